@@ -1,0 +1,21 @@
+import type { Codec } from "./codec.js";
+
+/**
+ * Marks this module as the one whose `codecFor` the transformer replaces. The transformer checks
+ * for this export on the module that declares the called function, so it recognizes `codecFor`
+ * through aliases, namespace imports and re-exports, and never an unrelated function of that name.
+ */
+export const __typedMsgpackIntrinsic: unique symbol = Symbol("typed-msgpack codecFor");
+
+/**
+ * Returns a MessagePack codec specialized for `T`. The body is generated at build time by the
+ * `typed-msgpack/transformer` compiler plugin (or by `typed-msgpack generate`).
+ * @throws {Error} when the call was not compiled by the transformer.
+ */
+export function codecFor<T>(): Codec<T> {
+  throw new Error(
+    "typed-msgpack: this codecFor<T>() call was not compiled by the typed-msgpack transformer, so it has no codec. " +
+      'Add  "plugins": [{ "transform": "typed-msgpack/transformer" }]  to compilerOptions in tsconfig.json and build with tspc ' +
+      "(ts-patch), or generate the codecs with `npx typed-msgpack generate` (see the README).",
+  );
+}

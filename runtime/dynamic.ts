@@ -1,0 +1,131 @@
+import { CodecError, keySegment } from "./errors.js";
+import type { Reader } from "./reader.js";
+import { setOwn } from "./objects.js";
+import type { Writer } from "./writer.js";
+import { mismatch, tooDeep } from "./writer.js";
+import { ARRAY, BIN, BOOL, EXT, FLOAT, INT, MAP, NIL, STR } from "./wire.js";
+
+/** An extension value other than the timestamp, as decoded into `unknown`. */
+export class ExtData {
+  readonly type: number;
+  readonly data: Uint8Array;
+  constructor(type: number, data: Uint8Array) {
+    this.type = type;
+    this.data = data;
+  }
+}
+
+/**
+ * Encodes a value whose static type is `any`/`unknown` with the mapping of @msgpack/msgpack's
+ * defaults: undefined → nil, Date → timestamp, typed arrays → bin, Map and plain objects → map.
+ */
+export function writeDynamic(w: Writer, v: unknown, p: string | undefined, depth: number): void {
+  switch (typeof v) {
+    case "undefined": return w.nil();
+    case "boolean": return w.bool(v);
+    case "number": return w.number(v);
+    case "string": return w.string(v);
+    case "bigint": return w.bigint(v, p);
+    case "object": break;
+    default: return mismatch("a value MessagePack can carry", v, p);
+  }
+  if (v === null) return w.nil();
+  if (depth > w.maxDepth) tooDeep(w.maxDepth, p);
+  if (Array.isArray(v)) {
+    w.arrayHeader(v.length);
+    for (let i = 0; i < v.length; i++) writeDynamic(w, v[i], p && p + "[" + i + "]", depth + 1);
+  } else if (v instanceof Date) {
+    w.date(v, p);
+  } else if (v instanceof Uint8Array) {
+    w.binary(v);
+  } else if (ArrayBuffer.isView(v)) {
+    w.binary(new Uint8Array(v.buffer, v.byteOffset, v.byteLength));
+  } else if (v instanceof ArrayBuffer) {
+    w.binary(new Uint8Array(v));
+  } else if (v instanceof ExtData) {
+    writeExt(w, v);
+  } else if (v instanceof Map) {
+    w.mapHeader(v.size);
+    for (const [key, value] of v) {
+      writeDynamic(w, key, p, depth + 1);
+      writeDynamic(w, value, p && p + keySegment(key), depth + 1);
+    }
+  } else {
+    const record = v as Record<string, unknown>;
+    const names = Object.keys(record);
+    w.mapHeader(names.length);
+    for (const name of names) {
+      w.string(name);
+      writeDynamic(w, record[name], p && p + keySegment(name), depth + 1);
+    }
+  }
+}
+
+function writeExt(w: Writer, ext: ExtData): void {
+  const n = ext.data.length;
+  w.ensure(6 + n);
+  const fixed = n === 1 ? 0xd4 : n === 2 ? 0xd5 : n === 4 ? 0xd6 : n === 8 ? 0xd7 : n === 16 ? 0xd8 : 0; // fixext 1..16
+  if (fixed) w.bytes[w.pos++] = fixed;
+  else if (n < 0x100) { w.bytes[w.pos++] = 0xc7; w.bytes[w.pos++] = n; } // ext 8
+  else if (n < 0x10000) { w.bytes[w.pos] = 0xc8; w.view.setUint16(w.pos + 1, n); w.pos += 3; } // ext 16
+  else { w.bytes[w.pos] = 0xc9; w.view.setUint32(w.pos + 1, n); w.pos += 5; } // ext 32
+  w.view.setInt8(w.pos++, ext.type);
+  w.bytes.set(ext.data, w.pos);
+  w.pos += n;
+}
+
+/**
+ * Decodes any value: int 64 outside the safe range becomes a bigint (never a rounded number),
+ * maps become plain objects whose keys are own properties (`__proto__` included, as JSON.parse),
+ * the timestamp becomes a Date and other extensions an ExtData.
+ */
+export function readDynamic(r: Reader, p: string | undefined, depth: number): unknown {
+  const at = r.pos;
+  const b = r.head(p);
+  switch (r.family(p)) {
+    case NIL: r.pos++; return null;
+    case BOOL: r.pos++; return b === 0xc3;
+    case INT: return r.isInt64() ? readWideInt(r, p) : r.number(p);
+    case FLOAT: return r.number(p);
+    case STR: return r.string(p);
+    case BIN: return r.bytesValue(p);
+    case EXT: {
+      if (depth > r.maxDepth) r.tooDeep(p);
+      const [type, length] = r.extHeader(p);
+      if (type === -1) { r.pos = at; return r.date(p); }
+      const data = r.bytes.slice(r.pos, r.pos + length);
+      r.pos += length;
+      return new ExtData(type, data);
+    }
+    case ARRAY: {
+      if (depth > r.maxDepth) r.tooDeep(p);
+      const n = r.arrayHeader(p);
+      const out: unknown[] = [];
+      for (let i = 0; i < n; i++) out.push(readDynamic(r, p && p + "[" + i + "]", depth + 1));
+      return out;
+    }
+    case MAP: {
+      if (depth > r.maxDepth) r.tooDeep(p);
+      const n = r.mapHeader(p);
+      const out: Record<string, unknown> = {};
+      for (let i = 0; i < n; i++) {
+        const keyAt = r.pos;
+        const family = r.family(p);
+        let key: string;
+        if (family === STR) key = r.string(p);
+        else if (family === INT) key = String(r.number(p));
+        else throw new CodecError(`map keys of an unknown value must be str or int, got ${["nil", "bool", "int", "float", "str", "bin", "array", "map", "ext"][family]} at byte ${keyAt}`, "type-mismatch", p, keyAt);
+        setOwn(out, key, readDynamic(r, p && p + keySegment(key), depth + 1));
+      }
+      return out;
+    }
+    default:
+      return r.fail("malformed", "0xc1 is reserved and never used in MessagePack", p);
+  }
+}
+
+/** int 64 / uint 64: a number when it is safe, a bigint otherwise, so nothing is rounded. */
+function readWideInt(r: Reader, p: string | undefined): number | bigint {
+  const v = r.bigint(p);
+  return v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v;
+}

@@ -1,0 +1,67 @@
+/**
+ * The one error class a codec throws. `path` points into the value (`$.items[2].price`),
+ * `offset` into the bytes (decode only; -1 on encode). `code` is stable and meant for programs;
+ * `message` is meant for people.
+ */
+export class CodecError extends Error {
+  override readonly name = "CodecError";
+  /** Stable identifier of the failure, e.g. "type-mismatch", "incomplete". */
+  readonly code: CodecErrorCode;
+  /** Where in the value the failure is, `$` for the root; undefined only while a codec is still locating it. */
+  readonly path: string | undefined;
+  /** Byte offset of the offending byte on decode; -1 on encode. */
+  readonly offset: number;
+  /** The message without the path suffix. */
+  readonly reason: string;
+
+  constructor(reason: string, code: CodecErrorCode, path: string | undefined, offset: number) {
+    super(path === undefined ? reason : `${path}: ${reason}`);
+    this.reason = reason;
+    this.code = code;
+    this.path = path;
+    this.offset = offset;
+  }
+}
+
+export type CodecErrorCode =
+  /** The bytes end before the value does. A stream decoder waits for more bytes on this code. */
+  | "incomplete"
+  /** The wire type or value does not match the declared TypeScript type. */
+  | "type-mismatch"
+  /** Bytes that are not valid MessagePack or not valid UTF-8. */
+  | "malformed"
+  /** An object type's required property is absent, or a key appears twice. */
+  | "missing-property"
+  | "duplicate-key"
+  /** A value outside what the target can represent (int64 beyond 2^53 as number, a Date out of range...). */
+  | "out-of-range"
+  /** Nesting deeper than the codec's `maxDepth`, or a cyclic value. */
+  | "too-deep"
+  /** Bytes left over after the value. */
+  | "trailing-bytes";
+
+/** Builds a path segment for a dynamic map key, quoting it so that `.` in a key stays unambiguous. */
+export function keySegment(key: unknown): string {
+  return typeof key === "string" && /^[A-Za-z_$][\w$]*$/.test(key) ? "." + key : "[" + JSON.stringify(String(key)) + "]";
+}
+
+/** Describes a runtime value for an error message: `got string "abc"`, `got undefined`. */
+export function describeValue(value: unknown): string {
+  if (value === null) return "null";
+  if (value === undefined) return "undefined";
+  switch (typeof value) {
+    case "string":
+      return `string ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + "…" : value)}`;
+    case "number":
+    case "boolean":
+    case "bigint":
+      return `${typeof value} ${String(value)}${typeof value === "bigint" ? "n" : ""}`;
+    case "function":
+      return "a function";
+    case "symbol":
+      return "a symbol";
+  }
+  if (Array.isArray(value)) return `an array of length ${value.length}`;
+  const ctor = (value as object).constructor;
+  return ctor && ctor !== Object && typeof ctor.name === "string" && ctor.name ? `a ${ctor.name}` : "an object";
+}

@@ -1,0 +1,37 @@
+import { CodecError } from "./errors.js";
+
+/** Own enumerable keys whose values are defined: what a Record writes (undefined values are omitted). */
+export function definedKeys(v: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  for (const key of Object.keys(v)) if (v[key] !== undefined) out.push(key);
+  return out;
+}
+
+/** Defined own keys that are not among `declared`: what an index signature beside properties writes. */
+export function extraKeys(v: Record<string, unknown>, declared: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const key of Object.keys(v)) if (v[key] !== undefined && !declared.includes(key)) out.push(key);
+  return out;
+}
+
+/** True when every defined own key of `v` is declared; picks the union member that keeps all of a value. */
+export function onlyKeys(v: Record<string, unknown>, declared: readonly string[]): boolean {
+  for (const key of Object.keys(v)) if (v[key] !== undefined && !declared.includes(key)) return false;
+  return true;
+}
+
+/** Lets a union encoder move on to its next member after a mismatch, and nothing else. */
+export function rethrowUnlessCodecError(e: unknown): void {
+  if (!(e instanceof CodecError)) throw e;
+}
+
+/** Sets an own property even for `__proto__`, so that input keys never reach a prototype (as JSON.parse). */
+export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__") Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+  else target[key] = value;
+}
+
+/** Adds `[key, value, key, value, ...]` as own properties, after an object's declared ones. */
+export function assignEntries(target: Record<string, unknown>, entries: unknown[]): void {
+  for (let i = 0; i < entries.length; i += 2) setOwn(target, entries[i] as string, entries[i + 1]);
+}

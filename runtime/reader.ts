@@ -1,0 +1,427 @@
+import { CodecError, type CodecErrorCode } from "./errors.js";
+import { decodeUtf8 } from "./utf8.js";
+import { ARRAY, BIN, BOOL, EXT, FAMILY, FLOAT, INT, MAP, NIL, STR, describeHead } from "./wire.js";
+import { readDynamic } from "./dynamic.js";
+import { describeValue } from "./errors.js";
+import { DEFAULT_MAX_DEPTH } from "./writer.js";
+
+const TWO_32 = 0x1_0000_0000;
+const MAX_DATE_MS = 8.64e15;
+
+export interface DecodeOptions {
+  /**
+   * How deep containers may nest in recursive types and `unknown` values before decoding fails.
+   * @default 1000
+   */
+  maxDepth?: number;
+}
+
+/**
+ * Cursor over MessagePack bytes. Every read checks the head byte against what the type expects
+ * and checks declared lengths against the bytes that remain before allocating anything.
+ */
+export class Reader {
+  readonly bytes: Uint8Array;
+  readonly view: DataView;
+  pos: number;
+  readonly end: number;
+  readonly maxDepth: number;
+  /**
+   * While a union tries its candidates strictly, unknown keys of object types fail instead of being
+   * skipped, so that a member that would drop data is not chosen over one that keeps it.
+   */
+  strict = false;
+  /** Where the last key read by `key()` starts and how long it is, for error messages and index signatures. */
+  private keyStart = 0;
+  private keyLength = 0;
+
+  constructor(input: Uint8Array | ArrayBuffer | ArrayBufferView, options?: DecodeOptions) {
+    if (input instanceof Uint8Array) this.bytes = input;
+    else if (input instanceof ArrayBuffer) this.bytes = new Uint8Array(input);
+    else if (ArrayBuffer.isView(input)) this.bytes = new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
+    else throw new CodecError(`decode expects a Uint8Array, ArrayBuffer or ArrayBufferView, got ${typeof input}`, "type-mismatch", "$", 0);
+    this.view = new DataView(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength);
+    this.pos = 0;
+    this.end = this.bytes.length;
+    this.maxDepth = options?.maxDepth ?? DEFAULT_MAX_DEPTH;
+  }
+
+  fail(code: CodecErrorCode, message: string, p: string | undefined, offset = this.pos): never {
+    throw new CodecError(`${message} at byte ${offset}`, code, p, offset);
+  }
+
+  /** Fails unless `n` more bytes are available at `pos`. */
+  need(n: number, p: string | undefined): void {
+    if (this.pos + n > this.end) {
+      this.fail("incomplete", `unexpected end of input: ${this.pos + n - this.end} more byte(s) needed`, p);
+    }
+  }
+
+  /** The head byte of the next value, not consumed. */
+  head(p: string | undefined): number {
+    if (this.pos >= this.end) this.fail("incomplete", "unexpected end of input: a value was expected", p);
+    return this.bytes[this.pos]!;
+  }
+
+  /** The format family of the next value (NIL, BOOL, INT, ...), not consumed. */
+  family(p: string | undefined): number {
+    return FAMILY[this.head(p)]!;
+  }
+
+  mismatch(expected: string, p: string | undefined): never {
+    this.fail("type-mismatch", `expected ${expected}, got ${describeHead(this.bytes[this.pos]!)}`, p);
+  }
+
+  tooDeep(p: string | undefined): never {
+    this.fail("too-deep", `input nests deeper than ${this.maxDepth} levels (raise maxDepth if that is expected)`, p);
+  }
+
+  undefinedValue(p?: string): undefined {
+    this.nil(p);
+    return undefined;
+  }
+
+  nil(p?: string): null {
+    if (this.head(p) !== 0xc0) this.mismatch("nil", p);
+    this.pos++;
+    return null;
+  }
+
+  bool(p?: string): boolean {
+    const b = this.head(p);
+    if (b === 0xc2 || b === 0xc3) { this.pos++; return b === 0xc3; }
+    return this.mismatch("bool", p);
+  }
+
+  /** Any int or float; an int 64 outside the safe integer range fails rather than round. */
+  number(p?: string): number {
+    const b = this.head(p);
+    if (b <= 0x7f) { this.pos++; return b; } // positive fixint
+    if (b >= 0xe0) { this.pos++; return b - 0x100; } // negative fixint
+    const family = FAMILY[b];
+    if (family === FLOAT) {
+      if (b === 0xca) { this.need(5, p); const v = this.view.getFloat32(this.pos + 1); this.pos += 5; return v; } // float 32
+      this.need(9, p); const v = this.view.getFloat64(this.pos + 1); this.pos += 9; return v; // float 64
+    }
+    if (family !== INT) return this.mismatch("int or float", p);
+    return this.intBody(b, p);
+  }
+
+  /** uint/int 8..64 after the head byte `b`. */
+  private intBody(b: number, p: string | undefined): number {
+    const view = this.view, pos = this.pos;
+    switch (b) {
+      case 0xcc: this.need(2, p); this.pos = pos + 2; return view.getUint8(pos + 1); // uint 8
+      case 0xcd: this.need(3, p); this.pos = pos + 3; return view.getUint16(pos + 1); // uint 16
+      case 0xce: this.need(5, p); this.pos = pos + 5; return view.getUint32(pos + 1); // uint 32
+      case 0xd0: this.need(2, p); this.pos = pos + 2; return view.getInt8(pos + 1); // int 8
+      case 0xd1: this.need(3, p); this.pos = pos + 3; return view.getInt16(pos + 1); // int 16
+      case 0xd2: this.need(5, p); this.pos = pos + 5; return view.getInt32(pos + 1); // int 32
+    }
+    this.need(9, p);
+    const high = b === 0xcf ? view.getUint32(pos + 1) : view.getInt32(pos + 1); // uint 64 / int 64
+    const v = high * TWO_32 + view.getUint32(pos + 5);
+    if (!Number.isSafeInteger(v)) {
+      this.fail("out-of-range", `${b === 0xcf ? "uint" : "int"} 64 value does not fit in a JavaScript number without rounding (declare the field as bigint)`, p);
+    }
+    this.pos = pos + 9;
+    return v;
+  }
+
+  /** Any int format, as a bigint. */
+  bigint(p?: string): bigint {
+    const b = this.head(p);
+    if (FAMILY[b] !== INT) return this.mismatch("int", p);
+    if (b === 0xcf || b === 0xd3) {
+      this.need(9, p);
+      const v = b === 0xcf ? this.view.getBigUint64(this.pos + 1) : this.view.getBigInt64(this.pos + 1);
+      this.pos += 9;
+      return v;
+    }
+    if (b <= 0x7f || b >= 0xe0) { this.pos++; return BigInt(b <= 0x7f ? b : b - 0x100); }
+    return BigInt(this.intBody(b, p));
+  }
+
+  /** True when the next value is an int 64 / uint 64, which is how `number | bigint` tells bigints apart. */
+  isInt64(): boolean {
+    const b = this.bytes[this.pos];
+    return b === 0xcf || b === 0xd3;
+  }
+
+  /** Reads a str header; returns the payload length and leaves `pos` at the payload. */
+  private strHeader(b: number, p: string | undefined): number {
+    let length: number;
+    if ((b & 0xe0) === 0xa0) { length = b & 0x1f; this.pos += 1; } // fixstr
+    else if (b === 0xd9) { this.need(2, p); length = this.bytes[this.pos + 1]!; this.pos += 2; } // str 8
+    else if (b === 0xda) { this.need(3, p); length = this.view.getUint16(this.pos + 1); this.pos += 3; } // str 16
+    else if (b === 0xdb) { this.need(5, p); length = this.view.getUint32(this.pos + 1); this.pos += 5; } // str 32
+    else return this.mismatch("str", p);
+    this.need(length, p);
+    return length;
+  }
+
+  string(p?: string): string {
+    const at = this.pos;
+    const length = this.strHeader(this.head(p), p);
+    const s = decodeUtf8(this.bytes, this.pos, length);
+    if (s === undefined) this.fail("malformed", "str is not valid UTF-8", p, at);
+    this.pos += length;
+    return s;
+  }
+
+  /**
+   * Reads a str key and returns the index of the matching entry of `keys` (from `keys()`), or -1.
+   * Compares bytes instead of building a string; `hint` is tried first, so keys arriving in
+   * declaration order match on the first comparison.
+   */
+  key(keys: readonly Uint8Array[], hint: number, p?: string): number {
+    const b = this.head(p);
+    if (FAMILY[b] !== STR) this.mismatch("a str key", p);
+    const length = this.strHeader(b, p);
+    const start = this.pos;
+    this.pos = start + length;
+    this.keyStart = start;
+    this.keyLength = length;
+    if (hint < keys.length && sameKey(keys[hint]!, this.bytes, start, length)) return hint;
+    for (let i = 0; i < keys.length; i++) {
+      if (i !== hint && sameKey(keys[i]!, this.bytes, start, length)) return i;
+    }
+    return -1;
+  }
+
+  /** The last key matched by `key()`, as a string. */
+  lastKey(p?: string): string {
+    const s = decodeUtf8(this.bytes, this.keyStart, this.keyLength);
+    if (s === undefined) this.fail("malformed", "map key is not valid UTF-8", p, this.keyStart);
+    return s;
+  }
+
+  /** An object type's map has a key it does not declare: skipped, unless a union is choosing strictly. */
+  unknownKey(p?: string): void {
+    if (this.strict) this.fail("type-mismatch", `unexpected key ${JSON.stringify(this.lastKey(p))}`, p, this.keyStart);
+    this.skip(p);
+  }
+
+  duplicateKey(p?: string): never {
+    const key = this.lastKey(p);
+    return this.fail("duplicate-key", `key ${JSON.stringify(key)} appears twice in the map`, p, this.keyStart);
+  }
+
+  /** Names the first required property whose bit is not set in `seen`. */
+  missing(keys: readonly Uint8Array[], required: readonly number[], seen: readonly number[], p?: string): never {
+    for (let i = 0; i < keys.length; i++) {
+      const word = Math.floor(i / 30), bit = 2 ** (i % 30);
+      if ((required[word]! & bit) !== 0 && (seen[word]! & bit) === 0) {
+        const key = keys[i]!;
+        const name = decodeUtf8(key, key.length - this.payloadLength(key), this.payloadLength(key));
+        return this.fail("missing-property", `required property ${JSON.stringify(name)} is missing`, p, this.pos);
+      }
+    }
+    return this.fail("missing-property", "a required property is missing", p);
+  }
+
+  private payloadLength(key: Uint8Array): number {
+    const h = key[0]!;
+    return key.length - ((h & 0xe0) === 0xa0 ? 1 : h === 0xd9 ? 2 : h === 0xda ? 3 : 5);
+  }
+
+  /** A decoded value outside a literal set or template pattern. */
+  notOneOf(expected: string, value: unknown, p: string | undefined, at: number): never {
+    return this.fail("type-mismatch", `expected ${expected}, got ${describeValue(value)}`, p, at);
+  }
+
+  /** An array header whose count must lie in [min, max]; max -1 means unbounded (a rest element). */
+  tupleHeader(min: number, max: number, p?: string): number {
+    const at = this.pos;
+    const n = this.arrayHeader(p);
+    if (n < min || (max >= 0 && n > max)) {
+      const expected = max === min ? `${min}` : max < 0 ? `at least ${min}` : `${min} to ${max}`;
+      this.fail("type-mismatch", `expected a tuple of ${expected} elements, got an array of ${n}`, p, at);
+    }
+    return n;
+  }
+
+  /**
+   * Looks ahead in the map at `pos` for the key `tagKey` and returns its scalar value, without
+   * consuming anything; undefined when the key is absent or its value is not a scalar.
+   */
+  peekTag(tagKey: Uint8Array, p?: string): unknown {
+    const start = this.pos;
+    try {
+      const n = this.mapHeader(p);
+      for (let i = 0; i < n; i++) {
+        if (this.key([tagKey], 0, p) === 0) {
+          const family = this.family(p);
+          return family === STR ? this.string(p) : family === INT || family === FLOAT ? this.number(p) : family === BOOL ? this.bool(p) : undefined;
+        }
+        this.skip(p);
+      }
+      return undefined;
+    } finally {
+      this.pos = start;
+    }
+  }
+
+  badTag(property: string, expected: string, p?: string): never {
+    return this.fail("type-mismatch", `expected property ${JSON.stringify(property)} to be one of ${expected}`, p);
+  }
+
+  /**
+   * Decodes with the first candidate that accepts the value: first strictly (unknown keys fail),
+   * then leniently. Used only where the wire type alone cannot pick a union member.
+   */
+  firstOf(candidates: readonly (() => unknown)[], p?: string): unknown {
+    const start = this.pos;
+    const wasStrict = this.strict;
+    let lastError: unknown;
+    for (const strict of [true, false]) {
+      for (const candidate of candidates) {
+        this.pos = start;
+        this.strict = strict || wasStrict;
+        try {
+          return candidate();
+        } catch (e) {
+          if (!(e instanceof CodecError) || e.code === "incomplete" || e.code === "too-deep") throw e;
+          lastError = e;
+        } finally {
+          this.strict = wasStrict;
+        }
+      }
+    }
+    throw lastError;
+  }
+
+  /** Reads a bin header; returns the payload length (checked against what remains) and leaves `pos` at the payload. */
+  private binHeader(b: number, p: string | undefined): number {
+    let length: number;
+    if (b === 0xc4) { this.need(2, p); length = this.bytes[this.pos + 1]!; this.pos += 2; } // bin 8
+    else if (b === 0xc5) { this.need(3, p); length = this.view.getUint16(this.pos + 1); this.pos += 3; } // bin 16
+    else if (b === 0xc6) { this.need(5, p); length = this.view.getUint32(this.pos + 1); this.pos += 5; } // bin 32
+    else return this.mismatch("bin", p);
+    this.need(length, p);
+    return length;
+  }
+
+  /** bin 8/16/32 as a copy, so the result never aliases the input. */
+  bytesValue(p?: string): Uint8Array {
+    const length = this.binHeader(this.head(p), p);
+    const out = this.bytes.slice(this.pos, this.pos + length);
+    this.pos += length;
+    return out;
+  }
+
+  arrayBuffer(p?: string): ArrayBuffer {
+    return this.bytesValue(p).buffer as ArrayBuffer;
+  }
+
+  /** Reads an ext header; returns [type, length] and leaves `pos` at the payload. */
+  extHeader(p: string | undefined): [type: number, length: number] {
+    const b = this.head(p);
+    let length: number, skip: number;
+    switch (b) {
+      case 0xd4: length = 1; skip = 1; break; // fixext 1
+      case 0xd5: length = 2; skip = 1; break; // fixext 2
+      case 0xd6: length = 4; skip = 1; break; // fixext 4
+      case 0xd7: length = 8; skip = 1; break; // fixext 8
+      case 0xd8: length = 16; skip = 1; break; // fixext 16
+      case 0xc7: this.need(2, p); length = this.bytes[this.pos + 1]!; skip = 2; break; // ext 8
+      case 0xc8: this.need(3, p); length = this.view.getUint16(this.pos + 1); skip = 3; break; // ext 16
+      case 0xc9: this.need(5, p); length = this.view.getUint32(this.pos + 1); skip = 5; break; // ext 32
+      default: return this.mismatch("ext", p);
+    }
+    this.need(skip + 1 + length, p);
+    const type = this.view.getInt8(this.pos + skip);
+    this.pos += skip + 1;
+    return [type, length];
+  }
+
+  /** Timestamp extension (type -1), 32/64/96-bit forms. */
+  date(p?: string): Date {
+    const at = this.pos;
+    if (FAMILY[this.head(p)] !== EXT) this.mismatch("timestamp ext", p);
+    const [type, length] = this.extHeader(p);
+    if (type !== -1) this.fail("type-mismatch", `expected timestamp ext (type -1), got ext type ${type}`, p, at);
+    const view = this.view, pos = this.pos;
+    let sec: number, nsec: number;
+    if (length === 4) { sec = view.getUint32(pos); nsec = 0; } // timestamp 32
+    else if (length === 8) { // timestamp 64: nsec in the top 30 bits, sec in the low 34
+      const high = view.getUint32(pos);
+      nsec = high >>> 2;
+      sec = (high & 3) * TWO_32 + view.getUint32(pos + 4);
+    } else if (length === 12) { // timestamp 96
+      nsec = view.getUint32(pos);
+      const big = view.getBigInt64(pos + 4);
+      sec = Number(big);
+      if (sec * 1000 > MAX_DATE_MS || sec * 1000 < -MAX_DATE_MS) this.fail("out-of-range", `timestamp ${big}s is outside the range of a JavaScript Date`, p, at);
+    } else {
+      return this.fail("malformed", `timestamp ext must be 4, 8 or 12 bytes long, not ${length}`, p, at);
+    }
+    if (nsec > 999_999_999) this.fail("malformed", `timestamp nanoseconds ${nsec} exceed 999999999`, p, at);
+    const ms = sec * 1000 + Math.floor(nsec / 1_000_000);
+    if (ms > MAX_DATE_MS || ms < -MAX_DATE_MS) this.fail("out-of-range", "timestamp is outside the range of a JavaScript Date", p, at);
+    this.pos = pos + length;
+    return new Date(ms);
+  }
+
+  /** Array header; the count is checked against the remaining bytes (each element takes at least one). */
+  arrayHeader(p?: string): number {
+    const b = this.head(p);
+    let n: number;
+    if ((b & 0xf0) === 0x90) { n = b & 0x0f; this.pos += 1; } // fixarray
+    else if (b === 0xdc) { this.need(3, p); n = this.view.getUint16(this.pos + 1); this.pos += 3; } // array 16
+    else if (b === 0xdd) { this.need(5, p); n = this.view.getUint32(this.pos + 1); this.pos += 5; } // array 32
+    else return this.mismatch("array", p);
+    if (n > this.end - this.pos) this.fail("incomplete", `array claims ${n} elements but only ${this.end - this.pos} bytes remain`, p);
+    return n;
+  }
+
+  /** Map header; the count is checked against the remaining bytes (each entry takes at least two). */
+  mapHeader(p?: string): number {
+    const b = this.head(p);
+    let n: number;
+    if ((b & 0xf0) === 0x80) { n = b & 0x0f; this.pos += 1; } // fixmap
+    else if (b === 0xde) { this.need(3, p); n = this.view.getUint16(this.pos + 1); this.pos += 3; } // map 16
+    else if (b === 0xdf) { this.need(5, p); n = this.view.getUint32(this.pos + 1); this.pos += 5; } // map 32
+    else return this.mismatch("map", p);
+    if (2 * n > this.end - this.pos) this.fail("incomplete", `map claims ${n} entries but only ${this.end - this.pos} bytes remain`, p);
+    return n;
+  }
+
+  /** Skips one value of any type without building it; iterative, so hostile nesting cannot overflow the stack. */
+  skip(p?: string): void {
+    let pending = 1;
+    while (pending > 0) {
+      pending--;
+      const b = this.head(p);
+      switch (FAMILY[b]) {
+        case NIL: case BOOL: this.pos++; break;
+        case INT: case FLOAT: this.number(p); break;
+        case STR: this.pos += this.strHeader(b, p); break;
+        case BIN: this.pos += this.binHeader(b, p); break;
+        case ARRAY: pending += this.arrayHeader(p); break;
+        case MAP: pending += 2 * this.mapHeader(p); break;
+        case EXT: { const [, length] = this.extHeader(p); this.pos += length; break; }
+        default: this.fail("malformed", "0xc1 is reserved and never used in MessagePack", p);
+      }
+    }
+  }
+
+  /** `any`/`unknown`: any value, mapped like @msgpack/msgpack's defaults. */
+  any(p: string | undefined, depth: number): unknown {
+    return readDynamic(this, p, depth);
+  }
+
+  /** Fails if bytes remain after the top-level value. */
+  done(p: string | undefined): void {
+    if (this.pos !== this.end) this.fail("trailing-bytes", `${this.end - this.pos} unexpected byte(s) after the value`, p);
+  }
+}
+
+/** Does the pre-encoded key `key` (str header + UTF-8) hold exactly `bytes[start, start + length)`? */
+function sameKey(key: Uint8Array, bytes: Uint8Array, start: number, length: number): boolean {
+  const h = key[0]!;
+  const offset = (h & 0xe0) === 0xa0 ? 1 : h === 0xd9 ? 2 : h === 0xda ? 3 : 5;
+  if (key.length - offset !== length) return false;
+  for (let i = 0; i < length; i++) if (key[offset + i] !== bytes[start + i]) return false;
+  return true;
+}

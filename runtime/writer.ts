@@ -1,0 +1,240 @@
+import { CodecError, describeValue } from "./errors.js";
+import { encodeUtf8 } from "./utf8.js";
+import { writeDynamic } from "./dynamic.js";
+
+const TWO_32 = 0x1_0000_0000;
+const TWO_34 = 0x4_0000_0000;
+/** Deep enough for any sane document, shallow enough that V8's default stack never overflows first. */
+export const DEFAULT_MAX_DEPTH = 1000;
+
+/** Throws the encode-side error for a value that does not match its declared type. */
+export function mismatch(expected: string, value: unknown, path: string | undefined): never {
+  throw new CodecError(`expected ${expected}, got ${describeValue(value)}`, "type-mismatch", path, -1);
+}
+
+/** Throws when a value nests deeper than allowed, which is also how a cyclic value ends. */
+export function tooDeep(maxDepth: number, path: string | undefined): never {
+  throw new CodecError(
+    `value nests deeper than ${maxDepth} levels; it is probably cyclic (raise maxDepth if it is not)`,
+    "too-deep", path, -1);
+}
+
+/**
+ * Growable MessagePack output buffer. Generated encoders call one method per value; each method
+ * reserves the worst-case size of that value once (`ensure`) and then writes without further checks.
+ */
+export class Writer {
+  /** Output so far is `bytes[0, pos)`; `view` aliases `bytes` for multi-byte numbers. */
+  bytes: Uint8Array;
+  view: DataView;
+  pos = 0;
+  /** Recursive types and dynamic values deeper than this fail instead of overflowing the stack. */
+  readonly maxDepth: number;
+
+  constructor(maxDepth: number = DEFAULT_MAX_DEPTH, initialSize = 256) {
+    this.maxDepth = maxDepth;
+    this.bytes = new Uint8Array(initialSize);
+    this.view = new DataView(this.bytes.buffer);
+  }
+
+  /** Makes room for `n` more bytes. */
+  ensure(n: number): void {
+    if (this.pos + n > this.bytes.length) this.grow(n);
+  }
+
+  private grow(n: number): void {
+    const next = new Uint8Array(Math.max(this.bytes.length * 2, this.pos + n));
+    next.set(this.bytes.subarray(0, this.pos));
+    this.bytes = next;
+    this.view = new DataView(next.buffer);
+  }
+
+  /** A fresh copy of everything written, so that reusing this writer never changes it. */
+  finish(): Uint8Array {
+    return this.bytes.slice(0, this.pos);
+  }
+
+  /** Copies pre-encoded bytes, e.g. a property name with its str header. */
+  raw(chunk: Uint8Array): void {
+    this.ensure(chunk.length);
+    this.bytes.set(chunk, this.pos);
+    this.pos += chunk.length;
+  }
+
+  nil(): void {
+    this.ensure(1);
+    this.bytes[this.pos++] = 0xc0; // nil
+  }
+
+  bool(v: unknown, p?: string): void {
+    if (typeof v !== "boolean") mismatch("a boolean", v, p);
+    this.ensure(1);
+    this.bytes[this.pos++] = v ? 0xc3 : 0xc2; // true / false
+  }
+
+  /** Safe integers in the smallest int format (as @msgpack/msgpack does); everything else, -0 included, as float 64. */
+  number(v: unknown, p?: string): void {
+    if (typeof v !== "number") mismatch("a number", v, p);
+    this.ensure(9);
+    if (Number.isSafeInteger(v) && (v !== 0 || 1 / v > 0)) this.int(v);
+    else {
+      this.bytes[this.pos] = 0xcb; // float 64
+      this.view.setFloat64(this.pos + 1, v);
+      this.pos += 9;
+    }
+  }
+
+  /** `v` is a safe integer and 9 bytes are reserved. */
+  private int(v: number): void {
+    const bytes = this.bytes, view = this.view, pos = this.pos;
+    if (v >= 0) {
+      if (v < 0x80) { bytes[pos] = v; this.pos = pos + 1; } // positive fixint 0xxxxxxx
+      else if (v < 0x100) { bytes[pos] = 0xcc; bytes[pos + 1] = v; this.pos = pos + 2; } // uint 8
+      else if (v < 0x10000) { bytes[pos] = 0xcd; view.setUint16(pos + 1, v); this.pos = pos + 3; } // uint 16
+      else if (v < TWO_32) { bytes[pos] = 0xce; view.setUint32(pos + 1, v); this.pos = pos + 5; } // uint 32
+      else { bytes[pos] = 0xcf; view.setUint32(pos + 1, Math.floor(v / TWO_32)); view.setUint32(pos + 5, v >>> 0); this.pos = pos + 9; } // uint 64
+    } else {
+      if (v >= -0x20) { bytes[pos] = v & 0xff; this.pos = pos + 1; } // negative fixint 111xxxxx
+      else if (v >= -0x80) { bytes[pos] = 0xd0; view.setInt8(pos + 1, v); this.pos = pos + 2; } // int 8
+      else if (v >= -0x8000) { bytes[pos] = 0xd1; view.setInt16(pos + 1, v); this.pos = pos + 3; } // int 16
+      else if (v >= -0x8000_0000) { bytes[pos] = 0xd2; view.setInt32(pos + 1, v); this.pos = pos + 5; } // int 32
+      else { bytes[pos] = 0xd3; view.setInt32(pos + 1, Math.floor(v / TWO_32)); view.setUint32(pos + 5, v >>> 0); this.pos = pos + 9; } // int 64
+    }
+  }
+
+  /** uint 64 when >= 0, int 64 when negative, as @msgpack/msgpack does with `useBigInt64`. */
+  bigint(v: unknown, p?: string): void {
+    if (typeof v !== "bigint") mismatch("a bigint", v, p);
+    this.ensure(9);
+    if (v >= BigInt(0)) {
+      if (v > BigInt("0xffffffffffffffff")) {
+        throw new CodecError(`bigint ${v}n does not fit in 64 bits`, "out-of-range", p, -1);
+      }
+      this.bytes[this.pos] = 0xcf; // uint 64
+      this.view.setBigUint64(this.pos + 1, v);
+    } else {
+      if (v < -BigInt("0x8000000000000000")) {
+        throw new CodecError(`bigint ${v}n does not fit in 64 bits`, "out-of-range", p, -1);
+      }
+      this.bytes[this.pos] = 0xd3; // int 64
+      this.view.setBigInt64(this.pos + 1, v);
+    }
+    this.pos += 9;
+  }
+
+  /**
+   * UTF-8 with the smallest str header. The header size is guessed from `v.length`, which is exact
+   * for ASCII; when multi-byte characters push the byte count into a larger header class the payload
+   * is shifted once, which beats counting UTF-8 bytes before every string.
+   */
+  string(v: unknown, p?: string): void {
+    if (typeof v !== "string") mismatch("a string", v, p);
+    const length = v.length;
+    this.ensure(5 + 3 * length);
+    const pos = this.pos;
+    const guessed = headerSize(length);
+    const start = pos + guessed;
+    const end = encodeUtf8(v, this.bytes, start);
+    const byteLength = end - start;
+    const needed = headerSize(byteLength);
+    if (needed !== guessed) this.bytes.copyWithin(pos + needed, start, end);
+    const bytes = this.bytes;
+    if (needed === 1) bytes[pos] = 0xa0 | byteLength; // fixstr 101xxxxx
+    else if (needed === 2) { bytes[pos] = 0xd9; bytes[pos + 1] = byteLength; } // str 8
+    else if (needed === 3) { bytes[pos] = 0xda; this.view.setUint16(pos + 1, byteLength); } // str 16
+    else { bytes[pos] = 0xdb; this.view.setUint32(pos + 1, byteLength); } // str 32
+    this.pos = pos + needed + byteLength;
+  }
+
+  /** bin 8/16/32 from a Uint8Array (Buffer included). */
+  bytesValue(v: unknown, p?: string): void {
+    if (!(v instanceof Uint8Array)) mismatch("a Uint8Array", v, p);
+    this.binary(v);
+  }
+
+  arrayBuffer(v: unknown, p?: string): void {
+    if (!(v instanceof ArrayBuffer)) mismatch("an ArrayBuffer", v, p);
+    this.binary(new Uint8Array(v));
+  }
+
+  binary(v: Uint8Array): void {
+    const n = v.length;
+    this.ensure(5 + n);
+    const pos = this.pos;
+    if (n < 0x100) { this.bytes[pos] = 0xc4; this.bytes[pos + 1] = n; this.pos = pos + 2; } // bin 8
+    else if (n < 0x10000) { this.bytes[pos] = 0xc5; this.view.setUint16(pos + 1, n); this.pos = pos + 3; } // bin 16
+    else { this.bytes[pos] = 0xc6; this.view.setUint32(pos + 1, n); this.pos = pos + 5; } // bin 32
+    this.bytes.set(v, this.pos);
+    this.pos += n;
+  }
+
+  /** Timestamp extension (type -1) in the smallest of its 32/64/96-bit forms, as the spec lays out. */
+  date(v: unknown, p?: string): void {
+    if (!(v instanceof Date)) mismatch("a Date", v, p);
+    const ms = v.getTime();
+    if (ms !== ms) throw new CodecError("cannot encode an invalid Date", "out-of-range", p, -1);
+    const sec = Math.floor(ms / 1000);
+    const nsec = (ms - sec * 1000) * 1_000_000;
+    this.ensure(15);
+    const bytes = this.bytes, view = this.view, pos = this.pos;
+    if (sec >= 0 && sec < TWO_34) {
+      if (nsec === 0 && sec < TWO_32) {
+        bytes[pos] = 0xd6; bytes[pos + 1] = 0xff; // fixext 4, type -1: timestamp 32
+        view.setUint32(pos + 2, sec);
+        this.pos = pos + 6;
+      } else {
+        bytes[pos] = 0xd7; bytes[pos + 1] = 0xff; // fixext 8, type -1: timestamp 64 (nsec:30 | sec:34)
+        view.setUint32(pos + 2, nsec * 4 + Math.floor(sec / TWO_32));
+        view.setUint32(pos + 6, sec >>> 0);
+        this.pos = pos + 10;
+      }
+    } else {
+      bytes[pos] = 0xc7; bytes[pos + 1] = 12; bytes[pos + 2] = 0xff; // ext 8, length 12, type -1: timestamp 96
+      view.setUint32(pos + 3, nsec);
+      view.setBigInt64(pos + 7, BigInt(sec));
+      this.pos = pos + 15;
+    }
+  }
+
+  arrayHeader(n: number): void {
+    this.ensure(5);
+    const pos = this.pos;
+    if (n < 16) { this.bytes[pos] = 0x90 | n; this.pos = pos + 1; } // fixarray 1001xxxx
+    else if (n < 0x10000) { this.bytes[pos] = 0xdc; this.view.setUint16(pos + 1, n); this.pos = pos + 3; } // array 16
+    else { this.bytes[pos] = 0xdd; this.view.setUint32(pos + 1, n); this.pos = pos + 5; } // array 32
+  }
+
+  mapHeader(n: number): void {
+    this.ensure(5);
+    const pos = this.pos;
+    if (n < 16) { this.bytes[pos] = 0x80 | n; this.pos = pos + 1; } // fixmap 1000xxxx
+    else if (n < 0x10000) { this.bytes[pos] = 0xde; this.view.setUint16(pos + 1, n); this.pos = pos + 3; } // map 16
+    else { this.bytes[pos] = 0xdf; this.view.setUint32(pos + 1, n); this.pos = pos + 5; } // map 32
+  }
+
+  /** Checks that `v` is an array and writes its header; returns its length. */
+  array(v: unknown, p?: string): number {
+    if (!Array.isArray(v)) mismatch("an array", v, p);
+    this.arrayHeader(v.length);
+    return v.length;
+  }
+
+  /** `any`/`unknown`: the dynamic mapping of @msgpack/msgpack's defaults. */
+  any(v: unknown, p: string | undefined, depth: number): void {
+    writeDynamic(this, v, p, depth);
+  }
+}
+
+/** Bytes taken by the smallest str header for a payload of `n` bytes. */
+function headerSize(n: number): number {
+  return n < 32 ? 1 : n < 0x100 ? 2 : n < 0x10000 ? 3 : 5;
+}
+
+/** Pre-encodes property names (str header included) so that encoders copy them and decoders compare bytes. */
+export function keys(names: readonly string[]): Uint8Array[] {
+  return names.map((name) => {
+    const w = new Writer(1, 8 + name.length * 3);
+    w.string(name);
+    return w.finish();
+  });
+}

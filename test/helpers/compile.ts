@@ -1,0 +1,89 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
+import ts from "typescript";
+import typedMsgpackTransformer from "../../transformer/index";
+import { transformFile } from "../../transformer/recognize/visit-file";
+import { parseOptions } from "../../transformer/options";
+import type { FileModel } from "../../transformer/model/ir";
+
+const ROOT = path.resolve(__dirname, "../..");
+/** Fixture sources and their emitted JS live here (git-ignored), so stack traces point at real files. */
+export const GENERATED_DIR = path.join(ROOT, "test/.generated");
+
+export const FIXTURE_OPTIONS: ts.CompilerOptions = {
+  target: ts.ScriptTarget.ES2020,
+  module: ts.ModuleKind.Node16,
+  moduleResolution: ts.ModuleResolutionKind.Node16,
+  strict: true,
+  esModuleInterop: true,
+  skipLibCheck: true,
+  types: [],
+  lib: ["lib.es2020.d.ts", "lib.dom.d.ts"],
+  paths: { "typed-msgpack": [path.join(ROOT, "runtime/index.ts")] },
+};
+
+export interface Compiled {
+  js: string;
+  /** Type errors of the fixture itself, then the transformer's diagnostics, as `line:col message`. */
+  diagnostics: string[];
+  /** The transformer's type model of the fixture (undefined when it has no codec calls). */
+  model?: FileModel;
+  file: string;
+}
+
+const libCache = new Map<string, ts.SourceFile>();
+
+/** A host that parses lib and runtime files once per test worker. */
+function cachingHost(): ts.CompilerHost {
+  const host = ts.createCompilerHost(FIXTURE_OPTIONS, true);
+  const getSourceFile = host.getSourceFile.bind(host);
+  host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
+    const cacheable = !fileName.startsWith(GENERATED_DIR);
+    const cached = cacheable ? libCache.get(fileName) : undefined;
+    if (cached) return cached;
+    const file = getSourceFile(fileName, languageVersion, onError, shouldCreate);
+    if (file && cacheable) libCache.set(fileName, file);
+    return file;
+  };
+  return host;
+}
+
+function formatDiagnostic(d: ts.Diagnostic): string {
+  const message = ts.flattenDiagnosticMessageText(d.messageText, "\n");
+  if (!d.file || d.start === undefined) return message;
+  const { line, character } = d.file.getLineAndCharacterOfPosition(d.start);
+  return `${line + 1}:${character + 1} ${message}`;
+}
+
+/** Compiles `source` as `test/.generated/<name>.ts` through the real transformer (as ts-patch runs it). */
+export function compile(name: string, source: string): Compiled {
+  fs.mkdirSync(GENERATED_DIR, { recursive: true });
+  const file = path.join(GENERATED_DIR, name + ".ts");
+  fs.writeFileSync(file, source);
+  const program = ts.createProgram([file], FIXTURE_OPTIONS, cachingHost());
+  const sourceFile = program.getSourceFile(file)!;
+  const diagnostics = [...program.getSyntacticDiagnostics(sourceFile), ...program.getSemanticDiagnostics(sourceFile)].map(formatDiagnostic);
+  let model: FileModel | undefined;
+  const transformerDiagnostics: ts.Diagnostic[] = [];
+  const extras = { addDiagnostic: (d: ts.Diagnostic) => void transformerDiagnostics.push(d) };
+  // The public factory does the work; a second pass records the model for IR snapshots.
+  const factory = typedMsgpackTransformer(program, {}, extras);
+  const recordModel: ts.TransformerFactory<ts.SourceFile> = (context) => (sf) => {
+    model = transformFile(sf, context, program, parseOptions({}), () => undefined).model;
+    return sf;
+  };
+  let js = "";
+  program.emit(sourceFile, (fileName, text) => {
+    if (fileName.endsWith(".js")) js = text;
+  }, undefined, false, { before: [recordModel, factory] });
+  diagnostics.push(...transformerDiagnostics.map(formatDiagnostic));
+  fs.writeFileSync(file.replace(/\.ts$/, ".js"), js);
+  return { js, diagnostics, model, file };
+}
+
+/** Compiles a fixture, fails on any diagnostic, and returns its exports. */
+export function load<T = Record<string, any>>(name: string, source: string): T {
+  const compiled = compile(name, source);
+  if (compiled.diagnostics.length > 0) throw new Error(`fixture ${name} did not compile:\n${compiled.diagnostics.join("\n")}`);
+  return require(compiled.file.replace(/\.ts$/, ".js")) as T;
+}

@@ -1,0 +1,78 @@
+/**
+ * Every compile-time message of the transformer, in one table. `{0}` is the path inside the type,
+ * `{1}`, `{2}`... the problem's arguments; the call (`codecFor<User>()`) and the path (`$.onClick`) are prefixed by report.ts.
+ */
+export const CATALOG = {
+  missingTypeArgument: {
+    code: 91001,
+    text: "codecFor needs exactly one type argument, the type to encode: write codecFor<YourType>().",
+  },
+  typeParameter: {
+    code: 91002,
+    text: "{0} is the type parameter {1}, which is only known when the surrounding generic code is called; call codecFor with a concrete type where the type is known, and pass the codec in.",
+  },
+  noTypeInformation: {
+    code: 91003,
+    text: "the type {0} could not be resolved, so no codec can be generated. This happens in transpile-only builds (ts-node transpileOnly, ts-loader transpileOnly, ts-jest isolatedModules), which give the transformer no type information; turn that setting off for files that call codecFor, or use `typed-msgpack generate`.",
+  },
+  functionType: {
+    code: 91010,
+    text: "{0} has a function type, which MessagePack cannot carry",
+  },
+  symbolType: {
+    code: 91011,
+    text: "{0} has a symbol type, which MessagePack cannot carry",
+  },
+  neverType: {
+    code: 91012,
+    text: "{0} has type never, which no value has, so there is nothing to encode",
+  },
+  unsupportedBuiltin: {
+    code: 91013,
+    text: "{0} is a {1}, which MessagePack cannot carry",
+  },
+  otherBinary: {
+    code: 91014,
+    text: "{0} is a {1}; only Uint8Array and ArrayBuffer map to MessagePack bin, so declare it as Uint8Array (decode returns a Uint8Array)",
+  },
+  classWithMethods: {
+    code: 91015,
+    text: "{0} is an instance of class {1}, which has the method or accessor {2}; decode returns plain data and cannot rebuild class instances, so describe the wire shape with an interface or type alias",
+  },
+  symbolKey: {
+    code: 91016,
+    text: "{0} has a property keyed by a symbol ({1}), which MessagePack maps cannot carry",
+  },
+  ambiguousUnion: {
+    code: 91017,
+    text: "{0} is a union whose members {1} and {2} are both written as MessagePack {3}, so decode could not tell them apart; wrap one of them in an object with a discriminant property",
+  },
+  restNotLast: {
+    code: 91018,
+    text: "{0} is a tuple with a rest element before its end; only a trailing ...T[] is supported",
+  },
+  unsupportedType: {
+    code: 91019,
+    text: "{0} has type {1}, which typed-msgpack does not support",
+  },
+  unsupportedKey: {
+    code: 91020,
+    text: "{0} has keys of type {1}; Record and index-signature keys must be string, a string literal/template type, or number",
+  },
+} as const;
+
+export type ProblemKind = keyof typeof CATALOG;
+
+/** A compile-time problem found while modelling a type: what, where inside the type, and the message arguments. */
+export interface Problem {
+  kind: ProblemKind;
+  /** `$` for the type itself, `$.items[]` for an array's elements, and so on. */
+  path: string;
+  args: string[];
+}
+
+export function formatProblem(problem: Problem): string {
+  const template: string = CATALOG[problem.kind].text;
+  const values = [problem.path, ...problem.args];
+  return template.replace(/\{(\d+)\}/g, (_, i: string) => values[Number(i)] ?? "");
+}

@@ -1,0 +1,37 @@
+import ts from "typescript";
+import type { FileModel } from "../model/ir.js";
+import { EmitContext, RUNTIME_ALIAS } from "./context.js";
+import { decoderFor } from "./decoder.js";
+import { encoderFor } from "./encoder.js";
+
+/** The module-scope constant that holds the codec with model id `id`; what each `codecFor` call becomes. */
+export function codecName(id: string): string {
+  return `${RUNTIME_ALIAS}_${id}Codec`;
+}
+
+/**
+ * Emits everything one file's `codecFor` calls need, from the file's type model alone:
+ * key tables and patterns, one function per type and direction, one codec constant per root.
+ */
+export function emitFile(factory: ts.NodeFactory, model: FileModel): ts.Statement[] {
+  const ctx = new EmitContext(factory, model.named);
+  const b = ctx.b;
+  const codecs: ts.Statement[] = [];
+  for (const [id, codec] of Object.entries(model.codecs)) {
+    const encoder = encoderFor(ctx, codec.root);
+    const decoder = decoderFor(ctx, codec.root);
+    const name = codecName(id);
+    const statement = b.const(name, b.call(ctx.rt("codec"), b.id(encoder), b.id(decoder)));
+    codecs.push(ts.addSyntheticLeadingComment(statement, ts.SyntaxKind.SingleLineCommentTrivia, ` codecFor<${codec.display}>()`, true));
+  }
+  return [...ctx.constants, ...ctx.functions, ...codecs];
+}
+
+/** `import * as __tm from "typed-msgpack"`: the one import generated code needs. */
+export function runtimeImport(factory: ts.NodeFactory, moduleName: string): ts.Statement {
+  return factory.createImportDeclaration(
+    /*modifiers*/ undefined,
+    factory.createImportClause(false, /*name*/ undefined, factory.createNamespaceImport(factory.createIdentifier(RUNTIME_ALIAS))),
+    factory.createStringLiteral(moduleName),
+  );
+}

@@ -1,0 +1,86 @@
+import type ts from "typescript";
+import type { NamedType, TypeNode } from "../model/ir.js";
+import { Build } from "./build.js";
+
+/** Prefix of every identifier the emitter introduces at module scope; also the runtime import's alias. */
+export const RUNTIME_ALIAS = "__tm";
+
+/**
+ * What one file's emission accumulates: hoisted constants and one function per distinct type and
+ * direction. Functions are registered before their bodies are built, so recursive types resolve
+ * to a function that calls itself.
+ */
+export class EmitContext {
+  readonly b: Build;
+  readonly named: Record<string, NamedType>;
+  readonly constants: ts.Statement[] = [];
+  readonly functions: ts.Statement[] = [];
+  private readonly byKey = new Map<string, string>();
+  private readonly used = new Set<string>();
+
+  constructor(factory: ts.NodeFactory, named: Record<string, NamedType>) {
+    this.b = new Build(factory);
+    this.named = named;
+  }
+
+  /** `__tm.name`: a runtime export. */
+  rt(name: string): ts.Expression {
+    return this.b.prop(this.b.id(RUNTIME_ALIAS), name);
+  }
+
+  /** A module-scope `const __tm_<base> = init`, shared by every use with the same key. */
+  constant(key: string, base: string, init: () => ts.Expression): ts.Identifier {
+    let name = this.byKey.get("const:" + key);
+    if (!name) {
+      name = this.unique(`${RUNTIME_ALIAS}_${base}`);
+      this.byKey.set("const:" + key, name);
+      this.constants.push(this.b.const(name, init()));
+    }
+    return this.b.id(name);
+  }
+
+  /** The name of the function for `node` in one direction, building it on first request. */
+  function(prefix: "enc" | "dec", node: TypeNode, params: string[], body: () => ts.Statement[]): string {
+    const key = prefix + ":" + JSON.stringify(node);
+    let name = this.byKey.get(key);
+    if (!name) {
+      name = this.unique(`${RUNTIME_ALIAS}_${prefix}${baseName(node, this.named)}`);
+      this.byKey.set(key, name);
+      this.functions.push(this.b.fn(name, params, body()));
+    }
+    return name;
+  }
+
+  /** The named type behind a `ref`. */
+  entry(node: Extract<TypeNode, { kind: "ref" }>): NamedType {
+    const entry = this.named[node.name];
+    if (!entry) throw new Error(`typed-msgpack internal error: the type model has no entry named ${node.name}`);
+    return entry;
+  }
+
+  private unique(base: string): string {
+    let name = base;
+    for (let i = 2; this.used.has(name); i++) name = base + i;
+    this.used.add(name);
+    return name;
+  }
+}
+
+/** A readable function-name stem: `User`, `UserArray`, `MapOfString_Order`. */
+function baseName(node: TypeNode, named: Record<string, NamedType>): string {
+  switch (node.kind) {
+    case "ref": return node.name;
+    case "array": return baseName(node.element, named) + "Array";
+    case "set": return baseName(node.element, named) + "Set";
+    case "map": return `MapOf${baseName(node.key, named)}_${baseName(node.value, named)}`;
+    case "record": return `RecordOf${baseName(node.value, named)}`;
+    case "union": {
+      const parts = node.members.map((m) => baseName(m, named));
+      const joined = parts.join("Or");
+      return parts.length <= 3 && joined.length <= 40 ? joined : "Union";
+    }
+    case "literals": return "Literal";
+    case "tuple": return "Tuple";
+    default: return node.kind[0]!.toUpperCase() + node.kind.slice(1);
+  }
+}

@@ -1,0 +1,228 @@
+import type ts from "typescript";
+import { familiesOf, type Family } from "../model/families.js";
+import type { Literal, ObjectShape, TypeNode } from "../model/ir.js";
+import type { EmitContext } from "./context.js";
+import { describeLiterals, describeUnion, keyTable } from "./encoder.js";
+import { childPath, indexPath, localFor, propertySegment } from "./paths.js";
+
+/** Reader method per leaf kind; each checks the head byte and throws a CodecError naming the offset. */
+const LEAF_READERS: Partial<Record<TypeNode["kind"], string>> = {
+  null: "nil", undefined: "undefinedValue", boolean: "bool", number: "number", bigint: "bigint", string: "string",
+  date: "date", bytes: "bytesValue", arrayBuffer: "arrayBuffer",
+};
+
+/** The runtime's numeric family constants (wire.ts), inlined as literals with their names beside them. */
+const FAMILY_CODES: Record<Family, number> = { NIL: 0, BOOL: 1, INT: 2, FLOAT: 3, STR: 4, BIN: 5, ARRAY: 6, MAP: 7, EXT: 8 };
+
+const PARAMS = ["r", "p", "d"];
+
+/** An expression that reads one value of type `node` from reader `r`. */
+export function decodeValue(ctx: EmitContext, node: TypeNode, path: ts.Expression, depth: ts.Expression): ts.Expression {
+  const b = ctx.b;
+  const leaf = LEAF_READERS[node.kind];
+  if (leaf) return b.method(b.id("r"), leaf, path);
+  if (node.kind === "unknown") return b.method(b.id("r"), "any", path, depth);
+  return b.call(b.id(decoderFor(ctx, node)), b.id("r"), path, depth);
+}
+
+/** The name of a function `(r, p, d)` that decodes `node`. */
+export function decoderFor(ctx: EmitContext, node: TypeNode): string {
+  return ctx.function("dec", node, PARAMS, () => decoderBody(ctx, node));
+}
+
+function decoderBody(ctx: EmitContext, node: TypeNode): ts.Statement[] {
+  const b = ctx.b;
+  const [r, p, d] = PARAMS.map((name) => b.id(name)) as [ts.Identifier, ts.Identifier, ts.Identifier];
+  switch (node.kind) {
+    case "literals": {
+      const kinds = new Set(node.values.map((v) => typeof v));
+      const read = kinds.size > 1 ? b.method(r, "any", p, d) : b.method(r, kinds.has("string") ? "string" : kinds.has("number") ? "number" : "bool", p);
+      return [
+        b.const("at", b.prop(r, "pos")),
+        b.const("x", read),
+        b.if(literalCheck(ctx, node.values, b.id("x")), [b.ret(b.id("x"))]),
+        b.ret(b.method(r, "notOneOf", b.str(describeLiterals(node.values)), b.id("x"), p, b.id("at"))),
+      ];
+    }
+    case "template": {
+      const re = ctx.constant("re:" + node.pattern, "Pattern", () => b.regex(node.pattern));
+      return [
+        b.const("at", b.prop(r, "pos")),
+        b.const("x", b.method(r, "string", p)),
+        b.if(b.method(re, "test", b.id("x")), [b.ret(b.id("x"))]),
+        b.ret(b.method(r, "notOneOf", b.str(node.text), b.id("x"), p, b.id("at"))),
+      ];
+    }
+    case "array":
+      return [
+        b.const("n", b.method(r, "arrayHeader", p)),
+        b.const("out", b.array([])),
+        b.forCount("i", b.id("n"), [b.expr(b.method(b.id("out"), "push", decodeValue(ctx, node.element, indexPath(b, b.id("i")), d)))]),
+        b.ret(b.id("out")),
+      ];
+    case "tuple": {
+      const min = node.elements.filter((e) => e.mode === "required").length;
+      const hasRest = node.elements.some((e) => e.mode === "rest");
+      const out: ts.Statement[] = [
+        b.const("n", b.method(r, "tupleHeader", b.num(min), hasRest ? b.num(-1) : b.num(node.elements.length), p)),
+        b.const("out", b.array([])),
+      ];
+      node.elements.forEach((element, i) => {
+        const push = (index: ts.Expression, at: ts.Expression) => b.expr(b.method(b.id("out"), "push", decodeValue(ctx, element.type, at, d)));
+        if (element.mode === "rest") out.push(b.forCount("i", b.id("n"), [push(b.id("i"), indexPath(b, b.id("i")))], i));
+        else if (element.mode === "optional") out.push(b.if(b.bin(b.id("n"), ">", b.num(i)), [push(b.num(i), childPath(b, `[${i}]`))]));
+        else out.push(push(b.num(i), childPath(b, `[${i}]`)));
+      });
+      return [...out, b.ret(b.id("out"))];
+    }
+    case "set":
+      return [
+        b.const("n", b.method(r, "arrayHeader", p)),
+        b.const("out", b.f.createNewExpression(b.id("Set"), undefined, [])),
+        b.forCount("i", b.id("n"), [b.expr(b.method(b.id("out"), "add", decodeValue(ctx, node.element, indexPath(b, b.id("i")), d)))]),
+        b.ret(b.id("out")),
+      ];
+    case "map":
+      return [
+        b.const("n", b.method(r, "mapHeader", p)),
+        b.const("out", b.f.createNewExpression(b.id("Map"), undefined, [])),
+        b.forCount("i", b.id("n"), [
+          b.const("k", decodeValue(ctx, node.key, childPath(b, "{key}"), d)),
+          b.expr(b.method(b.id("out"), "set", b.id("k"), decodeValue(ctx, node.value, childPath(b, b.call(ctx.rt("keySegment"), b.id("k"))), d))),
+        ]),
+        b.ret(b.id("out")),
+      ];
+    case "record":
+      return [
+        b.const("n", b.method(r, "mapHeader", p)),
+        b.const("out", b.f.createObjectLiteralExpression()),
+        b.forCount("i", b.id("n"), [
+          b.const("k", decodeKey(ctx, node.key)),
+          b.expr(b.call(ctx.rt("setOwn"), b.id("out"), b.id("k"), decodeValue(ctx, node.value, childPath(b, b.call(ctx.rt("keySegment"), b.id("k"))), d))),
+        ]),
+        b.ret(b.id("out")),
+      ];
+    case "union":
+      return decodeUnion(ctx, node);
+    case "ref": {
+      const entry = ctx.entry(node);
+      const deeper = b.bin(d, "+", b.num(1));
+      const depthCheck = b.if(b.bin(d, ">", b.prop(r, "maxDepth")), [b.expr(b.method(r, "tooDeep", p))]);
+      if (entry.shape.kind === "alias") return [depthCheck, b.ret(decodeValue(ctx, entry.shape.type, p, deeper))];
+      return [depthCheck, ...decodeObject(ctx, node.name, entry.shape, deeper)];
+    }
+    default:
+      return [b.ret(decodeValue(ctx, node, p, d))];
+  }
+}
+
+function decodeKey(ctx: EmitContext, key: TypeNode): ts.Expression {
+  const b = ctx.b;
+  if (key.kind === "template") return decodeValue(ctx, key, childPath(b, "{key}"), b.num(0));
+  return b.method(b.id("r"), "string", b.id("p"));
+}
+
+/**
+ * Reads the map entry by entry; keys are matched as bytes against the pre-encoded names, and a
+ * bit per property (in 30-bit words) catches duplicates and missing required properties.
+ * The result is one object literal, so every decoded value of a type has the same shape.
+ */
+function decodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth: ts.Expression): ts.Statement[] {
+  const b = ctx.b;
+  const [r, p] = [b.id("r"), b.id("p")];
+  const keys = keyTable(ctx, name, shape);
+  const locals = shape.properties.map((property, i) => localFor(property.name, i));
+  const words = Math.max(1, Math.ceil(shape.properties.length / 30));
+  const seen = (i: number) => `seen${Math.floor(i / 30)}`;
+  const bit = (i: number) => b.num(2 ** (i % 30));
+  const required = Array.from({ length: words }, (_, word) =>
+    shape.properties.reduce((mask, property, i) => (!property.optional && Math.floor(i / 30) === word ? mask + 2 ** (i % 30) : mask), 0));
+  const out: ts.Statement[] = [
+    b.const("n", b.method(r, "mapHeader", p)),
+    ...(locals.length > 0 ? [b.let(...locals.map((local): [string] => [local]))] : []),
+    b.let(...Array.from({ length: words }, (_, word): [string, ts.Expression] => [`seen${word}`, b.num(0)])),
+  ];
+  if (shape.rest) out.push(b.const("extra", b.array([])));
+  const cases = shape.properties.map((property, i): [ts.Expression[], ts.Statement[]] => [[b.num(i)], [
+    b.if(b.bin(b.id(seen(i)), "&", bit(i)), [b.expr(b.method(r, "duplicateKey", p))]),
+    b.orAssign(seen(i), bit(i)),
+    b.assign(b.id(locals[i]!), decodeValue(ctx, property.type, childPath(b, propertySegment(property.name)), depth)),
+    b.brk(),
+  ]]);
+  const unknownKey = shape.rest
+    ? [b.const("k", b.method(r, "lastKey")), b.expr(b.method(b.id("extra"), "push", b.id("k"), decodeValue(ctx, shape.rest, childPath(b, b.call(ctx.rt("keySegment"), b.id("k"))), depth)))]
+    : [b.expr(b.method(r, "unknownKey", p))];
+  out.push(b.forCount("i", b.id("n"), [b.switch(b.method(r, "key", keys, b.id("i"), p), cases, unknownKey)]));
+  const missing = required.map((mask, word) => b.bin(b.bin(b.id(`seen${word}`), "&", b.num(mask)), "!==", b.num(mask))).filter((_, word) => required[word]! > 0);
+  if (missing.length > 0) {
+    out.push(b.if(b.all(missing, "||"), [b.expr(b.method(r, "missing", keys, b.array(required.map((m) => b.num(m))), b.array(required.map((_, w) => b.id(`seen${w}`))), p))]));
+  }
+  const result = b.object(shape.properties.map((property, i) => [property.name, b.id(locals[i]!)]));
+  if (!shape.rest) return [...out, b.ret(result)];
+  return [...out, b.const("out", result), b.expr(b.call(ctx.rt("assignEntries"), b.id("out"), b.id("extra"))), b.ret(b.id("out"))];
+}
+
+/**
+ * Dispatches on the family of the head byte. Inside one family the candidates are told apart by
+ * the discriminant property, or tried in order (first strictly, rejecting unknown keys, then leniently).
+ */
+function decodeUnion(ctx: EmitContext, node: Extract<TypeNode, { kind: "union" }>): ts.Statement[] {
+  const b = ctx.b;
+  const [r, p] = [b.id("r"), b.id("p")];
+  const byFamily = new Map<Family, TypeNode[]>();
+  for (const member of node.members) {
+    for (const family of familiesOf(member, ctx.named)) byFamily.set(family, [...(byFamily.get(family) ?? []), member]);
+  }
+  // `null | undefined` both arrive as nil: prefer null, which the type says is possible.
+  const nil = byFamily.get("NIL");
+  if (nil && nil.length > 1) byFamily.set("NIL", nil.filter((m) => m.kind !== "undefined").slice(0, 1));
+  // Group families that end in identical code (INT and FLOAT for `number`) under one case.
+  const bodies = new Map<string, { families: Family[]; body: ts.Statement[] }>();
+  for (const [family, members] of byFamily) {
+    const key = JSON.stringify(members);
+    const existing = bodies.get(key);
+    if (existing) existing.families.push(family);
+    else bodies.set(key, { families: [family], body: decodeCandidates(ctx, node, family, members) });
+  }
+  const cases = [...bodies.values()].map(({ families, body }): [ts.Expression[], ts.Statement[]] => [
+    families.map((f) => b.named(b.num(FAMILY_CODES[f]), f)),
+    body,
+  ]);
+  return [
+    b.switch(b.method(r, "family", p), cases),
+    b.ret(b.method(r, "mismatch", b.str(describeUnion(ctx, node)), p)),
+  ];
+}
+
+function decodeCandidates(ctx: EmitContext, union: Extract<TypeNode, { kind: "union" }>, family: Family, members: TypeNode[]): ts.Statement[] {
+  const b = ctx.b;
+  const [r, p, d] = PARAMS.map((name) => b.id(name)) as [ts.Identifier, ts.Identifier, ts.Identifier];
+  if (members.length === 1) return [b.ret(decodeValue(ctx, members[0]!, p, d))];
+  const tag = union.tag;
+  if (family === "MAP" && tag && members.every((m) => tag.cases.some((c) => union.members[c.member] === m))) {
+    const tagKey = ctx.constant("tag:" + tag.property, "Tag_" + tag.property.replace(/\W/g, "_"), () =>
+      b.index(b.call(ctx.rt("keys"), b.array([b.str(tag.property)])), b.num(0)));
+    const cases = members.map((member): [ts.Expression[], ts.Statement[]] => [
+      tag.cases.filter((c) => union.members[c.member] === member).map((c) => b.lit(c.value)),
+      [b.ret(decodeValue(ctx, member, p, d))],
+    ]);
+    return [
+      b.switch(b.method(r, "peekTag", tagKey, p), cases),
+      b.ret(b.method(r, "badTag", b.str(tag.property), b.str(describeLiterals(tag.cases.map((c) => c.value))), p)),
+    ];
+  }
+  if (family === "INT" && members.some((m) => m.kind === "bigint")) {
+    return [b.ret(b.method(r, "bigint", p))];
+  }
+  // Several candidates in one family: try each, strictly first so that a value is not
+  // taken by a member that would silently drop its extra keys.
+  const attempts = members.map((member) => b.arrow(decodeValue(ctx, member, p, d)));
+  return [b.ret(b.method(r, "firstOf", b.array(attempts), p))];
+}
+
+function literalCheck(ctx: EmitContext, values: Literal[], x: ts.Expression): ts.Expression {
+  const b = ctx.b;
+  if (values.length <= 8) return b.all(values.map((value) => b.bin(x, "===", b.lit(value))), "||");
+  const set = ctx.constant("set:" + JSON.stringify(values), "Values", () => b.f.createNewExpression(b.id("Set"), undefined, [b.array(values.map((v) => b.lit(v)))]));
+  return b.method(set, "has", x);
+}

@@ -1,0 +1,307 @@
+import type ts from "typescript";
+import type { Literal, ObjectShape, TypeNode } from "../model/ir.js";
+import type { EmitContext } from "./context.js";
+import { childPath, indexPath, localFor, propertySegment } from "./paths.js";
+
+/** Writer method per leaf kind; each checks the JS type of its argument and throws a CodecError. */
+const LEAF_WRITERS: Partial<Record<TypeNode["kind"], string>> = {
+  boolean: "bool", number: "number", bigint: "bigint", string: "string",
+  date: "date", bytes: "bytesValue", arrayBuffer: "arrayBuffer",
+};
+
+const PARAMS = ["w", "v", "p", "d"];
+
+/** Statements that write `value` (of type `node`) to writer `w`; `path` and `depth` are expressions. */
+export function encodeValue(ctx: EmitContext, node: TypeNode, value: ts.Expression, path: ts.Expression, depth: ts.Expression): ts.Statement[] {
+  const b = ctx.b;
+  const w = b.id("w");
+  const leaf = LEAF_WRITERS[node.kind];
+  if (leaf) return [b.expr(b.method(w, leaf, value, path))];
+  switch (node.kind) {
+    case "unknown": return [b.expr(b.method(w, "any", value, path, depth))];
+    case "null": case "undefined": {
+      const expected = node.kind === "null" ? b.f.createNull() : b.undef();
+      return [b.if(b.bin(value, "!==", expected), [b.expr(b.call(ctx.rt("mismatch"), b.str(node.kind), value, path))]), b.expr(b.method(w, "nil"))];
+    }
+  }
+  return [b.expr(b.call(b.id(encoderFor(ctx, node)), w, value, path, depth))];
+}
+
+/** The name of a function `(w, v, p, d)` that encodes `node`; roots and composites get one each. */
+export function encoderFor(ctx: EmitContext, node: TypeNode): string {
+  return ctx.function("enc", node, PARAMS, () => encoderBody(ctx, node));
+}
+
+function encoderBody(ctx: EmitContext, node: TypeNode): ts.Statement[] {
+  const b = ctx.b;
+  const [w, v, p, d] = PARAMS.map((name) => b.id(name)) as [ts.Identifier, ts.Identifier, ts.Identifier, ts.Identifier];
+  const fail = (expected: string) => b.expr(b.call(ctx.rt("mismatch"), b.str(expected), v, p));
+  switch (node.kind) {
+    case "literals":
+      return [b.if(b.not(literalTest(ctx, node.values, v)), [fail(describeLiterals(node.values))]), ...writeLiteral(ctx, node.values, v)];
+    case "template": {
+      const re = ctx.constant("re:" + node.pattern, "Pattern", () => b.regex(node.pattern));
+      return [
+        b.if(b.not(b.bin(b.typeIs(v, "string"), "&&", b.method(re, "test", v))), [fail(`a string matching ${node.text}`)]),
+        b.expr(b.method(w, "string", v)),
+      ];
+    }
+    case "array": {
+      const element = b.index(v, b.id("i"));
+      return [
+        b.const("n", b.method(w, "array", v, p)),
+        b.forCount("i", b.id("n"), encodeValue(ctx, node.element, element, indexPath(b, b.id("i")), d)),
+      ];
+    }
+    case "tuple": {
+      const min = node.elements.filter((e) => e.mode === "required").length;
+      const hasRest = node.elements.some((e) => e.mode === "rest");
+      const max = hasRest ? Infinity : node.elements.length;
+      const length = b.prop(v, "length");
+      const lengthOk = [b.bin(length, ">=", b.num(min)), ...(max === Infinity ? [] : [b.bin(length, "<=", b.num(max))])];
+      const out: ts.Statement[] = [
+        b.if(b.not(b.all([b.isArray(v), ...lengthOk])), [fail(describeTuple(min, max))]),
+        b.expr(b.method(w, "arrayHeader", length)),
+      ];
+      node.elements.forEach((element, i) => {
+        if (element.mode === "rest") {
+          out.push(b.forCount("i", length, encodeValue(ctx, element.type, b.index(v, b.id("i")), indexPath(b, b.id("i")), d), i));
+          return;
+        }
+        const write = encodeValue(ctx, element.type, b.index(v, b.num(i)), childPath(b, `[${i}]`), d);
+        out.push(...(element.mode === "optional" ? [b.if(b.bin(length, ">", b.num(i)), write)] : write));
+      });
+      return out;
+    }
+    case "set":
+      return [
+        b.if(b.not(b.instanceOf(v, "Set")), [fail("a Set")]),
+        b.expr(b.method(w, "arrayHeader", b.prop(v, "size"))),
+        b.let(["i", b.num(0)]),
+        b.forOf("x", v, [...encodeValue(ctx, node.element, b.id("x"), indexPath(b, b.id("i")), d), b.inc("i")]),
+      ];
+    case "map":
+      return [
+        b.if(b.not(b.instanceOf(v, "Map")), [fail("a Map")]),
+        b.expr(b.method(w, "mapHeader", b.prop(v, "size"))),
+        b.forOf(b.pair("k", "x"), v, [
+          ...encodeValue(ctx, node.key, b.id("k"), childPath(b, "{key}"), d),
+          ...encodeValue(ctx, node.value, b.id("x"), childPath(b, b.call(ctx.rt("keySegment"), b.id("k"))), d),
+        ]),
+      ];
+    case "record":
+      return [
+        b.if(b.not(b.bin(b.isObject(v), "&&", b.not(b.isArray(v)))), [fail("an object")]),
+        b.const("keys", b.call(ctx.rt("definedKeys"), v)),
+        b.expr(b.method(w, "mapHeader", b.prop(b.id("keys"), "length"))),
+        b.forOf("k", b.id("keys"), [
+          ...encodeKey(ctx, node.key, b.id("k")),
+          ...encodeValue(ctx, node.value, b.index(v, b.id("k")), childPath(b, b.call(ctx.rt("keySegment"), b.id("k"))), d),
+        ]),
+      ];
+    case "union":
+      return encodeUnion(ctx, node);
+    case "ref": {
+      const entry = ctx.entry(node);
+      const deeper = b.bin(d, "+", b.num(1));
+      const depthCheck = b.if(b.bin(d, ">", b.prop(w, "maxDepth")), [b.expr(b.call(ctx.rt("tooDeep"), b.prop(w, "maxDepth"), p))]);
+      if (entry.shape.kind === "alias") return [depthCheck, ...encodeValue(ctx, entry.shape.type, v, p, deeper)];
+      return [b.if(b.not(b.isObject(v)), [fail(`an object (${entry.display})`)]), depthCheck, ...encodeObject(ctx, node.name, entry.shape, deeper)];
+    }
+    default:
+      // Leaves: only reached for a root, which needs a function of its own.
+      return encodeValue(ctx, node, v, p, d);
+  }
+}
+
+/** Map header with the number of properties present, then each pre-encoded key and its value. */
+function encodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth: ts.Expression): ts.Statement[] {
+  const b = ctx.b;
+  const [w, v] = [b.id("w"), b.id("v")];
+  const keys = keyTable(ctx, name, shape);
+  const out: ts.Statement[] = [];
+  const locals = shape.properties.map((property, i) => localFor(property.name, i));
+  shape.properties.forEach((property, i) => out.push(b.const(locals[i]!, b.prop(v, property.name))));
+  const required = shape.properties.filter((property) => !property.optional).length;
+  const optionalChecks = shape.properties.flatMap((property, i) => (property.optional ? [b.bin(b.id(locals[i]!), "!==", b.undef())] : []));
+  if (shape.rest) {
+    out.push(b.const("extra", b.call(ctx.rt("extraKeys"), v, keyNames(ctx, name, shape))));
+  }
+  if (optionalChecks.length > 0 || shape.rest) {
+    out.push(b.let(["n", b.num(required)]));
+    optionalChecks.forEach((check) => out.push(b.if(check, [b.inc("n")])));
+    if (shape.rest) out.push(b.assign(b.id("n"), b.bin(b.id("n"), "+", b.prop(b.id("extra"), "length"))));
+    out.push(b.expr(b.method(w, "mapHeader", b.id("n"))));
+  } else {
+    out.push(b.expr(b.method(w, "mapHeader", b.num(required))));
+  }
+  shape.properties.forEach((property, i) => {
+    const local = b.id(locals[i]!);
+    const type = property.optional ? withoutUndefined(property.type) : property.type;
+    const write = [
+      b.expr(b.method(w, "raw", b.index(keys, b.num(i)))),
+      ...encodeValue(ctx, type, local, childPath(b, propertySegment(property.name)), depth),
+    ];
+    out.push(...(property.optional ? [b.if(b.bin(local, "!==", b.undef()), write)] : write));
+  });
+  if (shape.rest) {
+    out.push(b.forOf("k", b.id("extra"), [
+      b.expr(b.method(w, "string", b.id("k"))),
+      ...encodeValue(ctx, shape.rest, b.index(v, b.id("k")), childPath(b, b.call(ctx.rt("keySegment"), b.id("k"))), depth),
+    ]));
+  }
+  return out;
+}
+
+/** `const __tm_K_User = __tm.keys(["id", "name"])`: property names with their str headers, encoded once. */
+export function keyTable(ctx: EmitContext, name: string, shape: ObjectShape): ts.Identifier {
+  const b = ctx.b;
+  return ctx.constant("keys:" + name, "K_" + name, () => b.call(ctx.rt("keys"), b.array(shape.properties.map((p) => b.str(p.name)))));
+}
+
+function keyNames(ctx: EmitContext, name: string, shape: ObjectShape): ts.Identifier {
+  const b = ctx.b;
+  return ctx.constant("names:" + name, "Names_" + name, () => b.array(shape.properties.map((p) => b.str(p.name))));
+}
+
+function encodeKey(ctx: EmitContext, key: TypeNode, k: ts.Expression): ts.Statement[] {
+  const b = ctx.b;
+  if (key.kind === "template") return encodeValue(ctx, key, k, childPath(b, "{key}"), b.num(0));
+  return [b.expr(b.method(b.id("w"), "string", k))];
+}
+
+/**
+ * Tries each member's JS-side test in wire-family order. Members that share a test (two object
+ * types, two array types) are told apart by the discriminant, or else tried in order.
+ */
+function encodeUnion(ctx: EmitContext, node: Extract<TypeNode, { kind: "union" }>): ts.Statement[] {
+  const b = ctx.b;
+  const [w, v, p, d] = PARAMS.map((name) => b.id(name)) as [ts.Identifier, ts.Identifier, ts.Identifier, ts.Identifier];
+  const out: ts.Statement[] = [];
+  const groups = new Map<string, TypeNode[]>();
+  for (const member of node.members) {
+    const group = guardGroup(ctx, member);
+    groups.set(group, [...(groups.get(group) ?? []), member]);
+  }
+  for (const [group, members] of groups) {
+    const guard = group === "object" ? b.isObject(v) : memberTest(ctx, members[0]!, v);
+    if (group === "object" && node.tag && members.every((m) => node.tag!.cases.some((c) => node.members[c.member] === m))) {
+      const tag = node.tag;
+      const cases = members.map((member): [ts.Expression[], ts.Statement[]] => [
+        tag.cases.filter((c) => node.members[c.member] === member).map((c) => b.lit(c.value)),
+        [...encodeValue(ctx, member, v, p, d), b.ret()],
+      ]);
+      out.push(b.if(guard, [b.switch(b.prop(v, tag.property), cases)]));
+      continue;
+    }
+    if (members.length === 1) {
+      out.push(b.if(guard, [...encodeValue(ctx, members[0]!, v, p, d), b.ret()]));
+      continue;
+    }
+    // Same JS test for several members: the first that encodes without a mismatch wins, and an
+    // object member is first tried only if it declares every key the value has, so that no
+    // member silently drops properties another member would keep.
+    const attempts: ts.Statement[] = [b.const("start", b.prop(w, "pos"))];
+    const attempt = (member: TypeNode) => b.try([...encodeValue(ctx, member, v, p, d), b.ret()], "e", [
+      b.expr(b.call(ctx.rt("rethrowUnlessCodecError"), b.id("e"))),
+      b.assign(b.prop(w, "pos"), b.id("start")),
+    ]);
+    for (const member of members) {
+      const shape = member.kind === "ref" ? ctx.entry(member).shape : undefined;
+      if (shape?.kind === "object" && !shape.rest) {
+        attempts.push(b.if(b.call(ctx.rt("onlyKeys"), v, keyNames(ctx, (member as { name: string }).name, shape)), [attempt(member)]));
+      }
+    }
+    attempts.push(...members.slice(0, -1).map(attempt));
+    attempts.push(...encodeValue(ctx, members[members.length - 1]!, v, p, d), b.ret());
+    out.push(b.if(guard, attempts));
+  }
+  out.push(b.expr(b.call(ctx.rt("mismatch"), b.str(describeUnion(ctx, node)), v, p)));
+  return out;
+}
+
+/** Members with the same group share one JS test. */
+function guardGroup(ctx: EmitContext, node: TypeNode): string {
+  if (node.kind === "ref" && ctx.entry(node).shape.kind === "object") return "object";
+  if (node.kind === "record") return "object";
+  if (node.kind === "array" || node.kind === "tuple") return "array";
+  return JSON.stringify(node);
+}
+
+/** A JS expression that is true when `v` belongs to `node`, as far as a union needs to tell. */
+function memberTest(ctx: EmitContext, node: TypeNode, v: ts.Expression): ts.Expression {
+  const b = ctx.b;
+  switch (node.kind) {
+    case "null": return b.bin(v, "===", b.f.createNull());
+    case "undefined": return b.bin(v, "===", b.undef());
+    case "boolean": return b.typeIs(v, "boolean");
+    case "number": return b.typeIs(v, "number");
+    case "bigint": return b.typeIs(v, "bigint");
+    case "string": case "template": return b.typeIs(v, "string");
+    case "literals": return literalTest(ctx, node.values, v);
+    case "date": return b.instanceOf(v, "Date");
+    case "bytes": return b.instanceOf(v, "Uint8Array");
+    case "arrayBuffer": return b.instanceOf(v, "ArrayBuffer");
+    case "array": case "tuple": return b.isArray(v);
+    case "set": return b.instanceOf(v, "Set");
+    case "map": return b.instanceOf(v, "Map");
+    case "record": return b.isObject(v);
+    case "unknown": return b.f.createTrue();
+    case "union": return b.all(node.members.map((m) => memberTest(ctx, m, v)), "||");
+    case "ref": {
+      const shape = ctx.entry(node).shape;
+      return shape.kind === "object" ? b.isObject(v) : memberTest(ctx, shape.type, v);
+    }
+  }
+}
+
+function literalTest(ctx: EmitContext, values: Literal[], v: ts.Expression): ts.Expression {
+  const b = ctx.b;
+  if (values.length <= 8) return b.all(values.map((value) => b.bin(v, "===", b.lit(value))), "||");
+  const set = ctx.constant("set:" + JSON.stringify(values), "Values", () => b.f.createNewExpression(b.id("Set"), undefined, [b.array(values.map((x) => b.lit(x)))]));
+  return b.method(set, "has", v);
+}
+
+function writeLiteral(ctx: EmitContext, values: Literal[], v: ts.Expression): ts.Statement[] {
+  const b = ctx.b;
+  const w = b.id("w");
+  const kinds = [...new Set(values.map((x) => typeof x))];
+  const writer = (kind: string) => b.expr(b.method(w, kind === "string" ? "string" : kind === "number" ? "number" : "bool", v));
+  if (kinds.length === 1) return [writer(kinds[0]!)];
+  return kinds.map((kind) => b.if(b.typeIs(v, kind), [writer(kind), b.ret()]));
+}
+
+function withoutUndefined(node: TypeNode): TypeNode {
+  if (node.kind !== "union") return node;
+  const members = node.members.filter((m) => m.kind !== "undefined");
+  return members.length === 1 ? members[0]! : { ...node, members };
+}
+
+export function describeLiterals(values: Literal[]): string {
+  return values.map((v) => JSON.stringify(v)).join(" | ");
+}
+
+function describeTuple(min: number, max: number): string {
+  if (min === max) return `a tuple of ${min} element${min === 1 ? "" : "s"}`;
+  return max === Infinity ? `a tuple of at least ${min} elements` : `a tuple of ${min} to ${max} elements`;
+}
+
+/** How an error message names what a union accepts, e.g. `string | number | null`. */
+export function describeUnion(ctx: EmitContext, node: TypeNode): string {
+  switch (node.kind) {
+    case "union": return node.members.map((m) => describeUnion(ctx, m)).join(" | ");
+    case "literals": return describeLiterals(node.values);
+    case "ref": return ctx.entry(node).display;
+    case "template": return node.text;
+    case "date": return "Date";
+    case "bytes": return "Uint8Array";
+    case "arrayBuffer": return "ArrayBuffer";
+    case "array": return describeUnion(ctx, node.element) + "[]";
+    case "set": return "Set";
+    case "map": return "Map";
+    case "record": return "Record";
+    case "tuple": return "tuple";
+    default: return node.kind;
+  }
+}
+

@@ -1,0 +1,25 @@
+import type ts from "typescript";
+import type { Build } from "./build.js";
+
+/**
+ * `p && p + segment`: the child's path for error messages. `p` is undefined on a codec's fast
+ * first attempt, so this costs one test and builds no string until something has failed.
+ */
+export function childPath(b: Build, segment: ts.Expression | string): ts.Expression {
+  return b.bin(b.id("p"), "&&", b.bin(b.id("p"), "+", typeof segment === "string" ? b.str(segment) : segment));
+}
+
+/** `p && p + "[" + i + "]"` */
+export function indexPath(b: Build, index: ts.Expression): ts.Expression {
+  return childPath(b, b.bin(b.bin(b.str("["), "+", index), "+", b.str("]")));
+}
+
+/** `.name` or `["odd key"]`, matching the runtime's keySegment. */
+export function propertySegment(name: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(name) ? "." + name : "[" + JSON.stringify(name) + "]";
+}
+
+/** A local variable name for a property's value: `id_`, or `f3_` when the name is not an identifier. */
+export function localFor(name: string, index: number): string {
+  return /^[A-Za-z_$][\w$]*$/.test(name) ? name + "_" : `f${index}_`;
+}

@@ -1,0 +1,52 @@
+import type { NamedType, TypeNode } from "./ir.js";
+
+/** MessagePack format families a decoder can dispatch on; the runtime's NIL, BOOL, ... constants by name. */
+export type Family = "NIL" | "BOOL" | "INT" | "FLOAT" | "STR" | "BIN" | "ARRAY" | "MAP" | "EXT";
+export const ALL_FAMILIES: readonly Family[] = ["NIL", "BOOL", "INT", "FLOAT", "STR", "BIN", "ARRAY", "MAP", "EXT"];
+
+/** Families in which a value of `node` may arrive. `unknown` arrives in all of them. */
+export function familiesOf(node: TypeNode, named: Record<string, NamedType>, seen = new Set<string>()): Family[] {
+  switch (node.kind) {
+    case "null": case "undefined": return ["NIL"];
+    case "boolean": return ["BOOL"];
+    case "number": return ["INT", "FLOAT"];
+    case "bigint": return ["INT"];
+    case "string": case "template": return ["STR"];
+    case "literals": {
+      const out = new Set<Family>();
+      for (const v of node.values) {
+        if (typeof v === "string") out.add("STR");
+        else if (typeof v === "boolean") out.add("BOOL");
+        else { out.add("INT"); out.add("FLOAT"); }
+      }
+      return [...out];
+    }
+    case "date": return ["EXT"];
+    case "bytes": case "arrayBuffer": return ["BIN"];
+    case "array": case "tuple": case "set": return ["ARRAY"];
+    case "map": case "record": return ["MAP"];
+    case "unknown": return [...ALL_FAMILIES];
+    case "union": {
+      const out = new Set<Family>();
+      for (const m of node.members) for (const f of familiesOf(m, named, seen)) out.add(f);
+      return [...out];
+    }
+    case "ref": {
+      const entry = named[node.name];
+      if (!entry || seen.has(node.name)) return [];
+      if (entry.shape.kind === "object") return ["MAP"];
+      seen.add(node.name);
+      return familiesOf(entry.shape.type, named, seen);
+    }
+  }
+}
+
+/** Resolves references to aliases (not to objects) down to the node they name. */
+export function resolveAlias(node: TypeNode, named: Record<string, NamedType>): TypeNode {
+  for (let guard = 0; node.kind === "ref" && guard < 100; guard++) {
+    const shape = named[node.name]?.shape;
+    if (!shape || shape.kind === "object") return node;
+    node = shape.type;
+  }
+  return node;
+}

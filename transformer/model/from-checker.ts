@@ -1,0 +1,370 @@
+import ts from "typescript";
+import type { Problem, ProblemKind } from "../diagnostics/catalog.js";
+import { familiesOf, type Family } from "./families.js";
+import type { FileModel, Literal, ObjectShape, Property, TupleElement, TypeNode } from "./ir.js";
+
+type UnionNode = Extract<TypeNode, { kind: "union" }>;
+
+/** Lib types that would silently lose data or behaviour if encoded as plain objects. */
+const UNSUPPORTED_BUILTINS = new Set([
+  "Promise", "PromiseLike", "WeakMap", "WeakSet", "WeakRef", "RegExp", "Error", "Function", "Symbol",
+  "Generator", "AsyncGenerator", "Iterator", "AsyncIterator", "Iterable", "AsyncIterable", "FinalizationRegistry",
+  "ReadableStream", "WritableStream", "Blob", "File", "URL", "Headers", "Request", "Response", "Node", "Element",
+]);
+const OTHER_BINARY = new Set([
+  "Int8Array", "Uint8ClampedArray", "Int16Array", "Uint16Array", "Int32Array", "Uint32Array", "Float16Array",
+  "Float32Array", "Float64Array", "BigInt64Array", "BigUint64Array", "DataView", "SharedArrayBuffer", "Buffer",
+]);
+
+/**
+ * Walks TypeChecker types into the type model of one source file. One builder per file, so that
+ * several `codecFor` calls share the named types they have in common.
+ */
+export class ModelBuilder {
+  readonly model: FileModel = { named: {}, codecs: {} };
+  private readonly namedByType = new Map<ts.Type, string>();
+  private readonly codecByType = new Map<ts.Type, string>();
+  private readonly inProgress = new Map<ts.Type, { name?: string }>();
+  private readonly usedNames = new Set<string>();
+  private problems: Problem[] = [];
+  private unions: { node: UnionNode; path: string }[] = [];
+  private rootName = "";
+  private readonly checker: ts.TypeChecker;
+  private readonly program: ts.Program;
+  private readonly location: ts.Node;
+
+  constructor(program: ts.Program, location: ts.Node) {
+    this.program = program;
+    this.checker = program.getTypeChecker();
+    this.location = location;
+  }
+
+  /** Models `type` as a codec root; returns the codec's id, or the problems that prevent it. */
+  addCodec(type: ts.Type): { id: string; problems: [] } | { id?: undefined; problems: Problem[] } {
+    const known = this.codecByType.get(type);
+    if (known) return { id: known, problems: [] };
+    this.problems = [];
+    this.unions = [];
+    const display = this.checker.typeToString(type);
+    this.rootName = (!isAnonymous(type) && identifierFrom(display)) || "Value";
+    const root = this.node(type, "$");
+    for (const { node, path } of this.unions) this.checkUnion(node, path);
+    if (this.problems.length > 0) return { problems: this.problems };
+    const id = this.uniqueName(this.rootName, "codec:");
+    this.model.codecs[id] = { display, root };
+    this.codecByType.set(type, id);
+    return { id, problems: [] };
+  }
+
+  private problem(kind: ProblemKind, path: string, ...args: string[]): TypeNode {
+    this.problems.push({ kind, path, args });
+    return { kind: "unknown" };
+  }
+
+  private node(type: ts.Type, path: string): TypeNode {
+    const f = type.flags;
+    const F = ts.TypeFlags;
+    if ((type as { intrinsicName?: string }).intrinsicName === "error") {
+      return this.problem("noTypeInformation", path, this.checker.typeToString(type));
+    }
+    if (f & (F.Any | F.Unknown)) return { kind: "unknown" };
+    if (f & F.Never) return this.problem("neverType", path);
+    if (f & F.TypeParameter) return this.problem("typeParameter", path, this.checker.typeToString(type));
+    if (f & F.Null) return { kind: "null" };
+    if (f & (F.Undefined | F.Void)) return { kind: "undefined" };
+    if (f & F.Boolean) return { kind: "boolean" };
+    if (f & F.BooleanLiteral) return { kind: "literals", values: [(type as { intrinsicName?: string }).intrinsicName === "true"] };
+    if (f & (F.StringLiteral | F.NumberLiteral)) return { kind: "literals", values: [(type as ts.LiteralType).value as Literal] };
+    if (f & F.Number) return { kind: "number" };
+    if (f & F.String) return { kind: "string" };
+    if (f & F.BigInt) return { kind: "bigint" };
+    if (f & F.TemplateLiteral) return this.template(type as ts.TemplateLiteralType, path);
+    if (f & (F.ESSymbol | F.UniqueESSymbol)) return this.problem("symbolType", path);
+    if (f & F.Union) return this.guarded(type, () => this.union(type as ts.UnionType, path));
+    if (f & F.Intersection) return this.intersection(type as ts.IntersectionType, path);
+    if (f & F.Object) return this.objectLike(type as ts.ObjectType, path);
+    return this.problem("unsupportedType", path, this.checker.typeToString(type));
+  }
+
+  /**
+   * Builds a composite node; if the walk meets `type` again inside itself, the type is recursive and
+   * becomes a named alias so the emitter can generate a function that calls itself.
+   */
+  private guarded(type: ts.Type, build: () => TypeNode): TypeNode {
+    const named = this.namedByType.get(type);
+    if (named) return { kind: "ref", name: named };
+    const pending = this.inProgress.get(type);
+    if (pending) {
+      pending.name ??= this.uniqueName(identifierFrom(this.checker.typeToString(type)) || this.rootName + "Alias");
+      return { kind: "ref", name: pending.name };
+    }
+    const entry: { name?: string } = {};
+    this.inProgress.set(type, entry);
+    let node: TypeNode;
+    try {
+      node = build();
+    } finally {
+      this.inProgress.delete(type);
+    }
+    if (entry.name === undefined) return node;
+    this.model.named[entry.name] = { display: this.checker.typeToString(type), shape: { kind: "alias", type: node } };
+    this.namedByType.set(type, entry.name);
+    return { kind: "ref", name: entry.name };
+  }
+
+  private union(type: ts.UnionType, path: string): TypeNode {
+    const literals: Literal[] = [];
+    const others: TypeNode[] = [];
+    for (const member of type.types) {
+      const node = this.node(member, path);
+      if (node.kind === "literals") literals.push(...node.values);
+      else others.push(node);
+    }
+    if (literals.includes(true) && literals.includes(false)) {
+      others.unshift({ kind: "boolean" });
+      literals.splice(0, literals.length, ...literals.filter((v) => typeof v !== "boolean"));
+    }
+    if (literals.length > 0) others.push({ kind: "literals", values: literals });
+    if (others.some((n) => n.kind === "unknown")) return { kind: "unknown" };
+    if (others.length === 1) return others[0]!;
+    const node: UnionNode = { kind: "union", members: others };
+    this.unions.push({ node, path });
+    return node;
+  }
+
+  /** Branded primitives (`string & { __brand: "Id" }`) are their primitive; other intersections merge their properties. */
+  private intersection(type: ts.IntersectionType, path: string): TypeNode {
+    const primitive = type.types.find((t) => !(t.flags & ts.TypeFlags.Object));
+    if (primitive) return this.node(primitive, path);
+    return this.objectShape(type, path);
+  }
+
+  private objectLike(type: ts.ObjectType, path: string): TypeNode {
+    const checker = this.checker;
+    if (isArrayType(checker, type)) {
+      return this.guarded(type, () => ({ kind: "array", element: this.node(checker.getTypeArguments(type as ts.TypeReference)[0]!, path + "[]") }));
+    }
+    if (isTupleType(checker, type)) return this.guarded(type, () => this.tuple(type as ts.TypeReference, path));
+    const symbol = type.getSymbol();
+    const name = symbol?.getName() ?? "";
+    if (symbol && this.isLibSymbol(symbol)) {
+      const args = () => checker.getTypeArguments(type as ts.TypeReference);
+      switch (name) {
+        case "Date": return { kind: "date" };
+        case "Uint8Array": return { kind: "bytes" };
+        case "ArrayBuffer": return { kind: "arrayBuffer" };
+        case "Set": case "ReadonlySet":
+          return this.guarded(type, () => ({ kind: "set", element: this.node(args()[0]!, path + "[]") }));
+        case "Map": case "ReadonlyMap":
+          return this.guarded(type, () => ({ kind: "map", key: this.node(args()[0]!, path + "{key}"), value: this.node(args()[1]!, path + "[]") }));
+      }
+      if (UNSUPPORTED_BUILTINS.has(name)) return this.problem("unsupportedBuiltin", path, name);
+    }
+    if (OTHER_BINARY.has(name)) return this.problem("otherBinary", path, name);
+    if (checker.getSignaturesOfType(type, ts.SignatureKind.Call).length > 0 || checker.getSignaturesOfType(type, ts.SignatureKind.Construct).length > 0) {
+      return this.problem("functionType", path);
+    }
+    const indexInfos = checker.getIndexInfosOfType(type);
+    if (checker.getPropertiesOfType(type).length === 0 && indexInfos.length === 1) {
+      const info = indexInfos[0]!;
+      return this.guarded(type, () => ({ kind: "record", key: this.recordKey(info.keyType, path), value: this.node(info.type, path + "[string]") }));
+    }
+    return this.objectShape(type, path);
+  }
+
+  private recordKey(keyType: ts.Type, path: string): TypeNode {
+    const F = ts.TypeFlags;
+    if (keyType.flags & F.String) return { kind: "string" };
+    if (keyType.flags & F.Number) return { kind: "number" };
+    if (keyType.flags & F.TemplateLiteral) return this.template(keyType as ts.TemplateLiteralType, path);
+    return this.problem("unsupportedKey", path, this.checker.typeToString(keyType));
+  }
+
+  /** Object types are always named: one encode/decode function pair each, and the natural place for recursion. */
+  private objectShape(type: ts.Type, path: string): TypeNode {
+    const known = this.namedByType.get(type);
+    if (known) return { kind: "ref", name: known };
+    const checker = this.checker;
+    const display = checker.typeToString(type);
+    const name = this.uniqueName(
+      (!isAnonymous(type) && identifierFrom(display)) || this.rootName + identifierFrom(path.replace(/^\$/, "").replace(/\[\]/g, "Item")));
+    const shape: ObjectShape = { kind: "object", properties: [] };
+    this.namedByType.set(type, name);
+    this.model.named[name] = { display, shape };
+    const isClass = ((type.getSymbol()?.flags ?? 0) & ts.SymbolFlags.Class) !== 0;
+    for (const property of checker.getPropertiesOfType(type)) {
+      const key = property.getName();
+      const at = path + segment(key);
+      if (key.startsWith("__@") || key.startsWith("__#")) {
+        this.problem("symbolKey", path, key.replace(/^__[@#]/, "").replace(/@\d+$/, ""));
+        continue;
+      }
+      if (property.flags & (ts.SymbolFlags.Method | ts.SymbolFlags.GetAccessor | ts.SymbolFlags.SetAccessor)) {
+        if (isClass) this.problem("classWithMethods", path, display, key);
+        else this.problem("functionType", at);
+        continue;
+      }
+      const propertyType = checker.getTypeOfSymbolAtLocation(property, this.location);
+      const optional = (property.flags & ts.SymbolFlags.Optional) !== 0 || includesUndefined(propertyType);
+      shape.properties.push({ name: key, type: this.node(propertyType, at), optional } satisfies Property);
+    }
+    const stringIndex = checker.getIndexInfosOfType(type).find((info) => info.keyType.flags & ts.TypeFlags.String);
+    if (stringIndex) shape.rest = this.node(stringIndex.type, path + "[string]");
+    return { kind: "ref", name };
+  }
+
+  private tuple(type: ts.TypeReference, path: string): TypeNode {
+    const flags = (type.target as ts.TupleType).elementFlags;
+    const args = this.checker.getTypeArguments(type);
+    const elements: TupleElement[] = [];
+    for (let i = 0; i < args.length; i++) {
+      const flag = flags[i]!;
+      const mode = flag & ts.ElementFlags.Required ? "required" : flag & ts.ElementFlags.Optional ? "optional" : "rest";
+      if (flag & ts.ElementFlags.Variadic) return this.problem("unsupportedType", path, this.checker.typeToString(type));
+      if (mode === "rest" && i !== args.length - 1) return this.problem("restNotLast", path);
+      const element = this.node(args[i]!, mode === "rest" ? `${path}[${i}...]` : `${path}[${i}]`);
+      elements.push({ type: mode === "optional" ? withUndefined(element) : element, mode });
+    }
+    return { kind: "tuple", elements };
+  }
+
+  private template(type: ts.TemplateLiteralType, path: string): TypeNode {
+    let pattern = "^" + escapeRegExp(type.texts[0] ?? "");
+    for (let i = 0; i < type.types.length; i++) {
+      const part = type.types[i]!;
+      const F = ts.TypeFlags;
+      if (part.flags & F.String) pattern += "[\\s\\S]*";
+      else if (part.flags & F.Number) pattern += "-?(?:\\d+(?:\\.\\d*)?|\\.\\d+)(?:[eE][+-]?\\d+)?";
+      else if (part.flags & F.BigInt) pattern += "-?\\d+";
+      else if (part.flags & (F.StringLiteral | F.NumberLiteral)) pattern += escapeRegExp(String((part as ts.LiteralType).value));
+      else if (part.flags & F.Boolean) pattern += "(?:true|false)";
+      else if (part.flags & F.Union && (part as ts.UnionType).types.every((t) => t.flags & (F.StringLiteral | F.NumberLiteral))) {
+        pattern += "(?:" + (part as ts.UnionType).types.map((t) => escapeRegExp(String((t as ts.LiteralType).value))).join("|") + ")";
+      } else return this.problem("unsupportedType", path, this.checker.typeToString(type));
+      pattern += escapeRegExp(type.texts[i + 1] ?? "");
+    }
+    return { kind: "template", pattern: pattern + "$", text: this.checker.typeToString(type) };
+  }
+
+  /** Rejects unions that decode could not take apart, and finds the discriminant of object unions. */
+  private checkUnion(node: UnionNode, path: string): void {
+    const named = this.model.named;
+    const owners = new Map<Family, TypeNode>();
+    for (const member of node.members) {
+      for (const family of familiesOf(member, named)) {
+        const other = owners.get(family);
+        if (other && conflicting(other, member, family, named)) {
+          this.problem("ambiguousUnion", path, describeNode(other, named), describeNode(member, named), family.toLowerCase());
+        }
+        if (!other) owners.set(family, member);
+      }
+    }
+    const objects = node.members
+      .map((member, index) => ({ member, index, shape: member.kind === "ref" ? named[member.name]?.shape : undefined }))
+      .filter((m): m is { member: TypeNode; index: number; shape: ObjectShape } => m.shape?.kind === "object");
+    if (objects.length < 2) return;
+    for (const candidate of objects[0]!.shape.properties) {
+      const cases: { value: Literal; member: number }[] = [];
+      const ok = objects.every(({ shape, index }) => {
+        const property = shape.properties.find((p) => p.name === candidate.name);
+        if (!property || property.optional || property.type.kind !== "literals") return false;
+        for (const value of property.type.values) {
+          if (cases.some((c) => c.value === value)) return false;
+          cases.push({ value, member: index });
+        }
+        return true;
+      });
+      if (ok) {
+        node.tag = { property: candidate.name, cases };
+        return;
+      }
+    }
+  }
+
+  private isLibSymbol(symbol: ts.Symbol): boolean {
+    return (symbol.getDeclarations() ?? []).some((d) => this.program.isSourceFileDefaultLibrary(d.getSourceFile()));
+  }
+
+  private uniqueName(base: string, namespace = ""): string {
+    let name = base;
+    for (let i = 2; this.usedNames.has(namespace + name); i++) name = base + i;
+    this.usedNames.add(namespace + name);
+    return name;
+  }
+}
+
+/** Whether two members of one union would arrive in the same family with no way to tell them apart. */
+function conflicting(a: TypeNode, b: TypeNode, family: Family, named: FileModel["named"]): boolean {
+  const kinds = [kindOf(a, named), kindOf(b, named)];
+  switch (family) {
+    case "INT": return kinds.includes("bigint");
+    case "BIN": return true;
+    case "EXT": return true;
+    case "ARRAY": return kinds.includes("set");
+    case "MAP": return kinds.includes("map");
+    default: return false;
+  }
+}
+
+function kindOf(node: TypeNode, named: FileModel["named"]): string {
+  if (node.kind !== "ref") return node.kind;
+  const shape = named[node.name]?.shape;
+  return !shape || shape.kind === "object" ? "object" : kindOf(shape.type, named);
+}
+
+function describeNode(node: TypeNode, named: FileModel["named"]): string {
+  switch (node.kind) {
+    case "ref": return named[node.name]?.display ?? node.name;
+    case "literals": return node.values.map((v) => JSON.stringify(v)).join(" | ");
+    case "array": return describeNode(node.element, named) + "[]";
+    case "set": return `Set<${describeNode(node.element, named)}>`;
+    case "map": return `Map<${describeNode(node.key, named)}, ${describeNode(node.value, named)}>`;
+    case "date": return "Date";
+    case "bytes": return "Uint8Array";
+    case "arrayBuffer": return "ArrayBuffer";
+    case "template": return node.text;
+    default: return node.kind;
+  }
+}
+
+/** Type literals and object literal types have no name of their own to give their functions. */
+function isAnonymous(type: ts.Type): boolean {
+  if (type.aliasSymbol) return false;
+  const name = type.getSymbol()?.getName();
+  return name === undefined || name === "__type" || name === "__object";
+}
+
+function withUndefined(node: TypeNode): TypeNode {
+  if (node.kind === "undefined" || node.kind === "unknown") return node;
+  if (node.kind === "union") return node.members.some((m) => m.kind === "undefined") ? node : { ...node, members: [...node.members, { kind: "undefined" }] };
+  return { kind: "union", members: [node, { kind: "undefined" }] };
+}
+
+function includesUndefined(type: ts.Type): boolean {
+  const F = ts.TypeFlags;
+  if (type.flags & (F.Undefined | F.Void | F.Any | F.Unknown)) return true;
+  return (type.flags & F.Union) !== 0 && (type as ts.UnionType).types.some((t) => (t.flags & (F.Undefined | F.Void)) !== 0);
+}
+
+/** `checker.isArrayType` is public from TypeScript 5.0; 4.9 has it too, just not in its .d.ts. */
+function isArrayType(checker: ts.TypeChecker, type: ts.Type): boolean {
+  return (checker as { isArrayType(t: ts.Type): boolean }).isArrayType(type);
+}
+
+function isTupleType(checker: ts.TypeChecker, type: ts.Type): boolean {
+  return (checker as { isTupleType(t: ts.Type): boolean }).isTupleType(type);
+}
+
+/** `.name` or `["odd key"]`, matching the paths the runtime reports. */
+export function segment(key: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(key) ? "." + key : "[" + JSON.stringify(key) + "]";
+}
+
+/** `Box<string>` → `Box_string`; used for readable generated function names. */
+function identifierFrom(text: string): string {
+  return text.replace(/[^A-Za-z0-9_]+/g, "_").replace(/^_+|_+$/g, "").replace(/^(\d)/, "_$1").slice(0, 48);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+}

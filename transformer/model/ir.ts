@@ -1,0 +1,72 @@
+/**
+ * The type model: what the emitter knows about a type, as plain JSON-serializable data.
+ * Built from the TypeChecker by from-checker.ts; the emitter never sees a ts.Type.
+ */
+
+export type Literal = string | number | boolean;
+
+export type TypeNode =
+  | { kind: "null" }
+  | { kind: "undefined" }
+  | { kind: "boolean" }
+  | { kind: "number" }
+  | { kind: "bigint" }
+  | { kind: "string" }
+  /** A finite set of literals of one or more primitive kinds: `"a" | "b"`, `1 | 2`, `true`, enums. */
+  | { kind: "literals"; values: Literal[] }
+  /** A template literal type, checked with an anchored regular expression. */
+  | { kind: "template"; pattern: string; text: string }
+  | { kind: "date" }
+  | { kind: "bytes" }
+  | { kind: "arrayBuffer" }
+  | { kind: "array"; element: TypeNode }
+  | { kind: "tuple"; elements: TupleElement[] }
+  | { kind: "set"; element: TypeNode }
+  | { kind: "map"; key: TypeNode; value: TypeNode }
+  /** `Record<string, V>` and index signatures: a map whose str keys become own properties. */
+  | { kind: "record"; key: TypeNode; value: TypeNode }
+  | { kind: "union"; members: TypeNode[]; tag?: UnionTag }
+  /** A reference into the named-type table; every object type and every recursive type is named. */
+  | { kind: "ref"; name: string }
+  | { kind: "unknown" };
+
+export interface TupleElement {
+  type: TypeNode;
+  /** `"required"`, `"optional"` (`[a?: T]`) or `"rest"` (`...T[]`, whose `type` is the element type). */
+  mode: "required" | "optional" | "rest";
+}
+
+/** For unions of object types that share a literal-typed property: which member each value selects. */
+export interface UnionTag {
+  property: string;
+  cases: { value: Literal; member: number }[];
+}
+
+export interface Property {
+  name: string;
+  type: TypeNode;
+  /** Absent or undefined values are omitted on the wire; absence is accepted on decode. */
+  optional: boolean;
+}
+
+/** A named entry: object types (one function pair each) and recursive unions/arrays. */
+export interface NamedType {
+  /** How the user's source spells the type, for comments and type annotations. */
+  display: string;
+  shape: ObjectShape | { kind: "alias"; type: TypeNode };
+}
+
+export interface ObjectShape {
+  kind: "object";
+  /** In the order the checker lists them: declaration order, intersections left to right. */
+  properties: Property[];
+  /** Values of a string index signature, when the object has one beside its properties. */
+  rest?: TypeNode;
+}
+
+/** Everything one source file needs: the table of named types and one root per distinct codec. */
+export interface FileModel {
+  named: Record<string, NamedType>;
+  /** Keyed by codec id; several `codecFor` calls for the same type share one entry. */
+  codecs: Record<string, { display: string; root: TypeNode }>;
+}

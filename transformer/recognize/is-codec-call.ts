@@ -1,0 +1,28 @@
+import ts from "typescript";
+
+/** The export that marks the module declaring the real `codecFor` (runtime/codec-for.ts). */
+export const SENTINEL_EXPORT = "__typedMsgpackIntrinsic";
+
+/**
+ * Is `call` a call of typed-msgpack's `codecFor`? Decided by the declaration the checker resolves
+ * the call to, never by the name at the call site: aliased and namespace imports and re-exports
+ * are recognized, and an unrelated function named `codecFor` is not.
+ */
+export function isCodecCall(call: ts.CallExpression, checker: ts.TypeChecker): boolean {
+  const declaration = checker.getResolvedSignature(call)?.getDeclaration();
+  if (!declaration || !ts.isFunctionDeclaration(declaration) || declaration.name?.text !== "codecFor") return false;
+  const moduleSymbol = checker.getSymbolAtLocation(declaration.getSourceFile());
+  if (!moduleSymbol) return false;
+  return checker.getExportsOfModule(moduleSymbol).some((symbol) => symbol.getName() === SENTINEL_EXPORT);
+}
+
+/**
+ * Without type information (transpile-only builds) calls cannot be resolved; a call whose callee
+ * is spelled `codecFor` or `x.codecFor` with a type argument is then most likely ours, and must
+ * fail the build rather than be left to throw at run time.
+ */
+export function looksLikeCodecCall(call: ts.CallExpression): boolean {
+  const callee = call.expression;
+  const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : "";
+  return name === "codecFor" && (call.typeArguments?.length ?? 0) > 0;
+}

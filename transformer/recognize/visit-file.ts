@@ -1,0 +1,80 @@
+import ts from "typescript";
+import type { Problem } from "../diagnostics/catalog.js";
+import { diagnosticAt, type DiagnosticSink } from "../diagnostics/report.js";
+import { codecName, emitFile, runtimeImport } from "../emit/codec.js";
+import { ModelBuilder } from "../model/from-checker.js";
+import type { FileModel } from "../model/ir.js";
+import type { ResolvedOptions } from "../options.js";
+import { isCodecCall, looksLikeCodecCall } from "./is-codec-call.js";
+
+export interface FileResult {
+  file: ts.SourceFile;
+  /** The file's type model, for tests and the generate command; undefined when the file has no codec calls. */
+  model?: FileModel;
+}
+
+/**
+ * Replaces every `codecFor<T>()` in `file` with a reference to a module-scope codec, and inserts
+ * the runtime import and the generated statements after the file's imports.
+ */
+export function transformFile(file: ts.SourceFile, context: ts.TransformationContext, program: ts.Program, options: ResolvedOptions, report: DiagnosticSink): FileResult {
+  const original = ts.getParseTreeNode(file, ts.isSourceFile);
+  const typed = original !== undefined && program.getSourceFile(original.fileName) === original;
+  const checker = program.getTypeChecker();
+  const factory = context.factory;
+  let builder: ModelBuilder | undefined;
+
+  const problem = (node: ts.Node, p: Problem) => report(diagnosticAt(node, p));
+
+  const visit = (node: ts.Node): ts.Node => {
+    const call = ts.getParseTreeNode(node);
+    if (call && ts.isCallExpression(call) && call.arguments.length === 0) {
+      if (!typed) {
+        if (looksLikeCodecCall(call)) problem(call, { kind: "noTypeInformation", path: "$", args: [call.typeArguments![0]!.getText()] });
+      } else if (isCodecCall(call, checker)) {
+        return replaceCall(call) ?? node;
+      }
+    }
+    return ts.visitEachChild(node, visit, context);
+  };
+
+  const replaceCall = (call: ts.CallExpression): ts.Expression | undefined => {
+    const typeArgument = call.typeArguments?.length === 1 ? call.typeArguments[0] : undefined;
+    if (!typeArgument) {
+      problem(call, { kind: "missingTypeArgument", path: "$", args: [] });
+      return undefined;
+    }
+    builder ??= new ModelBuilder(program, original!);
+    const result = builder.addCodec(checker.getTypeFromTypeNode(typeArgument));
+    if (result.id === undefined) {
+      for (const p of result.problems) problem(call, p);
+      return undefined;
+    }
+    return factory.createIdentifier(codecName(result.id));
+  };
+
+  const visited = ts.visitEachChild(file, visit, context);
+  if (!builder || Object.keys(builder.model.codecs).length === 0) return { file: visited };
+
+  const statements = visited.statements;
+  const at = insertionIndex(statements);
+  return {
+    file: factory.updateSourceFile(visited, [
+      ...statements.slice(0, at),
+      runtimeImport(factory, options.runtimeModule),
+      ...emitFile(factory, builder.model),
+      ...statements.slice(at),
+    ]),
+    model: builder.model,
+  };
+}
+
+/** After the directive prologue and the last top-level import, so the runtime is bound before any generated code. */
+function insertionIndex(statements: readonly ts.Statement[]): number {
+  let at = 0;
+  statements.forEach((statement, i) => {
+    const isPrologue = ts.isExpressionStatement(statement) && ts.isStringLiteral(statement.expression) && i === at;
+    if (isPrologue || ts.isImportDeclaration(statement) || ts.isImportEqualsDeclaration(statement)) at = i + 1;
+  });
+  return at;
+}
