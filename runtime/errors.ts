@@ -15,7 +15,7 @@ export class CodecError extends Error {
   readonly reason: string;
 
   constructor(reason: string, code: CodecErrorCode, path: string | undefined, offset: number) {
-    super(path === undefined ? reason : `${path}: ${reason}`);
+    super(path === undefined ? reason : `${abbreviate(path)}: ${reason}`);
     this.reason = reason;
     this.code = code;
     this.path = path;
@@ -39,6 +39,11 @@ export type CodecErrorCode =
   | "too-deep"
   /** Bytes left over after the value. */
   | "trailing-bytes";
+
+/** Keeps messages readable for very deep paths; the `path` property stays complete. */
+function abbreviate(path: string): string {
+  return path.length <= 160 ? path : `${path.slice(0, 60)}…${path.slice(-90)}`;
+}
 
 /** Builds a path segment for a dynamic map key, quoting it so that `.` in a key stays unambiguous. */
 export function keySegment(key: unknown): string {

@@ -41,7 +41,7 @@ export const CATALOG = {
   },
   symbolKey: {
     code: 91016,
-    text: "{0} has a property keyed by a symbol ({1}), which MessagePack maps cannot carry",
+    text: "{0} has a property keyed by a symbol or a #private name ({1}), which MessagePack maps cannot carry",
   },
   ambiguousUnion: {
     code: 91017,

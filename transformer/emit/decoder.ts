@@ -108,7 +108,8 @@ function decoderBody(ctx: EmitContext, node: TypeNode): ts.Statement[] {
       const entry = ctx.entry(node);
       const deeper = b.bin(d, "+", b.num(1));
       const depthCheck = b.if(b.bin(d, ">", b.prop(r, "maxDepth")), [b.expr(b.method(r, "tooDeep", p))]);
-      if (entry.shape.kind === "alias") return [depthCheck, b.ret(decodeValue(ctx, entry.shape.type, p, deeper))];
+      // A recursive alias counts one level and then is the body of what it names.
+      if (entry.shape.kind === "alias") return [depthCheck, b.expr(b.f.createPostfixIncrement(d)), ...decoderBody(ctx, entry.shape.type)];
       return [depthCheck, ...decodeObject(ctx, node.name, entry.shape, deeper)];
     }
     default:

@@ -23,6 +23,14 @@ export function encodeValue(ctx: EmitContext, node: TypeNode, value: ts.Expressi
       const expected = node.kind === "null" ? b.f.createNull() : b.undef();
       return [b.if(b.bin(value, "!==", expected), [b.expr(b.call(ctx.rt("mismatch"), b.str(node.kind), value, path))]), b.expr(b.method(w, "nil"))];
     }
+    case "literals":
+      // Inline: a check and one write are cheaper than a call.
+      if (node.values.length <= 8) {
+        return [
+          b.if(b.not(literalTest(ctx, node.values, value)), [b.expr(b.call(ctx.rt("mismatch"), b.str(describeLiterals(node.values)), value, path))]),
+          ...writeLiteral(ctx, node.values, value),
+        ];
+      }
   }
   return [b.expr(b.call(b.id(encoderFor(ctx, node)), w, value, path, depth))];
 }
@@ -105,7 +113,8 @@ function encoderBody(ctx: EmitContext, node: TypeNode): ts.Statement[] {
       const entry = ctx.entry(node);
       const deeper = b.bin(d, "+", b.num(1));
       const depthCheck = b.if(b.bin(d, ">", b.prop(w, "maxDepth")), [b.expr(b.call(ctx.rt("tooDeep"), b.prop(w, "maxDepth"), p))]);
-      if (entry.shape.kind === "alias") return [depthCheck, ...encodeValue(ctx, entry.shape.type, v, p, deeper)];
+      // A recursive alias counts one level and then is the body of what it names.
+      if (entry.shape.kind === "alias") return [depthCheck, b.expr(b.f.createPostfixIncrement(d)), ...encoderBody(ctx, entry.shape.type)];
       return [b.if(b.not(b.isObject(v)), [fail(`an object (${entry.display})`)]), depthCheck, ...encodeObject(ctx, node.name, entry.shape, deeper)];
     }
     default:
@@ -195,7 +204,10 @@ function encodeUnion(ctx: EmitContext, node: Extract<TypeNode, { kind: "union" }
       continue;
     }
     if (members.length === 1) {
-      out.push(b.if(guard, [...encodeValue(ctx, members[0]!, v, p, d), b.ret()]));
+      const member = members[0]!;
+      // The guard has already checked null/undefined; only the nil is left to write.
+      const write = member.kind === "null" || member.kind === "undefined" ? [b.expr(b.method(w, "nil"))] : encodeValue(ctx, member, v, p, d);
+      out.push(b.if(guard, [...write, b.ret()]));
       continue;
     }
     // Same JS test for several members: the first that encodes without a mismatch wins, and an
@@ -268,7 +280,8 @@ function writeLiteral(ctx: EmitContext, values: Literal[], v: ts.Expression): ts
   const kinds = [...new Set(values.map((x) => typeof x))];
   const writer = (kind: string) => b.expr(b.method(w, kind === "string" ? "string" : kind === "number" ? "number" : "bool", v));
   if (kinds.length === 1) return [writer(kinds[0]!)];
-  return kinds.map((kind) => b.if(b.typeIs(v, kind), [writer(kind), b.ret()]));
+  // Mixed kinds (`1 | "one"`): the membership test has passed, so typeof picks the writer.
+  return [kinds.slice(0, -1).reduceRight<ts.Statement>((otherwise, kind) => b.if(b.typeIs(v, kind), [writer(kind)], [otherwise]), writer(kinds[kinds.length - 1]!))];
 }
 
 function withoutUndefined(node: TypeNode): TypeNode {
