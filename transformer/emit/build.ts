@@ -18,11 +18,38 @@ const OPERATORS: Record<BinaryOp, ts.BinaryOperator> = {
   "|": ts.SyntaxKind.BarToken,
 };
 
-/** Small helpers over ts.NodeFactory, so that emit code reads like the code it produces. */
+/** The few type annotations generated TypeScript source carries. */
+export type TypeSpec = "any" | "number" | "path" | "any[]" | { runtime: string };
+
+/**
+ * Small helpers over ts.NodeFactory, so that emit code reads like the code it produces.
+ * With `typed`, declarations carry type annotations, so that printed output is valid strict
+ * TypeScript (`typed-msgpack generate`); the transformer emits untyped nodes, as TS would strip them.
+ */
 export class Build {
   readonly f: ts.NodeFactory;
-  constructor(factory: ts.NodeFactory) {
+  readonly typed: boolean;
+  constructor(factory: ts.NodeFactory, typed = false) {
     this.f = factory;
+    this.typed = typed;
+  }
+
+  type(spec: TypeSpec | undefined): ts.TypeNode | undefined {
+    if (!this.typed || spec === undefined) return undefined;
+    const f = this.f;
+    const any = () => f.createKeywordTypeNode(ts.SyntaxKind.AnyKeyword);
+    if (typeof spec === "object") return f.createTypeReferenceNode(f.createQualifiedName(this.id(spec.runtime.split(".")[0]!), spec.runtime.split(".")[1]!));
+    switch (spec) {
+      case "any": return any();
+      case "number": return f.createKeywordTypeNode(ts.SyntaxKind.NumberKeyword);
+      case "any[]": return f.createArrayTypeNode(any());
+      case "path": return f.createUnionTypeNode([f.createKeywordTypeNode(ts.SyntaxKind.StringKeyword), f.createKeywordTypeNode(ts.SyntaxKind.UndefinedKeyword)]);
+    }
+  }
+  /** `[]`, typed `any[]` in typed output so that strict TypeScript does not infer `never[]`. */
+  emptyArray(): ts.Expression {
+    const empty = this.f.createArrayLiteralExpression([], false);
+    return this.typed ? this.f.createAsExpression(empty, this.type("any[]")!) : empty;
   }
 
   id(name: string): ts.Identifier {
@@ -99,6 +126,7 @@ export class Build {
   const(name: string, init: ts.Expression): ts.VariableStatement {
     return this.vars(ts.NodeFlags.Const, [[name, init]]);
   }
+  /** `let a, b = init`; in typed output, declarations without an initializer are `any`. */
   let(...declarations: [name: string, init?: ts.Expression][]): ts.VariableStatement {
     return this.vars(ts.NodeFlags.Let, declarations);
   }
@@ -106,7 +134,8 @@ export class Build {
     return this.f.createVariableStatement(
       /*modifiers*/ undefined,
       this.f.createVariableDeclarationList(
-        declarations.map(([name, init]) => this.f.createVariableDeclaration(name, /*exclamationToken*/ undefined, /*type*/ undefined, init)),
+        declarations.map(([name, init]) =>
+          this.f.createVariableDeclaration(name, /*exclamationToken*/ undefined, init ? undefined : this.type("any"), init)),
         flags,
       ),
     );
@@ -160,14 +189,14 @@ export class Build {
       /*finallyBlock*/ undefined,
     );
   }
-  fn(name: string, params: string[], body: ts.Statement[]): ts.FunctionDeclaration {
+  fn(name: string, params: [name: string, type: TypeSpec][], returns: TypeSpec | "void", body: ts.Statement[]): ts.FunctionDeclaration {
     return this.f.createFunctionDeclaration(
       /*modifiers*/ undefined,
       /*asteriskToken*/ undefined,
       name,
       /*typeParameters*/ undefined,
-      params.map((p) => this.f.createParameterDeclaration(undefined, undefined, p)),
-      /*type*/ undefined,
+      params.map(([p, type]) => this.f.createParameterDeclaration(undefined, undefined, p, undefined, this.type(type))),
+      returns === "void" ? (this.typed ? this.f.createKeywordTypeNode(ts.SyntaxKind.VoidKeyword) : undefined) : this.type(returns),
       this.block(body),
     );
   }

@@ -12,9 +12,10 @@ export function codecName(id: string): string {
 /**
  * Emits everything one file's `codecFor` calls need, from the file's type model alone:
  * key tables and patterns, one function per type and direction, one codec constant per root.
+ * `typed` adds the type annotations that printed TypeScript source needs (generate).
  */
-export function emitFile(factory: ts.NodeFactory, model: FileModel): ts.Statement[] {
-  const ctx = new EmitContext(factory, model.named);
+export function emitFile(factory: ts.NodeFactory, model: FileModel, typed = false): ts.Statement[] {
+  const ctx = new EmitContext(factory, model.named, typed);
   const b = ctx.b;
   const codecs: ts.Statement[] = [];
   for (const [id, codec] of Object.entries(model.codecs)) {

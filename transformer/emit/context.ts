@@ -1,6 +1,6 @@
 import type ts from "typescript";
 import type { NamedType, TypeNode } from "../model/ir.js";
-import { Build } from "./build.js";
+import { Build, type TypeSpec } from "./build.js";
 
 /** Prefix of every identifier the emitter introduces at module scope; also the runtime import's alias. */
 export const RUNTIME_ALIAS = "__tm";
@@ -18,8 +18,8 @@ export class EmitContext {
   private readonly byKey = new Map<string, string>();
   private readonly used = new Set<string>();
 
-  constructor(factory: ts.NodeFactory, named: Record<string, NamedType>) {
-    this.b = new Build(factory);
+  constructor(factory: ts.NodeFactory, named: Record<string, NamedType>, typed = false) {
+    this.b = new Build(factory, typed);
     this.named = named;
   }
 
@@ -40,13 +40,14 @@ export class EmitContext {
   }
 
   /** The name of the function for `node` in one direction, building it on first request. */
-  function(prefix: "enc" | "dec", node: TypeNode, params: string[], body: () => ts.Statement[]): string {
+  function(prefix: "enc" | "dec", node: TypeNode, body: () => ts.Statement[]): string {
     const key = prefix + ":" + JSON.stringify(node);
     let name = this.byKey.get(key);
     if (!name) {
       name = this.unique(`${RUNTIME_ALIAS}_${prefix}${baseName(node, this.named)}`);
       this.byKey.set(key, name);
-      this.functions.push(this.b.fn(name, params, body()));
+      const signature = prefix === "enc" ? ENCODER_SIGNATURE : DECODER_SIGNATURE;
+      this.functions.push(this.b.fn(name, signature.params, signature.returns, body()));
     }
     return name;
   }
@@ -65,6 +66,16 @@ export class EmitContext {
     return name;
   }
 }
+
+/** Generated functions take the value as `any`: they exist to check it at run time. */
+const ENCODER_SIGNATURE: { params: [string, TypeSpec][]; returns: "void" } = {
+  params: [["w", { runtime: `${RUNTIME_ALIAS}.Writer` }], ["v", "any"], ["p", "path"], ["d", "number"]],
+  returns: "void",
+};
+const DECODER_SIGNATURE: { params: [string, TypeSpec][]; returns: TypeSpec } = {
+  params: [["r", { runtime: `${RUNTIME_ALIAS}.Reader` }], ["p", "path"], ["d", "number"]],
+  returns: "any",
+};
 
 /** A readable function-name stem: `User`, `UserArray`, `MapOfString_Order`. */
 function baseName(node: TypeNode, named: Record<string, NamedType>): string {

@@ -27,7 +27,7 @@ export function decodeValue(ctx: EmitContext, node: TypeNode, path: ts.Expressio
 
 /** The name of a function `(r, p, d)` that decodes `node`. */
 export function decoderFor(ctx: EmitContext, node: TypeNode): string {
-  return ctx.function("dec", node, PARAMS, () => decoderBody(ctx, node));
+  return ctx.function("dec", node, () => decoderBody(ctx, node));
 }
 
 function decoderBody(ctx: EmitContext, node: TypeNode): ts.Statement[] {
@@ -56,7 +56,7 @@ function decoderBody(ctx: EmitContext, node: TypeNode): ts.Statement[] {
     case "array":
       return [
         b.const("n", b.method(r, "arrayHeader", p)),
-        b.const("out", b.array([])),
+        b.const("out", b.emptyArray()),
         b.forCount("i", b.id("n"), [b.expr(b.method(b.id("out"), "push", decodeValue(ctx, node.element, indexPath(b, b.id("i")), d)))]),
         b.ret(b.id("out")),
       ];
@@ -65,7 +65,7 @@ function decoderBody(ctx: EmitContext, node: TypeNode): ts.Statement[] {
       const hasRest = node.elements.some((e) => e.mode === "rest");
       const out: ts.Statement[] = [
         b.const("n", b.method(r, "tupleHeader", b.num(min), hasRest ? b.num(-1) : b.num(node.elements.length), p)),
-        b.const("out", b.array([])),
+        b.const("out", b.emptyArray()),
       ];
       node.elements.forEach((element, i) => {
         const push = (index: ts.Expression, at: ts.Expression) => b.expr(b.method(b.id("out"), "push", decodeValue(ctx, element.type, at, d)));
@@ -143,7 +143,7 @@ function decodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth:
     ...(locals.length > 0 ? [b.let(...locals.map((local): [string] => [local]))] : []),
     b.let(...Array.from({ length: words }, (_, word): [string, ts.Expression] => [`seen${word}`, b.num(0)])),
   ];
-  if (shape.rest) out.push(b.const("extra", b.array([])));
+  if (shape.rest) out.push(b.const("extra", b.emptyArray()));
   const cases = shape.properties.map((property, i): [ts.Expression[], ts.Statement[]] => [[b.num(i)], [
     b.if(b.bin(b.id(seen(i)), "&", bit(i)), [b.expr(b.method(r, "duplicateKey", p))]),
     b.orAssign(seen(i), bit(i)),

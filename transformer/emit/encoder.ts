@@ -37,7 +37,7 @@ export function encodeValue(ctx: EmitContext, node: TypeNode, value: ts.Expressi
 
 /** The name of a function `(w, v, p, d)` that encodes `node`; roots and composites get one each. */
 export function encoderFor(ctx: EmitContext, node: TypeNode): string {
-  return ctx.function("enc", node, PARAMS, () => encoderBody(ctx, node));
+  return ctx.function("enc", node, () => encoderBody(ctx, node));
 }
 
 function encoderBody(ctx: EmitContext, node: TypeNode): ts.Statement[] {

@@ -2,6 +2,7 @@ import ts from "typescript";
 import type { Problem } from "../diagnostics/catalog.js";
 import { diagnosticAt, type DiagnosticSink } from "../diagnostics/report.js";
 import { codecName, emitFile, runtimeImport } from "../emit/codec.js";
+import { RUNTIME_ALIAS } from "../emit/context.js";
 import { ModelBuilder } from "../model/from-checker.js";
 import type { FileModel } from "../model/ir.js";
 import type { ResolvedOptions } from "../options.js";
@@ -16,8 +17,17 @@ export interface FileResult {
 /**
  * Replaces every `codecFor<T>()` in `file` with a reference to a module-scope codec, and inserts
  * the runtime import and the generated statements after the file's imports.
+ * `output: "source"` is for printing TypeScript (generate): generated declarations carry types and
+ * each call becomes `__tm_XCodec as __tm.Codec<T>`, keeping the codec's static type.
  */
-export function transformFile(file: ts.SourceFile, context: ts.TransformationContext, program: ts.Program, options: ResolvedOptions, report: DiagnosticSink): FileResult {
+export function transformFile(
+  file: ts.SourceFile,
+  context: ts.TransformationContext,
+  program: ts.Program,
+  options: ResolvedOptions,
+  report: DiagnosticSink,
+  output: "js" | "source" = "js",
+): FileResult {
   const original = ts.getParseTreeNode(file, ts.isSourceFile);
   const typed = original !== undefined && program.getSourceFile(original.fileName) === original;
   const checker = program.getTypeChecker();
@@ -50,7 +60,10 @@ export function transformFile(file: ts.SourceFile, context: ts.TransformationCon
       for (const p of result.problems) problem(call, p);
       return undefined;
     }
-    return factory.createIdentifier(codecName(result.id));
+    const codec = factory.createIdentifier(codecName(result.id));
+    if (output === "js") return codec;
+    const codecType = factory.createTypeReferenceNode(factory.createQualifiedName(factory.createIdentifier(RUNTIME_ALIAS), "Codec"), [typeArgument]);
+    return factory.createParenthesizedExpression(factory.createAsExpression(codec, codecType));
   };
 
   const visited = ts.visitEachChild(file, visit, context);
@@ -62,7 +75,7 @@ export function transformFile(file: ts.SourceFile, context: ts.TransformationCon
     file: factory.updateSourceFile(visited, [
       ...statements.slice(0, at),
       runtimeImport(factory, options.runtimeModule),
-      ...emitFile(factory, builder.model),
+      ...emitFile(factory, builder.model, output === "source"),
       ...statements.slice(at),
     ]),
     model: builder.model,

@@ -1,0 +1,137 @@
+/**
+ * The published package, as a user gets it: `npm pack`, install the tarball into a fresh project
+ * with typescript@6.0.3 and ts-patch@4.0.1, build through the tsconfig plugin line with `npx tspc`,
+ * and run the output with plain node. Needs the npm registry (or an npm cache that has both).
+ */
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+
+const ROOT = path.resolve(__dirname, "../..");
+/** npm pack + npm install of two packages from the registry; a cold cache takes a while. */
+const TIMEOUT = 240_000;
+
+let work = "";
+let app = "";
+
+/** Runs a command and returns its status and output; never throws, so tests can assert on failures too. */
+function run(command: string, args: string[], cwd: string) {
+  // npm and npx are .cmd scripts on Windows, which only a shell can start.
+  const result = spawnSync(command, args, { cwd, encoding: "utf8", shell: process.platform === "win32", stdio: ["ignore", "pipe", "pipe"] });
+  const output = `$ ${command} ${args.join(" ")}  (in ${cwd})\n${result.stdout}${result.stderr}`;
+  return { status: result.status, stdout: result.stdout, output };
+}
+
+function mustRun(command: string, args: string[], cwd: string): string {
+  const result = run(command, args, cwd);
+  if (result.status !== 0) throw new Error(`exit code ${result.status}\n${result.output}`);
+  return result.stdout;
+}
+
+function write(file: string, text: string): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
+}
+
+function tsconfig(include: string[]): string {
+  return JSON.stringify({
+    compilerOptions: {
+      target: "es2020", module: "node16", moduleResolution: "node16", lib: ["es2020"], types: [],
+      strict: true, outDir: "dist", rootDir: "src",
+      plugins: [{ transform: "typed-msgpack/transformer" }],
+    },
+    include,
+  }, null, 2);
+}
+
+const MAIN_TS = `
+import { codecFor, CodecError } from "typed-msgpack";
+declare const console: { log(text: string): void }; // the app installs no @types/node
+
+interface Item { sku: string; price: number }
+interface Order { id: number; items: Item[]; placedAt: Date; note?: string }
+
+const OrderCodec = codecFor<Order>();
+const order: Order = { id: 7, items: [{ sku: "A-1", price: 9.5 }], placedAt: new Date(0), note: "hi" };
+const back = OrderCodec.decode(OrderCodec.encode(order));
+
+let error: unknown;
+try {
+  // A JS caller handing over the wrong shape: encode must refuse it.
+  OrderCodec.encode({ ...order, items: [{ sku: "A-1", price: "9.5" }] } as unknown as Order);
+} catch (e) {
+  error = e;
+}
+console.log(JSON.stringify({
+  back: { ...back, placedAt: back.placedAt.toISOString() },
+  isCodecError: error instanceof CodecError,
+  path: error instanceof CodecError ? error.path : String(error),
+}));
+`;
+
+beforeAll(() => {
+  work = fs.mkdtempSync(path.join(os.tmpdir(), "typed-msgpack-pack-"));
+  // npm pack runs "prepare" (the build) first, so the tarball holds a current dist/.
+  mustRun("npm", ["pack", "--pack-destination", work], ROOT);
+  const tarball = fs.readdirSync(work).find((f) => f.endsWith(".tgz"));
+  if (!tarball) throw new Error(`npm pack left no .tgz in ${work}`);
+
+  app = path.join(work, "app");
+  write(path.join(app, "package.json"), JSON.stringify({ name: "app", version: "1.0.0", private: true }));
+  mustRun("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", path.join(work, tarball), "typescript@6.0.3", "ts-patch@4.0.1"], app);
+}, TIMEOUT);
+
+afterAll(() => {
+  if (work) fs.rmSync(work, { recursive: true, force: true });
+});
+
+test("the tarball ships the runtime, the transformer and the root shim, and nothing else", () => {
+  const pkgDir = path.join(app, "node_modules/typed-msgpack");
+  const manifest = JSON.parse(fs.readFileSync(path.join(pkgDir, "package.json"), "utf8"));
+  expect(manifest.dependencies).toBeUndefined();
+  expect(manifest.peerDependencies).toEqual({ typescript: ">=4.9 <7" });
+  for (const file of ["transformer.js", "transformer.d.ts", "README.md", "dist/runtime/index.js", "dist/runtime/index.d.ts", "dist/transformer/index.js"]) {
+    expect(fs.existsSync(path.join(pkgDir, file))).toBe(true);
+  }
+  const top = fs.readdirSync(pkgDir).sort();
+  expect(top).toEqual(["README.md", "dist", "package.json", "transformer.d.ts", "transformer.js"]);
+  expect(fs.readdirSync(path.join(pkgDir, "dist")).sort()).toEqual(["runtime", "transformer"]);
+
+  // ttypescript loads "typed-msgpack/transformer" as the file transformer.js; it must be the same plugin.
+  const shim = require(path.join(pkgDir, "transformer.js"));
+  const viaExports = require(require.resolve("typed-msgpack/transformer", { paths: [app] }));
+  expect(typeof shim.default).toBe("function");
+  expect(shim.default).toBe(viaExports.default);
+  expect(shim.createTransformer).toBe(viaExports.default);
+});
+
+test("tspc builds a codecFor<Order>() through the plugin line, and the output round-trips under node", () => {
+  write(path.join(app, "tsconfig.json"), tsconfig(["src/main.ts"]));
+  write(path.join(app, "src/main.ts"), MAIN_TS);
+  mustRun("npx", ["--no", "--", "tspc", "-p", "."], app);
+
+  const js = fs.readFileSync(path.join(app, "dist/main.js"), "utf8");
+  expect(js).toContain("__tm.codec("); // the call was replaced by a generated codec
+  expect(js).not.toMatch(/\beval\s*\(|new\s+Function\b/);
+
+  const result = JSON.parse(mustRun("node", ["dist/main.js"], app));
+  expect(result).toEqual({
+    back: { id: 7, items: [{ sku: "A-1", price: 9.5 }], placedAt: "1970-01-01T00:00:00.000Z", note: "hi" },
+    isCodecError: true,
+    path: "$.items[0].price",
+  });
+}, TIMEOUT);
+
+test("tspc fails the build with the transformer's diagnostic for an unsupported type", () => {
+  const dir = path.join(app, "unsupported");
+  write(path.join(dir, "tsconfig.json"), tsconfig(["src/widget.ts"]));
+  write(path.join(dir, "src/widget.ts"), `
+import { codecFor } from "typed-msgpack";
+interface Widget { id: number; onClick: () => void }
+export const WidgetCodec = codecFor<Widget>();
+`);
+  const result = run("npx", ["--no", "--", "tspc", "-p", "."], dir);
+  expect(result.status).not.toBe(0);
+  expect(result.output).toMatch(/src\/widget\.ts\(4,\d+\): error TS91010: codecFor<Widget>\(\): \$\.onClick has a function type/);
+}, TIMEOUT);
