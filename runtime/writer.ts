@@ -54,11 +54,18 @@ export class Writer {
     return this.bytes.slice(0, this.pos);
   }
 
-  /** Copies pre-encoded bytes, e.g. a property name with its str header. */
+  /**
+   * Copies pre-encoded bytes, e.g. a property name with its str header. A plain loop, because
+   * `Uint8Array.set` costs a call into the runtime that dwarfs copying a short key.
+   */
   raw(chunk: Uint8Array): void {
-    this.ensure(chunk.length);
-    this.bytes.set(chunk, this.pos);
-    this.pos += chunk.length;
+    const n = chunk.length;
+    this.ensure(n);
+    const bytes = this.bytes;
+    const pos = this.pos;
+    if (n > 32) bytes.set(chunk, pos);
+    else for (let i = 0; i < n; i++) bytes[pos + i] = chunk[i]!;
+    this.pos = pos + n;
   }
 
   nil(): void {
