@@ -98,6 +98,13 @@ test("the tarball ships the runtime, the transformer and the root shim, and noth
   expect(top).toEqual(["README.md", "dist", "package.json", "transformer.d.ts", "transformer.js"]);
   expect(fs.readdirSync(path.join(pkgDir, "dist")).sort()).toEqual(["runtime", "transformer"]);
 
+  // What apps ship: the runtime loads only its own files (no typescript, no packages) and stays CSP-safe.
+  for (const file of fs.readdirSync(path.join(pkgDir, "dist/runtime")).filter((f) => f.endsWith(".js"))) {
+    const js = fs.readFileSync(path.join(pkgDir, "dist/runtime", file), "utf8");
+    for (const [, id] of js.matchAll(/require\("([^"]+)"\)/g)) expect(`${file}: ${id}`).toMatch(/: \.\//);
+    expect(js).not.toMatch(/\beval\s*\(|new\s+Function\b/);
+  }
+
   // ttypescript loads "typed-msgpack/transformer" as the file transformer.js; it must be the same plugin.
   const shim = require(path.join(pkgDir, "transformer.js"));
   const viaExports = require(require.resolve("typed-msgpack/transformer", { paths: [app] }));
@@ -106,9 +113,28 @@ test("the tarball ships the runtime, the transformer and the root shim, and noth
   expect(shim.createTransformer).toBe(viaExports.default);
 });
 
+test("transformer.d.ts types the shim where \"exports\" is ignored (moduleResolution node10)", () => {
+  const dir = path.join(app, "node10");
+  write(path.join(dir, "tsconfig.json"), JSON.stringify({
+    compilerOptions: { module: "commonjs", moduleResolution: "node10", ignoreDeprecations: "6.0", strict: true, noEmit: true, types: [], esModuleInterop: true },
+    files: ["check.ts"],
+  }));
+  write(path.join(dir, "check.ts"), `
+import transformer, { createTransformer, type TransformerOptions } from "typed-msgpack/transformer";
+import ts from "typescript";
+declare const program: ts.Program;
+const options: TransformerOptions = { runtimeModule: "typed-msgpack" };
+export const factory: ts.TransformerFactory<ts.SourceFile> = transformer(program, options);
+export const same: typeof transformer = createTransformer;
+`);
+  const out = mustRun("npx", ["--no", "--", "tsc", "-p", ".", "--traceResolution"], dir);
+  expect(out).toMatch(/'typed-msgpack\/transformer' was successfully resolved to '.*typed-msgpack[\\/]transformer\.d\.ts'/);
+}, TIMEOUT);
+
 test("tspc builds a codecFor<Order>() through the plugin line, and the output round-trips under node", () => {
   write(path.join(app, "tsconfig.json"), tsconfig(["src/main.ts"]));
   write(path.join(app, "src/main.ts"), MAIN_TS);
+  // --no: never download a missing tspc; --: so that npx does not read -p as its own --package.
   mustRun("npx", ["--no", "--", "tspc", "-p", "."], app);
 
   const js = fs.readFileSync(path.join(app, "dist/main.js"), "utf8");

@@ -2,7 +2,7 @@ import type ts from "typescript";
 import { familiesOf, type Family } from "../model/families.js";
 import type { Literal, ObjectShape, TypeNode } from "../model/ir.js";
 import type { EmitContext } from "./context.js";
-import { describeLiterals, describeUnion, keyTable } from "./encoder.js";
+import { describeLiterals, describeUnion, keyTable, pattern } from "./encoder.js";
 import { childPath, indexPath, localFor, propertySegment } from "./paths.js";
 
 /** Reader method per leaf kind; each checks the head byte and throws a CodecError naming the offset. */
@@ -45,7 +45,7 @@ function decoderBody(ctx: EmitContext, node: TypeNode): ts.Statement[] {
       ];
     }
     case "template": {
-      const re = ctx.constant("re:" + node.pattern, "Pattern", () => b.regex(node.pattern));
+      const re = pattern(ctx, node.pattern);
       return [
         b.const("at", b.prop(r, "pos")),
         b.const("x", b.method(r, "string", p)),

@@ -48,7 +48,7 @@ function encoderBody(ctx: EmitContext, node: TypeNode): ts.Statement[] {
     case "literals":
       return [b.if(b.not(literalTest(ctx, node.values, v)), [fail(describeLiterals(node.values))]), ...writeLiteral(ctx, node.values, v)];
     case "template": {
-      const re = ctx.constant("re:" + node.pattern, "Pattern", () => b.regex(node.pattern));
+      const re = pattern(ctx, node.pattern);
       return [
         b.if(b.not(b.bin(b.typeIs(v, "string"), "&&", b.method(re, "test", v))), [fail(`a string matching ${node.text}`)]),
         b.expr(b.method(w, "string", v)),
@@ -249,7 +249,8 @@ function memberTest(ctx: EmitContext, node: TypeNode, v: ts.Expression): ts.Expr
     case "boolean": return b.typeIs(v, "boolean");
     case "number": return b.typeIs(v, "number");
     case "bigint": return b.typeIs(v, "bigint");
-    case "string": case "template": return b.typeIs(v, "string");
+    case "string": return b.typeIs(v, "string");
+    case "template": return b.bin(b.typeIs(v, "string"), "&&", b.method(pattern(ctx, node.pattern), "test", v));
     case "literals": return literalTest(ctx, node.values, v);
     case "date": return b.instanceOf(v, "Date");
     case "bytes": return b.instanceOf(v, "Uint8Array");
@@ -265,6 +266,11 @@ function memberTest(ctx: EmitContext, node: TypeNode, v: ts.Expression): ts.Expr
       return shape.kind === "object" ? b.isObject(v) : memberTest(ctx, shape.type, v);
     }
   }
+}
+
+/** The hoisted regular expression of a template literal type. */
+export function pattern(ctx: EmitContext, source: string): ts.Identifier {
+  return ctx.constant("re:" + source, "Pattern", () => ctx.b.regex(source));
 }
 
 function literalTest(ctx: EmitContext, values: Literal[], v: ts.Expression): ts.Expression {
