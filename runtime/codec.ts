@@ -26,8 +26,12 @@ export interface Codec<T> {
 export type EncodeFn<T> = (w: Writer, v: T, p: string | undefined, depth: number) => void;
 export type DecodeFn<T> = (r: Reader, p: string | undefined, depth: number) => T;
 
-/** Assembles a Codec from a generated encoder/decoder pair. Called by generated code only. */
-export function codec<T>(enc: EncodeFn<T>, dec: DecodeFn<T>): Codec<T> {
+/**
+ * Assembles a Codec from a generated encoder/decoder pair. Called by generated code only;
+ * for array types `element` decodes one element (used to stream the array).
+ */
+export function codec<T>(enc: EncodeFn<T>, dec: DecodeFn<T>, element?: DecodeFn<unknown>): Codec<T> {
+  void element;
   let spare: Writer | undefined; // reused between calls; taken while in use so re-entrant calls get their own
   return {
     encode(value: T): Uint8Array {

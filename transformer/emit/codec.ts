@@ -1,4 +1,5 @@
 import ts from "typescript";
+import { resolveAlias } from "../model/families.js";
 import type { FileModel } from "../model/ir.js";
 import { EmitContext, RUNTIME_ALIAS } from "./context.js";
 import { decoderFor } from "./decoder.js";
@@ -21,8 +22,12 @@ export function emitFile(factory: ts.NodeFactory, model: FileModel, typed = fals
   for (const [id, codec] of Object.entries(model.codecs)) {
     const encoder = encoderFor(ctx, codec.root);
     const decoder = decoderFor(ctx, codec.root);
+    const args = [b.id(encoder), b.id(decoder)];
+    // Array roots also get their element decoder, so that a huge array can be streamed element by element.
+    const root = resolveAlias(codec.root, model.named);
+    if (root.kind === "array") args.push(b.id(decoderFor(ctx, root.element)));
     const name = codecName(id);
-    const statement = b.const(name, b.call(ctx.rt("codec"), b.id(encoder), b.id(decoder)));
+    const statement = b.const(name, b.call(ctx.rt("codec"), ...args));
     codecs.push(ts.addSyntheticLeadingComment(statement, ts.SyntaxKind.SingleLineCommentTrivia, ` codecFor<${codec.display}>()`, true));
   }
   return [...ctx.constants, ...ctx.functions, ...codecs];
