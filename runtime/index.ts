@@ -3,7 +3,7 @@ export { codecFor, __typedMsgpackIntrinsic } from "./codec-for.js";
 export { codec, type Codec, type EncodeFn, type DecodeFn } from "./codec.js";
 export { CodecError, type CodecErrorCode, keySegment } from "./errors.js";
 export { Writer, keys, mismatch, tooDeep, DEFAULT_MAX_DEPTH } from "./writer.js";
-export { Reader, type DecodeOptions } from "./reader.js";
+export { Reader, DEFAULT_LIMITS, type DecodeOptions } from "./reader.js";
 export { definedKeys, extraKeys, onlyKeys, rethrowUnlessCodecError, setOwn, assignEntries } from "./objects.js";
 export { ExtData } from "./dynamic.js";
 export { NIL, BOOL, INT, FLOAT, STR, BIN, ARRAY, MAP, EXT } from "./wire.js";

@@ -8,13 +8,34 @@ import { DEFAULT_MAX_DEPTH } from "./writer.js";
 const TWO_32 = 0x1_0000_0000;
 const MAX_DATE_MS = 8.64e15;
 
+/**
+ * Limits on what a decode will accept. Declared lengths are also always checked against the bytes
+ * that remain before anything is allocated; these limits matter most for streams, where the bytes
+ * that "remain" are whatever a peer may still send.
+ */
 export interface DecodeOptions {
   /**
    * How deep containers may nest in recursive types and `unknown` values before decoding fails.
    * @default 1000
    */
   maxDepth?: number;
+  /** Longest str accepted, in bytes. @default 67_108_864 (64 MiB) */
+  maxStringLength?: number;
+  /** Longest bin or ext payload accepted, in bytes. @default 268_435_456 (256 MiB) */
+  maxBinaryLength?: number;
+  /** Most elements an array may declare. @default 16_777_216 */
+  maxArrayLength?: number;
+  /** Most entries a map may declare. @default 16_777_216 */
+  maxMapLength?: number;
 }
+
+export const DEFAULT_LIMITS: Required<DecodeOptions> = {
+  maxDepth: DEFAULT_MAX_DEPTH,
+  maxStringLength: 64 * 1024 * 1024,
+  maxBinaryLength: 256 * 1024 * 1024,
+  maxArrayLength: 16 * 1024 * 1024,
+  maxMapLength: 16 * 1024 * 1024,
+};
 
 /**
  * Cursor over MessagePack bytes. Every read checks the head byte against what the type expects
@@ -26,6 +47,7 @@ export class Reader {
   pos: number;
   readonly end: number;
   readonly maxDepth: number;
+  private readonly limits: Required<DecodeOptions>;
   /**
    * While a union tries its candidates strictly, unknown keys of object types fail instead of being
    * skipped, so that a member that would drop data is not chosen over one that keeps it.
@@ -43,7 +65,13 @@ export class Reader {
     this.view = new DataView(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength);
     this.pos = 0;
     this.end = this.bytes.length;
-    this.maxDepth = options?.maxDepth ?? DEFAULT_MAX_DEPTH;
+    this.limits = options ? resolveLimits(options) : DEFAULT_LIMITS;
+    this.maxDepth = this.limits.maxDepth;
+  }
+
+  /** Fails when a declared length exceeds its limit, before anything is read or allocated. */
+  private limit(length: number, max: number, what: string, option: string, p: string | undefined): void {
+    if (length > max) this.fail("out-of-range", `${what} of ${length} exceeds the limit of ${max} (raise the ${option} decode option if it is expected)`, p);
   }
 
   fail(code: CodecErrorCode, message: string, p: string | undefined, offset = this.pos): never {
@@ -156,6 +184,7 @@ export class Reader {
     else if (b === 0xda) { this.need(3, p); length = this.view.getUint16(this.pos + 1); this.pos += 3; } // str 16
     else if (b === 0xdb) { this.need(5, p); length = this.view.getUint32(this.pos + 1); this.pos += 5; } // str 32
     else return this.mismatch("str", p);
+    this.limit(length, this.limits.maxStringLength, "a str", "maxStringLength", p);
     this.need(length, p);
     return length;
   }
@@ -298,6 +327,7 @@ export class Reader {
     else if (b === 0xc5) { this.need(3, p); length = this.view.getUint16(this.pos + 1); this.pos += 3; } // bin 16
     else if (b === 0xc6) { this.need(5, p); length = this.view.getUint32(this.pos + 1); this.pos += 5; } // bin 32
     else return this.mismatch("bin", p);
+    this.limit(length, this.limits.maxBinaryLength, "a bin", "maxBinaryLength", p);
     this.need(length, p);
     return length;
   }
@@ -329,6 +359,7 @@ export class Reader {
       case 0xc9: this.need(5, p); length = this.view.getUint32(this.pos + 1); skip = 5; break; // ext 32
       default: return this.mismatch("ext", p);
     }
+    this.limit(length, this.limits.maxBinaryLength, "an ext payload", "maxBinaryLength", p);
     this.need(skip + 1 + length, p);
     const type = this.view.getInt8(this.pos + skip);
     this.pos += skip + 1;
@@ -371,6 +402,7 @@ export class Reader {
     else if (b === 0xdc) { this.need(3, p); n = this.view.getUint16(this.pos + 1); this.pos += 3; } // array 16
     else if (b === 0xdd) { this.need(5, p); n = this.view.getUint32(this.pos + 1); this.pos += 5; } // array 32
     else return this.mismatch("array", p);
+    this.limit(n, this.limits.maxArrayLength, "an array", "maxArrayLength", p);
     if (n > this.end - this.pos) this.fail("incomplete", `array claims ${n} elements but only ${this.end - this.pos} bytes remain`, p);
     return n;
   }
@@ -383,6 +415,7 @@ export class Reader {
     else if (b === 0xde) { this.need(3, p); n = this.view.getUint16(this.pos + 1); this.pos += 3; } // map 16
     else if (b === 0xdf) { this.need(5, p); n = this.view.getUint32(this.pos + 1); this.pos += 5; } // map 32
     else return this.mismatch("map", p);
+    this.limit(n, this.limits.maxMapLength, "a map", "maxMapLength", p);
     if (2 * n > this.end - this.pos) this.fail("incomplete", `map claims ${n} entries but only ${this.end - this.pos} bytes remain`, p);
     return n;
   }
@@ -424,4 +457,16 @@ function sameKey(key: Uint8Array, bytes: Uint8Array, start: number, length: numb
   if (key.length - offset !== length) return false;
   for (let i = 0; i < length; i++) if (key[offset + i] !== bytes[start + i]) return false;
   return true;
+}
+
+/** Options over defaults; unknown keys are rejected so that a misspelt limit is not silently ignored. */
+function resolveLimits(options: DecodeOptions): Required<DecodeOptions> {
+  const out = { ...DEFAULT_LIMITS };
+  for (const [key, value] of Object.entries(options)) {
+    if (!(key in DEFAULT_LIMITS)) throw new TypeError(`typed-msgpack: unknown decode option "${key}"; the options are ${Object.keys(DEFAULT_LIMITS).join(", ")}`);
+    if (value === undefined) continue;
+    if (typeof value !== "number" || !(value >= 0)) throw new TypeError(`typed-msgpack: decode option ${key} must be a non-negative number, got ${String(value)}`);
+    out[key as keyof DecodeOptions] = value;
+  }
+  return out;
 }
