@@ -1,0 +1,24 @@
+// Map, Set, tuples (optional and rest elements) and Records side by side.
+import { codecFor, type Codec } from "typed-msgpack";
+
+export interface Inventory {
+  stock: Map<string, number>;
+  tags: Set<string>;
+  location: [x: number, y: number];
+  window?: [start: Date, end?: Date];
+  history: [string, ...number[]];
+  byRegion: Record<string, Set<number>>;
+}
+
+export const InventoryCodec = codecFor<Inventory>();
+
+export const roundTrip: [Codec<any>, unknown][] = [
+  [InventoryCodec, {
+    stock: new Map([["apple", 3], ["pear", 0]]),
+    tags: new Set(["fresh"]),
+    location: [1.5, -2],
+    window: [new Date(1000)],
+    history: ["created", 1, 2, 3],
+    byRegion: { north: new Set([1, 2]), south: new Set() },
+  }],
+];

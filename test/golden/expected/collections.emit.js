@@ -1,0 +1,307 @@
+"use strict";
+var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    var desc = Object.getOwnPropertyDescriptor(m, k);
+    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
+      desc = { enumerable: true, get: function() { return m[k]; } };
+    }
+    Object.defineProperty(o, k2, desc);
+}) : (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    o[k2] = m[k];
+}));
+var __setModuleDefault = (this && this.__setModuleDefault) || (Object.create ? (function(o, v) {
+    Object.defineProperty(o, "default", { enumerable: true, value: v });
+}) : function(o, v) {
+    o["default"] = v;
+});
+var __importStar = (this && this.__importStar) || (function () {
+    var ownKeys = function(o) {
+        ownKeys = Object.getOwnPropertyNames || function (o) {
+            var ar = [];
+            for (var k in o) if (Object.prototype.hasOwnProperty.call(o, k)) ar[ar.length] = k;
+            return ar;
+        };
+        return ownKeys(o);
+    };
+    return function (mod) {
+        if (mod && mod.__esModule) return mod;
+        var result = {};
+        if (mod != null) for (var k = ownKeys(mod), i = 0; i < k.length; i++) if (k[i] !== "default") __createBinding(result, mod, k[i]);
+        __setModuleDefault(result, mod);
+        return result;
+    };
+})();
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.roundTrip = exports.InventoryCodec = void 0;
+// Map, Set, tuples (optional and rest elements) and Records side by side.
+const typed_msgpack_1 = require("typed-msgpack");
+const __tm = __importStar(require("typed-msgpack"));
+const __tm_K_Inventory = __tm.keys(["stock", "tags", "location", "window", "history", "byRegion"]);
+function __tm_encMapOfString_Number(w, v, p, d) {
+    if (!(v instanceof Map)) {
+        __tm.mismatch("a Map", v, p);
+    }
+    w.mapHeader(v.size);
+    for (const [k, x] of v) {
+        w.string(k, p && p + "{key}");
+        w.number(x, p && p + __tm.keySegment(k));
+    }
+}
+function __tm_encStringSet(w, v, p, d) {
+    if (!(v instanceof Set)) {
+        __tm.mismatch("a Set", v, p);
+    }
+    w.arrayHeader(v.size);
+    let i = 0;
+    for (const x of v) {
+        w.string(x, p && p + ("[" + i + "]"));
+        i++;
+    }
+}
+function __tm_encTuple(w, v, p, d) {
+    if (!(Array.isArray(v) && v.length >= 2 && v.length <= 2)) {
+        __tm.mismatch("a tuple of 2 elements", v, p);
+    }
+    w.arrayHeader(v.length);
+    w.number(v[0], p && p + "[0]");
+    w.number(v[1], p && p + "[1]");
+}
+function __tm_encUndefinedOrDate(w, v, p, d) {
+    if (v === undefined) {
+        w.nil();
+        return;
+    }
+    if (v instanceof Date) {
+        w.date(v, p);
+        return;
+    }
+    __tm.mismatch("undefined | Date", v, p);
+}
+function __tm_encTuple2(w, v, p, d) {
+    if (!(Array.isArray(v) && v.length >= 1 && v.length <= 2)) {
+        __tm.mismatch("a tuple of 1 to 2 elements", v, p);
+    }
+    w.arrayHeader(v.length);
+    w.date(v[0], p && p + "[0]");
+    if (v.length > 1) {
+        __tm_encUndefinedOrDate(w, v[1], p && p + "[1]", d);
+    }
+}
+function __tm_encTuple3(w, v, p, d) {
+    if (!(Array.isArray(v) && v.length >= 1)) {
+        __tm.mismatch("a tuple of at least 1 elements", v, p);
+    }
+    w.arrayHeader(v.length);
+    w.string(v[0], p && p + "[0]");
+    for (let i = 1; i < v.length; i++) {
+        w.number(v[i], p && p + ("[" + i + "]"));
+    }
+}
+function __tm_encNumberSet(w, v, p, d) {
+    if (!(v instanceof Set)) {
+        __tm.mismatch("a Set", v, p);
+    }
+    w.arrayHeader(v.size);
+    let i = 0;
+    for (const x of v) {
+        w.number(x, p && p + ("[" + i + "]"));
+        i++;
+    }
+}
+function __tm_encRecordOfNumberSet(w, v, p, d) {
+    if (!(typeof v === "object" && v !== null && !(Array.isArray(v)))) {
+        __tm.mismatch("an object", v, p);
+    }
+    const keys = __tm.definedKeys(v);
+    w.mapHeader(keys.length);
+    for (const k of keys) {
+        w.string(k);
+        __tm_encNumberSet(w, v[k], p && p + __tm.keySegment(k), d);
+    }
+}
+function __tm_encInventory(w, v, p, d) {
+    if (!(typeof v === "object" && v !== null)) {
+        __tm.mismatch("an object (Inventory)", v, p);
+    }
+    if (d > w.maxDepth) {
+        __tm.tooDeep(w.maxDepth, p);
+    }
+    const stock_ = v.stock;
+    const tags_ = v.tags;
+    const location_ = v.location;
+    const window_ = v.window;
+    const history_ = v.history;
+    const byRegion_ = v.byRegion;
+    let n = 5;
+    if (window_ !== undefined) {
+        n++;
+    }
+    w.mapHeader(n);
+    w.raw(__tm_K_Inventory[0]);
+    __tm_encMapOfString_Number(w, stock_, p && p + ".stock", d + 1);
+    w.raw(__tm_K_Inventory[1]);
+    __tm_encStringSet(w, tags_, p && p + ".tags", d + 1);
+    w.raw(__tm_K_Inventory[2]);
+    __tm_encTuple(w, location_, p && p + ".location", d + 1);
+    if (window_ !== undefined) {
+        w.raw(__tm_K_Inventory[3]);
+        __tm_encTuple2(w, window_, p && p + ".window", d + 1);
+    }
+    w.raw(__tm_K_Inventory[4]);
+    __tm_encTuple3(w, history_, p && p + ".history", d + 1);
+    w.raw(__tm_K_Inventory[5]);
+    __tm_encRecordOfNumberSet(w, byRegion_, p && p + ".byRegion", d + 1);
+}
+function __tm_decMapOfString_Number(r, p, d) {
+    const n = r.mapHeader(p);
+    const out = new Map();
+    for (let i = 0; i < n; i++) {
+        const k = r.string(p && p + "{key}");
+        out.set(k, r.number(p && p + __tm.keySegment(k)));
+    }
+    return out;
+}
+function __tm_decStringSet(r, p, d) {
+    const n = r.arrayHeader(p);
+    const out = new Set();
+    for (let i = 0; i < n; i++) {
+        out.add(r.string(p && p + ("[" + i + "]")));
+    }
+    return out;
+}
+function __tm_decTuple(r, p, d) {
+    const n = r.tupleHeader(2, 2, p);
+    const out = [];
+    out.push(r.number(p && p + "[0]"));
+    out.push(r.number(p && p + "[1]"));
+    return out;
+}
+function __tm_decUndefinedOrDate(r, p, d) {
+    switch (r.family(p)) {
+        case 0 /* NIL */: return r.undefinedValue(p);
+        case 8 /* EXT */: return r.date(p);
+    }
+    return r.mismatch("undefined | Date", p);
+}
+function __tm_decTuple2(r, p, d) {
+    const n = r.tupleHeader(1, 2, p);
+    const out = [];
+    out.push(r.date(p && p + "[0]"));
+    if (n > 1) {
+        out.push(__tm_decUndefinedOrDate(r, p && p + "[1]", d));
+    }
+    return out;
+}
+function __tm_decUndefinedOrTuple(r, p, d) {
+    switch (r.family(p)) {
+        case 0 /* NIL */: return r.undefinedValue(p);
+        case 6 /* ARRAY */: return __tm_decTuple2(r, p, d);
+    }
+    return r.mismatch("undefined | tuple", p);
+}
+function __tm_decTuple3(r, p, d) {
+    const n = r.tupleHeader(1, -1, p);
+    const out = [];
+    out.push(r.string(p && p + "[0]"));
+    for (let i = 1; i < n; i++) {
+        out.push(r.number(p && p + ("[" + i + "]")));
+    }
+    return out;
+}
+function __tm_decNumberSet(r, p, d) {
+    const n = r.arrayHeader(p);
+    const out = new Set();
+    for (let i = 0; i < n; i++) {
+        out.add(r.number(p && p + ("[" + i + "]")));
+    }
+    return out;
+}
+function __tm_decRecordOfNumberSet(r, p, d) {
+    const n = r.mapHeader(p);
+    const out = {};
+    for (let i = 0; i < n; i++) {
+        const k = r.string(p);
+        __tm.setOwn(out, k, __tm_decNumberSet(r, p && p + __tm.keySegment(k), d));
+    }
+    return out;
+}
+function __tm_decInventory(r, p, d) {
+    if (d > r.maxDepth) {
+        r.tooDeep(p);
+    }
+    const n = r.mapHeader(p);
+    let stock_, tags_, location_, window_, history_, byRegion_;
+    let seen0 = 0;
+    for (let i = 0; i < n; i++) {
+        switch (r.key(__tm_K_Inventory, i, p)) {
+            case 0:
+                if (seen0 & 1) {
+                    r.duplicateKey(p);
+                }
+                seen0 |= 1;
+                stock_ = __tm_decMapOfString_Number(r, p && p + ".stock", d + 1);
+                break;
+            case 1:
+                if (seen0 & 2) {
+                    r.duplicateKey(p);
+                }
+                seen0 |= 2;
+                tags_ = __tm_decStringSet(r, p && p + ".tags", d + 1);
+                break;
+            case 2:
+                if (seen0 & 4) {
+                    r.duplicateKey(p);
+                }
+                seen0 |= 4;
+                location_ = __tm_decTuple(r, p && p + ".location", d + 1);
+                break;
+            case 3:
+                if (seen0 & 8) {
+                    r.duplicateKey(p);
+                }
+                seen0 |= 8;
+                window_ = __tm_decUndefinedOrTuple(r, p && p + ".window", d + 1);
+                break;
+            case 4:
+                if (seen0 & 16) {
+                    r.duplicateKey(p);
+                }
+                seen0 |= 16;
+                history_ = __tm_decTuple3(r, p && p + ".history", d + 1);
+                break;
+            case 5:
+                if (seen0 & 32) {
+                    r.duplicateKey(p);
+                }
+                seen0 |= 32;
+                byRegion_ = __tm_decRecordOfNumberSet(r, p && p + ".byRegion", d + 1);
+                break;
+            default: r.unknownKey(p);
+        }
+    }
+    if ((seen0 & 55) !== 55) {
+        r.missing(__tm_K_Inventory, [55], [seen0], p);
+    }
+    return {
+        stock: stock_,
+        tags: tags_,
+        location: location_,
+        window: window_,
+        history: history_,
+        byRegion: byRegion_
+    };
+}
+// codecFor<Inventory>()
+const __tm_InventoryCodec = __tm.codec(__tm_encInventory, __tm_decInventory);
+exports.InventoryCodec = __tm_InventoryCodec;
+exports.roundTrip = [
+    [exports.InventoryCodec, {
+            stock: new Map([["apple", 3], ["pear", 0]]),
+            tags: new Set(["fresh"]),
+            location: [1.5, -2],
+            window: [new Date(1000)],
+            history: ["created", 1, 2, 3],
+            byRegion: { north: new Set([1, 2]), south: new Set() },
+        }],
+];

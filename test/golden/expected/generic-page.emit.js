@@ -1,0 +1,403 @@
+"use strict";
+var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    var desc = Object.getOwnPropertyDescriptor(m, k);
+    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
+      desc = { enumerable: true, get: function() { return m[k]; } };
+    }
+    Object.defineProperty(o, k2, desc);
+}) : (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    o[k2] = m[k];
+}));
+var __setModuleDefault = (this && this.__setModuleDefault) || (Object.create ? (function(o, v) {
+    Object.defineProperty(o, "default", { enumerable: true, value: v });
+}) : function(o, v) {
+    o["default"] = v;
+});
+var __importStar = (this && this.__importStar) || (function () {
+    var ownKeys = function(o) {
+        ownKeys = Object.getOwnPropertyNames || function (o) {
+            var ar = [];
+            for (var k in o) if (Object.prototype.hasOwnProperty.call(o, k)) ar[ar.length] = k;
+            return ar;
+        };
+        return ownKeys(o);
+    };
+    return function (mod) {
+        if (mod && mod.__esModule) return mod;
+        var result = {};
+        if (mod != null) for (var k = ownKeys(mod), i = 0; i < k.length; i++) if (k[i] !== "default") __createBinding(result, mod, k[i]);
+        __setModuleDefault(result, mod);
+        return result;
+    };
+})();
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.roundTrip = exports.ResultCodec = exports.NamePageCodec = exports.ItemPageCodec = void 0;
+// Generic types instantiated with concrete arguments: one named type per instantiation.
+const typed_msgpack_1 = require("typed-msgpack");
+const __tm = __importStar(require("typed-msgpack"));
+const __tm_K_Page_Item = __tm.keys(["items", "next", "total"]);
+const __tm_K_Item = __tm.keys(["sku", "price"]);
+const __tm_K_Page_string = __tm.keys(["items", "next", "total"]);
+const __tm_K_Result_Page_Item_string = __tm.keys(["ok", "value"]);
+const __tm_K_Result_Page_Item_string2 = __tm.keys(["ok", "error"]);
+const __tm_Tag_ok = __tm.keys(["ok"])[0];
+function __tm_encItem(w, v, p, d) {
+    if (!(typeof v === "object" && v !== null)) {
+        __tm.mismatch("an object (Item)", v, p);
+    }
+    if (d > w.maxDepth) {
+        __tm.tooDeep(w.maxDepth, p);
+    }
+    const sku_ = v.sku;
+    const price_ = v.price;
+    w.mapHeader(2);
+    w.raw(__tm_K_Item[0]);
+    w.string(sku_, p && p + ".sku");
+    w.raw(__tm_K_Item[1]);
+    w.number(price_, p && p + ".price");
+}
+function __tm_encItemArray(w, v, p, d) {
+    const n = w.array(v, p);
+    for (let i = 0; i < n; i++) {
+        __tm_encItem(w, v[i], p && p + ("[" + i + "]"), d);
+    }
+}
+function __tm_encPage_Item(w, v, p, d) {
+    if (!(typeof v === "object" && v !== null)) {
+        __tm.mismatch("an object (Page<Item>)", v, p);
+    }
+    if (d > w.maxDepth) {
+        __tm.tooDeep(w.maxDepth, p);
+    }
+    const items_ = v.items;
+    const next_ = v.next;
+    const total_ = v.total;
+    let n = 2;
+    if (next_ !== undefined) {
+        n++;
+    }
+    w.mapHeader(n);
+    w.raw(__tm_K_Page_Item[0]);
+    __tm_encItemArray(w, items_, p && p + ".items", d + 1);
+    if (next_ !== undefined) {
+        w.raw(__tm_K_Page_Item[1]);
+        w.string(next_, p && p + ".next");
+    }
+    w.raw(__tm_K_Page_Item[2]);
+    w.number(total_, p && p + ".total");
+}
+function __tm_decItem(r, p, d) {
+    if (d > r.maxDepth) {
+        r.tooDeep(p);
+    }
+    const n = r.mapHeader(p);
+    let sku_, price_;
+    let seen0 = 0;
+    for (let i = 0; i < n; i++) {
+        switch (r.key(__tm_K_Item, i, p)) {
+            case 0:
+                if (seen0 & 1) {
+                    r.duplicateKey(p);
+                }
+                seen0 |= 1;
+                sku_ = r.string(p && p + ".sku");
+                break;
+            case 1:
+                if (seen0 & 2) {
+                    r.duplicateKey(p);
+                }
+                seen0 |= 2;
+                price_ = r.number(p && p + ".price");
+                break;
+            default: r.unknownKey(p);
+        }
+    }
+    if ((seen0 & 3) !== 3) {
+        r.missing(__tm_K_Item, [3], [seen0], p);
+    }
+    return { sku: sku_, price: price_ };
+}
+function __tm_decItemArray(r, p, d) {
+    const n = r.arrayHeader(p);
+    const out = [];
+    for (let i = 0; i < n; i++) {
+        out.push(__tm_decItem(r, p && p + ("[" + i + "]"), d));
+    }
+    return out;
+}
+function __tm_decUndefinedOrString(r, p, d) {
+    switch (r.family(p)) {
+        case 0 /* NIL */: return r.undefinedValue(p);
+        case 4 /* STR */: return r.string(p);
+    }
+    return r.mismatch("undefined | string", p);
+}
+function __tm_decPage_Item(r, p, d) {
+    if (d > r.maxDepth) {
+        r.tooDeep(p);
+    }
+    const n = r.mapHeader(p);
+    let items_, next_, total_;
+    let seen0 = 0;
+    for (let i = 0; i < n; i++) {
+        switch (r.key(__tm_K_Page_Item, i, p)) {
+            case 0:
+                if (seen0 & 1) {
+                    r.duplicateKey(p);
+                }
+                seen0 |= 1;
+                items_ = __tm_decItemArray(r, p && p + ".items", d + 1);
+                break;
+            case 1:
+                if (seen0 & 2) {
+                    r.duplicateKey(p);
+                }
+                seen0 |= 2;
+                next_ = __tm_decUndefinedOrString(r, p && p + ".next", d + 1);
+                break;
+            case 2:
+                if (seen0 & 4) {
+                    r.duplicateKey(p);
+                }
+                seen0 |= 4;
+                total_ = r.number(p && p + ".total");
+                break;
+            default: r.unknownKey(p);
+        }
+    }
+    if ((seen0 & 5) !== 5) {
+        r.missing(__tm_K_Page_Item, [5], [seen0], p);
+    }
+    return { items: items_, next: next_, total: total_ };
+}
+function __tm_encStringArray(w, v, p, d) {
+    const n = w.array(v, p);
+    for (let i = 0; i < n; i++) {
+        w.string(v[i], p && p + ("[" + i + "]"));
+    }
+}
+function __tm_encPage_string(w, v, p, d) {
+    if (!(typeof v === "object" && v !== null)) {
+        __tm.mismatch("an object (Page<string>)", v, p);
+    }
+    if (d > w.maxDepth) {
+        __tm.tooDeep(w.maxDepth, p);
+    }
+    const items_ = v.items;
+    const next_ = v.next;
+    const total_ = v.total;
+    let n = 2;
+    if (next_ !== undefined) {
+        n++;
+    }
+    w.mapHeader(n);
+    w.raw(__tm_K_Page_string[0]);
+    __tm_encStringArray(w, items_, p && p + ".items", d + 1);
+    if (next_ !== undefined) {
+        w.raw(__tm_K_Page_string[1]);
+        w.string(next_, p && p + ".next");
+    }
+    w.raw(__tm_K_Page_string[2]);
+    w.number(total_, p && p + ".total");
+}
+function __tm_decStringArray(r, p, d) {
+    const n = r.arrayHeader(p);
+    const out = [];
+    for (let i = 0; i < n; i++) {
+        out.push(r.string(p && p + ("[" + i + "]")));
+    }
+    return out;
+}
+function __tm_decPage_string(r, p, d) {
+    if (d > r.maxDepth) {
+        r.tooDeep(p);
+    }
+    const n = r.mapHeader(p);
+    let items_, next_, total_;
+    let seen0 = 0;
+    for (let i = 0; i < n; i++) {
+        switch (r.key(__tm_K_Page_string, i, p)) {
+            case 0:
+                if (seen0 & 1) {
+                    r.duplicateKey(p);
+                }
+                seen0 |= 1;
+                items_ = __tm_decStringArray(r, p && p + ".items", d + 1);
+                break;
+            case 1:
+                if (seen0 & 2) {
+                    r.duplicateKey(p);
+                }
+                seen0 |= 2;
+                next_ = __tm_decUndefinedOrString(r, p && p + ".next", d + 1);
+                break;
+            case 2:
+                if (seen0 & 4) {
+                    r.duplicateKey(p);
+                }
+                seen0 |= 4;
+                total_ = r.number(p && p + ".total");
+                break;
+            default: r.unknownKey(p);
+        }
+    }
+    if ((seen0 & 5) !== 5) {
+        r.missing(__tm_K_Page_string, [5], [seen0], p);
+    }
+    return { items: items_, next: next_, total: total_ };
+}
+function __tm_encResult_Page_Item_string(w, v, p, d) {
+    if (!(typeof v === "object" && v !== null)) {
+        __tm.mismatch("an object ({ ok: true; value: Page<Item>; })", v, p);
+    }
+    if (d > w.maxDepth) {
+        __tm.tooDeep(w.maxDepth, p);
+    }
+    const ok_ = v.ok;
+    const value_ = v.value;
+    w.mapHeader(2);
+    w.raw(__tm_K_Result_Page_Item_string[0]);
+    if (!(ok_ === true)) {
+        __tm.mismatch("true", ok_, p && p + ".ok");
+    }
+    w.bool(ok_);
+    w.raw(__tm_K_Result_Page_Item_string[1]);
+    __tm_encPage_Item(w, value_, p && p + ".value", d + 1);
+}
+function __tm_encResult_Page_Item_string2(w, v, p, d) {
+    if (!(typeof v === "object" && v !== null)) {
+        __tm.mismatch("an object ({ ok: false; error: string; })", v, p);
+    }
+    if (d > w.maxDepth) {
+        __tm.tooDeep(w.maxDepth, p);
+    }
+    const ok_ = v.ok;
+    const error_ = v.error;
+    w.mapHeader(2);
+    w.raw(__tm_K_Result_Page_Item_string2[0]);
+    if (!(ok_ === false)) {
+        __tm.mismatch("false", ok_, p && p + ".ok");
+    }
+    w.bool(ok_);
+    w.raw(__tm_K_Result_Page_Item_string2[1]);
+    w.string(error_, p && p + ".error");
+}
+function __tm_encUnion(w, v, p, d) {
+    if (typeof v === "object" && v !== null) {
+        switch (v.ok) {
+            case true:
+                __tm_encResult_Page_Item_string(w, v, p, d);
+                return;
+            case false:
+                __tm_encResult_Page_Item_string2(w, v, p, d);
+                return;
+        }
+    }
+    __tm.mismatch("{ ok: true; value: Page<Item>; } | { ok: false; error: string; }", v, p);
+}
+function __tm_decLiteral(r, p, d) {
+    const at = r.pos;
+    const x = r.bool(p);
+    if (x === true) {
+        return x;
+    }
+    return r.notOneOf("true", x, p, at);
+}
+function __tm_decResult_Page_Item_string(r, p, d) {
+    if (d > r.maxDepth) {
+        r.tooDeep(p);
+    }
+    const n = r.mapHeader(p);
+    let ok_, value_;
+    let seen0 = 0;
+    for (let i = 0; i < n; i++) {
+        switch (r.key(__tm_K_Result_Page_Item_string, i, p)) {
+            case 0:
+                if (seen0 & 1) {
+                    r.duplicateKey(p);
+                }
+                seen0 |= 1;
+                ok_ = __tm_decLiteral(r, p && p + ".ok", d + 1);
+                break;
+            case 1:
+                if (seen0 & 2) {
+                    r.duplicateKey(p);
+                }
+                seen0 |= 2;
+                value_ = __tm_decPage_Item(r, p && p + ".value", d + 1);
+                break;
+            default: r.unknownKey(p);
+        }
+    }
+    if ((seen0 & 3) !== 3) {
+        r.missing(__tm_K_Result_Page_Item_string, [3], [seen0], p);
+    }
+    return { ok: ok_, value: value_ };
+}
+function __tm_decLiteral2(r, p, d) {
+    const at = r.pos;
+    const x = r.bool(p);
+    if (x === false) {
+        return x;
+    }
+    return r.notOneOf("false", x, p, at);
+}
+function __tm_decResult_Page_Item_string2(r, p, d) {
+    if (d > r.maxDepth) {
+        r.tooDeep(p);
+    }
+    const n = r.mapHeader(p);
+    let ok_, error_;
+    let seen0 = 0;
+    for (let i = 0; i < n; i++) {
+        switch (r.key(__tm_K_Result_Page_Item_string2, i, p)) {
+            case 0:
+                if (seen0 & 1) {
+                    r.duplicateKey(p);
+                }
+                seen0 |= 1;
+                ok_ = __tm_decLiteral2(r, p && p + ".ok", d + 1);
+                break;
+            case 1:
+                if (seen0 & 2) {
+                    r.duplicateKey(p);
+                }
+                seen0 |= 2;
+                error_ = r.string(p && p + ".error");
+                break;
+            default: r.unknownKey(p);
+        }
+    }
+    if ((seen0 & 3) !== 3) {
+        r.missing(__tm_K_Result_Page_Item_string2, [3], [seen0], p);
+    }
+    return { ok: ok_, error: error_ };
+}
+function __tm_decUnion(r, p, d) {
+    switch (r.family(p)) {
+        case 7 /* MAP */:
+            switch (r.peekTag(__tm_Tag_ok, p)) {
+                case true: return __tm_decResult_Page_Item_string(r, p, d);
+                case false: return __tm_decResult_Page_Item_string2(r, p, d);
+            }
+            return r.badTag("ok", "true | false", p);
+    }
+    return r.mismatch("{ ok: true; value: Page<Item>; } | { ok: false; error: string; }", p);
+}
+// codecFor<Page<Item>>()
+const __tm_Page_ItemCodec = __tm.codec(__tm_encPage_Item, __tm_decPage_Item);
+// codecFor<Page<string>>()
+const __tm_Page_stringCodec = __tm.codec(__tm_encPage_string, __tm_decPage_string);
+// codecFor<Result<Page<Item>, string>>()
+const __tm_Result_Page_Item_stringCodec = __tm.codec(__tm_encUnion, __tm_decUnion);
+exports.ItemPageCodec = __tm_Page_ItemCodec;
+exports.NamePageCodec = __tm_Page_stringCodec;
+exports.ResultCodec = __tm_Result_Page_Item_stringCodec;
+exports.roundTrip = [
+    [exports.ItemPageCodec, { items: [{ sku: "a", price: 1 }], next: "cursor", total: 10 }],
+    [exports.NamePageCodec, { items: ["x", "y"], total: 2 }],
+    [exports.ResultCodec, { ok: true, value: { items: [], total: 0 } }],
+    [exports.ResultCodec, { ok: false, error: "boom" }],
+];

@@ -1,0 +1,214 @@
+"use strict";
+var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    var desc = Object.getOwnPropertyDescriptor(m, k);
+    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
+      desc = { enumerable: true, get: function() { return m[k]; } };
+    }
+    Object.defineProperty(o, k2, desc);
+}) : (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    o[k2] = m[k];
+}));
+var __setModuleDefault = (this && this.__setModuleDefault) || (Object.create ? (function(o, v) {
+    Object.defineProperty(o, "default", { enumerable: true, value: v });
+}) : function(o, v) {
+    o["default"] = v;
+});
+var __importStar = (this && this.__importStar) || (function () {
+    var ownKeys = function(o) {
+        ownKeys = Object.getOwnPropertyNames || function (o) {
+            var ar = [];
+            for (var k in o) if (Object.prototype.hasOwnProperty.call(o, k)) ar[ar.length] = k;
+            return ar;
+        };
+        return ownKeys(o);
+    };
+    return function (mod) {
+        if (mod && mod.__esModule) return mod;
+        var result = {};
+        if (mod != null) for (var k = ownKeys(mod), i = 0; i < k.length; i++) if (k[i] !== "default") __createBinding(result, mod, k[i]);
+        __setModuleDefault(result, mod);
+        return result;
+    };
+})();
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.roundTrip = exports.JsonCodec = exports.TreeCodec = void 0;
+// Recursive types: an interface that contains itself, and a recursive union alias.
+const typed_msgpack_1 = require("typed-msgpack");
+const __tm = __importStar(require("typed-msgpack"));
+const __tm_K_TreeNode = __tm.keys(["value", "label", "children"]);
+function __tm_encTreeNodeArray(w, v, p, d) {
+    const n = w.array(v, p);
+    for (let i = 0; i < n; i++) {
+        __tm_encTreeNode(w, v[i], p && p + ("[" + i + "]"), d);
+    }
+}
+function __tm_encTreeNode(w, v, p, d) {
+    if (!(typeof v === "object" && v !== null)) {
+        __tm.mismatch("an object (TreeNode)", v, p);
+    }
+    if (d > w.maxDepth) {
+        __tm.tooDeep(w.maxDepth, p);
+    }
+    const value_ = v.value;
+    const label_ = v.label;
+    const children_ = v.children;
+    let n = 2;
+    if (label_ !== undefined) {
+        n++;
+    }
+    w.mapHeader(n);
+    w.raw(__tm_K_TreeNode[0]);
+    w.number(value_, p && p + ".value");
+    if (label_ !== undefined) {
+        w.raw(__tm_K_TreeNode[1]);
+        w.string(label_, p && p + ".label");
+    }
+    w.raw(__tm_K_TreeNode[2]);
+    __tm_encTreeNodeArray(w, children_, p && p + ".children", d + 1);
+}
+function __tm_decUndefinedOrString(r, p, d) {
+    switch (r.family(p)) {
+        case 0 /* NIL */: return r.undefinedValue(p);
+        case 4 /* STR */: return r.string(p);
+    }
+    return r.mismatch("undefined | string", p);
+}
+function __tm_decTreeNodeArray(r, p, d) {
+    const n = r.arrayHeader(p);
+    const out = [];
+    for (let i = 0; i < n; i++) {
+        out.push(__tm_decTreeNode(r, p && p + ("[" + i + "]"), d));
+    }
+    return out;
+}
+function __tm_decTreeNode(r, p, d) {
+    if (d > r.maxDepth) {
+        r.tooDeep(p);
+    }
+    const n = r.mapHeader(p);
+    let value_, label_, children_;
+    let seen0 = 0;
+    for (let i = 0; i < n; i++) {
+        switch (r.key(__tm_K_TreeNode, i, p)) {
+            case 0:
+                if (seen0 & 1) {
+                    r.duplicateKey(p);
+                }
+                seen0 |= 1;
+                value_ = r.number(p && p + ".value");
+                break;
+            case 1:
+                if (seen0 & 2) {
+                    r.duplicateKey(p);
+                }
+                seen0 |= 2;
+                label_ = __tm_decUndefinedOrString(r, p && p + ".label", d + 1);
+                break;
+            case 2:
+                if (seen0 & 4) {
+                    r.duplicateKey(p);
+                }
+                seen0 |= 4;
+                children_ = __tm_decTreeNodeArray(r, p && p + ".children", d + 1);
+                break;
+            default: r.unknownKey(p);
+        }
+    }
+    if ((seen0 & 5) !== 5) {
+        r.missing(__tm_K_TreeNode, [5], [seen0], p);
+    }
+    return { value: value_, label: label_, children: children_ };
+}
+function __tm_encJsonArray(w, v, p, d) {
+    const n = w.array(v, p);
+    for (let i = 0; i < n; i++) {
+        __tm_encJson(w, v[i], p && p + ("[" + i + "]"), d);
+    }
+}
+function __tm_encRecordOfJson(w, v, p, d) {
+    if (!(typeof v === "object" && v !== null && !(Array.isArray(v)))) {
+        __tm.mismatch("an object", v, p);
+    }
+    const keys = __tm.definedKeys(v);
+    w.mapHeader(keys.length);
+    for (const k of keys) {
+        w.string(k);
+        __tm_encJson(w, v[k], p && p + __tm.keySegment(k), d);
+    }
+}
+function __tm_encJson(w, v, p, d) {
+    if (d > w.maxDepth) {
+        __tm.tooDeep(w.maxDepth, p);
+    }
+    d++;
+    if (typeof v === "boolean") {
+        w.bool(v, p);
+        return;
+    }
+    if (v === null) {
+        w.nil();
+        return;
+    }
+    if (typeof v === "string") {
+        w.string(v, p);
+        return;
+    }
+    if (typeof v === "number") {
+        w.number(v, p);
+        return;
+    }
+    if (Array.isArray(v)) {
+        __tm_encJsonArray(w, v, p, d);
+        return;
+    }
+    if (typeof v === "object" && v !== null) {
+        __tm_encRecordOfJson(w, v, p, d);
+        return;
+    }
+    __tm.mismatch("boolean | null | string | number | Json[] | Record", v, p);
+}
+function __tm_decJsonArray(r, p, d) {
+    const n = r.arrayHeader(p);
+    const out = [];
+    for (let i = 0; i < n; i++) {
+        out.push(__tm_decJson(r, p && p + ("[" + i + "]"), d));
+    }
+    return out;
+}
+function __tm_decRecordOfJson(r, p, d) {
+    const n = r.mapHeader(p);
+    const out = {};
+    for (let i = 0; i < n; i++) {
+        const k = r.string(p);
+        __tm.setOwn(out, k, __tm_decJson(r, p && p + __tm.keySegment(k), d));
+    }
+    return out;
+}
+function __tm_decJson(r, p, d) {
+    if (d > r.maxDepth) {
+        r.tooDeep(p);
+    }
+    d++;
+    switch (r.family(p)) {
+        case 1 /* BOOL */: return r.bool(p);
+        case 0 /* NIL */: return r.nil(p);
+        case 4 /* STR */: return r.string(p);
+        case 2 /* INT */:
+        case 3 /* FLOAT */: return r.number(p);
+        case 6 /* ARRAY */: return __tm_decJsonArray(r, p, d);
+        case 7 /* MAP */: return __tm_decRecordOfJson(r, p, d);
+    }
+    return r.mismatch("boolean | null | string | number | Json[] | Record", p);
+}
+// codecFor<TreeNode>()
+const __tm_TreeNodeCodec = __tm.codec(__tm_encTreeNode, __tm_decTreeNode);
+// codecFor<Json>()
+const __tm_JsonCodec = __tm.codec(__tm_encJson, __tm_decJson);
+exports.TreeCodec = __tm_TreeNodeCodec;
+exports.JsonCodec = __tm_JsonCodec;
+exports.roundTrip = [
+    [exports.TreeCodec, { value: 1, children: [{ value: 2, label: "leaf", children: [] }, { value: 3, children: [{ value: 4, children: [] }] }] }],
+    [exports.JsonCodec, { a: [1, "two", null, { b: true }], c: {} }],
+];

@@ -1,0 +1,447 @@
+/**
+ * Every compile-time message of transformer/diagnostics/catalog.ts that user code can trigger,
+ * compiled through the real transformer, with the exact text and the position of the call.
+ */
+import * as fs from "node:fs";
+import ts from "typescript";
+import typedMsgpackTransformer from "../../transformer/index";
+import { CATALOG } from "../../transformer/diagnostics/catalog";
+import { compile, FIXTURE_OPTIONS, load } from "../helpers/compile";
+import { diagnose, IMPORT, positionOf } from "../helpers/diagnose";
+
+const FUNCTION = "has a function type, which MessagePack cannot carry";
+const SYMBOL = "has a symbol type, which MessagePack cannot carry";
+const NEVER = "has type never, which no value has, so there is nothing to encode";
+const TYPE_PARAMETER = "which is only known when the surrounding generic code is called; call codecFor with a concrete type where the type is known, and pass the codec in.";
+const OTHER_BINARY = "; only Uint8Array and ArrayBuffer map to MessagePack bin, so declare it as Uint8Array (decode returns a Uint8Array)";
+const CLASS = "decode returns plain data and cannot rebuild class instances, so describe the wire shape with an interface or type alias";
+const AMBIGUOUS = "so decode could not tell them apart; wrap one of them in an object with a discriminant property";
+const NO_TYPE_INFO = "could not be resolved, so no codec can be generated. This happens in transpile-only builds (ts-node transpileOnly, ts-loader transpileOnly, ts-jest isolatedModules), which give the transformer no type information; turn that setting off for files that call codecFor, or use `typed-msgpack generate`.";
+
+describe("the example of the brief, spelled out in full", () => {
+  test("a function-typed property is reported at the call, with the call's text and the property's path", () => {
+    const { diagnostics } = compile("diag_brief_onclick", [
+      `import { codecFor } from "typed-msgpack";`,
+      `interface User { id: number; onClick: () => void }`,
+      `export const UserCodec = codecFor<User>();`,
+      ``,
+    ].join("\n"));
+    expect(diagnostics).toEqual(["3:26 codecFor<User>(): $.onClick has a function type, which MessagePack cannot carry"]);
+  });
+});
+
+describe("missingTypeArgument (91001)", () => {
+  test("codecFor() without a type argument", () => {
+    const d = diagnose("diag_missing_arg", `export const C = codecFor();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor()", "codecFor needs exactly one type argument, the type to encode: write codecFor<YourType>().")]);
+    // The call is left as it was, so nothing half-generated reaches the output.
+    expect(d.js).toContain("codecFor)()");
+    expect(d.js).not.toContain("__tm.codec(");
+  });
+
+  test("codecFor<A, B>() is a type error and is also reported by the transformer", () => {
+    const d = diagnose("diag_two_args", `export const C = codecFor<string, number>();\n`);
+    expect(d.diagnostics).toEqual([
+      `${positionOf(d.source, "string, number")} Expected 1 type arguments, but got 2.`,
+      d.expected("codecFor<string, number>()", "codecFor needs exactly one type argument, the type to encode: write codecFor<YourType>()."),
+    ]);
+  });
+});
+
+describe("typeParameter (91002)", () => {
+  test("a bare type parameter inside a generic function", () => {
+    const d = diagnose("diag_typeparam_fn", `export function codecOf<T>() {\n  return codecFor<T>();\n}\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<T>()", `$ is the type parameter T, ${TYPE_PARAMETER}`)]);
+  });
+
+  test("a type parameter nested inside a concrete shape names its path", () => {
+    const d = diagnose("diag_typeparam_nested", `export function pageCodec<Item>() {\n  return codecFor<{ items: Item[]; total: number }>();\n}\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<{ items: Item[]; total: number }>()", `$.items[] is the type parameter Item, ${TYPE_PARAMETER}`)]);
+  });
+
+  test("a class type parameter used in a method", () => {
+    const d = diagnose("diag_typeparam_class", `export class Store<V extends string> {\n  codec() { return codecFor<Map<string, V>>(); }\n}\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<Map<string, V>>()", `$[] is the type parameter V, ${TYPE_PARAMETER}`)]);
+  });
+});
+
+describe("noTypeInformation (91003)", () => {
+  // The catalog template reads "the type {0} could not be resolved"; {0} must be the type's text.
+  test("an unresolvable type name: the message names the type, not the path", () => {
+    const d = diagnose("diag_unresolved", `export const C = codecFor<Missing>();\n`);
+    expect(d.diagnostics).toEqual([
+      `${positionOf(d.source, "Missing")} Cannot find name 'Missing'.`,
+      d.expected("codecFor<Missing>()", `the type Missing ${NO_TYPE_INFO}`),
+    ]);
+  });
+
+  test("a transpile-only build (no type information) reports the call instead of leaving it to throw at run time", () => {
+    const source = `${IMPORT}interface User { id: number }\nexport const C = codecFor<User>();\n`;
+    const reported: ts.Diagnostic[] = [];
+    // Any program will do: the transpiled file is not part of it, exactly as with transpileOnly loaders.
+    const program = ts.createProgram([], FIXTURE_OPTIONS);
+    const out = ts.transpileModule(source, {
+      fileName: "diag_transpile_only.ts",
+      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2020 },
+      transformers: { before: [typedMsgpackTransformer(program, {}, { addDiagnostic: (x) => void reported.push(x) })] },
+    });
+    const formatted = reported.map((x) => {
+      const { line, character } = x.file!.getLineAndCharacterOfPosition(x.start!);
+      return `${line + 1}:${character + 1} ${ts.flattenDiagnosticMessageText(x.messageText, "\n")}`;
+    });
+    expect(formatted).toEqual([`${positionOf(source, "codecFor<User>()")} codecFor<User>(): the type User ${NO_TYPE_INFO}`]);
+    expect(reported[0]!.code).toBe(CATALOG.noTypeInformation.code);
+    expect(out.outputText).toContain("codecFor)()");
+  });
+});
+
+describe("functionType (91010)", () => {
+  test("function-typed property", () => {
+    const d = diagnose("diag_fn_prop", `interface Button { label: string; onClick: (e: unknown) => void }\nexport const C = codecFor<Button>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<Button>()", `$.onClick ${FUNCTION}`)]);
+  });
+
+  test("optional function-typed property", () => {
+    const d = diagnose("diag_fn_optional", `interface Opts { retries: number; onRetry?: (n: number) => void }\nexport const C = codecFor<Opts>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<Opts>()", `$.onRetry ${FUNCTION}`)]);
+  });
+
+  test("method of an interface", () => {
+    const d = diagnose("diag_fn_method", `interface Greeter { name: string; greet(other: string): string }\nexport const C = codecFor<Greeter>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<Greeter>()", `$.greet ${FUNCTION}`)]);
+  });
+
+  test("a function type as the root", () => {
+    const d = diagnose("diag_fn_root", `export const C = codecFor<(a: number) => string>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<(a: number) => string>()", `$ ${FUNCTION}`)]);
+  });
+
+  test("a callable interface", () => {
+    const d = diagnose("diag_fn_callable", `interface Handler { (x: number): void; id: string }\nexport const C = codecFor<Handler>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<Handler>()", `$ ${FUNCTION}`)]);
+  });
+
+  test("a constructor type", () => {
+    const d = diagnose("diag_fn_ctor", `interface Plugin { make: new () => object }\nexport const C = codecFor<Plugin>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<Plugin>()", `$.make ${FUNCTION}`)]);
+  });
+
+  test("function-typed class field (an arrow function property, not a method)", () => {
+    const d = diagnose("diag_fn_class_field", `class Widget { id = 1; onTick = () => {}; }\nexport const C = codecFor<Widget>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<Widget>()", `$.onTick ${FUNCTION}`)]);
+  });
+});
+
+describe("symbolType (91011)", () => {
+  test("symbol property", () => {
+    const d = diagnose("diag_symbol", `interface Tagged { id: number; tag: symbol }\nexport const C = codecFor<Tagged>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<Tagged>()", `$.tag ${SYMBOL}`)]);
+  });
+
+  test("unique symbol type", () => {
+    const d = diagnose("diag_unique_symbol", `const marker: unique symbol = Symbol("m");\nexport const C = codecFor<{ m: typeof marker }>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<{ m: typeof marker }>()", `$.m ${SYMBOL}`)]);
+  });
+
+  test("symbol inside a union", () => {
+    const d = diagnose("diag_symbol_union", `export const C = codecFor<string | symbol>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<string | symbol>()", `$ ${SYMBOL}`)]);
+  });
+});
+
+describe("neverType (91012)", () => {
+  test("never as the root", () => {
+    const d = diagnose("diag_never_root", `export const C = codecFor<never>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<never>()", `$ ${NEVER}`)]);
+  });
+
+  test("never-typed property", () => {
+    const d = diagnose("diag_never_prop", `interface Done { ok: true; error: never }\nexport const C = codecFor<Done>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<Done>()", `$.error ${NEVER}`)]);
+  });
+});
+
+describe("unsupportedBuiltin (91013)", () => {
+  test("Promise, WeakMap and RegExp properties are each reported, in declaration order", () => {
+    const d = diagnose("diag_builtins", `interface Job {\n  result: Promise<number>;\n  cache: WeakMap<object, string>;\n  pattern: RegExp;\n}\nexport const C = codecFor<Job>();\n`);
+    const call = "codecFor<Job>()";
+    expect(d.diagnostics).toEqual([
+      d.expected(call, "$.result is a Promise, which MessagePack cannot carry"),
+      d.expected(call, "$.cache is a WeakMap, which MessagePack cannot carry"),
+      d.expected(call, "$.pattern is a RegExp, which MessagePack cannot carry"),
+    ]);
+  });
+
+  test("the Function type", () => {
+    const d = diagnose("diag_builtin_function", `export const C = codecFor<{ run: Function }>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<{ run: Function }>()", "$.run is a Function, which MessagePack cannot carry")]);
+  });
+
+  test("WeakSet inside an array", () => {
+    const d = diagnose("diag_builtin_weakset", `export const C = codecFor<WeakSet<object>[]>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<WeakSet<object>[]>()", "$[] is a WeakSet, which MessagePack cannot carry")]);
+  });
+
+  test("a builtin whose name starts with a vowel reads 'an Error', not 'a Error'", () => {
+    const d = diagnose("diag_builtin_error", `export const C = codecFor<{ failure: Error }>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<{ failure: Error }>()", "$.failure is an Error, which MessagePack cannot carry")]);
+  });
+});
+
+describe("otherBinary (91014)", () => {
+  test("Float64Array", () => {
+    const d = diagnose("diag_float64array", `interface Samples { rate: number; data: Float64Array }\nexport const C = codecFor<Samples>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<Samples>()", `$.data is a Float64Array${OTHER_BINARY}`)]);
+  });
+
+  test("DataView and Uint16Array", () => {
+    const d = diagnose("diag_dataview", `export const C = codecFor<{ view: DataView; words: Uint16Array }>();\n`);
+    const call = "codecFor<{ view: DataView; words: Uint16Array }>()";
+    expect(d.diagnostics).toEqual([d.expected(call, `$.view is a DataView${OTHER_BINARY}`), d.expected(call, `$.words is a Uint16Array${OTHER_BINARY}`)]);
+  });
+
+  test("a Buffer-like type (Node's Buffer extends Uint8Array)", () => {
+    // The fixture compiles without @types/node, so Buffer is declared the way @types/node declares it.
+    const d = diagnose("diag_buffer", `interface Buffer extends Uint8Array { readUInt8(offset?: number): number }\nexport const C = codecFor<{ payload: Buffer }>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<{ payload: Buffer }>()", `$.payload is a Buffer${OTHER_BINARY}`)]);
+  });
+});
+
+describe("classWithMethods (91015)", () => {
+  test("class with a method", () => {
+    const d = diagnose("diag_class_method", `class Point {\n  x = 0;\n  y = 0;\n  length() { return Math.hypot(this.x, this.y); }\n}\nexport const C = codecFor<Point>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<Point>()", `$ is an instance of class Point, which has the method or accessor length; ${CLASS}`)]);
+  });
+
+  test("class with a getter, nested in an array property", () => {
+    const d = diagnose("diag_class_getter", `class Temp {\n  celsius = 0;\n  get fahrenheit() { return this.celsius * 1.8 + 32; }\n}\nexport const C = codecFor<{ readings: Temp[] }>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<{ readings: Temp[] }>()", `$.readings[] is an instance of class Temp, which has the method or accessor fahrenheit; ${CLASS}`)]);
+  });
+
+  test("a class with only data fields is accepted and decodes to plain data", () => {
+    const m = load("diag_class_plain", `${IMPORT}export class Point { x = 0; y = 0; }\nexport const C = codecFor<Point>();\n`);
+    const p = new m.Point();
+    p.x = 3;
+    expect(m.C.decode(m.C.encode(p))).toEqual({ x: 3, y: 0 });
+  });
+});
+
+describe("symbolKey (91016)", () => {
+  test("a property keyed by a unique symbol", () => {
+    const d = diagnose("diag_symbol_key", `const secret: unique symbol = Symbol("secret");\ninterface Vault { id: number; [secret]: string }\nexport const C = codecFor<Vault>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<Vault>()", "$ has a property keyed by a symbol or a #private name (secret), which MessagePack maps cannot carry")]);
+  });
+
+  test("a property keyed by a well-known symbol, nested", () => {
+    const d = diagnose("diag_symbol_key_wk", `interface Tagged { name: string; [Symbol.toStringTag]: string }\nexport const C = codecFor<{ inner: Tagged }>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<{ inner: Tagged }>()", "$.inner has a property keyed by a symbol or a #private name (toStringTag), which MessagePack maps cannot carry")]);
+  });
+});
+
+describe("ambiguousUnion (91017)", () => {
+  const ambiguous = (path: string, a: string, b: string, family: string) =>
+    `${path} is a union whose members ${a} and ${b} are both written as MessagePack ${family}, ${AMBIGUOUS}`;
+
+  test("number | bigint (both int)", () => {
+    const d = diagnose("diag_amb_number_bigint", `export const C = codecFor<number | bigint>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<number | bigint>()", ambiguous("$", "number", "bigint", "int"))]);
+  });
+
+  test("Set<string> | string[] (both array)", () => {
+    const d = diagnose("diag_amb_set_array", `export const C = codecFor<Set<string> | string[]>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<Set<string> | string[]>()", ambiguous("$", "Set<string>", "string[]", "array"))]);
+  });
+
+  test("Map | object type (both map)", () => {
+    const d = diagnose("diag_amb_map_object", `interface Counts { total: number }\nexport const C = codecFor<{ counts: Map<string, number> | Counts }>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<{ counts: Map<string, number> | Counts }>()", ambiguous("$.counts", "Counts", "Map<string, number>", "map"))]);
+  });
+
+  test("Uint8Array | ArrayBuffer (both bin)", () => {
+    const d = diagnose("diag_amb_binary", `export const C = codecFor<Uint8Array | ArrayBuffer>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<Uint8Array | ArrayBuffer>()", ambiguous("$", "ArrayBuffer", "Uint8Array", "bin"))]);
+  });
+
+  test("a bigint and a number literal, deep inside the type", () => {
+    const d = diagnose("diag_amb_deep", `interface Ledger { entries: { amount: bigint | 0 }[] }\nexport const C = codecFor<Ledger>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<Ledger>()", ambiguous("$.entries[].amount", "bigint", "0", "int"))]);
+  });
+
+  test("unions decode can take apart are accepted", () => {
+    const d = diagnose("diag_amb_ok", [
+      `export const A = codecFor<string | number | boolean | null>();`,
+      `export const B = codecFor<number[] | string[]>();`,
+      `export const D = codecFor<{ a: string } | { b: number }>();`,
+      `export const E = codecFor<Date | Uint8Array | string>();`,
+      `export const F = codecFor<Set<number> | Map<string, number>>();`,
+      ``,
+    ].join("\n"));
+    expect(d.diagnostics).toEqual([]);
+  });
+});
+
+describe("restNotLast (91018)", () => {
+  test("a tuple with a leading rest element", () => {
+    const d = diagnose("diag_rest_not_last", `export const C = codecFor<{ path: [...string[], number] }>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<{ path: [...string[], number] }>()", "$.path is a tuple with a rest element before its end; only a trailing ...T[] is supported")]);
+  });
+});
+
+describe("unsupportedType (91019)", () => {
+  test("the object keyword", () => {
+    const d = diagnose("diag_object_keyword", `export const C = codecFor<{ meta: object }>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<{ meta: object }>()", "$.meta has type object, which typed-msgpack does not support")]);
+  });
+
+  test("a string mapping type", () => {
+    const d = diagnose("diag_string_mapping", `export const C = codecFor<Uppercase<string>>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<Uppercase<string>>()", "$ has type Uppercase<string>, which typed-msgpack does not support")]);
+  });
+});
+
+describe("unsupportedKey (91020)", () => {
+  test("a symbol index signature", () => {
+    const d = diagnose("diag_symbol_index", `export const C = codecFor<{ [k: symbol]: string }>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<{ [k: symbol]: string }>()", "$ has keys of type symbol; Record and index-signature keys must be string, a string literal/template type, or number")]);
+  });
+});
+
+describe("paths into nested types", () => {
+  test("$.a.b[]: array element inside a nested object", () => {
+    const d = diagnose("diag_path_nested_array", `interface A { a: { b: Array<() => void> } }\nexport const C = codecFor<A>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<A>()", `$.a.b[] ${FUNCTION}`)]);
+  });
+
+  test("$.m[string]: values of a Record", () => {
+    const d = diagnose("diag_path_record", `interface Registry { m: Record<string, symbol> }\nexport const C = codecFor<Registry>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<Registry>()", `$.m[string] ${SYMBOL}`)]);
+  });
+
+  test("$.m[string]: values of an index signature beside properties", () => {
+    const d = diagnose("diag_path_index_rest", `interface Env { name: string; [key: string]: string | (() => string) }\nexport const C = codecFor<{ m: Env }>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<{ m: Env }>()", `$.m[string] ${FUNCTION}`)]);
+  });
+
+  test("$[1]: a tuple element", () => {
+    const d = diagnose("diag_path_tuple", `export const C = codecFor<[string, () => void]>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<[string, () => void]>()", `$[1] ${FUNCTION}`)]);
+  });
+
+  test("$[1]: an optional tuple element; $[1...]: a rest element", () => {
+    const d = diagnose("diag_path_tuple_modes", `export const A = codecFor<[string, symbol?]>();\nexport const B = codecFor<[number, ...symbol[]]>();\n`);
+    expect(d.diagnostics).toEqual([
+      d.expected("codecFor<[string, symbol?]>()", `$[1] ${SYMBOL}`),
+      d.expected("codecFor<[number, ...symbol[]]>()", `$[1...] ${SYMBOL}`),
+    ]);
+  });
+
+  test("Map values and keys, Set elements", () => {
+    const d = diagnose("diag_path_map_set", `export const A = codecFor<{ m: Map<string, () => void> }>();\nexport const B = codecFor<Map<symbol, number>>();\nexport const D = codecFor<{ s: Set<never> }>();\n`);
+    expect(d.diagnostics).toEqual([
+      d.expected("codecFor<{ m: Map<string, () => void> }>()", `$.m[] ${FUNCTION}`),
+      d.expected("codecFor<Map<symbol, number>>()", `\${key} ${SYMBOL}`),
+      d.expected("codecFor<{ s: Set<never> }>()", `$.s[] ${NEVER}`),
+    ]);
+  });
+
+  test("a property name that is not an identifier is quoted", () => {
+    const d = diagnose("diag_path_quoted", `export const C = codecFor<{ "on-click": () => void }>();\n`);
+    expect(d.diagnostics).toEqual([d.expected(`codecFor<{ "on-click": () => void }>()`, `$["on-click"] ${FUNCTION}`)]);
+  });
+
+  test("a problem inside a recursive type", () => {
+    const d = diagnose("diag_path_recursive", `interface Node { children: Node[]; visit: () => void }\nexport const C = codecFor<Node>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<Node>()", `$.visit ${FUNCTION}`)]);
+  });
+});
+
+describe("several problems and several calls", () => {
+  test("every problem of one type is reported, in declaration order", () => {
+    const d = diagnose("diag_many_problems", `interface Bad { a: () => void; b: symbol; c: Promise<string>; d: number | bigint }\nexport const C = codecFor<Bad>();\n`);
+    const call = "codecFor<Bad>()";
+    expect(d.diagnostics).toEqual([
+      d.expected(call, `$.a ${FUNCTION}`),
+      d.expected(call, `$.b ${SYMBOL}`),
+      d.expected(call, "$.c is a Promise, which MessagePack cannot carry"),
+      d.expected(call, `$.d is a union whose members number and bigint are both written as MessagePack int, ${AMBIGUOUS}`),
+    ]);
+  });
+
+  test("each failing call is reported at its own position; good calls in the same file still compile", () => {
+    const d = diagnose("diag_two_calls", `interface Ok { id: number }\ninterface Bad { f: () => void }\nexport const A = codecFor<Ok>();\nexport const B = codecFor<Bad>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<Bad>()", `$.f ${FUNCTION}`)]);
+    expect(d.js).toContain("exports.A = __tm_OkCodec");
+  });
+
+  test("a second call for the same unsupported type is reported too", () => {
+    const d = diagnose("diag_same_bad_twice", `interface Bad { f: () => void }\nexport const A = codecFor<Bad>();\nexport const B = codecFor<Bad>();\n`);
+    expect(d.diagnostics).toEqual([
+      d.expected("codecFor<Bad>()", `$.f ${FUNCTION}`, 0),
+      d.expected("codecFor<Bad>()", `$.f ${FUNCTION}`, 1),
+    ]);
+  });
+
+  test("an unsupported type is still reported when a later call reaches it through another type", () => {
+    const d = diagnose("diag_bad_then_nested", `interface Bad { f: () => void }\nexport const A = codecFor<Bad>();\nexport const B = codecFor<{ inner: Bad }>();\n`);
+    expect(d.diagnostics).toEqual([
+      d.expected("codecFor<Bad>()", `$.f ${FUNCTION}`),
+      d.expected("codecFor<{ inner: Bad }>()", `$.inner.f ${FUNCTION}`),
+    ]);
+  });
+
+  test("with an aliased import, the message quotes the call as written", () => {
+    const source = `import { codecFor as cf } from "typed-msgpack";\ninterface Bad { f: () => void }\nexport const C = cf<Bad>();\n`;
+    const { diagnostics } = compile("diag_alias_text", source);
+    expect(diagnostics).toEqual([`${positionOf(source, "cf<Bad>()")} cf<Bad>(): $.f ${FUNCTION}`]);
+  });
+});
+
+describe("types that must not compile into a codec that fails or drops data", () => {
+  test("a class with an ES private field is reported as symbolKey (the catalog names #private names)", () => {
+    // Compiled silently, the generated encoder reads v["#pin"], which no instance has, so every encode fails.
+    const d = diagnose("diag_private_field", `export class Account { #pin = 1234; owner = "ada"; }\nexport const C = codecFor<Account>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<Account>()", "$ has a property keyed by a symbol or a #private name (#pin), which MessagePack maps cannot carry")]);
+  });
+
+  test("a number index signature beside properties", () => {
+    const source = `${IMPORT}export interface Row { label: string; [column: number]: string }\nexport const C = codecFor<Row>();\n`;
+    const compiled = compile("diag_number_index_rest", source);
+    if (compiled.diagnostics.length > 0) {
+      expect(compiled.diagnostics.join("\n")).toContain("number");
+    } else {
+      const m = require(compiled.file.replace(/\.ts$/, ".js"));
+      const row = { label: "r1", 0: "a", 1: "b" };
+      expect(m.C.decode(m.C.encode(row))).toEqual(row);
+    }
+  });
+});
+
+describe("how diagnostics reach the build", () => {
+  const source = `${IMPORT}interface Bad { f: () => void }\nexport const C = codecFor<Bad>();\n`;
+
+  function emitWith(name: string, extras: Parameters<typeof typedMsgpackTransformer>[2]) {
+    const file = compile(name, source).file;
+    const program = ts.createProgram([file], FIXTURE_OPTIONS);
+    return () => program.emit(program.getSourceFile(file), () => undefined, undefined, false, { before: [typedMsgpackTransformer(program, {}, extras)] });
+  }
+
+  test("through ts-patch's addDiagnostic: an error with the catalog code, spanning the call", () => {
+    const reported: ts.Diagnostic[] = [];
+    emitWith("diag_raw_sink", { addDiagnostic: (x) => void reported.push(x) })();
+    expect(reported).toHaveLength(1);
+    const x = reported[0]!;
+    expect(x.category).toBe(ts.DiagnosticCategory.Error);
+    expect(x.code).toBe(CATALOG.functionType.code);
+    expect(x.source).toBe("typed-msgpack");
+    expect(x.file!.text.slice(x.start!, x.start! + x.length!)).toBe("codecFor<Bad>()");
+    expect(fs.existsSync(x.file!.fileName)).toBe(true);
+  });
+
+  test("hosts without addDiagnostic get a thrown Error that stops the build", () => {
+    expect(emitWith("diag_throwing_sink", undefined)).toThrow(/codecFor<Bad>\(\): \$\.f has a function type, which MessagePack cannot carry/);
+  });
+
+  test("load() refuses a fixture with diagnostics (the emitted call would throw at run time)", () => {
+    expect(() => load("diag_load_refuses", source)).toThrow(/did not compile/);
+  });
+});

@@ -1,0 +1,592 @@
+/**
+ * runtime/reader.ts: every MessagePack format (msgpack-test-suite gives each value in all its
+ * encodings), format boundaries, and the errors a decoder must raise on bad input: truncation,
+ * lying length headers, the reserved byte 0xc1, invalid UTF-8, bad timestamps. Exercised through
+ * Reader directly and through compiled codecs.
+ */
+import { encode as referenceEncode } from "@msgpack/msgpack";
+import { CodecError, ExtData, Reader, Writer, type CodecErrorCode } from "../../runtime/index";
+import * as utf8 from "../../runtime/utf8";
+import { load } from "../helpers/compile";
+import { be, codecError, concat, expectCode, fromHex, hex } from "../helpers/bytes";
+
+type SuiteEntry = { msgpack: string[] } & Record<string, unknown>;
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const SUITE: Record<string, SuiteEntry[]> = require("msgpack-test-suite/dist/msgpack-test-suite.json");
+const ALL_SUITE_MESSAGES: string[] = Object.values(SUITE).flatMap((entries) => entries.flatMap((e) => e.msgpack));
+
+const TWO_32 = 2 ** 32;
+
+/** What the reader's `any()` should give for a suite entry. */
+function suiteValue(entry: SuiteEntry): unknown {
+  if ("nil" in entry) return null;
+  if ("bool" in entry) return entry.bool;
+  if ("binary" in entry) return fromHex(entry.binary as string);
+  if ("string" in entry) return entry.string;
+  if ("array" in entry) return entry.array;
+  if ("map" in entry) return entry.map;
+  if ("timestamp" in entry) {
+    const [sec, nsec] = entry.timestamp as [number, number];
+    return new Date(sec * 1000 + Math.floor(nsec / 1e6));
+  }
+  if ("ext" in entry) {
+    const [type, data] = entry.ext as [number, string];
+    return new ExtData(type, fromHex(data));
+  }
+  throw new Error("number entries are checked separately");
+}
+
+/** The error code `f` throws, or "ok". */
+function outcome(f: () => unknown): CodecErrorCode | "ok" | string {
+  try {
+    f();
+    return "ok";
+  } catch (e) {
+    return e instanceof CodecError ? e.code : `${(e as Error).name}: ${(e as Error).message}`;
+  }
+}
+
+describe("numbers", () => {
+  const numberEntries = [...SUITE["20.number-positive.yaml"]!, ...SUITE["21.number-negative.yaml"]!, ...SUITE["22.number-float.yaml"]!, ...SUITE["23.number-bignum.yaml"]!];
+
+  test("every encoding of every suite number decodes with number() (int 8..64, uint 8..64, float 32/64)", () => {
+    let checked = 0;
+    for (const entry of numberEntries.filter((e) => "number" in e)) {
+      for (const form of entry.msgpack) {
+        const r = new Reader(fromHex(form));
+        expect([form, r.number()]).toEqual([form, entry.number]);
+        r.done(undefined);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(60);
+  });
+
+  test("every int encoding of every suite number decodes with bigint()", () => {
+    for (const entry of numberEntries) {
+      if (entry.bignum === undefined && !Number.isInteger(entry.number)) continue;
+      const expected = BigInt((entry.bignum as string | undefined) ?? (entry.number as number));
+      for (const form of entry.msgpack.filter((f) => !f.startsWith("ca") && !f.startsWith("cb"))) {
+        expect([form, new Reader(fromHex(form)).bigint()]).toEqual([form, expected]);
+      }
+    }
+  });
+
+  test.each([
+    ["7f", 127], ["cc80", 128], ["ccff", 255], ["cd0100", 256], ["cdffff", 65535], ["ce00010000", 65536], ["ceffffffff", TWO_32 - 1],
+    ["cf0000000100000000", TWO_32], ["cf001fffffffffffff", Number.MAX_SAFE_INTEGER],
+    ["e0", -32], ["d0df", -33], ["d080", -128], ["d1ff7f", -129], ["d18000", -32768], ["d2ffff7fff", -32769], ["d280000000", -(2 ** 31)],
+    ["d3ffffffff7fffffff", -(2 ** 31) - 1], ["d3ffe0000000000001", Number.MIN_SAFE_INTEGER],
+  ])("int boundary %s → %p", (form, value) => {
+    expect(new Reader(fromHex(form)).number()).toBe(value);
+    expect(new Reader(fromHex(form)).bigint()).toBe(BigInt(value));
+  });
+
+  test("float 32 decodes to the float 32 value", () => {
+    expect(new Reader(fromHex("ca3fc00000")).number()).toBe(1.5);
+    expect(new Reader(fromHex("ca3dcccccd")).number()).toBe(Math.fround(0.1));
+    expect(new Reader(fromHex("ca7f800000")).number()).toBe(Infinity);
+    expect(new Reader(fromHex("caff800000")).number()).toBe(-Infinity);
+    expect(Number.isNaN(new Reader(fromHex("ca7fc00000")).number())).toBe(true);
+    expect(Object.is(new Reader(fromHex("ca80000000")).number(), -0)).toBe(true);
+    expect(new Reader(fromHex("ca00000001")).number()).toBe(1.401298464324817e-45); // smallest subnormal
+  });
+
+  test("int 64 outside the safe range fails as a number rather than round, and works as a bigint", () => {
+    for (const form of ["cf0020000000000000", "cfffffffffffffffff", "d3ffe0000000000000", "d38000000000000000"]) {
+      const error = expectCode(() => new Reader(fromHex(form)).number("$.n"), "out-of-range");
+      expect(error.message).toMatch(/^\$\.n: u?int 64 value does not fit in a JavaScript number without rounding \(declare the field as bigint\) at byte 0$/);
+      expect(typeof new Reader(fromHex(form)).bigint()).toBe("bigint");
+    }
+    expect(new Reader(fromHex("cfffffffffffffffff")).bigint()).toBe(BigInt("18446744073709551615"));
+    expect(new Reader(fromHex("d38000000000000000")).bigint()).toBe(-(BigInt(2) ** BigInt(63)));
+  });
+
+  test("a number read of a str fails with type-mismatch at its offset", () => {
+    const r = new Reader(fromHex("01a161"));
+    r.number();
+    const error = expectCode(() => r.number("$[1]"), "type-mismatch");
+    expect(error.message).toBe("$[1]: expected int or float, got str (0xa1) at byte 1");
+    expect(error.offset).toBe(1);
+  });
+
+  test("bigint() rejects floats", () => {
+    expect(expectCode(() => new Reader(fromHex("cb3ff8000000000000")).bigint(), "type-mismatch").message).toBe("expected int, got float (0xcb) at byte 0");
+  });
+});
+
+describe("strings", () => {
+  test("every encoding of every suite string (ASCII, UTF-8, emoji; fixstr and str 8/16/32)", () => {
+    for (const key of ["30.string-ascii.yaml", "31.string-utf8.yaml", "32.string-emoji.yaml"]) {
+      for (const entry of SUITE[key]!) for (const form of entry.msgpack) expect([form, new Reader(fromHex(form)).string()]).toEqual([form, entry.string]);
+    }
+  });
+
+  test.each([
+    [31, "bf"], [32, "d920"], [255, "d9ff"], [256, "da0100"], [65535, "daffff"], [65536, "db00010000"],
+  ])("%p bytes with header %s", (length, header) => {
+    const s = "x".repeat(length);
+    const r = new Reader(concat(header, Buffer.from(s), "c0"));
+    expect(r.string()).toBe(s);
+    expect(r.nil()).toBeNull();
+    r.done(undefined);
+  });
+
+  test("non-minimal headers are accepted", () => {
+    expect(new Reader(fromHex("db0000000161")).string()).toBe("a");
+    expect(new Reader(fromHex("da0000")).string()).toBe("");
+  });
+
+  test("valid UTF-8 edge cases decode, short and long (the long path uses TextDecoder)", () => {
+    const cases: [string, string][] = [
+      ["c280", "\u0080"], ["dfbf", "\u07ff"], ["e0a080", "\u0800"], ["efbfbf", "\uffff"], ["ee8080", "\ue000"],
+      ["f0908080", "\u{10000}"], ["f48fbfbf", "\u{10ffff}"], ["efbbbf", "\ufeff"], ["00", "\u0000"],
+    ];
+    for (const [bytes, text] of cases) {
+      const short = fromHex(bytes);
+      expect(new Reader(concat([0xa0 | short.length], short)).string()).toBe(text);
+      const long = concat(Buffer.from("a".repeat(70)), short);
+      expect(new Reader(concat([0xd9, long.length], long)).string()).toBe("a".repeat(70) + text);
+    }
+  });
+});
+
+describe("binary, arrays, maps, ext", () => {
+  test("every encoding of every suite binary/array/map/nested/ext/nil/bool value decodes with any()", () => {
+    for (const key of ["10.nil.yaml", "11.bool.yaml", "12.binary.yaml", "40.array.yaml", "41.map.yaml", "42.nested.yaml", "60.ext.yaml"]) {
+      for (const entry of SUITE[key]!) {
+        for (const form of entry.msgpack) {
+          const r = new Reader(fromHex(form));
+          expect([form, r.any(undefined, 0)]).toEqual([form, suiteValue(entry)]);
+          r.done(undefined);
+        }
+      }
+    }
+  });
+
+  test.each([
+    [0, "c400"], [255, "c4ff"], [256, "c50100"], [65535, "c5ffff"], [65536, "c600010000"],
+  ])("bin of %p bytes with header %s; the result is a copy", (length, header) => {
+    const input = concat(header, new Uint8Array(length).fill(5));
+    const out = new Reader(input).bytesValue();
+    expect(out.length).toBe(length);
+    expect(out.every((b) => b === 5)).toBe(true);
+    if (length > 0) {
+      input[input.length - 1] = 6;
+      expect(out[length - 1]).toBe(5);
+    }
+    expect(new Reader(input).arrayBuffer().byteLength).toBe(length);
+  });
+
+  test.each([
+    [15, "9f", "8f"], [16, "dc0010", "de0010"], [65535, "dcffff", "deffff"], [65536, "dd00010000", "df00010000"],
+  ])("%p entries: array header %s, map header %s", (n, arrayHeader, mapHeader) => {
+    const array = new Reader(concat(arrayHeader, new Uint8Array(n).fill(0xc0)));
+    expect(array.arrayHeader()).toBe(n);
+    const map = new Reader(concat(mapHeader, new Uint8Array(2 * n).fill(0x01)));
+    expect(map.mapHeader()).toBe(n);
+    const decoded = new Reader(concat(arrayHeader, new Uint8Array(n).fill(0x07))).any(undefined, 0) as number[];
+    expect(decoded.length).toBe(n);
+    expect(decoded.every((x) => x === 7)).toBe(true);
+  });
+});
+
+describe("timestamps", () => {
+  test("every suite timestamp (32, 64 and 96-bit forms, negative seconds with nanoseconds) decodes to its millisecond", () => {
+    for (const entry of SUITE["50.timestamp.yaml"]!) {
+      const [form] = entry.msgpack;
+      const expected = (suiteValue(entry) as Date).getTime();
+      expect([form, new Reader(fromHex(form!)).date().getTime()]).toEqual([form, expected]);
+      expect([form, (new Reader(fromHex(form!)).any(undefined, 0) as Date).getTime()]).toEqual([form, expected]);
+    }
+  });
+
+  test("negative seconds with nanoseconds round toward the earlier millisecond", () => {
+    // sec -2, nsec 500_000_001 is -1.499999999 s: the Date holds -1500 ms (floor of nsec to whole ms).
+    expect(new Reader(fromHex("c70cff" + be(500_000_001, 4) + "fffffffffffffffe")).date().getTime()).toBe(-1500);
+    expect(new Reader(fromHex("c70cff" + be(999_999_999, 4) + "ffffffffffffffff")).date().getTime()).toBe(-1);
+  });
+
+  test.each([
+    ["ts64 with nsec 1000000000", "d7ff" + be(1_000_000_000 * 4, 4) + "00000000", "timestamp nanoseconds 1000000000 exceed 999999999"],
+    ["ts64 with the largest 30-bit nsec", "d7ff" + be(0x3fffffff * 4, 4) + "00000000", "timestamp nanoseconds 1073741823 exceed 999999999"],
+    ["ts96 with nsec 1000000000", "c70cff" + be(1_000_000_000, 4) + "0000000000000000", "timestamp nanoseconds 1000000000 exceed 999999999"],
+    ["ts96 with nsec 0xffffffff and negative seconds", "c70cffffffffff" + "ffffffffffffffff", "timestamp nanoseconds 4294967295 exceed 999999999"],
+  ])("%s is malformed", (_, form, reason) => {
+    const error = expectCode(() => new Reader(fromHex(form)).date("$.at"), "malformed");
+    expect(error.message).toBe(`$.at: ${reason} at byte 0`);
+  });
+
+  test("the largest valid nanoseconds are accepted", () => {
+    expect(new Reader(fromHex("d7ff" + be(999_999_999 * 4, 4) + "00000000")).date().getTime()).toBe(999);
+  });
+
+  test("a timestamp of the wrong length is malformed; another ext type is a type mismatch", () => {
+    expect(expectCode(() => new Reader(fromHex("c705ff0000000000")).date(), "malformed").message).toBe("timestamp ext must be 4, 8 or 12 bytes long, not 5 at byte 0");
+    expect(expectCode(() => new Reader(fromHex("d4ff00")).date(), "malformed").message).toBe("timestamp ext must be 4, 8 or 12 bytes long, not 1 at byte 0");
+    expect(expectCode(() => new Reader(fromHex("d60100000000")).date(), "type-mismatch").message).toBe("expected timestamp ext (type -1), got ext type 1 at byte 0");
+    expect(expectCode(() => new Reader(fromHex("a0")).date(), "type-mismatch").message).toBe("expected timestamp ext, got str (0xa0) at byte 0");
+  });
+
+  test("seconds beyond the range of a Date are out-of-range", () => {
+    expectCode(() => new Reader(fromHex("c70cff00000000" + be(8.64e12 + 1, 8))).date(), "out-of-range");
+    expectCode(() => new Reader(fromHex("c70cff000000007fffffffffffffff")).date(), "out-of-range");
+    expect(new Reader(fromHex("c70cff00000000" + be(8.64e12, 8))).date().getTime()).toBe(8.64e15);
+  });
+});
+
+describe("truncation: every proper prefix of a valid message is 'incomplete'", () => {
+  const everyPrefix = (message: Uint8Array, read: (bytes: Uint8Array) => unknown): string[] => {
+    const wrong: string[] = [];
+    for (let n = 0; n < message.length; n++) {
+      const result = outcome(() => read(message.subarray(0, n)));
+      if (result !== "incomplete") wrong.push(`${hex(message)} cut to ${n} bytes: ${result}`);
+    }
+    return wrong;
+  };
+
+  test("Reader.any() on every encoding in msgpack-test-suite", () => {
+    const wrong = ALL_SUITE_MESSAGES.flatMap((form) => everyPrefix(fromHex(form), (b) => new Reader(b).any(undefined, 0)));
+    expect(wrong).toEqual([]);
+  });
+
+  test("typed Reader methods on messages of their own format", () => {
+    const typed: [string, (r: Reader) => unknown][] = [
+      ["cd0100", (r) => r.number()], ["ceffffffff", (r) => r.number()], ["cf0000000100000000", (r) => r.bigint()], ["d3ffffffffffffffff", (r) => r.bigint()],
+      ["ca3fc00000", (r) => r.number()], ["cb3ff8000000000000", (r) => r.number()], ["a3616263", (r) => r.string()], ["d903616263", (r) => r.string()],
+      ["da0003616263", (r) => r.string()], ["db00000003616263", (r) => r.string()], ["c403010203", (r) => r.bytesValue()], ["c600000001ff", (r) => r.bytesValue()],
+      ["d6ff5a4af6a5", (r) => r.date()], ["d7ffa1dcd7c85a4af6a5", (r) => r.date()], ["c70cff3b9ac9ffffffffffffffffff", (r) => r.date()],
+      ["dc0002c0c0", (r) => r.arrayHeader()], ["de0001c0c0", (r) => r.mapHeader()], ["c3", (r) => r.bool()], ["c0", (r) => r.nil()],
+    ];
+    const wrong = typed.flatMap(([form, read]) => everyPrefix(fromHex(form), (b) => read(new Reader(b))));
+    expect(wrong).toEqual([]);
+  });
+
+  test("Reader.skip() on every encoding in msgpack-test-suite", () => {
+    const wrong = ALL_SUITE_MESSAGES.flatMap((form) => everyPrefix(fromHex(form), (b) => {
+      const r = new Reader(b);
+      r.skip();
+      r.done(undefined);
+    }));
+    expect(wrong).toEqual([]);
+  });
+
+  test("a compiled codec for a type with every kind of part", () => {
+    const { OrderCodec } = codecs();
+    const message: Uint8Array = OrderCodec.encode(sampleOrder);
+    expect(OrderCodec.decode(message)).toEqual(sampleOrder);
+    expect(everyPrefix(message, (b) => OrderCodec.decode(b))).toEqual([]);
+  });
+
+  test("compiled codecs for a tagged union, unknown values and a string", () => {
+    const { ShapeCodec, Any, Str } = codecs();
+    const shape = ShapeCodec.encode({ kind: "square", side: 3 });
+    expect(everyPrefix(shape, (b) => ShapeCodec.decode(b))).toEqual([]);
+    const any = Any.encode({ list: [1, "two", null, true, 1.5], at: new Date(5), bin: new Uint8Array([1]) });
+    expect(everyPrefix(any, (b) => Any.decode(b))).toEqual([]);
+    expect(everyPrefix(Str.encode("é".repeat(100)), (b) => Str.decode(b))).toEqual([]);
+  });
+
+  test("the error says how many bytes are missing and where", () => {
+    const error = expectCode(() => new Reader(fromHex("cd01")).number("$"), "incomplete");
+    expect(error.message).toBe("$: unexpected end of input: 1 more byte(s) needed at byte 0");
+    expect(expectCode(() => new Reader(new Uint8Array(0)).nil("$"), "incomplete").message).toBe("$: unexpected end of input: a value was expected at byte 0");
+  });
+});
+
+describe("length headers that claim more than remains fail before allocating", () => {
+  let spies: jest.SpyInstance[] = [];
+  beforeEach(() => {
+    spies = [
+      jest.spyOn(utf8, "decodeUtf8"),
+      jest.spyOn(TextDecoder.prototype, "decode"),
+      jest.spyOn(Uint8Array.prototype, "slice"),
+    ];
+  });
+  afterEach(() => spies.forEach((s) => s.mockRestore()));
+  const nothingAllocated = () => spies.forEach((s) => expect(s).not.toHaveBeenCalled());
+
+  // 1,000,000 is within the default limits, so these fail because the bytes are not there.
+  test.each<[string, string, (r: Reader) => unknown, string]>([
+    ["str 8", "d9ff6162", (r) => r.string("$"), "$: unexpected end of input: 253 more byte(s) needed at byte 2"],
+    ["str 16", "daffff6162", (r) => r.string("$"), "$: unexpected end of input: 65533 more byte(s) needed at byte 3"],
+    ["str 32", "db000f42406162", (r) => r.string("$"), "$: unexpected end of input: 999998 more byte(s) needed at byte 5"],
+    ["bin 8", "c4ff01", (r) => r.bytesValue("$"), "$: unexpected end of input: 254 more byte(s) needed at byte 2"],
+    ["bin 32", "c6000f424001", (r) => r.bytesValue("$"), "$: unexpected end of input: 999999 more byte(s) needed at byte 5"],
+    ["ext 32", "c9000f42400100", (r) => r.any("$", 0), "$: unexpected end of input: 999999 more byte(s) needed at byte 0"],
+    ["array 32", "dd000f4240c0", (r) => r.any("$", 0), "$: array claims 1000000 elements but only 1 bytes remain at byte 5"],
+    ["map 32", "df000f4240c0c0", (r) => r.any("$", 0), "$: map claims 1000000 entries but only 2 bytes remain at byte 5"],
+    ["str 32 skipped", "db000f42406162", (r) => r.skip("$"), "$: unexpected end of input: 999998 more byte(s) needed at byte 5"],
+  ])("%s claiming more than remains: incomplete", (_, form, read, message) => {
+    const error = expectCode(() => read(new Reader(fromHex(form))), "incomplete");
+    expect(error.message).toBe(message);
+    nothingAllocated();
+  });
+
+  // 0xffffffff is beyond the default decode limits, which are checked first.
+  test.each<[string, string, (r: Reader) => unknown]>([
+    ["str 32", "dbffffffff6162", (r) => r.string("$")],
+    ["bin 32", "c6ffffffff01", (r) => r.bytesValue("$")],
+    ["ext 32", "c9ffffffff0100", (r) => r.any("$", 0)],
+    ["array 32", "ddffffffffc0", (r) => r.any("$", 0)],
+    ["map 32", "dfffffffffc0c0", (r) => r.any("$", 0)],
+    ["str 32 skipped", "dbffffffff6162", (r) => r.skip("$")],
+  ])("%s claiming 4294967295: out-of-range", (_, form, read) => {
+    const error = expectCode(() => read(new Reader(fromHex(form))), "out-of-range");
+    expect(error.message).toMatch(/^\$: an? (str|bin|ext payload|array|map) of 4294967295 exceeds the limit of \d+ \(raise the max\w+Length decode option if it is expected\) at byte \d$/);
+    nothingAllocated();
+  });
+
+  test("the limits are decode options", () => {
+    const error = expectCode(() => new Reader(fromHex("a26162"), { maxStringLength: 1 }).string("$"), "out-of-range");
+    expect(error.message).toBe("$: a str of 2 exceeds the limit of 1 (raise the maxStringLength decode option if it is expected) at byte 1");
+    nothingAllocated();
+    expect(new Reader(fromHex("a26162"), { maxStringLength: 2 }).string()).toBe("ab");
+  });
+
+  test("through compiled codecs: a string property, a bin, an array of strings", () => {
+    const { Point, Str, Bytes, Strings, Named } = codecs();
+    expect(outcome(() => Str.decode(fromHex("db000f42406162")))).toBe("incomplete");
+    expect(outcome(() => Named.decode(concat("81a46e616d65", "db000f4240", "6162")))).toBe("incomplete");
+    expect(outcome(() => Bytes.decode(fromHex("c6000f424001")))).toBe("incomplete");
+    expect(outcome(() => Strings.decode(fromHex("dd000f4240a0")))).toBe("incomplete");
+    expect(outcome(() => Point.decode(fromHex("df000f4240a178")))).toBe("incomplete");
+    expect(outcome(() => Str.decode(fromHex("dbffffffff6162")))).toBe("out-of-range");
+    nothingAllocated();
+  });
+});
+
+describe("the reserved byte 0xc1 is 'malformed'", () => {
+  test("Reader.any() and Reader.skip()", () => {
+    expect(expectCode(() => new Reader(fromHex("c1")).any("$", 0), "malformed").message).toBe("$: 0xc1 is reserved and never used in MessagePack at byte 0");
+    expectCode(() => new Reader(fromHex("92c0c1")).skip("$"), "malformed");
+    expectCode(() => new Reader(fromHex("81a161c1")).any("$", 0), "malformed");
+  });
+
+  test("every typed Reader method (0xc1 is not valid MessagePack, whatever type was expected)", () => {
+    const methods: Record<string, (r: Reader) => unknown> = {
+      nil: (r) => r.nil(), bool: (r) => r.bool(), number: (r) => r.number(), bigint: (r) => r.bigint(), string: (r) => r.string(),
+      bytesValue: (r) => r.bytesValue(), date: (r) => r.date(), arrayHeader: (r) => r.arrayHeader(), mapHeader: (r) => r.mapHeader(),
+      key: (r) => r.key([], 0), any: (r) => r.any(undefined, 0), skip: (r) => r.skip(),
+    };
+    const codes = Object.fromEntries(Object.entries(methods).map(([name, read]) => [name, outcome(() => read(new Reader(fromHex("c1"))))]));
+    expect(codes).toEqual(Object.fromEntries(Object.keys(methods).map((name) => [name, "malformed"])));
+  });
+
+  test("through compiled codecs, at the root and nested", () => {
+    const c = codecs();
+    const results = {
+      number: outcome(() => c.Num.decode(fromHex("c1"))),
+      string: outcome(() => c.Str.decode(fromHex("c1"))),
+      object: outcome(() => c.Point.decode(fromHex("c1"))),
+      union: outcome(() => c.ShapeCodec.decode(fromHex("c1"))),
+      unknown: outcome(() => c.Any.decode(fromHex("c1"))),
+      arrayElement: outcome(() => c.Nums.decode(fromHex("9201c1"))),
+      propertyValue: outcome(() => c.Point.decode(fromHex("81a178c1"))),
+      unknownPropertyValue: outcome(() => c.Point.decode(fromHex("82a17801a179c1"))),
+    };
+    expect(results).toEqual(Object.fromEntries(Object.keys(results).map((k) => [k, "malformed"])));
+  });
+});
+
+describe("invalid UTF-8 is 'malformed'", () => {
+  const INVALID: [string, string][] = [
+    ["overlong NUL", "c080"],
+    ["C1 lead byte", "c1bf"],
+    ["overlong 3-byte", "e08080"],
+    ["UTF-16 surrogate", "eda080"],
+    ["overlong 4-byte", "f0808080"],
+    ["beyond U+10FFFF", "f4908080"],
+    ["5-byte form", "f888808080"],
+    ["FF byte", "ff"],
+    ["lone continuation byte", "80"],
+    ["truncated 2-byte sequence", "c3"],
+    ["truncated 3-byte sequence", "e282"],
+    ["truncated 4-byte sequence", "f09f8d"],
+    ["bad continuation", "e228a1"],
+  ];
+
+  test.each(INVALID)("%s (%s), short and long strings", (_, bad) => {
+    const payload = fromHex(bad);
+    const short = concat("c0", [0xa0 | (payload.length + 1)], "61", payload);
+    let error = expectCode(() => { const r = new Reader(short); r.nil(); return r.string("$[1]"); }, "malformed");
+    expect(error.message).toBe("$[1]: str is not valid UTF-8 at byte 1");
+    const long = concat(Buffer.from("b".repeat(80)), payload, Buffer.from("c"));
+    error = expectCode(() => new Reader(concat([0xd9, long.length], long)).string("$"), "malformed");
+    expect(error.message).toBe("$: str is not valid UTF-8 at byte 0");
+  });
+
+  test("through compiled codecs: string values, Record keys, Map keys, index-signature keys, unknown values", () => {
+    const c = codecs();
+    const bad = "a2c328"; // fixstr of 2 bytes: C3 followed by a non-continuation byte
+    const results = {
+      string: outcome(() => c.Str.decode(fromHex(bad))),
+      stringArrayElement: outcome(() => c.Strings.decode(concat("92a0", bad))),
+      property: outcome(() => c.Named.decode(concat("81a46e616d65", bad))),
+      recordKey: outcome(() => c.Dict.decode(concat("81", bad, "01"))),
+      mapKey: outcome(() => c.Keyed.decode(concat("81", bad, "01"))),
+      indexSignatureKey: outcome(() => c.EnvCodec.decode(concat("82a46e616d65a0", bad, "a0"))),
+      unknown: outcome(() => c.Any.decode(concat("91", bad))),
+    };
+    expect(results).toEqual(Object.fromEntries(Object.keys(results).map((k) => [k, "malformed"])));
+  });
+});
+
+describe("skip(): an ignored value is passed over exactly", () => {
+  test("after skipping any one value, the reader stands at the next one", () => {
+    const wrong: string[] = [];
+    for (const form of ALL_SUITE_MESSAGES) {
+      const r = new Reader(concat(form, "c3"));
+      const result = outcome(() => r.skip());
+      if (result !== "ok" || r.pos !== fromHex(form).length) wrong.push(`${form}: ${result}, pos ${r.pos} instead of ${fromHex(form).length}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  test("an int 64 beyond the safe range is skipped, not rejected (it is not being read as a number)", () => {
+    for (const form of ["cfffffffffffffffff", "d38000000000000000"]) {
+      const r = new Reader(fromHex(form));
+      expect(outcome(() => r.skip())).toBe("ok");
+      expect(r.pos).toBe(9);
+    }
+  });
+
+  test("compiled object codec: unknown properties of every kind are skipped", () => {
+    const { Point } = codecs();
+    const extras: Record<string, unknown> = {
+      str: "hello", longStr: "z".repeat(300), bin: new Uint8Array([1, 2, 3]), list: ["a", "b"], nested: { s: "t" }, ext: new Date(1),
+      num: 1.5, neg: -5, nil: null,
+    };
+    const results: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(extras)) {
+      for (const [order, object] of [["before", { [name]: value, x: 1 }], ["after", { x: 1, [name]: value }]] as const) {
+        results[`${name} ${order}`] = outcome(() => expect(Point.decode(referenceEncode(object))).toEqual({ x: 1 }));
+      }
+    }
+    expect(results).toEqual(Object.fromEntries(Object.keys(results).map((k) => [k, "ok"])));
+  });
+
+  test("compiled object codec: an unknown property holding a uint 64 beyond 2^53 is skipped", () => {
+    const { Point } = codecs();
+    const message = referenceEncode({ x: 1, id: BigInt("18446744073709551615") }, { useBigInt64: true });
+    expect(outcome(() => Point.decode(message))).toBe("ok");
+  });
+
+  test("compiled discriminated union: the tag may follow other properties (as its own encoder writes it)", () => {
+    const { LabeledCodec } = codecs();
+    const value = { label: "unit", kind: "circle", r: 1 };
+    const message = LabeledCodec.encode(value);
+    expect(hex(message.subarray(0, 6))).toBe("83a56c616265"); // label comes first on the wire
+    expect(outcome(() => expect(LabeledCodec.decode(message)).toEqual(value))).toBe("ok");
+  });
+});
+
+describe("other decode errors", () => {
+  test("bytes after the value are 'trailing-bytes'", () => {
+    const error = expectCode(() => codecs().Num.decode(fromHex("01c0")), "trailing-bytes");
+    expect(error.message).toBe("$: 1 unexpected byte(s) after the value at byte 1");
+  });
+
+  test("missing and duplicate properties", () => {
+    const { Point } = codecs();
+    const missing = expectCode(() => Point.decode(fromHex("80")), "missing-property");
+    expect(missing.message).toBe(`$: required property "x" is missing at byte 1`);
+    const duplicate = expectCode(() => Point.decode(fromHex("82a17801a17802")), "duplicate-key");
+    expect(duplicate.message).toBe(`$: key "x" appears twice in the map at byte 5`);
+  });
+
+  test("errors of compiled codecs name the path and the byte offset", () => {
+    const { OrderCodec } = codecs();
+    const message = OrderCodec.encode(sampleOrder);
+    const bytes = referenceEncode({ ...(referenceDecodeLoose(message) as object), items: [{ sku: "a", qty: "many" }] }, { useBigInt64: true });
+    const error = expectCode(() => OrderCodec.decode(bytes), "type-mismatch");
+    expect(error.path).toBe("$.items[0].qty");
+    expect(bytes[error.offset]).toBe(0xa4); // the fixstr "many"
+  });
+
+  test("input may be a Uint8Array, an ArrayBuffer or any ArrayBufferView (offset respected)", () => {
+    const backing = fromHex("ffffcd0100ff");
+    expect(new Reader(backing.subarray(2, 5)).number()).toBe(256);
+    expect(new Reader(backing.slice(2, 5).buffer).number()).toBe(256);
+    expect(new Reader(new DataView(backing.buffer, 2, 3)).number()).toBe(256);
+    expect(new Reader(new Int8Array(backing.buffer, 2, 3)).number()).toBe(256);
+    const error = expectCode(() => new Reader("cd0100" as unknown as Uint8Array), "type-mismatch");
+    expect(error.message).toBe("$: decode expects a Uint8Array, ArrayBuffer or ArrayBufferView, got string");
+  });
+
+  test("nesting deeper than maxDepth is 'too-deep' for unknown values, and skip() does not recurse", () => {
+    const deep = concat(new Uint8Array(2000).fill(0x91), "c0");
+    expectCode(() => new Reader(deep).any("$", 0), "too-deep");
+    expect(new Reader(deep, { maxDepth: 5000 }).any(undefined, 0)).toBeDefined();
+    const hostile = concat(new Uint8Array(1_000_000).fill(0x91), "c0");
+    const r = new Reader(hostile);
+    r.skip();
+    expect(r.pos).toBe(hostile.length);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+let compiled: Record<string, any> | undefined;
+function codecs(): Record<string, any> {
+  compiled ??= load("rd_codecs", [
+    `import { codecFor } from "typed-msgpack";`,
+    `export const Num = codecFor<number>();`,
+    `export const Str = codecFor<string>();`,
+    `export const Bytes = codecFor<Uint8Array>();`,
+    `export const Any = codecFor<unknown>();`,
+    `export const Strings = codecFor<string[]>();`,
+    `export const Nums = codecFor<number[]>();`,
+    `export const Dict = codecFor<Record<string, number>>();`,
+    `export const Keyed = codecFor<Map<string, number>>();`,
+    `export const Point = codecFor<{ x: number }>();`,
+    `export const Named = codecFor<{ name: string }>();`,
+    `export interface Env { name: string; [k: string]: string }`,
+    `export const EnvCodec = codecFor<Env>();`,
+    `export interface Item { sku: string; qty: number }`,
+    `export interface Order {`,
+    `  id: number; customer: string; note?: string; placedAt: Date; items: Item[]; tags: Set<string>;`,
+    `  prices: Map<string, number>; meta: Record<string, string>; span: [number, string?]; status: "open" | "closed";`,
+    `  ref: string | number | null; blob: Uint8Array; total: bigint; extra: unknown;`,
+    `}`,
+    `export const OrderCodec = codecFor<Order>();`,
+    `export type Shape = { kind: "circle"; r: number } | { kind: "square"; side: number };`,
+    `export const ShapeCodec = codecFor<Shape>();`,
+    `export type Labeled = { label: string; kind: "circle"; r: number } | { label: string; kind: "square"; side: number };`,
+    `export const LabeledCodec = codecFor<Labeled>();`,
+    ``,
+  ].join("\n"));
+  return compiled!;
+}
+
+const sampleOrder = {
+  id: 70000,
+  customer: "Ada Lovelace",
+  note: "leave at the door — thanks ✓",
+  placedAt: new Date(1514862245678),
+  items: [{ sku: "A-1", qty: 2 }, { sku: "B-22", qty: 300 }],
+  tags: new Set(["gift", "express"]),
+  prices: new Map([["A-1", 9.5], ["B-22", -1]]),
+  meta: { channel: "web", "utm-source": "mail" },
+  span: [1, "one"],
+  status: "open",
+  ref: null,
+  blob: new Uint8Array([0, 1, 254, 255]),
+  total: BigInt("12345678901234567"),
+  extra: { nested: [1, "x", true] },
+};
+
+/** Decodes with @msgpack/msgpack into plain data, for building variants of a message. */
+function referenceDecodeLoose(bytes: Uint8Array): unknown {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { decode } = require("@msgpack/msgpack") as typeof import("@msgpack/msgpack");
+  return decode(bytes, { useBigInt64: true });
+}
+
+test("the sample order round-trips (sanity check of the fixtures above)", () => {
+  const { OrderCodec } = codecs();
+  expect(OrderCodec.decode(OrderCodec.encode(sampleOrder))).toEqual(sampleOrder);
+  const w = new Writer();
+  w.number(1);
+  expect(codecError(() => OrderCodec.decode(w.finish())).code).toBe("type-mismatch");
+});
