@@ -44,6 +44,11 @@ export function writeDynamic(w: Writer, v: unknown, p: string | undefined, depth
     w.binary(new Uint8Array(v));
   } else if (v instanceof ExtData) {
     writeExt(w, v);
+  } else if (v instanceof Set) {
+    // Written as an array rather than dropped (@msgpack/msgpack writes an empty map): nothing is lost.
+    w.arrayHeader(v.size);
+    let i = 0;
+    for (const element of v) writeDynamic(w, element, p && p + "[" + i++ + "]", depth + 1);
   } else if (v instanceof Map) {
     w.mapHeader(v.size);
     for (const [key, value] of v) {

@@ -1,5 +1,19 @@
 import { CodecError } from "./errors.js";
 
+/**
+ * Can `v` stand for an object type or a Record? Any non-null object except arrays and the
+ * built-ins that have a wire form of their own, which would otherwise be written as empty maps.
+ */
+export function isRecordLike(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date) && !(v instanceof Map) &&
+    !(v instanceof Set) && !ArrayBuffer.isView(v) && !(v instanceof ArrayBuffer);
+}
+
+/** `v[key]` if it is an own property, else undefined: for declared properties named like Object.prototype's. */
+export function ownValue(v: Record<string, unknown>, key: string): unknown {
+  return Object.prototype.hasOwnProperty.call(v, key) ? v[key] : undefined;
+}
+
 /** Own enumerable keys whose values are defined: what a Record writes (undefined values are omitted). */
 export function definedKeys(v: Record<string, unknown>): string[] {
   const out: string[] = [];

@@ -53,12 +53,14 @@ export class Reader {
    * skipped, so that a member that would drop data is not chosen over one that keeps it.
    */
   strict = false;
-  /** Where the last key read by `key()` starts and how long it is, for error messages and index signatures. */
+  /** Where the last key read by `key()` is (header, payload, length), for error messages and index signatures. */
+  private keyAt = 0;
   private keyStart = 0;
   private keyLength = 0;
 
   constructor(input: Uint8Array | ArrayBuffer | ArrayBufferView, options?: DecodeOptions) {
-    if (input instanceof Uint8Array) this.bytes = input;
+    // A Uint8Array subclass such as Buffer gets a plain view, whose slice() copies (Buffer's does not).
+    if (input instanceof Uint8Array) this.bytes = input.constructor === Uint8Array ? input : new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
     else if (input instanceof ArrayBuffer) this.bytes = new Uint8Array(input);
     else if (ArrayBuffer.isView(input)) this.bytes = new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
     else throw new CodecError(`decode expects a Uint8Array, ArrayBuffer or ArrayBufferView, got ${typeof input}`, "type-mismatch", "$", 0);
@@ -97,7 +99,9 @@ export class Reader {
   }
 
   mismatch(expected: string, p: string | undefined): never {
-    this.fail("type-mismatch", `expected ${expected}, got ${describeHead(this.bytes[this.pos]!)}`, p);
+    const b = this.bytes[this.pos]!;
+    if (b === 0xc1) this.fail("malformed", "0xc1 is reserved and never used in MessagePack", p);
+    this.fail("type-mismatch", `expected ${expected}, got ${describeHead(b)}`, p);
   }
 
   tooDeep(p: string | undefined): never {
@@ -206,6 +210,7 @@ export class Reader {
   key(keys: readonly Uint8Array[], hint: number, p?: string): number {
     const b = this.head(p);
     if (FAMILY[b] !== STR) this.mismatch("a str key", p);
+    this.keyAt = this.pos;
     const length = this.strHeader(b, p);
     const start = this.pos;
     this.pos = start + length;
@@ -227,13 +232,13 @@ export class Reader {
 
   /** An object type's map has a key it does not declare: skipped, unless a union is choosing strictly. */
   unknownKey(p?: string): void {
-    if (this.strict) this.fail("type-mismatch", `unexpected key ${JSON.stringify(this.lastKey(p))}`, p, this.keyStart);
+    if (this.strict) this.fail("type-mismatch", `unexpected key ${JSON.stringify(this.lastKey(p))}`, p, this.keyAt);
     this.skip(p);
   }
 
   duplicateKey(p?: string): never {
     const key = this.lastKey(p);
-    return this.fail("duplicate-key", `key ${JSON.stringify(key)} appears twice in the map`, p, this.keyStart);
+    return this.fail("duplicate-key", `key ${JSON.stringify(key)} appears twice in the map`, p, this.keyAt);
   }
 
   /** Names the first required property whose bit is not set in `seen`. */
@@ -265,7 +270,7 @@ export class Reader {
     const n = this.arrayHeader(p);
     if (n < min || (max >= 0 && n > max)) {
       const expected = max === min ? `${min}` : max < 0 ? `at least ${min}` : `${min} to ${max}`;
-      this.fail("type-mismatch", `expected a tuple of ${expected} elements, got an array of ${n}`, p, at);
+      this.fail("type-mismatch", `expected a tuple of ${expected} element${max === 1 ? "" : "s"}, got an array of ${n}`, p, at);
     }
     return n;
   }
@@ -388,7 +393,9 @@ export class Reader {
       return this.fail("malformed", `timestamp ext must be 4, 8 or 12 bytes long, not ${length}`, p, at);
     }
     if (nsec > 999_999_999) this.fail("malformed", `timestamp nanoseconds ${nsec} exceed 999999999`, p, at);
-    const ms = sec * 1000 + Math.floor(nsec / 1_000_000);
+    // Whole milliseconds, truncated toward zero as @msgpack/msgpack's decode does; computed in
+    // integers, because sec * 1000 + nsec / 1e6 rounds up to the next second for large sec.
+    const ms = sec * 1000 + (sec < 0 ? Math.ceil(nsec / 1_000_000) : Math.floor(nsec / 1_000_000));
     if (ms > MAX_DATE_MS || ms < -MAX_DATE_MS) this.fail("out-of-range", "timestamp is outside the range of a JavaScript Date", p, at);
     this.pos = pos + length;
     return new Date(ms);
@@ -428,15 +435,22 @@ export class Reader {
       const b = this.head(p);
       switch (FAMILY[b]) {
         case NIL: case BOOL: this.pos++; break;
-        case INT: case FLOAT: this.number(p); break;
-        case STR: this.pos += this.strHeader(b, p); break;
-        case BIN: this.pos += this.binHeader(b, p); break;
+        case INT: case FLOAT: this.skipNumber(b, p); break;
+        case STR: { const length = this.strHeader(b, p); this.pos += length; break; }
+        case BIN: { const length = this.binHeader(b, p); this.pos += length; break; }
         case ARRAY: pending += this.arrayHeader(p); break;
         case MAP: pending += 2 * this.mapHeader(p); break;
         case EXT: { const [, length] = this.extHeader(p); this.pos += length; break; }
         default: this.fail("malformed", "0xc1 is reserved and never used in MessagePack", p);
       }
     }
+  }
+
+  /** Skips an int or float by its size alone, so that even an int 64 beyond 2^53 is skipped rather than refused. */
+  private skipNumber(b: number, p: string | undefined): void {
+    const size = b <= 0x7f || b >= 0xe0 ? 1 : b === 0xcc || b === 0xd0 ? 2 : b === 0xcd || b === 0xd1 ? 3 : b === 0xce || b === 0xd2 || b === 0xca ? 5 : 9;
+    this.need(size, p);
+    this.pos += size;
   }
 
   /** `any`/`unknown`: any value, mapped like @msgpack/msgpack's defaults. */

@@ -121,6 +121,7 @@ describe("decode accepts every wire form of its type", () => {
     ["Str", "d90161", "a"], ["Str", "da000161", "a"], ["Str", "db0000000161", "a"], ["Str", "d900", ""],
     ["Str", "a3efbbbf", "\ufeff"], ["StrLit", "d90568656c6c6f", "hello"], ["NumLit", "cb4045000000000000", 42],
     ["NumLit", "d3000000000000002a", 42], ["ColorC", "cc06", 6], ["True", "c3", true], ["Undef", "c0", undefined],
+    ["Accessor", "a47365745f", "set_"], ["Accessor", "a66765745f6964", "get_id"],
   ])("%s decodes %s", (name, wire, expected) => {
     about(bytes(wire), () => expect(C[name]!.decode(bytes(wire))).toEqual(expected));
   });
@@ -152,7 +153,7 @@ describe("invalid bytes do not decode", () => {
     ["False", "c3", "type-mismatch", 0], ["Null", "00", "type-mismatch", 0], ["Undef", "c2", "type-mismatch", 0],
     ["NumLit", "2b", "type-mismatch", 0], ["NumLits", "02", "type-mismatch", 0], ["ColorC", "01", "type-mismatch", 0],
     ["StrLit", "a548656c6c6f", "type-mismatch", 0], ["StrLits", "a164", "type-mismatch", 0],
-    ["DirC", "a25550", "type-mismatch", 0], ["UserKey", "a6757365722d78", "type-mismatch", 0],
+    ["DirC", "a25570", "type-mismatch", 0], ["UserKey", "a6757365722d78", "type-mismatch", 0],
     ["Accessor", "a47075745f", "type-mismatch", 0],
   ])("%s rejects %s (%s)", (name, wire, code, offset) => {
     expectDecodeError(C[name]!, wire, { path: "$", code, offset });

@@ -16,7 +16,7 @@ const TYPE_PARAMETER = "which is only known when the surrounding generic code is
 const OTHER_BINARY = "; only Uint8Array and ArrayBuffer map to MessagePack bin, so declare it as Uint8Array (decode returns a Uint8Array)";
 const CLASS = "decode returns plain data and cannot rebuild class instances, so describe the wire shape with an interface or type alias";
 const AMBIGUOUS = "so decode could not tell them apart; wrap one of them in an object with a discriminant property";
-const NO_TYPE_INFO = "could not be resolved, so no codec can be generated. This happens in transpile-only builds (ts-node transpileOnly, ts-loader transpileOnly, ts-jest isolatedModules), which give the transformer no type information; turn that setting off for files that call codecFor, or use `typed-msgpack generate`.";
+const NO_TYPE_INFO = "could not be resolved, so no codec can be generated. Either the type has an error (fix the compile error it reports), or this is a transpile-only build (ts-node transpileOnly, ts-loader transpileOnly, ts-jest isolatedModules), which gives the transformer no type information: turn that setting off for files that call codecFor.";
 
 describe("the example of the brief, spelled out in full", () => {
   test("a function-typed property is reported at the call, with the call's text and the property's path", () => {
@@ -339,7 +339,7 @@ describe("paths into nested types", () => {
     const d = diagnose("diag_path_map_set", `export const A = codecFor<{ m: Map<string, () => void> }>();\nexport const B = codecFor<Map<symbol, number>>();\nexport const D = codecFor<{ s: Set<never> }>();\n`);
     expect(d.diagnostics).toEqual([
       d.expected("codecFor<{ m: Map<string, () => void> }>()", `$.m[] ${FUNCTION}`),
-      d.expected("codecFor<Map<symbol, number>>()", `\${key} ${SYMBOL}`),
+      d.expected("codecFor<Map<symbol, number>>()", `$.<key> ${SYMBOL}`),
       d.expected("codecFor<{ s: Set<never> }>()", `$.s[] ${NEVER}`),
     ]);
   });

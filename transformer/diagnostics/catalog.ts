@@ -13,7 +13,7 @@ export const CATALOG = {
   },
   noTypeInformation: {
     code: 91003,
-    text: "the type {0} could not be resolved, so no codec can be generated. This happens in transpile-only builds (ts-node transpileOnly, ts-loader transpileOnly, ts-jest isolatedModules), which give the transformer no type information; turn that setting off for files that call codecFor, or use `typed-msgpack generate`.",
+    text: "the type {1} could not be resolved, so no codec can be generated. Either the type has an error (fix the compile error it reports), or this is a transpile-only build (ts-node transpileOnly, ts-loader transpileOnly, ts-jest isolatedModules), which gives the transformer no type information: turn that setting off for files that call codecFor.",
   },
   functionType: {
     code: 91010,
@@ -29,11 +29,11 @@ export const CATALOG = {
   },
   unsupportedBuiltin: {
     code: 91013,
-    text: "{0} is a {1}, which MessagePack cannot carry",
+    text: "{0} is {1}, which MessagePack cannot carry",
   },
   otherBinary: {
     code: 91014,
-    text: "{0} is a {1}; only Uint8Array and ArrayBuffer map to MessagePack bin, so declare it as Uint8Array (decode returns a Uint8Array)",
+    text: "{0} is {1}; only Uint8Array and ArrayBuffer map to MessagePack bin, so declare it as Uint8Array (decode returns a Uint8Array)",
   },
   classWithMethods: {
     code: 91015,

@@ -210,7 +210,10 @@ export class Build {
   object(properties: [name: string, value: ts.Expression][]): ts.Expression {
     return this.f.createObjectLiteralExpression(
       properties.map(([name, value]) =>
-        this.f.createPropertyAssignment(/^[A-Za-z_$][\w$]*$/.test(name) ? this.id(name) : this.str(name), value)),
+        this.f.createPropertyAssignment(
+          // A literal `__proto__: x` would set the prototype; a computed key defines an own property.
+          name === "__proto__" ? this.f.createComputedPropertyName(this.str(name)) : /^[A-Za-z_$][\w$]*$/.test(name) ? this.id(name) : this.str(name),
+          value)),
       properties.length > 3,
     );
   }

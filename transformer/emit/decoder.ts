@@ -2,7 +2,7 @@ import type ts from "typescript";
 import { familiesOf, type Family } from "../model/families.js";
 import type { Literal, ObjectShape, TypeNode } from "../model/ir.js";
 import type { EmitContext } from "./context.js";
-import { describeLiterals, describeUnion, keyTable, pattern } from "./encoder.js";
+import { describeLiterals, describeUnion, INHERITED_NAMES, keyTable, pattern } from "./encoder.js";
 import { childPath, indexPath, localFor, propertySegment } from "./paths.js";
 
 /** Reader method per leaf kind; each checks the head byte and throws a CodecError naming the offset. */
@@ -87,7 +87,7 @@ function decoderBody(ctx: EmitContext, node: TypeNode): ts.Statement[] {
         b.const("n", b.method(r, "mapHeader", p)),
         b.const("out", b.f.createNewExpression(b.id("Map"), undefined, [])),
         b.forCount("i", b.id("n"), [
-          b.const("k", decodeValue(ctx, node.key, childPath(b, "{key}"), d)),
+          b.const("k", decodeValue(ctx, node.key, childPath(b, ".<key>"), d)),
           b.expr(b.method(b.id("out"), "set", b.id("k"), decodeValue(ctx, node.value, childPath(b, b.call(ctx.rt("keySegment"), b.id("k"))), d))),
         ]),
         b.ret(b.id("out")),
@@ -119,7 +119,7 @@ function decoderBody(ctx: EmitContext, node: TypeNode): ts.Statement[] {
 
 function decodeKey(ctx: EmitContext, key: TypeNode): ts.Expression {
   const b = ctx.b;
-  if (key.kind === "template") return decodeValue(ctx, key, childPath(b, "{key}"), b.num(0));
+  if (key.kind === "template") return decodeValue(ctx, key, childPath(b, ".<key>"), b.num(0));
   return b.method(b.id("r"), "string", b.id("p"));
 }
 
@@ -158,9 +158,16 @@ function decodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth:
   if (missing.length > 0) {
     out.push(b.if(b.all(missing, "||"), [b.expr(b.method(r, "missing", keys, b.array(required.map((m) => b.num(m))), b.array(required.map((_, w) => b.id(`seen${w}`))), p))]));
   }
-  const result = b.object(shape.properties.map((property, i) => [property.name, b.id(locals[i]!)]));
-  if (!shape.rest) return [...out, b.ret(result)];
-  return [...out, b.const("out", result), b.expr(b.call(ctx.rt("assignEntries"), b.id("out"), b.id("extra"))), b.ret(b.id("out"))];
+  // An absent optional property named like an Object.prototype member (`toString?`) must not
+  // become an own `undefined` that hides the inherited one, so it is set only when present.
+  const late = (i: number) => shape.properties[i]!.optional && INHERITED_NAMES.has(shape.properties[i]!.name);
+  const result = b.object(shape.properties.flatMap((property, i): [string, ts.Expression][] => (late(i) ? [] : [[property.name, b.id(locals[i]!)]])));
+  const lateAssignments = shape.properties.flatMap((property, i) => (late(i)
+    ? [b.if(b.bin(b.id(locals[i]!), "!==", b.undef()), [b.expr(b.call(ctx.rt("setOwn"), b.id("out"), b.str(property.name), b.id(locals[i]!)))])]
+    : []));
+  if (!shape.rest && lateAssignments.length === 0) return [...out, b.ret(result)];
+  const extra = shape.rest ? [b.expr(b.call(ctx.rt("assignEntries"), b.id("out"), b.id("extra")))] : [];
+  return [...out, b.const("out", result), ...lateAssignments, ...extra, b.ret(b.id("out"))];
 }
 
 /**

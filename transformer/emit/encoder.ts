@@ -11,6 +11,9 @@ const LEAF_WRITERS: Partial<Record<TypeNode["kind"], string>> = {
 
 const PARAMS = ["w", "v", "p", "d"];
 
+/** Names every object inherits from Object.prototype. */
+export const INHERITED_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
+
 /** Statements that write `value` (of type `node`) to writer `w`; `path` and `depth` are expressions. */
 export function encodeValue(ctx: EmitContext, node: TypeNode, value: ts.Expression, path: ts.Expression, depth: ts.Expression): ts.Statement[] {
   const b = ctx.b;
@@ -66,7 +69,7 @@ function encoderBody(ctx: EmitContext, node: TypeNode): ts.Statement[] {
       const hasRest = node.elements.some((e) => e.mode === "rest");
       const max = hasRest ? Infinity : node.elements.length;
       const length = b.prop(v, "length");
-      const lengthOk = [b.bin(length, ">=", b.num(min)), ...(max === Infinity ? [] : [b.bin(length, "<=", b.num(max))])];
+      const lengthOk = min === max ? [b.bin(length, "===", b.num(min))] : [b.bin(length, ">=", b.num(min)), ...(max === Infinity ? [] : [b.bin(length, "<=", b.num(max))])];
       const out: ts.Statement[] = [
         b.if(b.not(b.all([b.isArray(v), ...lengthOk])), [fail(describeTuple(min, max))]),
         b.expr(b.method(w, "arrayHeader", length)),
@@ -93,13 +96,13 @@ function encoderBody(ctx: EmitContext, node: TypeNode): ts.Statement[] {
         b.if(b.not(b.instanceOf(v, "Map")), [fail("a Map")]),
         b.expr(b.method(w, "mapHeader", b.prop(v, "size"))),
         b.forOf(b.pair("k", "x"), v, [
-          ...encodeValue(ctx, node.key, b.id("k"), childPath(b, "{key}"), d),
+          ...encodeValue(ctx, node.key, b.id("k"), childPath(b, ".<key>"), d),
           ...encodeValue(ctx, node.value, b.id("x"), childPath(b, b.call(ctx.rt("keySegment"), b.id("k"))), d),
         ]),
       ];
     case "record":
       return [
-        b.if(b.not(b.bin(b.isObject(v), "&&", b.not(b.isArray(v)))), [fail("an object")]),
+        b.if(b.not(b.call(ctx.rt("isRecordLike"), v)), [fail("an object")]),
         b.const("keys", b.call(ctx.rt("definedKeys"), v)),
         b.expr(b.method(w, "mapHeader", b.prop(b.id("keys"), "length"))),
         b.forOf("k", b.id("keys"), [
@@ -115,7 +118,7 @@ function encoderBody(ctx: EmitContext, node: TypeNode): ts.Statement[] {
       const depthCheck = b.if(b.bin(d, ">", b.prop(w, "maxDepth")), [b.expr(b.call(ctx.rt("tooDeep"), b.prop(w, "maxDepth"), p))]);
       // A recursive alias counts one level and then is the body of what it names.
       if (entry.shape.kind === "alias") return [depthCheck, b.expr(b.f.createPostfixIncrement(d)), ...encoderBody(ctx, entry.shape.type)];
-      return [b.if(b.not(b.isObject(v)), [fail(`an object (${entry.display})`)]), depthCheck, ...encodeObject(ctx, node.name, entry.shape, deeper)];
+      return [b.if(b.not(b.call(ctx.rt("isRecordLike"), v)), [fail(`an object (${entry.display})`)]), depthCheck, ...encodeObject(ctx, node.name, entry.shape, deeper)];
     }
     default:
       // Leaves: only reached for a root, which needs a function of its own.
@@ -130,7 +133,11 @@ function encodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth:
   const keys = keyTable(ctx, name, shape);
   const out: ts.Statement[] = [];
   const locals = shape.properties.map((property, i) => localFor(property.name, i));
-  shape.properties.forEach((property, i) => out.push(b.const(locals[i]!, b.prop(v, property.name))));
+  shape.properties.forEach((property, i) => {
+    // `v.toString` would find Object.prototype's; a property named like one is read only if it is own.
+    const read = INHERITED_NAMES.has(property.name) ? b.call(ctx.rt("ownValue"), v, b.str(property.name)) : b.prop(v, property.name);
+    out.push(b.const(locals[i]!, read));
+  });
   const required = shape.properties.filter((property) => !property.optional).length;
   const optionalChecks = shape.properties.flatMap((property, i) => (property.optional ? [b.bin(b.id(locals[i]!), "!==", b.undef())] : []));
   if (shape.rest) {
@@ -165,17 +172,19 @@ function encodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth:
 /** `const __tm_K_User = __tm.keys(["id", "name"])`: property names with their str headers, encoded once. */
 export function keyTable(ctx: EmitContext, name: string, shape: ObjectShape): ts.Identifier {
   const b = ctx.b;
-  return ctx.constant("keys:" + name, "K_" + name, () => b.call(ctx.rt("keys"), b.array(shape.properties.map((p) => b.str(p.name)))));
+  const names = shape.properties.map((p) => p.name);
+  return ctx.constant("keys:" + JSON.stringify(names), "K_" + name, () => b.call(ctx.rt("keys"), b.array(names.map((n) => b.str(n)))));
 }
 
 function keyNames(ctx: EmitContext, name: string, shape: ObjectShape): ts.Identifier {
   const b = ctx.b;
-  return ctx.constant("names:" + name, "Names_" + name, () => b.array(shape.properties.map((p) => b.str(p.name))));
+  const names = shape.properties.map((p) => p.name);
+  return ctx.constant("names:" + JSON.stringify(names), "Names_" + name, () => b.array(names.map((n) => b.str(n))));
 }
 
 function encodeKey(ctx: EmitContext, key: TypeNode, k: ts.Expression): ts.Statement[] {
   const b = ctx.b;
-  if (key.kind === "template") return encodeValue(ctx, key, k, childPath(b, "{key}"), b.num(0));
+  if (key.kind === "template") return encodeValue(ctx, key, k, childPath(b, ".<key>"), b.num(0));
   return [b.expr(b.method(b.id("w"), "string", k))];
 }
 
@@ -193,7 +202,7 @@ function encodeUnion(ctx: EmitContext, node: Extract<TypeNode, { kind: "union" }
     groups.set(group, [...(groups.get(group) ?? []), member]);
   }
   for (const [group, members] of groups) {
-    const guard = group === "object" ? b.isObject(v) : memberTest(ctx, members[0]!, v);
+    const guard = group === "object" ? b.call(ctx.rt("isRecordLike"), v) : memberTest(ctx, members[0]!, v);
     if (group === "object" && node.tag && members.every((m) => node.tag!.cases.some((c) => node.members[c.member] === m))) {
       const tag = node.tag;
       const cases = members.map((member): [ts.Expression[], ts.Statement[]] => [
@@ -258,12 +267,12 @@ function memberTest(ctx: EmitContext, node: TypeNode, v: ts.Expression): ts.Expr
     case "array": case "tuple": return b.isArray(v);
     case "set": return b.instanceOf(v, "Set");
     case "map": return b.instanceOf(v, "Map");
-    case "record": return b.isObject(v);
+    case "record": return b.call(ctx.rt("isRecordLike"), v);
     case "unknown": return b.f.createTrue();
     case "union": return b.all(node.members.map((m) => memberTest(ctx, m, v)), "||");
     case "ref": {
       const shape = ctx.entry(node).shape;
-      return shape.kind === "object" ? b.isObject(v) : memberTest(ctx, shape.type, v);
+      return shape.kind === "object" ? b.call(ctx.rt("isRecordLike"), v) : memberTest(ctx, shape.type, v);
     }
   }
 }
@@ -292,8 +301,11 @@ function writeLiteral(ctx: EmitContext, values: Literal[], v: ts.Expression): ts
 
 function withoutUndefined(node: TypeNode): TypeNode {
   if (node.kind !== "union") return node;
-  const members = node.members.filter((m) => m.kind !== "undefined");
-  return members.length === 1 ? members[0]! : { ...node, members };
+  const members: TypeNode[] = node.members.filter((m) => m.kind !== "undefined");
+  if (members.length === 1) return members[0]!;
+  // The tag refers to members by position: renumber it for the shorter list.
+  const tag = node.tag && { ...node.tag, cases: node.tag.cases.map((c) => ({ ...c, member: members.indexOf(node.members[c.member]!) })) };
+  return tag ? { ...node, members, tag } : { ...node, members };
 }
 
 export function describeLiterals(values: Literal[]): string {
@@ -301,8 +313,9 @@ export function describeLiterals(values: Literal[]): string {
 }
 
 function describeTuple(min: number, max: number): string {
-  if (min === max) return `a tuple of ${min} element${min === 1 ? "" : "s"}`;
-  return max === Infinity ? `a tuple of at least ${min} elements` : `a tuple of ${min} to ${max} elements`;
+  const elements = (n: number) => `${n} element${n === 1 ? "" : "s"}`;
+  if (min === max) return `a tuple of ${elements(min)}`;
+  return max === Infinity ? `a tuple of at least ${elements(min)}` : `a tuple of ${min} to ${elements(max)}`;
 }
 
 /** How an error message names what a union accepts, e.g. `string | number | null`. */

@@ -45,11 +45,18 @@ export class ModelBuilder {
     if (known) return { id: known, problems: [] };
     this.problems = [];
     this.unions = [];
+    const before = { named: new Set(Object.keys(this.model.named)), types: new Set(this.namedByType.keys()), names: new Set(this.usedNames) };
     const display = this.checker.typeToString(type);
     this.rootName = (!isAnonymous(type) && identifierFrom(display)) || "Value";
     const root = this.node(type, "$");
     for (const { node, path } of this.unions) this.checkUnion(node, path);
-    if (this.problems.length > 0) return { problems: this.problems };
+    if (this.problems.length > 0) {
+      // Forget what this attempt named, so that a later codecFor of the same type reports the same problems.
+      for (const name of Object.keys(this.model.named)) if (!before.named.has(name)) delete this.model.named[name];
+      for (const t of [...this.namedByType.keys()]) if (!before.types.has(t)) this.namedByType.delete(t);
+      for (const name of [...this.usedNames]) if (!before.names.has(name)) this.usedNames.delete(name);
+      return { problems: this.problems };
+    }
     const id = this.uniqueName(this.rootName, "codec:");
     this.model.codecs[id] = { display, root };
     this.codecByType.set(type, id);
@@ -64,7 +71,7 @@ export class ModelBuilder {
   private node(type: ts.Type, path: string): TypeNode {
     const f = type.flags;
     const F = ts.TypeFlags;
-    if ((type as { intrinsicName?: string }).intrinsicName === "error") {
+    if (isErrorType(type)) {
       return this.problem("noTypeInformation", path, this.checker.typeToString(type));
     }
     if (f & (F.Any | F.Unknown)) return { kind: "unknown" };
@@ -156,11 +163,11 @@ export class ModelBuilder {
         case "Set": case "ReadonlySet":
           return this.guarded(type, () => ({ kind: "set", element: this.node(args()[0]!, path + "[]") }));
         case "Map": case "ReadonlyMap":
-          return this.guarded(type, () => ({ kind: "map", key: this.node(args()[0]!, path + "{key}"), value: this.node(args()[1]!, path + "[]") }));
+          return this.guarded(type, () => ({ kind: "map", key: this.node(args()[0]!, path + ".<key>"), value: this.node(args()[1]!, path + "[]") }));
       }
-      if (UNSUPPORTED_BUILTINS.has(name)) return this.problem("unsupportedBuiltin", path, name);
+      if (UNSUPPORTED_BUILTINS.has(name)) return this.problem("unsupportedBuiltin", path, withArticle(name));
     }
-    if (OTHER_BINARY.has(name)) return this.problem("otherBinary", path, name);
+    if (OTHER_BINARY.has(name)) return this.problem("otherBinary", path, withArticle(name));
     if (checker.getSignaturesOfType(type, ts.SignatureKind.Call).length > 0 || checker.getSignaturesOfType(type, ts.SignatureKind.Construct).length > 0) {
       return this.problem("functionType", path);
     }
@@ -195,8 +202,8 @@ export class ModelBuilder {
     for (const property of checker.getPropertiesOfType(type)) {
       const key = property.getName();
       const at = path + segment(key);
-      if (key.startsWith("__@") || key.startsWith("__#")) {
-        this.problem("symbolKey", path, key.replace(/^__[@#]/, "").replace(/@\d+$/, ""));
+      if (key.startsWith("__@") || key.startsWith("__#") || key.startsWith("#")) {
+        this.problem("symbolKey", path, key.replace(/^__[@#]/, "").replace(/@\d+$/, "").replace(/^\d+@/, ""));
         continue;
       }
       if (property.flags & (ts.SymbolFlags.Method | ts.SymbolFlags.GetAccessor | ts.SymbolFlags.SetAccessor)) {
@@ -205,11 +212,19 @@ export class ModelBuilder {
         continue;
       }
       const propertyType = checker.getTypeOfSymbolAtLocation(property, this.location);
+      if (isErrorType(propertyType)) {
+        const declared = property.valueDeclaration as ts.PropertySignature | undefined;
+        this.problem("noTypeInformation", at, declared?.type?.getText() ?? key);
+        continue;
+      }
       const optional = (property.flags & ts.SymbolFlags.Optional) !== 0 || includesUndefined(propertyType);
       shape.properties.push({ name: key, type: this.node(propertyType, at), optional } satisfies Property);
     }
-    const stringIndex = checker.getIndexInfosOfType(type).find((info) => info.keyType.flags & ts.TypeFlags.String);
-    if (stringIndex) shape.rest = this.node(stringIndex.type, path + "[string]");
+    // Keys beyond the declared properties: a string index signature, else a number one (whose keys are strings in JS too).
+    const infos = checker.getIndexInfosOfType(type);
+    const index = infos.find((info) => info.keyType.flags & ts.TypeFlags.String) ?? infos.find((info) => info.keyType.flags & ts.TypeFlags.Number);
+    if (index) shape.rest = this.node(index.type, path + "[string]");
+    else if (infos.length > 0) this.problem("unsupportedKey", path, checker.typeToString(infos[0]!.keyType));
     return { kind: "ref", name };
   }
 
@@ -327,6 +342,11 @@ function describeNode(node: TypeNode, named: FileModel["named"]): string {
   }
 }
 
+/** The checker's stand-in for a type it could not resolve (an `any` with the intrinsic name "error"). */
+export function isErrorType(type: ts.Type): boolean {
+  return (type as { intrinsicName?: string }).intrinsicName === "error";
+}
+
 /** Type literals and object literal types have no name of their own to give their functions. */
 function isAnonymous(type: ts.Type): boolean {
   if (type.aliasSymbol) return false;
@@ -363,6 +383,11 @@ export function segment(key: string): string {
 /** `Box<string>` → `Box_string`; used for readable generated function names. */
 function identifierFrom(text: string): string {
   return text.replace(/[^A-Za-z0-9_]+/g, "_").replace(/^_+|_+$/g, "").replace(/^(\d)/, "_$1").slice(0, 48);
+}
+
+/** "an Error", "a Promise". */
+function withArticle(name: string): string {
+  return (/^[AEIO]/.test(name) ? "an " : "a ") + name;
 }
 
 function escapeRegExp(text: string): string {

@@ -11,9 +11,13 @@ export const SENTINEL_EXPORT = "__typedMsgpackIntrinsic";
 export function isCodecCall(call: ts.CallExpression, checker: ts.TypeChecker): boolean {
   const declaration = checker.getResolvedSignature(call)?.getDeclaration();
   if (!declaration || !ts.isFunctionDeclaration(declaration) || declaration.name?.text !== "codecFor") return false;
-  const moduleSymbol = checker.getSymbolAtLocation(declaration.getSourceFile());
+  const file = declaration.getSourceFile();
+  const moduleSymbol = checker.getSymbolAtLocation(file);
   if (!moduleSymbol) return false;
-  return checker.getExportsOfModule(moduleSymbol).some((symbol) => symbol.getName() === SENTINEL_EXPORT);
+  // The sentinel must be declared beside codecFor, not merely re-exported: a wrapper module that
+  // does `export * from "typed-msgpack"` and declares its own codecFor is not ours.
+  return checker.getExportsOfModule(moduleSymbol).some((symbol) =>
+    symbol.getName() === SENTINEL_EXPORT && (symbol.getDeclarations() ?? []).some((d) => d.getSourceFile() === file));
 }
 
 /**

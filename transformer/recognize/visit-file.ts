@@ -3,7 +3,7 @@ import type { Problem } from "../diagnostics/catalog.js";
 import { diagnosticAt, type DiagnosticSink } from "../diagnostics/report.js";
 import { codecName, emitFile, runtimeImport } from "../emit/codec.js";
 import { RUNTIME_ALIAS } from "../emit/context.js";
-import { ModelBuilder } from "../model/from-checker.js";
+import { isErrorType, ModelBuilder } from "../model/from-checker.js";
 import type { FileModel } from "../model/ir.js";
 import type { ResolvedOptions } from "../options.js";
 import { isCodecCall, looksLikeCodecCall } from "./is-codec-call.js";
@@ -54,8 +54,13 @@ export function transformFile(
       problem(call, { kind: "missingTypeArgument", path: "$", args: [] });
       return undefined;
     }
+    const type = checker.getTypeFromTypeNode(typeArgument);
+    if (isErrorType(type)) {
+      problem(call, { kind: "noTypeInformation", path: "$", args: [typeArgument.getText()] });
+      return undefined;
+    }
     builder ??= new ModelBuilder(program, original!);
-    const result = builder.addCodec(checker.getTypeFromTypeNode(typeArgument));
+    const result = builder.addCodec(type);
     if (result.id === undefined) {
       for (const p of result.problems) problem(call, p);
       return undefined;

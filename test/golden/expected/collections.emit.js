@@ -44,7 +44,7 @@ function __tm_encMapOfString_Number(w, v, p, d) {
     }
     w.mapHeader(v.size);
     for (const [k, x] of v) {
-        w.string(k, p && p + "{key}");
+        w.string(k, p && p + ".<key>");
         w.number(x, p && p + __tm.keySegment(k));
     }
 }
@@ -60,7 +60,7 @@ function __tm_encStringSet(w, v, p, d) {
     }
 }
 function __tm_encTuple(w, v, p, d) {
-    if (!(Array.isArray(v) && v.length >= 2 && v.length <= 2)) {
+    if (!(Array.isArray(v) && v.length === 2)) {
         __tm.mismatch("a tuple of 2 elements", v, p);
     }
     w.arrayHeader(v.length);
@@ -90,7 +90,7 @@ function __tm_encTuple2(w, v, p, d) {
 }
 function __tm_encTuple3(w, v, p, d) {
     if (!(Array.isArray(v) && v.length >= 1)) {
-        __tm.mismatch("a tuple of at least 1 elements", v, p);
+        __tm.mismatch("a tuple of at least 1 element", v, p);
     }
     w.arrayHeader(v.length);
     w.string(v[0], p && p + "[0]");
@@ -110,7 +110,7 @@ function __tm_encNumberSet(w, v, p, d) {
     }
 }
 function __tm_encRecordOfNumberSet(w, v, p, d) {
-    if (!(typeof v === "object" && v !== null && !(Array.isArray(v)))) {
+    if (!(__tm.isRecordLike(v))) {
         __tm.mismatch("an object", v, p);
     }
     const keys = __tm.definedKeys(v);
@@ -121,7 +121,7 @@ function __tm_encRecordOfNumberSet(w, v, p, d) {
     }
 }
 function __tm_encInventory(w, v, p, d) {
-    if (!(typeof v === "object" && v !== null)) {
+    if (!(__tm.isRecordLike(v))) {
         __tm.mismatch("an object (Inventory)", v, p);
     }
     if (d > w.maxDepth) {
@@ -157,7 +157,7 @@ function __tm_decMapOfString_Number(r, p, d) {
     const n = r.mapHeader(p);
     const out = new Map();
     for (let i = 0; i < n; i++) {
-        const k = r.string(p && p + "{key}");
+        const k = r.string(p && p + ".<key>");
         out.set(k, r.number(p && p + __tm.keySegment(k)));
     }
     return out;

@@ -38,9 +38,9 @@ exports.codecOf = codecOf;
 // Unions decode could not take apart, and a type only known to generic code.
 const typed_msgpack_1 = require("typed-msgpack");
 const __tm = __importStar(require("typed-msgpack"));
-const __tm_K_Value2 = __tm.keys(["count"]);
-function __tm_encValue2(w, v, p, d) {
-    if (!(typeof v === "object" && v !== null)) {
+const __tm_K_Value = __tm.keys(["count"]);
+function __tm_encValue(w, v, p, d) {
+    if (!(__tm.isRecordLike(v))) {
         __tm.mismatch("an object ({ count: number; })", v, p);
     }
     if (d > w.maxDepth) {
@@ -48,10 +48,10 @@ function __tm_encValue2(w, v, p, d) {
     }
     const count_ = v.count;
     w.mapHeader(1);
-    w.raw(__tm_K_Value2[0]);
+    w.raw(__tm_K_Value[0]);
     w.number(count_, p && p + ".count");
 }
-function __tm_decValue2(r, p, d) {
+function __tm_decValue(r, p, d) {
     if (d > r.maxDepth) {
         r.tooDeep(p);
     }
@@ -59,7 +59,7 @@ function __tm_decValue2(r, p, d) {
     let count_;
     let seen0 = 0;
     for (let i = 0; i < n; i++) {
-        switch (r.key(__tm_K_Value2, i, p)) {
+        switch (r.key(__tm_K_Value, i, p)) {
             case 0:
                 if (seen0 & 1) {
                     r.duplicateKey(p);
@@ -71,12 +71,12 @@ function __tm_decValue2(r, p, d) {
         }
     }
     if ((seen0 & 1) !== 1) {
-        r.missing(__tm_K_Value2, [1], [seen0], p);
+        r.missing(__tm_K_Value, [1], [seen0], p);
     }
     return { count: count_ };
 }
 // codecFor<{ count: number; }>()
-const __tm_ValueCodec = __tm.codec(__tm_encValue2, __tm_decValue2);
+const __tm_ValueCodec = __tm.codec(__tm_encValue, __tm_decValue);
 exports.SettingsCodec = (0, typed_msgpack_1.codecFor)();
 function codecOf() {
     return (0, typed_msgpack_1.codecFor)();

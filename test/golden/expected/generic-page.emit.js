@@ -39,12 +39,11 @@ const typed_msgpack_1 = require("typed-msgpack");
 const __tm = __importStar(require("typed-msgpack"));
 const __tm_K_Page_Item = __tm.keys(["items", "next", "total"]);
 const __tm_K_Item = __tm.keys(["sku", "price"]);
-const __tm_K_Page_string = __tm.keys(["items", "next", "total"]);
 const __tm_K_Result_Page_Item_string = __tm.keys(["ok", "value"]);
 const __tm_K_Result_Page_Item_string2 = __tm.keys(["ok", "error"]);
 const __tm_Tag_ok = __tm.keys(["ok"])[0];
 function __tm_encItem(w, v, p, d) {
-    if (!(typeof v === "object" && v !== null)) {
+    if (!(__tm.isRecordLike(v))) {
         __tm.mismatch("an object (Item)", v, p);
     }
     if (d > w.maxDepth) {
@@ -65,7 +64,7 @@ function __tm_encItemArray(w, v, p, d) {
     }
 }
 function __tm_encPage_Item(w, v, p, d) {
-    if (!(typeof v === "object" && v !== null)) {
+    if (!(__tm.isRecordLike(v))) {
         __tm.mismatch("an object (Page<Item>)", v, p);
     }
     if (d > w.maxDepth) {
@@ -179,7 +178,7 @@ function __tm_encStringArray(w, v, p, d) {
     }
 }
 function __tm_encPage_string(w, v, p, d) {
-    if (!(typeof v === "object" && v !== null)) {
+    if (!(__tm.isRecordLike(v))) {
         __tm.mismatch("an object (Page<string>)", v, p);
     }
     if (d > w.maxDepth) {
@@ -193,13 +192,13 @@ function __tm_encPage_string(w, v, p, d) {
         n++;
     }
     w.mapHeader(n);
-    w.raw(__tm_K_Page_string[0]);
+    w.raw(__tm_K_Page_Item[0]);
     __tm_encStringArray(w, items_, p && p + ".items", d + 1);
     if (next_ !== undefined) {
-        w.raw(__tm_K_Page_string[1]);
+        w.raw(__tm_K_Page_Item[1]);
         w.string(next_, p && p + ".next");
     }
-    w.raw(__tm_K_Page_string[2]);
+    w.raw(__tm_K_Page_Item[2]);
     w.number(total_, p && p + ".total");
 }
 function __tm_decStringArray(r, p, d) {
@@ -218,7 +217,7 @@ function __tm_decPage_string(r, p, d) {
     let items_, next_, total_;
     let seen0 = 0;
     for (let i = 0; i < n; i++) {
-        switch (r.key(__tm_K_Page_string, i, p)) {
+        switch (r.key(__tm_K_Page_Item, i, p)) {
             case 0:
                 if (seen0 & 1) {
                     r.duplicateKey(p);
@@ -244,12 +243,12 @@ function __tm_decPage_string(r, p, d) {
         }
     }
     if ((seen0 & 5) !== 5) {
-        r.missing(__tm_K_Page_string, [5], [seen0], p);
+        r.missing(__tm_K_Page_Item, [5], [seen0], p);
     }
     return { items: items_, next: next_, total: total_ };
 }
 function __tm_encResult_Page_Item_string(w, v, p, d) {
-    if (!(typeof v === "object" && v !== null)) {
+    if (!(__tm.isRecordLike(v))) {
         __tm.mismatch("an object ({ ok: true; value: Page<Item>; })", v, p);
     }
     if (d > w.maxDepth) {
@@ -267,7 +266,7 @@ function __tm_encResult_Page_Item_string(w, v, p, d) {
     __tm_encPage_Item(w, value_, p && p + ".value", d + 1);
 }
 function __tm_encResult_Page_Item_string2(w, v, p, d) {
-    if (!(typeof v === "object" && v !== null)) {
+    if (!(__tm.isRecordLike(v))) {
         __tm.mismatch("an object ({ ok: false; error: string; })", v, p);
     }
     if (d > w.maxDepth) {
@@ -285,7 +284,7 @@ function __tm_encResult_Page_Item_string2(w, v, p, d) {
     w.string(error_, p && p + ".error");
 }
 function __tm_encUnion(w, v, p, d) {
-    if (typeof v === "object" && v !== null) {
+    if (__tm.isRecordLike(v)) {
         switch (v.ok) {
             case true:
                 __tm_encResult_Page_Item_string(w, v, p, d);

@@ -42,7 +42,7 @@ const __tm_K_Shape2 = __tm.keys(["kind", "side"]);
 const __tm_K_Shape3 = __tm.keys(["kind", "width", "height"]);
 const __tm_Tag_kind = __tm.keys(["kind"])[0];
 function __tm_encShape(w, v, p, d) {
-    if (!(typeof v === "object" && v !== null)) {
+    if (!(__tm.isRecordLike(v))) {
         __tm.mismatch("an object ({ kind: \"circle\"; radius: number; })", v, p);
     }
     if (d > w.maxDepth) {
@@ -60,7 +60,7 @@ function __tm_encShape(w, v, p, d) {
     w.number(radius_, p && p + ".radius");
 }
 function __tm_encShape2(w, v, p, d) {
-    if (!(typeof v === "object" && v !== null)) {
+    if (!(__tm.isRecordLike(v))) {
         __tm.mismatch("an object ({ kind: \"square\"; side: number; })", v, p);
     }
     if (d > w.maxDepth) {
@@ -78,7 +78,7 @@ function __tm_encShape2(w, v, p, d) {
     w.number(side_, p && p + ".side");
 }
 function __tm_encShape3(w, v, p, d) {
-    if (!(typeof v === "object" && v !== null)) {
+    if (!(__tm.isRecordLike(v))) {
         __tm.mismatch("an object ({ kind: \"rect\"; width: number; height: number; })", v, p);
     }
     if (d > w.maxDepth) {
@@ -99,7 +99,7 @@ function __tm_encShape3(w, v, p, d) {
     w.number(height_, p && p + ".height");
 }
 function __tm_encShapeOrShape2OrShape3(w, v, p, d) {
-    if (typeof v === "object" && v !== null) {
+    if (__tm.isRecordLike(v)) {
         switch (v.kind) {
             case "circle":
                 __tm_encShape(w, v, p, d);

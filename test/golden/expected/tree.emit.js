@@ -45,7 +45,7 @@ function __tm_encTreeNodeArray(w, v, p, d) {
     }
 }
 function __tm_encTreeNode(w, v, p, d) {
-    if (!(typeof v === "object" && v !== null)) {
+    if (!(__tm.isRecordLike(v))) {
         __tm.mismatch("an object (TreeNode)", v, p);
     }
     if (d > w.maxDepth) {
@@ -128,7 +128,7 @@ function __tm_encJsonArray(w, v, p, d) {
     }
 }
 function __tm_encRecordOfJson(w, v, p, d) {
-    if (!(typeof v === "object" && v !== null && !(Array.isArray(v)))) {
+    if (!(__tm.isRecordLike(v))) {
         __tm.mismatch("an object", v, p);
     }
     const keys = __tm.definedKeys(v);
@@ -163,7 +163,7 @@ function __tm_encJson(w, v, p, d) {
         __tm_encJsonArray(w, v, p, d);
         return;
     }
-    if (typeof v === "object" && v !== null) {
+    if (__tm.isRecordLike(v)) {
         __tm_encRecordOfJson(w, v, p, d);
         return;
     }

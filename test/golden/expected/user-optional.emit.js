@@ -56,7 +56,7 @@ function __tm_encStringArray(w, v, p, d) {
     }
 }
 function __tm_encUser(w, v, p, d) {
-    if (!(typeof v === "object" && v !== null)) {
+    if (!(__tm.isRecordLike(v))) {
         __tm.mismatch("an object (User)", v, p);
     }
     if (d > w.maxDepth) {

@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+"use strict";
+// `npm run bench` entry. Compiles bench/src through the REAL typed-msgpack transformer (dist/, which
+// `npm run bench` builds first) into bench/.generated, then runs the compiled harness. Compiling
+// here rather than with tspc keeps a failure to transform from going unnoticed: any diagnostic,
+// the transformer's included, stops the benchmark.
+const path = require("node:path");
+const ts = require("typescript");
+const transformer = require("../dist/transformer/index.js").default;
+
+function compile() {
+  const configPath = path.join(__dirname, "tsconfig.json");
+  const host = { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => fail([d]) };
+  const config = ts.getParsedCommandLineOfConfigFile(configPath, undefined, host);
+  const program = ts.createProgram(config.fileNames, config.options);
+  const diagnostics = [...config.errors, ...ts.getPreEmitDiagnostics(program)];
+  const extras = { addDiagnostic: (d) => void diagnostics.push(d) };
+  const emitted = program.emit(undefined, undefined, undefined, false, { before: [transformer(program, {}, extras)] });
+  diagnostics.push(...emitted.diagnostics);
+  if (diagnostics.length > 0) fail(diagnostics);
+  return config.options.outDir;
+}
+
+function fail(diagnostics) {
+  const formatHost = { getCanonicalFileName: (f) => f, getCurrentDirectory: () => process.cwd(), getNewLine: () => "\n" };
+  process.stderr.write(ts.formatDiagnosticsWithColorAndContext(diagnostics, formatHost));
+  process.exit(1);
+}
+
+const started = Date.now();
+const outDir = compile();
+process.stderr.write(`[bench] compiled bench/src with the transformer in ${Date.now() - started} ms\n`);
+require(path.join(outDir, "main.js"))
+  .main(process.argv.slice(2))
+  .catch((e) => {
+    process.stderr.write(`${e && e.stack ? e.stack : e}\n`);
+    process.exit(1);
+  });

@@ -1,0 +1,220 @@
+// Deterministic dataset generators. Every worker process regenerates its dataset from the same seed
+// (cheaper than shipping Dates, bigints and bytes over IPC, and identical in every process).
+// Optional properties are absent, never `undefined` (JSON drops undefined but the dynamic msgpack
+// libraries write it as nil), and are spread in declaration order so that each object's key order
+// is its type's, which is the order typed-msgpack writes.
+import type { Roots, DatasetId, ModuleID, CrossVersion, InclExclRule, TreeNode, UiEvent, Article, Series, BlobRecord } from "./types";
+
+/** mulberry32: tiny, fast, and good enough to make data look irregular. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Rng = () => number;
+const int = (r: Rng, n: number) => Math.floor(r() * n);
+const pick = <T>(r: Rng, xs: readonly T[]): T => xs[int(r, xs.length)]!;
+/** A signed 32-bit int, like Scala's Random.nextInt. */
+const int32 = (r: Rng) => (r() * 4294967296) | 0;
+
+export interface DatasetInfo {
+  title: string;
+  type: string;
+  /** int 64 values in this dataset are bigints, so @msgpack/msgpack needs useBigInt64. */
+  bigint?: boolean;
+}
+
+export const DATASETS: Record<DatasetId, DatasetInfo> = {
+  lite: { title: "msgpack-lite benchmark object", type: "LiteExample" },
+  sbt: { title: "20,000 sbt ModuleIDs (sjson-new benchmark)", type: "ModuleID[]" },
+  tree: { title: "recursive outline, deep nesting", type: "TreeNode" },
+  events: { title: "10,000 UI events, discriminated union", type: "UiEvent[]" },
+  text: { title: "150 articles, long non-ASCII strings", type: "Article[]" },
+  numeric: { title: "4 series × 25,000 floats + 25,000 ints", type: "Series[]" },
+  blobs: { title: "3,000 records of bigint, Date, bytes", type: "BlobRecord[]", bigint: true },
+};
+
+export const DATASET_IDS = Object.keys(DATASETS) as DatasetId[];
+
+const GENERATORS: { [K in DatasetId]: () => Roots[K] } = {
+  // The real file, so the object is msgpack-lite's own, key order included.
+  lite: () => require("msgpack-lite/test/example.json"),
+  sbt: () => sbt(20_000),
+  tree: tree,
+  events: () => events(10_000),
+  text: () => articles(150),
+  numeric: numeric,
+  blobs: () => blobs(3_000),
+};
+
+export function makeDataset<K extends DatasetId>(id: K): Roots[K] {
+  return GENERATORS[id]();
+}
+
+/**
+ * Scala's Random.nextString(n): n chars uniform in U+0001..U+D7FE, so mostly 3-byte UTF-8.
+ * sjson-new's BenchmarkData builds organization and name with it.
+ */
+function scalaString(r: Rng, n: number): string {
+  let s = "";
+  for (let i = 0; i < n; i++) s += String.fromCharCode(1 + int(r, 0xd7fe));
+  return s;
+}
+
+/**
+ * sjson-new's `randomOrg % randomName % randomVersion` (revision "x.y.z" from nextInt % 10, so
+ * parts can be negative). The original leaves every other field at its default; here a seeded
+ * share of records sets them, so that optional fields, arrays, maps and the union are exercised.
+ */
+function sbt(n: number): ModuleID[] {
+  const r = prng(1);
+  const confs = ["compile", "test", "provided", "runtime", "compile->default(compile)"];
+  const rule = (): InclExclRule => ({ organization: pick(r, ["org.slf4j", "log4j", "*"]), name: pick(r, ["slf4j-log4j12", "*", "jsr305"]), artifact: "*", configurations: [] });
+  const cross = (): CrossVersion => {
+    const x = r();
+    if (x < 0.3) return { kind: "disabled" };
+    if (x < 0.9) return { kind: "binary", prefix: "", suffix: "" };
+    if (x < 0.98) return { kind: "full", prefix: "", suffix: "" };
+    return { kind: "constant", value: "2.13" };
+  };
+  const out: ModuleID[] = [];
+  for (let i = 0; i < n; i++) {
+    const m: ModuleID = {
+      organization: scalaString(r, 15),
+      name: scalaString(r, 10),
+      revision: `${int32(r) % 10}.${int32(r) % 10}.${int32(r) % 10}`,
+      ...(r() < 0.3 ? { configurations: pick(r, confs) } : {}),
+      isChanging: r() < 0.05,
+      isTransitive: r() >= 0.1,
+      isForce: r() < 0.03,
+      explicitArtifacts: r() < 0.1 ? [{ name: scalaString(r, 10), type: "jar", extension: "jar", ...(r() < 0.5 ? { classifier: "sources" } : {}), configurations: [], extraAttributes: {} }] : [],
+      inclusions: [],
+      exclusions: r() < 0.15 ? Array.from({ length: 1 + int(r, 2) }, rule) : [],
+      extraAttributes: r() < 0.1 ? { "e:sbtVersion": "1.0", "e:scalaVersion": "2.12" } : {},
+      crossVersion: cross(),
+      ...(r() < 0.02 ? { branchName: "main" } : {}),
+    };
+    out.push(m);
+  }
+  return out;
+}
+
+/** 40 subtrees, each a branching process (mean 1.1 children) cut at depth 24. */
+function tree(): TreeNode {
+  const r = prng(2);
+  let id = 0;
+  const node = (depth: number): TreeNode => {
+    const tag = depth === 0 ? "section" : pick(r, ["section", "para", "list", "item", "quote"] as const);
+    const text = tag !== "section" && tag !== "list" ? { text: pick(r, ["Lorem ipsum dolor sit amet", "Übermäßig", "short", "x"]) } : {};
+    const n: TreeNode = { id: id++, tag, ...text, children: [] };
+    const x = r();
+    const kids = depth >= 24 ? 0 : x < 0.3 ? 0 : x < 0.7 ? 1 : x < 0.9 ? 2 : 3;
+    for (let i = 0; i < kids; i++) n.children.push(node(depth + 1));
+    return n;
+  };
+  const root: TreeNode = { id: id++, tag: "section", children: [] };
+  for (let i = 0; i < 40; i++) root.children.push(node(1));
+  return root;
+}
+
+function events(n: number): UiEvent[] {
+  const r = prng(3);
+  let t = 1_700_000_000_000;
+  const out: UiEvent[] = [];
+  for (let i = 0; i < n; i++) {
+    t += int(r, 500);
+    const x = r();
+    if (x < 0.35) out.push({ kind: "click", t, x: int(r, 1920), y: int(r, 1080), button: pick(r, [0, 1, 2] as const), target: pick(r, ["#submit", "div.card > a", "nav li:nth-child(3)", "button.primary"]) });
+    else if (x < 0.6) out.push({ kind: "key", t, key: pick(r, ["a", "Enter", "ArrowDown", "é", "Shift"]), code: pick(r, ["KeyA", "Enter", "ArrowDown", "Digit2"]), shift: r() < 0.2, ctrl: r() < 0.1, alt: r() < 0.05 });
+    else if (x < 0.85) out.push({ kind: "scroll", t, dx: 0, dy: Math.round((r() * 200 - 100) * 100) / 100 });
+    else if (x < 0.97) out.push({ kind: "nav", t, url: `https://example.com/shop/item/${int(r, 100000)}?ref=${int(r, 99)}`, referrer: r() < 0.5 ? null : "https://example.com/" });
+    else {
+      const e: UiEvent = { kind: "error", t, message: "TypeError: Cannot read properties of undefined (reading 'id')" };
+      if (r() < 0.7) e.stack = Array.from({ length: 8 }, (_, k) => `    at fn${k} (https://example.com/assets/app.${int(r, 1e6)}.js:1:${int(r, 90000)})`).join("\n");
+      out.push(e);
+    }
+  }
+  return out;
+}
+
+const WORDS: Record<Exclude<Article["lang"], "mixed">, string[]> = {
+  fr: ["L’homme", "n’est", "qu’un", "roseau", "pensant", "écraser", "dignité", "à", "où", "garçon", "été", "forêt", "cœur", "Noël", "déjà", "très", "fenêtre", "château", "naïve", "œuvre"],
+  ru: ["Москва", "привет", "мир", "книга", "человек", "жизнь", "время", "дело", "рука", "слово", "место", "друг", "вопрос", "дом", "сторона", "страна", "ёлка", "щука"],
+  ja: ["東京", "日本語", "ありがとう", "こんにちは", "世界", "時間", "人間", "学校", "先生", "電車", "桜", "猫", "雨", "新しい", "勉強", "図書館", "。", "、"],
+  ar: ["مرحبا", "العالم", "كتاب", "مدرسة", "بيت", "سلام", "شمس", "قمر", "ماء", "حب", "وقت", "يوم", "جميل", "مدينة"],
+};
+const EMOJI = ["😀", "🚀", "👍🏽", "🇫🇷", "❤️", "🎉", "👩‍💻", "🐈"];
+
+function prose(r: Rng, lang: Article["lang"], chars: number): string {
+  const langs = Object.keys(WORDS) as (keyof typeof WORDS)[];
+  let s = "";
+  while (s.length < chars) {
+    const l = lang === "mixed" ? pick(r, langs) : lang;
+    s += pick(r, WORDS[l]) + (l === "ja" ? "" : " ");
+    if (r() < 0.02) s += pick(r, EMOJI) + " ";
+  }
+  return s;
+}
+
+function articles(n: number): Article[] {
+  const r = prng(4);
+  const out: Article[] = [];
+  for (let i = 0; i < n; i++) {
+    const lang = pick(r, ["fr", "ru", "ja", "ar", "mixed"] as const);
+    out.push({
+      id: i,
+      lang,
+      title: prose(r, lang, 40 + int(r, 60)),
+      body: prose(r, lang, 1000 + int(r, 3000)),
+      tags: Array.from({ length: int(r, 6) }, () => prose(r, lang, 6).trim()),
+      author: { name: prose(r, lang, 12).trim(), bio: prose(r, lang, 200) },
+    });
+  }
+  return out;
+}
+
+function numeric(): Series[] {
+  const r = prng(5);
+  const widths = [0x80, 0x100, 0x10000, 0x1_0000_0000, 2 ** 40];
+  return Array.from({ length: 4 }, (_, s) => {
+    let v = 100 * r();
+    const floats: number[] = [];
+    const ints: number[] = [];
+    for (let i = 0; i < 25_000; i++) {
+      v += r() - 0.5; // full-precision doubles: float 64 on the wire
+      floats.push(v);
+      const n = int(r, pick(r, widths));
+      ints.push(r() < 0.2 && n !== 0 ? -n : n); // never -0, which typed-msgpack keeps as float 64
+    }
+    return { name: `sensor-${s}`, start: 1_700_000_000_000 + s, step: 0.25, floats, ints };
+  });
+}
+
+function blobs(n: number): BlobRecord[] {
+  const r = prng(6);
+  const bytes = (len: number) => {
+    const b = new Uint8Array(len);
+    for (let i = 0; i < len; i++) b[i] = int(r, 256);
+    return b;
+  };
+  const u64 = () => (BigInt(int(r, 0x8000_0000)) << 32n) | BigInt(int(r, 0x1_0000_0000));
+  const date = () => {
+    const x = r();
+    // Mostly timestamp 64 (milliseconds), some whole seconds (timestamp 32), some before 1970 (96).
+    if (x < 0.1) return new Date(1_500_000_000_000 + int(r, 300_000_000) * 1000);
+    if (x < 0.12) return new Date(-int(r, 2_000_000_000_000));
+    return new Date(1_500_000_000_000 + int(r, 300_000_000_000));
+  };
+  const out: BlobRecord[] = [];
+  for (let i = 0; i < n; i++) {
+    const payload = bytes(int(r, 513));
+    const updatedAt = r() < 0.5 ? { updatedAt: date() } : {};
+    out.push({ id: u64(), seq: r() < 0.3 ? -u64() : u64(), createdAt: date(), ...updatedAt, sha256: bytes(32), payload, size: payload.length, owner: `user-${int(r, 5000)}` });
+  }
+  return out;
+}

@@ -1,0 +1,102 @@
+// Code size: what the transformer generates for each dataset's type, and what a browser app that
+// does `import { codecFor } from "typed-msgpack"` plus one codec ships after esbuild.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { gzipSync } from "node:zlib";
+import ts from "typescript";
+import * as esbuild from "esbuild";
+import { DATASETS, DATASET_IDS } from "./data";
+import type { DatasetId } from "./types";
+
+const ROOT = path.resolve(__dirname, "../..");
+const OUT = path.join(__dirname, "sizes");
+// Bundle sizes are reported gzipped at level 9, as bundle-size tools usually do.
+const gz = (s: string | Uint8Array) => gzipSync(s, { level: 9 }).length;
+
+export interface CodeSize { dataset: DatasetId; raw: number; min: number; minGz: number; bundleMinGz: number }
+export interface BundleSize {
+  entry: DatasetId;
+  esmMin: number;
+  esmMinGz: number;
+  /** Minified bytes of the ESM bundle that came from the runtime and from the generated codec. */
+  runtimeMin: number;
+  codecMin: number;
+  cjsMin: number;
+  cjsMinGz: number;
+}
+
+/**
+ * Compiles one module per dataset, `export const codec = codecFor<T>()`, through the transformer
+ * to ES modules (so that a bundler can tree-shake the runtime) and returns the emitted files.
+ */
+function emitCodecModules(): Map<DatasetId, string> {
+  const transformer = require(path.join(ROOT, "dist/transformer/index.js")).default;
+  fs.mkdirSync(OUT, { recursive: true });
+  const files = new Map<string, DatasetId>();
+  for (const id of DATASET_IDS) {
+    const type = DATASETS[id].type;
+    const file = path.join(OUT, `${id}.ts`);
+    fs.writeFileSync(file, [
+      `import { codecFor } from "typed-msgpack";`,
+      `import type { ${type.replace("[]", "")} } from "../../src/types";`,
+      `export const codec = codecFor<${type}>();`,
+    ].join("\n") + "\n");
+    files.set(file, id);
+  }
+  const options: ts.CompilerOptions = {
+    target: ts.ScriptTarget.ES2020, module: ts.ModuleKind.ES2020, moduleResolution: ts.ModuleResolutionKind.Bundler,
+    strict: true, skipLibCheck: true, types: [], lib: ["lib.es2020.d.ts"],
+    // Declarations, not runtime/*.ts: no DOM lib to parse for TextEncoder, so this stays quick.
+    paths: { "typed-msgpack": [path.join(ROOT, "dist/runtime/index.d.ts")] },
+  };
+  const program = ts.createProgram([...files.keys()], options);
+  const problems: ts.Diagnostic[] = [...ts.getPreEmitDiagnostics(program)];
+  const emitted = new Map<DatasetId, string>();
+  const result = program.emit(undefined, (name, text) => {
+    const id = files.get(name.replace(/\.js$/, ".ts"));
+    if (id) {
+      emitted.set(id, text);
+      fs.writeFileSync(name, text);
+    }
+  }, undefined, false, { before: [transformer(program, {}, { addDiagnostic: (d: ts.Diagnostic) => void problems.push(d) })] });
+  problems.push(...result.diagnostics);
+  if (problems.length > 0) throw new Error(ts.formatDiagnostics(problems, ts.createCompilerHost(options)));
+  return emitted;
+}
+
+interface Bundle { contents: Uint8Array; runtimeMin: number; codecMin: number }
+
+/** esbuild bundle of `entry` for the browser, minified; `runtime` is what "typed-msgpack" resolves to. */
+function bundle(entry: string, runtime: string): Bundle {
+  const result = esbuild.buildSync({
+    entryPoints: [entry], bundle: true, minify: true, format: "esm", platform: "browser", write: false,
+    alias: { "typed-msgpack": runtime }, logLevel: "silent", metafile: true,
+  });
+  // The metafile says how many output bytes came from each input: the entry is the codec.
+  const inputs = Object.entries(Object.values(result.metafile!.outputs)[0]!.inputs);
+  const codecMin = inputs.filter(([file]) => path.resolve(file) === entry).reduce((n, [, i]) => n + i.bytesInOutput, 0);
+  const total = inputs.reduce((n, [, i]) => n + i.bytesInOutput, 0);
+  return { contents: result.outputFiles[0]!.contents, runtimeMin: total - codecMin, codecMin };
+}
+
+export function measureCode(): { codes: CodeSize[]; bundle: BundleSize } {
+  const emitted = emitCodecModules();
+  const esmRuntime = path.join(ROOT, "runtime/index.ts");
+  const codes = DATASET_IDS.map((dataset): CodeSize => {
+    const js = emitted.get(dataset)!;
+    // The module is all generated code apart from its import and export lines.
+    const min = esbuild.transformSync(js, { minify: true, format: "esm", loader: "js" }).code;
+    const bundled = bundle(path.join(OUT, `${dataset}.js`), esmRuntime);
+    return { dataset, raw: Buffer.byteLength(js), min: Buffer.byteLength(min), minGz: gz(min), bundleMinGz: gz(bundled.contents) };
+  });
+  // The headline: the sbt ModuleID[] codec. ESM = runtime/*.ts as ES modules (tree-shaken);
+  // CJS = the published dist/runtime (CommonJS, which esbuild cannot tree-shake).
+  const entry = path.join(OUT, "sbt.js");
+  const esm = bundle(entry, esmRuntime);
+  const cjs = bundle(entry, path.join(ROOT, "dist/runtime/index.js"));
+  const bundleSize: BundleSize = {
+    entry: "sbt", esmMin: esm.contents.length, esmMinGz: gz(esm.contents), runtimeMin: esm.runtimeMin, codecMin: esm.codecMin,
+    cjsMin: cjs.contents.length, cjsMinGz: gz(cjs.contents),
+  };
+  return { codes, bundle: bundleSize };
+}

@@ -1,0 +1,185 @@
+import { inspect } from "node:util";
+import { load } from "../helpers/compile";
+import { CodecError, type Codec } from "../../runtime/index";
+
+// ---- helpers (kept local: each test file stands alone) ----
+const hex = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("hex");
+const bytes = (h: string) => new Uint8Array(Buffer.from(h.replace(/[^0-9a-f]/gi, ""), "hex"));
+function about<T>(b: Uint8Array, check: () => T): T {
+  try { return check(); } catch (e) { if (e instanceof Error) e.message = `bytes: ${hex(b)}\n${e.message}`; throw e; }
+}
+function roundTrip(codec: Codec<any>, value: unknown, expected: unknown = value): Uint8Array {
+  const first = codec.encode(value);
+  about(first, () => {
+    const decoded = codec.decode(first);
+    expect(decoded).toEqual(expected);
+    expect(hex(codec.encode(decoded))).toBe(hex(first));
+  });
+  return first;
+}
+function codecError(run: () => unknown): CodecError {
+  let result: unknown;
+  try { result = run(); } catch (e) { expect(e).toBeInstanceOf(CodecError); return e as CodecError; }
+  throw new Error(`expected a CodecError, got ${result instanceof Uint8Array ? "bytes " + hex(result) : inspect(result)}`);
+}
+function expectDecodeError(codec: Codec<any>, input: string, want: { path: string; code: string; offset?: number }) {
+  const b = bytes(input);
+  about(b, () => expect(codecError(() => codec.decode(b))).toMatchObject(want));
+}
+
+const C = load<Record<string, Codec<any>>>("roundtrip_containers", `
+import { codecFor } from "typed-msgpack";
+export const Nums = codecFor<number[]>();
+export const RoStrs = codecFor<readonly string[]>();
+export const Bools = codecFor<Array<boolean>>();
+export const Grid = codecFor<number[][]>();
+export const Holes = codecFor<(string | undefined)[]>();
+export const Voids = codecFor<void[]>();
+export const Pair = codecFor<[string, number]>();
+export const Point = codecFor<[x: number, y: number]>();
+export const Opt = codecFor<[string, number?, boolean?]>();
+export const Rest = codecFor<[string, ...number[]]>();
+export const OptRest = codecFor<[number, string?, ...boolean[]]>();
+export const WithUndef = codecFor<[string, undefined]>();
+export const Empty = codecFor<[]>();
+export const RoPair = codecFor<readonly [boolean, string]>();
+export const StrSet = codecFor<Set<string>>();
+export const RoNumSet = codecFor<ReadonlySet<number>>();
+export const NumMap = codecFor<Map<number, string>>();
+export const StrMap = codecFor<Map<string, number[]>>();
+export const TupleKeyMap = codecFor<Map<[number, number], boolean>>();
+export const RoMap = codecFor<ReadonlyMap<string, null>>();
+export const Rec = codecFor<Record<string, number>>();
+export const NumKeyRec = codecFor<Record<number, string>>();
+export const Index = codecFor<{ [key: string]: boolean }>();
+export const TplRec = codecFor<Record<\`id-\${number}\`, string>>();
+export const Named = codecFor<{ name: string; [extra: string]: string }>();
+export const Anything = codecFor<Record<string, unknown>>();
+`);
+
+const range = (n: number) => Array.from({ length: n }, (_, i) => i);
+const entries = (n: number) => Object.fromEntries(range(n).map((i) => ["k" + i, i]));
+
+describe("valid values round-trip", () => {
+  test.each([
+    ["Nums", [], "90"], ["Nums", [1, 2, 3], "93010203"], ["Nums", [1.5, -1], "92cb3ff8000000000000ff"],
+    ["RoStrs", ["a", ""], "92a161a0"], ["Bools", [true, false], "92c3c2"], ["Grid", [[1], [], [2, 3]], "939101909202 03".replace(" ", "")],
+    ["Holes", ["a", undefined, "b"], "93a161c0a162"], ["Voids", [undefined, undefined], "92c0c0"],
+    ["Pair", ["a", 1], "92a16101"], ["Point", [3, 4], "920304"],
+    ["Opt", ["a"], "91a161"], ["Opt", ["a", 1], "92a16101"], ["Opt", ["a", 1, true], "93a16101c3"],
+    ["Rest", ["a"], "91a161"], ["Rest", ["a", 1, 2, 3], "94a161010203"],
+    ["OptRest", [1], "9101"], ["OptRest", [1, "s"], "9201a173"], ["OptRest", [1, "s", true, false], "9401a173c3c2"],
+    ["WithUndef", ["a", undefined], "92a161c0"], ["Empty", [], "90"], ["RoPair", [true, "x"], "92c3a178"],
+    ["StrSet", new Set(["a", "b"]), "92a161a162"], ["StrSet", new Set(), "90"], ["RoNumSet", new Set([3, 1]), "920301"],
+    ["NumMap", new Map([[1, "a"], [-1, "b"]]), "8201a161ffa162"], ["NumMap", new Map(), "80"],
+    ["StrMap", new Map([["x", [1]], ["y", []]]), "82a1789101a17990"],
+    ["TupleKeyMap", new Map([[[1, 2], true]]), "81920102c3"], ["RoMap", new Map([["n", null]]), "81a16ec0"],
+    ["Rec", { a: 1, b: 2 }, "82a16101a16202"], ["Rec", {}, "80"], ["NumKeyRec", { 1: "a", 20: "b" }, "82a131a161a23230a162"],
+    ["Index", { "odd key": true, "": false }, "82a76f6464206b6579c3a0c2"], ["TplRec", { "id-1": "a" }, "81a469642d31a161"],
+    ["Named", { name: "n", x: "1" }, "82a46e616d65a16ea178a131"], ["Named", { x: "1", name: "n" }, "82a46e616d65a16ea178a131"],
+    ["Anything", { a: [1, "x", null], b: { c: true } }, "82a16193 01a178c0a16281a163c3".replace(" ", "")],
+  ])("%s %p -> %s", (name, value, wire) => {
+    expect(hex(roundTrip(C[name]!, value))).toBe(wire);
+  });
+
+  test.each([15, 16, 65535, 65536])("arrays of %i elements", (n) => {
+    const encoded = roundTrip(C.Nums!, range(n));
+    expect(hex(encoded.subarray(0, n < 16 ? 1 : n < 65536 ? 3 : 5))).toBe(n < 16 ? "9f" : n < 65536 ? "dc" + n.toString(16).padStart(4, "0") : "dd00010000");
+  });
+
+  test.each([15, 16, 65536])("records, maps and sets of %i entries", (n) => {
+    const header = n < 16 ? (0x80 + n).toString(16) : n < 65536 ? "de" + n.toString(16).padStart(4, "0") : "df00010000";
+    expect(hex(roundTrip(C.Rec!, entries(n)).subarray(0, header.length / 2))).toBe(header);
+    expect(hex(roundTrip(C.NumMap!, new Map(range(n).map((i) => [i, "v" + i]))).subarray(0, header.length / 2))).toBe(header);
+    const arrayHeader = header.replace(/^8/, "9").replace(/^de/, "dc").replace(/^df/, "dd");
+    expect(hex(roundTrip(C.RoNumSet!, new Set(range(n))).subarray(0, arrayHeader.length / 2))).toBe(arrayHeader);
+  });
+
+  test("absent optional tuple elements stay absent; undefined-valued ones become nil", () => {
+    expect(hex(C.Opt!.encode(["a", undefined]))).toBe("92a161c0");
+    expect(C.Opt!.decode(bytes("92a161c0"))).toEqual(["a", undefined]);
+    expect(C.Opt!.decode(bytes("91a161"))).toHaveLength(1);
+  });
+
+  test("undefined-valued record entries are omitted", () => {
+    expect(hex(C.Rec!.encode({ a: 1, b: undefined }))).toBe("81a16101");
+    expect(hex(C.Named!.encode({ name: "n", x: undefined } as any))).toBe("81a46e616d65a16e");
+  });
+
+  test("non-minimal containers decode", () => {
+    expect(C.Nums!.decode(bytes("dc0002 0102".replace(" ", "")))).toEqual([1, 2]);
+    expect(C.Nums!.decode(bytes("dd00000001 05".replace(" ", "")))).toEqual([5]);
+    expect(C.Rec!.decode(bytes("df00000003 a16101 a16202 a16303".replace(/ /g, "")))).toEqual({ a: 1, b: 2, c: 3 });
+    expect(C.NumMap!.decode(bytes("de0001 cd0001 d90161".replace(/ /g, "")))).toEqual(new Map([[1, "a"]]));
+    expect(C.StrSet!.decode(bytes("dc0001a178"))).toEqual(new Set(["x"]));
+  });
+});
+
+describe("__proto__ keys become own properties", () => {
+  const proto = "81a95f5f70726f746f5f5f"; // { "__proto__": ... } header and key
+  test.each([
+    ["Rec", proto + "01", 1], ["Index", proto + "c3", true], ["Named", "82a46e616d65a16e" + proto.slice(2) + "a178", "x"],
+    ["Anything", proto + "81a8706f6c6c75746564c3", { polluted: true }],
+  ])("%s", (name, wire, value) => {
+    const decoded = about(bytes(wire), () => C[name]!.decode(bytes(wire)));
+    expect(Object.getPrototypeOf(decoded)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(decoded, "__proto__")?.value).toEqual(value);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(hex(C[name]!.encode(decoded))).toBe(wire);
+  });
+});
+
+describe("invalid values do not encode", () => {
+  test.each([
+    ["Nums", "abc", "$"], ["Nums", { length: 0 }, "$"], ["Nums", [1, "x"], "$[1]"], ["Nums", new Set([1]), "$"],
+    ["Grid", [[1], [2, null]], "$[1][1]"], ["Holes", ["a", null], "$[1]"], ["Voids", [null], "$[0]"],
+    ["Pair", ["a"], "$"], ["Pair", ["a", 1, 2], "$"], ["Pair", ["a", "b"], "$[1]"], ["Pair", { 0: "a", 1: 1, length: 2 }, "$"],
+    ["Opt", ["a", 1, true, 1], "$"], ["Opt", ["a", "1"], "$[1]"], ["Rest", [], "$"], ["Rest", ["a", 1, "x"], "$[2]"],
+    ["OptRest", [1, "s", 1], "$[2]"], ["WithUndef", ["a", null], "$[1]"], ["Empty", [1], "$"],
+    ["StrSet", ["a"], "$"], ["StrSet", new Set(["a", 1]), "$[1]"], ["NumMap", { 1: "a" }, "$"],
+    ["NumMap", new Map([[1, 2]]), '$["1"]'], ["StrMap", new Map([["x", [1, "2"]]]), "$.x[1]"],
+    ["Rec", [1], "$"], ["Rec", null, "$"], ["Rec", { a: "1" }, "$.a"], ["Rec", { "odd key": null }, '$["odd key"]'],
+    ["Index", { a: 1 }, "$.a"], ["Named", { x: "1" }, "$.name"], ["Named", { name: "n", x: 1 }, "$.x"],
+    ["Anything", { f: () => 1 }, "$.f"],
+  ])("%s rejects %p at %s", (name, value, path) => {
+    expect(codecError(() => C[name]!.encode(value))).toMatchObject({ path, code: "type-mismatch", offset: -1 });
+  });
+
+  test.each([
+    ["NumMap", new Map([["1", "a"]])], ["TupleKeyMap", new Map([[[1], true]])], ["TplRec", { "id-x": "a" }],
+  ])("%s rejects a bad key", (name, value) => {
+    const error = codecError(() => C[name]!.encode(value));
+    expect(error).toMatchObject({ code: "type-mismatch", offset: -1 });
+    expect(error.path).toMatch(/^\$/);
+  });
+});
+
+describe("invalid bytes do not decode", () => {
+  test.each([
+    ["Nums", "81a16101", "$", "type-mismatch", 0], ["Nums", "92 01 a161", "$[1]", "type-mismatch", 2],
+    ["Grid", "92 91 01 91 c0", "$[1][0]", "type-mismatch", 4], ["Holes", "92 a161 c2", "$[1]", "type-mismatch", 3],
+    ["Pair", "91a161", "$", "type-mismatch", 0], ["Pair", "93a1610102", "$", "type-mismatch", 0],
+    ["Pair", "92 a161 a162", "$[1]", "type-mismatch", 3], ["Opt", "90", "$", "type-mismatch", 0],
+    ["Opt", "94 a161 01 c3 c3", "$", "type-mismatch", 0], ["Rest", "90", "$", "type-mismatch", 0],
+    ["Rest", "93 a161 01 a162", "$[2]", "type-mismatch", 4], ["Empty", "9100", "$", "type-mismatch", 0],
+    ["StrSet", "81a161a161", "$", "type-mismatch", 0], ["StrSet", "92 a161 01", "$[1]", "type-mismatch", 3],
+    ["NumMap", "90", "$", "type-mismatch", 0], ["StrMap", "81 a178 92 01 a161", "$.x[1]", "type-mismatch", 5],
+    ["Rec", "91 01", "$", "type-mismatch", 0], ["Rec", "81 a161 a162", "$.a", "type-mismatch", 3],
+    ["Rec", "81 01 02", "$", "type-mismatch", 1], ["Index", '81 a7 6f6464206b6579 01', '$["odd key"]', "type-mismatch", 9],
+    ["Named", "81 a178 a131", "$", "missing-property", undefined], ["TplRec", "81 a2 6964 a161", "$.<key>", "type-mismatch", 1],
+  ])("%s rejects %s at %s", (name, wire, path, code, offset) => {
+    expectDecodeError(C[name]!, wire.replace(/ /g, ""), offset === undefined ? { path, code } : { path, code, offset });
+  });
+
+  test.each([
+    ["Nums", "dc0005 01"], ["Nums", "93 01 02"], ["Rec", "de0003 a16101"], ["Rec", "82 a16101 a162"], ["StrSet", "dd00000002 a161"],
+  ])("%s: truncated %s is incomplete", (name, wire) => {
+    expectDecodeError(C[name]!, wire.replace(/ /g, ""), { path: expect.stringMatching(/^\$/) as unknown as string, code: "incomplete" });
+  });
+
+  test.each([["Nums", "ddffffffff"], ["Rec", "dfffffffff"], ["StrSet", "ddffffffff"], ["NumMap", "dfffffffff"]])("%s: a huge declared length (%s) fails before allocating", (name, wire) => {
+    const error = about(bytes(wire), () => codecError(() => C[name]!.decode(bytes(wire))));
+    expect(error.path).toBe("$");
+    expect(["incomplete", "out-of-range"]).toContain(error.code); // the bytes are missing, and the length is past the default limits
+  });
+});

@@ -1,0 +1,260 @@
+import { inspect } from "node:util";
+import { load } from "../helpers/compile";
+import { CodecError, type Codec } from "../../runtime/index";
+
+// ---- helpers (kept local: each test file stands alone) ----
+const hex = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("hex");
+const bytes = (h: string) => new Uint8Array(Buffer.from(h.replace(/[^0-9a-f]/gi, ""), "hex"));
+const str = (s: string) => { const b = Buffer.from(s); return (b.length < 32 ? (0xa0 + b.length).toString(16) : "d9" + b.length.toString(16).padStart(2, "0")) + b.toString("hex"); };
+function about<T>(b: Uint8Array, check: () => T): T {
+  try { return check(); } catch (e) { if (e instanceof Error) e.message = `bytes: ${hex(b)}\n${e.message}`; throw e; }
+}
+function roundTrip(codec: Codec<any>, value: unknown, expected: unknown = value): Uint8Array {
+  const first = codec.encode(value);
+  about(first, () => {
+    const decoded = codec.decode(first);
+    expect(decoded).toEqual(expected);
+    expect(hex(codec.encode(decoded))).toBe(hex(first));
+  });
+  return first;
+}
+function codecError(run: () => unknown): CodecError {
+  let result: unknown;
+  try { result = run(); } catch (e) { expect(e).toBeInstanceOf(CodecError); return e as CodecError; }
+  throw new Error(`expected a CodecError, got ${result instanceof Uint8Array ? "bytes " + hex(result) : inspect(result)}`);
+}
+function decodeError(codec: Codec<any>, wire: string, options?: { maxDepth?: number }): CodecError {
+  const b = bytes(wire);
+  return about(b, () => codecError(() => codec.decode(b, options)));
+}
+
+const many = Array.from({ length: 35 }, (_, i) => `p${i}${i % 7 === 3 ? "?" : ""}: number;`).join(" ");
+const M = load("roundtrip_objects", `
+import { codecFor } from "typed-msgpack";
+export interface User { id: number; name: string; email?: string; tags: string[] }
+type Point = { x: number; y: number };
+type Named = { name: string };
+export class Vec { x = 0; y = 0; label?: string; constructor(x: number, y: number) { this.x = x; this.y = y; } }
+export class Param { constructor(public a: string, readonly b: number) {} }
+export interface Odd { "a-b": number; "": string; "ключ": boolean; 0: string; "${"long_".repeat(8)}": number; "default": number }
+export interface Nullable { value?: string | null; note: string | null; u: string | undefined; nothing?: undefined }
+export interface Box<T> { value: T; list: T[] }
+export interface Tree { value: number; children: Tree[] }
+export type List = { head: number; tail: List | null };
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export interface Many { ${many} }
+export interface Outer { inner: { deep: { n: number } }; when: Date }
+export const UserC = codecFor<User>();
+export const Labeled = codecFor<Point & Named>();
+export const VecC = codecFor<Vec>();
+export const ParamC = codecFor<Param>();
+export const OddC = codecFor<Odd>();
+export const NullableC = codecFor<Nullable>();
+export const BoxStr = codecFor<Box<string>>();
+export const BoxDate = codecFor<Box<Date>>();
+export const TreeC = codecFor<Tree>();
+export const ListC = codecFor<List>();
+export const JsonC = codecFor<Json>();
+export const ManyC = codecFor<Many>();
+export const OuterC = codecFor<Outer>();
+export const EmptyC = codecFor<{}>();
+export interface Protoish { constructor?: string; toString?: string; valueOf?: number; a: number }
+export interface Derived extends Box<number> { name: string }
+export const DerivedC = codecFor<Derived>();
+export interface ProtoProp { "__proto__"?: { admin: boolean }; a: number }
+export type UserId = string & { readonly __brand: "UserId" };
+export const ProtoishC = codecFor<Protoish>();
+export const ProtoPropC = codecFor<ProtoProp>();
+export const Branded = codecFor<{ id: UserId; ids: UserId[] }>();
+export const PartialC = codecFor<Partial<User>>();
+export const PickC = codecFor<Readonly<Pick<User, "id" | "tags">>>();
+export const OmitC = codecFor<Omit<User, "tags" | "email">>();
+export const RecAB = codecFor<Record<"a" | "b", number>>();
+`);
+const C = M as Record<string, Codec<any>>;
+
+const user = { id: 1, name: "a", tags: [] as string[] };
+const userWire = "83" + str("id") + "01" + str("name") + str("a") + str("tags") + "90";
+
+describe("object types round-trip as maps in declaration order", () => {
+  test.each([
+    ["UserC", user, userWire],
+    ["UserC", { tags: [], name: "a", id: 1 }, userWire],
+    ["UserC", { ...user, email: "e" }, "84" + str("id") + "01" + str("name") + str("a") + str("email") + str("e") + str("tags") + "90"],
+    ["Labeled", { name: "n", y: 2, x: 1 }, "83" + str("x") + "01" + str("y") + "02" + str("name") + str("n")],
+    ["VecC", new M.Vec(1, 2), "82" + str("x") + "01" + str("y") + "02"],
+    ["ParamC", new M.Param("s", 3), "82" + str("a") + str("s") + str("b") + "03"],
+    ["OddC", { "a-b": 1, "": "e", "ключ": true, 0: "zero", ["long_".repeat(8)]: 2, default: 3 },
+      "86" + str("a-b") + "01" + str("") + str("e") + str("ключ") + "c3" + str("0") + str("zero") + str("long_".repeat(8)) + "02" + str("default") + "03"],
+    ["NullableC", { note: null, u: "u" }, "82" + str("note") + "c0" + str("u") + str("u")],
+    ["NullableC", { value: null, note: "n" }, "82" + str("value") + "c0" + str("note") + str("n")],
+    ["BoxStr", { value: "v", list: ["w"] }, "82" + str("value") + str("v") + str("list") + "91" + str("w")],
+    ["BoxDate", { value: new Date(0), list: [] }, "82" + str("value") + "d6ff00000000" + str("list") + "90"],
+    ["TreeC", { value: 1, children: [{ value: 2, children: [] }] }, ""],
+    ["ListC", { head: 1, tail: { head: 2, tail: null } }, ""],
+    ["JsonC", { a: [1, "x", null, true, { b: 1.5 }], c: {} }, ""],
+    ["OuterC", { inner: { deep: { n: 1 } }, when: new Date(1000) }, ""],
+    ["EmptyC", {}, "80"],
+    ["Branded", { id: "u1", ids: ["u2"] }, "82" + str("id") + str("u1") + str("ids") + "91" + str("u2")],
+    ["PartialC", {}, "80"], ["PartialC", { name: "n" }, "81" + str("name") + str("n")],
+    ["PickC", { id: 1, tags: ["t"] }, "82" + str("id") + "01" + str("tags") + "91" + str("t")],
+    ["OmitC", { id: 1, name: "n" }, "82" + str("id") + "01" + str("name") + str("n")],
+    ["RecAB", { a: 1, b: 2 }, "82" + str("a") + "01" + str("b") + "02"], ["DerivedC", { name: "d", value: 1, list: [2] }, ""],
+    ["ProtoishC", { a: 1, constructor: "c", valueOf: 2 }, "83" + str("constructor") + str("c") + str("valueOf") + "02" + str("a") + "01"],
+  ])("%s %p", (name, value, wire) => {
+    const encoded = roundTrip(C[name]!, value, { ...value });
+    if (wire) expect(hex(encoded)).toBe(wire);
+  });
+
+  test("JS key order of class instances does not matter", () => {
+    class Shuffled { y = 2; x = 1; }
+    expect(hex(C.VecC!.encode(new Shuffled() as unknown))).toBe("82" + str("x") + "01" + str("y") + "02");
+  });
+
+  test("a property with 35 fields (more than one bitmask word)", () => {
+    const value = Object.fromEntries(Array.from({ length: 35 }, (_, i) => [`p${i}`, i]).filter(([, i]) => i !== 10));
+    const encoded = roundTrip(C.ManyC!, value, { ...value, p10: undefined });
+    expect(encoded[0]).toBe(0xde);
+  });
+});
+
+describe("optional and undefined-valued properties", () => {
+  test("optional and undefined-typed properties are omitted when undefined, present or absent on decode", () => {
+    expect(hex(C.UserC!.encode({ ...user, email: undefined }))).toBe(userWire);
+    expect(hex(C.NullableC!.encode({ note: "n", u: undefined, nothing: undefined }))).toBe("81" + str("note") + str("n"));
+    const decoded = C.NullableC!.decode(bytes("81" + str("note") + str("n")));
+    expect(decoded).toEqual({ note: "n" });
+    for (const key of ["value", "note", "u", "nothing"]) expect(Object.prototype.hasOwnProperty.call(decoded, key)).toBe(true);
+  });
+
+  test("nil decodes as null for `x?: T | null`, as undefined for `u: T | undefined`", () => {
+    const decoded = C.NullableC!.decode(bytes("84" + str("value") + "c0" + str("note") + "c0" + str("u") + "c0" + str("nothing") + "c0"));
+    expect(decoded.value).toBeNull();
+    expect(decoded.note).toBeNull();
+    expect(decoded.u).toBeUndefined();
+    expect(decoded.nothing).toBeUndefined();
+  });
+
+  test("optional properties named like Object.prototype members are absent unless the value has them", () => {
+    expect(hex(C.ProtoishC!.encode({ a: 1 }))).toBe("81" + str("a") + "01");
+    expect(hex(C.ProtoPropC!.encode({ a: 1 }))).toBe("81" + str("a") + "01");
+  });
+
+  test("a declared `__proto__` property decodes as an own property and never sets the prototype", () => {
+    const wire = "82" + str("__proto__") + "81" + str("admin") + "c3" + str("a") + "01";
+    const decoded = about(bytes(wire), () => C.ProtoPropC!.decode(bytes(wire)));
+    expect(Object.getPrototypeOf(decoded)).toBe(Object.prototype);
+    expect(decoded.admin).toBeUndefined();
+    expect(Object.getOwnPropertyDescriptor(decoded, "__proto__")?.value).toEqual({ admin: true });
+  });
+
+  test("a runtime property not in the type is not written", () => {
+    expect(hex(C.UserC!.encode({ ...user, password: "secret" }))).toBe(userWire);
+    expect(hex(C.VecC!.encode(Object.assign(new M.Vec(1, 2), { z: 3 })))).toBe("82" + str("x") + "01" + str("y") + "02");
+  });
+
+  test.each([
+    ["nil", "c0"], ["bool", "c3"], ["fixint", "05"], ["uint 32", "ce00000001"], ["float 64", "cb3ff8000000000000"],
+    ["fixstr", str("hello")], ["str 8", str("x".repeat(40))], ["bin 8", "c4020102"], ["empty array", "90"], ["array of ints", "920102"],
+    ["ext", "d40110"], ["timestamp", "d6ff00000000"], ["map of ints", "810102"],
+  ])("an unknown key with a %s value is skipped", (_label, value) => {
+    const wire = "84" + str("id") + "01" + str("extra") + value + str("name") + str("a") + str("tags") + "90";
+    expect(about(bytes(wire), () => C.UserC!.decode(bytes(wire)))).toEqual(user);
+  });
+
+  test("unknown keys are skipped, whatever their value", () => {
+    const wire = "86" + str("extra") + "81" + str("k") + "92c0c3" + str("id") + "01" + str("bin") + "c4020102" + str("name") + str("a") + str("tags") + "90" + str("zzz") + "d6ff00000000";
+    expect(about(bytes(wire), () => C.UserC!.decode(bytes(wire)))).toEqual(user);
+  });
+});
+
+describe("invalid values do not encode", () => {
+  test.each([
+    ["UserC", null, "$"], ["UserC", "user", "$"], ["UserC", { name: "a", tags: [] }, "$.id"], ["UserC", { ...user, id: "1" }, "$.id"],
+    ["UserC", { ...user, email: 5 }, "$.email"], ["UserC", { ...user, tags: ["a", 1] }, "$.tags[1]"],
+    ["NullableC", { note: undefined }, "$.note"], ["NullableC", { note: null, value: 1 }, "$.value"],
+    ["OddC", { "a-b": "x", "": "", "ключ": true, 0: "", ["long_".repeat(8)]: 1, default: 1 }, '$["a-b"]'],
+    ["OddC", { "a-b": 1, "": "", "ключ": 1, 0: "", ["long_".repeat(8)]: 1, default: 1 }, '$["ключ"]'],
+    ["OddC", { "a-b": 1, "": "", "ключ": true, 0: 0, ["long_".repeat(8)]: 1, default: 1 }, '$["0"]'],
+    ["BoxDate", { value: "2020", list: [] }, "$.value"], ["Labeled", { x: 1, y: 2 }, "$.name"],
+    ["TreeC", { value: 1, children: [{ value: 2, children: [{ value: "3", children: [] }] }] }, "$.children[0].children[0].value"],
+    ["ListC", { head: 1, tail: { head: 2, tail: undefined } }, "$.tail.tail"],
+    ["JsonC", { a: [1, { b: 1n }] }, "$.a[1].b"], ["OuterC", { inner: { deep: {} }, when: new Date() }, "$.inner.deep.n"],
+    ["RecAB", { a: 1 }, "$.b"], ["Branded", { id: 1, ids: [] }, "$.id"], ["OmitC", { id: 1 }, "$.name"],
+  ])("%s rejects %p at %s", (name, value, path) => {
+    expect(codecError(() => C[name]!.encode(value))).toMatchObject({ path, code: "type-mismatch", offset: -1 });
+  });
+});
+
+describe("invalid bytes do not decode", () => {
+  test.each([
+    ["missing required property", "UserC", "82" + str("id") + "01" + str("tags") + "90", "missing-property", "$"],
+    ["missing nested property", "OuterC", "82" + str("inner") + "81" + str("deep") + "80" + str("when") + "d6ff00000000", "missing-property", "$.inner.deep"],
+    ["missing null-able (not optional) property", "NullableC", "80", "missing-property", "$"],
+    ["wrong property type", "UserC", "83" + str("id") + str("x") + str("name") + str("a") + str("tags") + "90", "type-mismatch", "$.id"],
+    ["array instead of map", "UserC", "93" + "01" + str("a") + "90", "type-mismatch", "$"],
+    ["int key", "UserC", "8101" + "01", "type-mismatch", "$"],
+    ["deep wrong type", "TreeC", "82" + str("value") + "01" + str("children") + "91" + "82" + str("value") + "c3" + str("children") + "90", "type-mismatch", "$.children[0].value"],
+  ])("%s", (_label, name, wire, code, path) => {
+    const error = decodeError(C[name]!, wire);
+    expect(error).toMatchObject({ code, path });
+    expect(error.offset).toBeGreaterThanOrEqual(0);
+    expect(error.offset).toBeLessThanOrEqual(wire.length / 2);
+  });
+
+  test("missing property names the property", () => {
+    const error = decodeError(C.ManyC!, "81" + str("p0") + "00");
+    expect(error).toMatchObject({ code: "missing-property", path: "$" });
+    expect(error.message).toContain('"p1"');
+    const all = Array.from({ length: 35 }, (_, i) => i).filter((i) => i !== 32);
+    const wire = "de" + all.length.toString(16).padStart(4, "0") + all.map((i) => str(`p${i}`) + "00").join("");
+    expect(decodeError(C.ManyC!, wire).message).toContain('"p32"');
+  });
+
+  test.each([
+    ["first property repeated", "UserC", "84" + str("id") + "01" + str("id") + "02" + str("name") + str("a") + str("tags") + "90", 1 + 3 + 1],
+    ["optional property repeated", "UserC", "85" + str("id") + "01" + str("email") + str("x") + str("name") + str("a") + str("tags") + "90" + str("email") + str("y"), 1 + 4 + 6 + 2 + 5 + 2 + 5 + 1],
+    ["property past bit 30 repeated", "ManyC", "82" + str("p31") + "00" + str("p31") + "00", 1 + 5],
+  ])("duplicate key: %s", (_label, name, wire, keyAt) => {
+    const error = decodeError(C[name]!, wire);
+    expect(error).toMatchObject({ code: "duplicate-key", path: "$" });
+    // the offset points into the repeated key (its header or its first payload byte)
+    expect(error.offset).toBeGreaterThanOrEqual(keyAt);
+    expect(error.offset).toBeLessThanOrEqual(keyAt + 1);
+  });
+});
+
+describe("recursion depth", () => {
+  const list = (n: number) => { let v: any = null; for (let i = 0; i < n; i++) v = { head: i, tail: v }; return v; };
+  const listWire = (n: number) => ("82" + str("head") + "00" + str("tail")).repeat(n) + "c0";
+
+  test("moderately deep values round-trip", () => {
+    roundTrip(C.ListC!, list(500));
+    const nested: unknown[] = []; let cursor = nested; for (let i = 0; i < 500; i++) { const next: unknown[] = []; cursor.push(next); cursor = next; }
+    roundTrip(C.JsonC!, nested);
+  });
+
+  test.each([
+    ["a list 5000 deep", () => C.ListC!.encode(list(5000))],
+    ["a JSON array 100000 deep", () => { let v: unknown = 1; for (let i = 0; i < 100000; i++) v = [v]; return C.JsonC!.encode(v); }],
+    ["a cyclic tree", () => { const t: any = { value: 1, children: [] }; t.children.push(t); return C.TreeC!.encode(t); }],
+    ["a cyclic JSON object", () => { const o: any = { a: 1 }; o.self = o; return C.JsonC!.encode(o); }],
+    ["a cyclic list", () => { const l: any = { head: 1, tail: null }; l.tail = l; return C.ListC!.encode(l); }],
+  ])("encoding %s is too-deep, not a stack overflow", (_label, run) => {
+    expect(codecError(run)).toMatchObject({ code: "too-deep", offset: -1 });
+  });
+
+  test("decoding hostile nesting is too-deep, not a stack overflow", () => {
+    const error = decodeError(C.ListC!, listWire(5000));
+    expect(error).toMatchObject({ code: "too-deep" });
+    expect(error.path).toMatch(/^\$(\.tail)+$/);
+    expect(decodeError(C.JsonC!, "91".repeat(100000) + "01")).toMatchObject({ code: "too-deep" });
+    expect(decodeError(C.JsonC!, ("81" + str("a")).repeat(100000) + "01")).toMatchObject({ code: "too-deep" });
+  });
+
+  test("maxDepth is a decode option", () => {
+    const zeros = (n: number): unknown => (n === 0 ? null : { head: 0, tail: zeros(n - 1) });
+    expect(C.ListC!.decode(bytes(listWire(5)), { maxDepth: 10 })).toEqual(zeros(5));
+    expect(decodeError(C.ListC!, listWire(20), { maxDepth: 10 })).toMatchObject({ code: "too-deep" });
+  });
+});
