@@ -223,6 +223,16 @@ export class Reader {
     return -1;
   }
 
+  /** Reads a str key and tells whether it is `expected` (pre-encoded by `keys()`). */
+  isKey(expected: Uint8Array, p?: string): boolean {
+    const b = this.head(p);
+    if (FAMILY[b] !== STR) this.mismatch("a str key", p);
+    const length = this.strHeader(b, p);
+    const start = this.pos;
+    this.pos = start + length;
+    return sameKey(expected, this.bytes, start, length);
+  }
+
   /** The last key matched by `key()`, as a string. */
   lastKey(p?: string): string {
     const s = decodeUtf8(this.bytes, this.keyStart, this.keyLength);
@@ -284,7 +294,7 @@ export class Reader {
     try {
       const n = this.mapHeader(p);
       for (let i = 0; i < n; i++) {
-        if (this.key([tagKey], 0, p) === 0) {
+        if (this.isKey(tagKey, p)) {
           const family = this.family(p);
           return family === STR ? this.string(p) : family === INT || family === FLOAT ? this.number(p) : family === BOOL ? this.bool(p) : undefined;
         }

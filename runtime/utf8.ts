@@ -61,12 +61,17 @@ export function decodeUtf8(bytes: Uint8Array, start: number, length: number): st
     }
   }
   const end = start + length;
-  let out = "";
   let i = start;
+  while (i < end && bytes[i]! < 0x80) i++;
+  // All ASCII (the common case): one call builds a flat string; `+=` per character would build a
+  // rope of tiny strings that the GC then has to walk and flatten.
+  if (i === end) return String.fromCharCode.apply(null, bytes.subarray(start, end) as unknown as number[]);
+  const units: number[] = [];
+  for (let j = start; j < i; j++) units.push(bytes[j]!);
   while (i < end) {
     const b = bytes[i++]!;
     if (b < 0x80) {
-      out += String.fromCharCode(b);
+      units.push(b);
       continue;
     }
     let c: number;
@@ -88,12 +93,12 @@ export function decodeUtf8(bytes: Uint8Array, start: number, length: number): st
       c = ((b & 0x07) << 18) | ((b1 & 0x3f) << 12) | ((b2 & 0x3f) << 6) | (b3 & 0x3f);
       if (c < 0x10000 || c > 0x10ffff) return undefined;
       c -= 0x10000;
-      out += String.fromCharCode(0xd800 + (c >> 10), 0xdc00 + (c & 0x3ff));
+      units.push(0xd800 + (c >> 10), 0xdc00 + (c & 0x3ff));
       continue;
     } else {
       return undefined;
     }
-    out += String.fromCharCode(c);
+    units.push(c);
   }
-  return out;
+  return String.fromCharCode.apply(null, units);
 }
