@@ -103,10 +103,6 @@ export class Build {
   isArray(e: ts.Expression): ts.Expression {
     return this.method(this.id("Array"), "isArray", e);
   }
-  /** `typeof e === "object" && e !== null` */
-  isObject(e: ts.Expression): ts.Expression {
-    return this.bin(this.typeIs(e, "object"), "&&", this.bin(e, "!==", this.f.createNull()));
-  }
   undef(): ts.Identifier {
     return this.id("undefined");
   }
