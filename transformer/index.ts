@@ -25,6 +25,10 @@ export default function typedMsgpackTransformer(
   options?: TransformerOptions,
   extras?: PluginExtras,
 ): ts.TransformerFactory<ts.SourceFile> {
+  if (typeof ts.createProgram !== "function") {
+    // TypeScript 7's package exposes no compiler API: say so instead of failing somewhere inside.
+    throw new Error(`typed-msgpack/transformer needs TypeScript's JavaScript compiler API (TypeScript 4.9 to 6.x), but "typescript" resolves to version ${String((ts as { version?: string }).version)}, which has none. Build with TypeScript 6 and ts-patch, or use \`npx typed-msgpack generate\`.`);
+  }
   const resolved = parseOptions(options);
   const report: DiagnosticSink = extras?.addDiagnostic ? (d) => void extras.addDiagnostic!(d) : throwingSink;
   return (context) => (file) => {

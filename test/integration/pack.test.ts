@@ -89,13 +89,18 @@ afterAll(() => {
 test("the tarball ships the runtime, the transformer and the root shim, and nothing else", () => {
   const pkgDir = path.join(app, "node_modules/typed-msgpack");
   const manifest = JSON.parse(fs.readFileSync(path.join(pkgDir, "package.json"), "utf8"));
-  expect(manifest.dependencies).toBeUndefined();
-  expect(manifest.peerDependencies).toEqual({ typescript: ">=4.9 <7" });
+  // The one dependency is the TypeScript 6 compiler API that `typed-msgpack generate` runs on, bundled
+  // so that it stays nested (a hoisted copy would replace the app's own `tsc`, e.g. TypeScript 7's).
+  expect(manifest.dependencies).toEqual({ "typed-msgpack-typescript": "npm:typescript@~6.0.3" });
+  expect(manifest.bundleDependencies).toEqual(["typed-msgpack-typescript"]);
+  expect(fs.readdirSync(path.join(pkgDir, "node_modules")).filter((f) => f !== ".bin")).toEqual(["typed-msgpack-typescript"]);
+  expect(fs.readlinkSync(path.join(app, "node_modules/.bin/tsc"))).toBe("../typescript/bin/tsc");
+  expect(manifest.peerDependencies).toEqual({ typescript: ">=4.9" });
   for (const file of ["transformer.js", "transformer.d.ts", "README.md", "dist/runtime/index.js", "dist/runtime/index.d.ts", "dist/transformer/index.js"]) {
     expect(fs.existsSync(path.join(pkgDir, file))).toBe(true);
   }
   const top = fs.readdirSync(pkgDir).sort();
-  expect(top).toEqual(["README.md", "dist", "package.json", "transformer.d.ts", "transformer.js"]);
+  expect(top).toEqual(["README.md", "dist", "node_modules", "package.json", "transformer.d.ts", "transformer.js"]);
   expect(fs.readdirSync(path.join(pkgDir, "dist")).sort()).toEqual(["runtime", "transformer"]);
 
   // What apps ship: the runtime loads only its own files (no typescript, no packages) and stays CSP-safe.

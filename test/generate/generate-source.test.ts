@@ -1,0 +1,196 @@
+/**
+ * generateSource, in process: the input's own text is kept, only the calls, the generated block and
+ * the imports the calls used change, and the result is clean under the strictest compiler settings.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import ts from "typescript";
+import { generateSource } from "../../transformer/generate";
+import { FIXTURE_OPTIONS, GENERATED_DIR } from "../helpers/compile";
+
+const DIR = path.join(GENERATED_DIR, "generate-source");
+
+/** The settings of @tsconfig/strictest and then some: a generated file must pass all of them. */
+const STRICTEST: ts.CompilerOptions = {
+  ...FIXTURE_OPTIONS,
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  noEmit: true,
+  noUnusedLocals: true,
+  noUnusedParameters: true,
+  noImplicitReturns: true,
+  noFallthroughCasesInSwitch: true,
+  noUncheckedIndexedAccess: true,
+  noPropertyAccessFromIndexSignature: true,
+  exactOptionalPropertyTypes: true,
+  noImplicitOverride: true,
+  verbatimModuleSyntax: true,
+  isolatedModules: true,
+  erasableSyntaxOnly: true,
+  allowUnreachableCode: false,
+  allowUnusedLabels: false,
+};
+
+/** Parses lib and runtime files once for the whole file (fixtures change, those do not). */
+const cache = new Map<string, ts.SourceFile>();
+function host(options: ts.CompilerOptions): ts.CompilerHost {
+  const base = ts.createCompilerHost(options, true);
+  const getSourceFile = base.getSourceFile.bind(base);
+  base.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
+    if (fileName.startsWith(DIR)) return getSourceFile(fileName, languageVersion, onError, shouldCreate);
+    const key = fileName + JSON.stringify(languageVersion);
+    let file = cache.get(key);
+    if (!file) {
+      file = getSourceFile(fileName, languageVersion, onError, shouldCreate);
+      if (file) cache.set(key, file);
+    }
+    return file;
+  };
+  return base;
+}
+
+function write(name: string, text: string): string {
+  const file = path.join(DIR, name);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
+  return file;
+}
+
+/** Generates from `source` (with `others` beside it); fails on diagnostics unless `allowErrors`. */
+function generate(name: string, source: string, others: Record<string, string> = {}) {
+  for (const [other, text] of Object.entries(others)) write(other, text);
+  const file = write(name + ".ts", source);
+  const program = ts.createProgram([file], FIXTURE_OPTIONS, host(FIXTURE_OPTIONS));
+  const result = generateSource(program, program.getSourceFile(file)!);
+  return { ...result, file, messages: result.diagnostics.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n")) };
+}
+
+/** Type errors of the generated text under STRICTEST, as `line:col message`. */
+function strictErrors(name: string, text: string): string[] {
+  const file = write(name + ".codecs.ts", text);
+  const program = ts.createProgram([file], STRICTEST, host(STRICTEST));
+  const sf = program.getSourceFile(file)!;
+  return [...program.getSyntacticDiagnostics(sf), ...program.getSemanticDiagnostics(sf)].map((d) => {
+    const { line, character } = sf.getLineAndCharacterOfPosition(d.start ?? 0);
+    return `${line + 1}:${character + 1} ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`;
+  });
+}
+
+test("the input's text is kept as written: comments, formatting and all; only the calls change", () => {
+  const source = [
+    `// Order codecs, as the team wrote them.`,
+    `import { codecFor } from "typed-msgpack";`,
+    ``,
+    `/** An order. */`,
+    `export interface Order {   id: number;`,
+    `  lines: Array<{ sku: string; qty: number }>;   // odd spacing stays`,
+    `  placedAt?: Date }`,
+    ``,
+    `export const OrderCodec = codecFor<Order>();   /* trailing comment */`,
+    `export const PairCodec = codecFor<[`,
+    `  first: string,`,
+    `  second?: number,`,
+    `]>();`,
+    ``,
+  ].join("\n");
+  const { text, messages } = generate("kept", source);
+  expect(messages).toEqual([]);
+  const out = text!;
+  expect(out.startsWith(`// Order codecs, as the team wrote them.\nimport * as __tm from "typed-msgpack";\n`)).toBe(true);
+  expect(out).not.toContain(`import { codecFor }`);
+  // From the interface on, the input's lines follow unchanged except for the two replaced calls.
+  const tail = out.slice(out.indexOf("/** An order. */"));
+  expect(tail).toBe(source.slice(source.indexOf("/** An order. */"))
+    .replace("codecFor<Order>()", "(__tm_OrderCodec as __tm.Codec<Order>)")
+    .replace("codecFor<[\n  first: string,\n  second?: number,\n]>()", "(__tm_ValueCodec as __tm.Codec<[\n  first: string,\n  second?: number,\n]>)"));
+  expect(strictErrors("kept", out)).toEqual([]);
+});
+
+test("the generated block goes after the imports and before the first use, even on the import's line", () => {
+  const { text } = generate("same-line", `import { codecFor } from "typed-msgpack"; export const N = codecFor<number>();\n`);
+  const out = text!;
+  expect(out.indexOf("const __tm_NumberCodec =")).toBeLessThan(out.indexOf("export const N ="));
+  expect(strictErrors("same-line", out)).toEqual([]);
+});
+
+describe("imports", () => {
+  const cases: [string, string, string | undefined][] = [
+    ["only codecFor: the line goes", `import { codecFor } from "typed-msgpack";`, undefined],
+    ["codecFor among others", `import { CodecError, codecFor, type Codec } from "typed-msgpack";`, `import { CodecError, type Codec } from "typed-msgpack";`],
+    ["an alias", `import { codecFor as makeCodec } from "typed-msgpack";`, undefined],
+    ["a namespace used only for the calls", `import * as tm from "typed-msgpack";`, undefined],
+  ];
+  test.each(cases)("%s", (_, line, expected) => {
+    const call = line.includes("* as tm") ? "tm.codecFor" : line.includes("makeCodec") ? "makeCodec" : "codecFor";
+    const uses = line.includes("CodecError") ? `export const isError = (e: unknown): boolean => e instanceof CodecError;\nexport type C = Codec<string>;\n` : "";
+    const { text } = generate("imports", `${line}\n${uses}export const S = ${call}<string>();\n`);
+    const first = text!.split("\n")[0];
+    if (expected === undefined) expect(first).toBe(`import * as __tm from "typed-msgpack";`);
+    else expect(first).toBe(expected);
+    expect(strictErrors("imports", text!)).toEqual([]);
+  });
+
+  test("a namespace still used elsewhere stays; an import the input never used is not the generator's business", () => {
+    const { text } = generate("imports-kept", [
+      `import * as tm from "typed-msgpack";`,
+      `import { keys } from "typed-msgpack";`,
+      `export const S = tm.codecFor<string>();`,
+      `export const isError = (e: unknown): boolean => e instanceof tm.CodecError;`,
+      ``,
+    ].join("\n"));
+    expect(text).toContain(`import * as tm from "typed-msgpack";\nimport { keys } from "typed-msgpack";\n`);
+  });
+
+  test("codecFor still referenced (re-exported) stays imported", () => {
+    const { text } = generate("imports-reexport", `import { codecFor } from "typed-msgpack";\nexport { codecFor };\nexport const S = codecFor<string>();\n`);
+    expect(text!.startsWith(`import { codecFor } from "typed-msgpack";\n`)).toBe(true);
+  });
+});
+
+test("types from other modules: the input's own imports stay, and the result passes the strictest settings", () => {
+  const { text, messages } = generate("rich", [
+    `import { codecFor, type Codec } from "typed-msgpack";`,
+    `import type { Shape, Tree } from "./rich-types";`,
+    `export interface Reading { at: Date; value: number; tags: Set<string>; extra: Record<string, bigint>; raw?: Uint8Array }`,
+    `export const ShapesCodec = codecFor<Shape[]>();`,
+    `export const TreeCodec: Codec<Tree> = codecFor<Tree>();`,
+    `export const ReadingsCodec = codecFor<Map<string, [Reading, Reading?]>>();`,
+    `export const MaybeCodec = codecFor<{ kind: "a"; n: number } | { kind: "b"; s: string } | null>();`,
+    ``,
+  ].join("\n"), {
+    "rich-types.ts": [
+      `export type Shape = { kind: "circle"; r: number } | { kind: "rect"; w: number; h: number; label?: string };`,
+      `export interface Tree { value: "leaf" | \`node-\${number}\`; children: Tree[]; meta: { [k: string]: string | number | boolean | null } }`,
+    ].join("\n"),
+  });
+  expect(messages).toEqual([]);
+  expect(text).toContain(`import type { Shape, Tree } from "./rich-types";`);
+  expect(text).not.toMatch(/\bcodecFor\b(?!<)/); // only the `// codecFor<T>()` comments mention it
+  expect(strictErrors("rich", text!)).toEqual([]);
+});
+
+test("CRLF input gives CRLF output", () => {
+  const { text } = generate("crlf", `import { codecFor } from "typed-msgpack";\r\nexport const S = codecFor<{ a: string }>();\r\n`);
+  expect(text).toContain("\r\n");
+  expect(text!.replace(/\r\n/g, "")).not.toContain("\n");
+});
+
+test("a shebang stays on the first line", () => {
+  const { text } = generate("shebang", `#!/usr/bin/env node\nimport { codecFor } from "typed-msgpack";\nexport const S = codecFor<string>();\n`);
+  expect(text!.split("\n").slice(0, 2)).toEqual(["#!/usr/bin/env node", `import * as __tm from "typed-msgpack";`]);
+});
+
+test("a file without codecFor calls gives no text", () => {
+  expect(generate("none", `export const n: number = 1;\n`).text).toBeUndefined();
+});
+
+test("a file with a problem gives diagnostics and no text", () => {
+  const { text, messages } = generate("problem", `import { codecFor } from "typed-msgpack";\nexport const F = codecFor<{ f: () => void }>();\n`);
+  expect(text).toBeUndefined();
+  expect(messages).toEqual([expect.stringContaining("$.f has a function type")]);
+});
+
+test("the same input gives the same bytes", () => {
+  const source = `import { codecFor } from "typed-msgpack";\nexport interface A { x: number; y?: string[]; z: Map<string, A> }\nexport const C = codecFor<A>();\n`;
+  expect(generate("same", source).text).toBe(generate("same", source).text);
+});

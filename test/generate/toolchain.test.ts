@@ -1,0 +1,277 @@
+/**
+ * Generated codecs in builds that cannot run the transformer: TypeScript 7's tsc (native, no
+ * plugins, no JavaScript API), esbuild and tsx, installed from examples/generate-esbuild's lockfile
+ * (`npm ci`, once). A project whose own typescript is 7.0.2 runs `typed-msgpack generate`, each
+ * tool builds and runs the result, and the codecs round-trip and interoperate with
+ * @msgpack/msgpack in both directions. Then: where the command finds a compiler API in an
+ * installed package, and the example project itself.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { decode, encode } from "@msgpack/msgpack";
+import { acquireLock, builtPackage, cli, EXAMPLE, link, makeProject, mustRun, removeTempDirs, ROOT_TYPESCRIPT, run, tempDir, writeFiles } from "./helpers";
+
+const TS_VERSION: string = JSON.parse(fs.readFileSync(path.join(ROOT_TYPESCRIPT, "package.json"), "utf8")).version;
+const tool = (...parts: string[]) => path.join(EXAMPLE, "node_modules", ...parts);
+const TSC7 = () => tool("typescript/bin/tsc");
+const ESBUILD = () => tool("esbuild/bin/esbuild");
+const TSX = () => tool("tsx/dist/cli.mjs");
+
+/** A TypeScript 7 project with the strictest settings, a "paths" alias, and three inputs. */
+const APP: Record<string, string> = {
+  "package.json": JSON.stringify({ name: "app", private: true, type: "module" }),
+  "tsconfig.json": JSON.stringify({
+    compilerOptions: {
+      target: "es2022", module: "nodenext", moduleResolution: "nodenext", lib: ["es2022"], types: [],
+      rootDir: "src", outDir: "dist-tsc", paths: { "@model/*": ["./src/model/*"] },
+      strict: true, noUnusedLocals: true, noUnusedParameters: true, noImplicitReturns: true, noFallthroughCasesInSwitch: true,
+      noUncheckedIndexedAccess: true, noPropertyAccessFromIndexSignature: true, exactOptionalPropertyTypes: true,
+      noImplicitOverride: true, verbatimModuleSyntax: true, isolatedModules: true, erasableSyntaxOnly: true,
+      allowUnreachableCode: false, allowUnusedLabels: false,
+    },
+    include: ["src"],
+  }),
+  "src/model/order.ts": `export type Status = "open" | "shipped" | "cancelled";
+export interface Item { sku: string; qty: number; price: number }
+export interface Order {
+  id: number; status: Status; placedAt: Date; items: Item[]; note?: string;
+  total: bigint; attachment: Uint8Array; meta: Record<string, string>;
+}
+`,
+  "src/model/shape.ts": `export type Shape = { kind: "circle"; r: number } | { kind: "square"; side: number };\n`,
+  "src/codecs/order.ts": `import { codecFor } from "typed-msgpack";
+import type { Order } from "@model/order.js";
+import type { Shape } from "../model/shape.js";
+
+export const OrderCodec = codecFor<Order>();
+export const ShapesCodec = codecFor<Shape[]>();
+`,
+  "src/codecs/misc.ts": `import { codecFor as makeCodec, type Codec } from "typed-msgpack";
+
+export interface TreeNode { label: string; children: TreeNode[] }
+export type Reading = [at: Date, value: number, unit?: string];
+
+export const TreeCodec: Codec<TreeNode> = makeCodec<TreeNode>();
+export const ReadingsCodec = makeCodec<Map<string, Reading[]>>();
+`,
+  "src/codecs/ns.ts": `import * as tm from "typed-msgpack";\n\nexport const FlagsCodec = tm.codecFor<Set<"a" | "b" | "c">>();\n`,
+  "src/main.ts": `import { CodecError, type Codec } from "typed-msgpack";
+import type { Order } from "@model/order.js";
+import type { Shape } from "./model/shape.js";
+import { OrderCodec, ShapesCodec } from "./codecs/order.codecs.js";
+import { ReadingsCodec, TreeCodec, type Reading, type TreeNode } from "./codecs/misc.codecs.js";
+import { FlagsCodec } from "./codecs/ns.codecs.js";
+
+declare const process: { argv: string[] };
+declare const console: { log(text: string): void };
+
+const order: Order = {
+  id: 42, status: "shipped", placedAt: new Date("2024-01-02T03:04:05.678Z"),
+  items: [{ sku: "A-1", qty: 2, price: 9.5 }, { sku: "B-2", qty: 1, price: 120 }],
+  note: "fragile", total: 9007199254740993n, attachment: new Uint8Array([1, 2, 255]), meta: { gift: "yes", channel: "web" },
+};
+const shapes: Shape[] = [{ kind: "circle", r: 1.5 }, { kind: "square", side: 2 }];
+const tree: TreeNode = { label: "root", children: [{ label: "leaf", children: [] }] };
+const readings = new Map<string, Reading[]>([["sensor-1", [[new Date(0), 21.5, "C"], [new Date(1000), 22]]]]);
+const flags = new Set<"a" | "b" | "c">(["a", "c"]);
+
+interface Entry { sample: unknown; encode(): Uint8Array; decode(bytes: Uint8Array): unknown }
+function entry<T>(codec: Codec<T>, sample: T): Entry {
+  return { sample, encode: () => codec.encode(sample), decode: (bytes) => codec.decode(bytes) };
+}
+const entries: Record<string, Entry> = {
+  order: entry(OrderCodec, order), shapes: entry(ShapesCodec, shapes), tree: entry(TreeCodec, tree),
+  readings: entry(ReadingsCodec, readings), flags: entry(FlagsCodec, flags),
+};
+
+const toHex = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+const fromHex = (hex: string): Uint8Array => new Uint8Array((hex.match(/../g) ?? []).map((b) => parseInt(b, 16)));
+
+/** JSON-comparable form of a decoded value. */
+function plain(v: unknown): unknown {
+  if (v instanceof Date) return { $date: v.toISOString() };
+  if (typeof v === "bigint") return { $bigint: v.toString() };
+  if (v instanceof Uint8Array) return { $bin: toHex(v) };
+  if (v instanceof Map) return { $map: [...v].map(([k, x]: [unknown, unknown]) => [plain(k), plain(x)]) };
+  if (v instanceof Set) return { $set: [...v].map(plain) };
+  if (Array.isArray(v)) return v.map(plain);
+  if (typeof v === "object" && v !== null) {
+    return Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined).map(([k, x]) => [k, plain(x)]));
+  }
+  return v;
+}
+
+const [mode = "encode", input = "{}"] = process.argv.slice(2);
+const out: Record<string, unknown> = {};
+if (mode === "encode") {
+  for (const [name, e] of Object.entries(entries)) {
+    const bytes = e.encode();
+    out[name] = { hex: toHex(bytes), sample: plain(e.sample), roundTrip: plain(e.decode(bytes)) };
+  }
+  try {
+    OrderCodec.encode({ ...order, items: [{ sku: "A-1", qty: "2", price: 9.5 }] } as unknown as Order);
+  } catch (e) {
+    out["rejected"] = e instanceof CodecError ? e.path : String(e);
+  }
+} else {
+  for (const [name, hex] of Object.entries(JSON.parse(input) as Record<string, string>)) {
+    const e = entries[name];
+    if (!e) throw new Error("no codec " + name);
+    out[name] = plain(e.decode(fromHex(hex)));
+  }
+}
+console.log(JSON.stringify(out));
+`,
+};
+
+/** What each sample is on the wire, as @msgpack/msgpack sees it (useBigInt64: int64 values as bigint). */
+const WIRE: Record<string, unknown> = {
+  order: {
+    id: 42, status: "shipped", placedAt: new Date("2024-01-02T03:04:05.678Z"),
+    items: [{ sku: "A-1", qty: 2, price: 9.5 }, { sku: "B-2", qty: 1, price: 120 }],
+    note: "fragile", total: 9007199254740993n, attachment: new Uint8Array([1, 2, 255]), meta: { gift: "yes", channel: "web" },
+  },
+  shapes: [{ kind: "circle", r: 1.5 }, { kind: "square", side: 2 }],
+  tree: { label: "root", children: [{ label: "leaf", children: [] }] },
+  readings: { "sensor-1": [[new Date(0), 21.5, "C"], [new Date(1000), 22]] },
+  flags: ["a", "c"],
+};
+
+type Encoded = Record<string, { hex: string; sample: unknown; roundTrip: unknown }> & { rejected: string };
+
+let pkg = "";
+let app = "";
+let release: (() => void) | undefined;
+const exampleLink = path.join(EXAMPLE, "node_modules/typed-msgpack");
+
+beforeAll(async () => {
+  // Another jest run in this checkout may be using the example's node_modules; wait for it.
+  release = await acquireLock("example", 180_000);
+  pkg = builtPackage();
+  // The example's pinned tools, from its lockfile. --ignore-scripts: the linked typed-msgpack's
+  // "prepare" would build the repository's own dist/; esbuild works without its postinstall.
+  mustRun("npm", ["ci", "--no-audit", "--no-fund", "--ignore-scripts"], EXAMPLE);
+  // The example links typed-msgpack to the repository root (file:../..); point it at the fresh build instead.
+  link(EXAMPLE, "typed-msgpack", pkg);
+  app = makeProject("ts7-app", APP, { pkg, typescript: tool("typescript") });
+}, 420_000);
+
+afterAll(() => {
+  try {
+    if (fs.existsSync(path.join(EXAMPLE, "node_modules"))) {
+      fs.rmSync(exampleLink, { recursive: true, force: true });
+      fs.symlinkSync("../../..", exampleLink, "dir"); // as npm ci left it
+    }
+    removeTempDirs();
+  } finally {
+    release?.();
+  }
+});
+
+const byBuild: Record<string, Encoded> = {};
+
+test("generate runs in a project whose typescript is 7.x, on the TypeScript 6 API it brings", () => {
+  expect(JSON.parse(fs.readFileSync(path.join(app, "node_modules/typescript/package.json"), "utf8")).version).toMatch(/^7\./);
+  const result = cli(pkg, ["generate"], app);
+  expect(result.status).toBe(0);
+  expect(result.stdout).toContain(`(TypeScript ${TS_VERSION}): 3 written`);
+});
+
+test("TypeScript 7's tsc type-checks the generated files under the strictest settings, and its output runs", () => {
+  const tsc = run(process.execPath, [TSC7(), "-v"], app);
+  expect(tsc.stdout).toMatch(/Version 7\./);
+  const build = run(process.execPath, [TSC7(), "-p", "."], app);
+  expect(build.output).toMatch(/exit 0\)\n$/);
+  byBuild.tsc = JSON.parse(mustRun(process.execPath, ["dist-tsc/main.js"], app));
+});
+
+test("esbuild bundles them", () => {
+  mustRun(process.execPath, [ESBUILD(), "src/main.ts", "--bundle", "--platform=node", "--format=esm", "--outfile=dist-esbuild/main.mjs", "--log-level=warning"], app);
+  byBuild.esbuild = JSON.parse(mustRun(process.execPath, ["dist-esbuild/main.mjs"], app));
+});
+
+test("tsx runs them from source", () => {
+  byBuild.tsx = JSON.parse(mustRun(process.execPath, [TSX(), "src/main.ts"], app));
+});
+
+test("every build encodes the same bytes, and every value round-trips", () => {
+  expect(Object.keys(byBuild).sort()).toEqual(["esbuild", "tsc", "tsx"]);
+  expect(byBuild.esbuild).toEqual(byBuild.tsc);
+  expect(byBuild.tsx).toEqual(byBuild.tsc);
+  const encoded = byBuild.tsc!;
+  for (const name of Object.keys(WIRE)) expect({ name, value: encoded[name]!.roundTrip }).toEqual({ name, value: encoded[name]!.sample });
+  expect(encoded.rejected).toBe("$.items[0].qty");
+});
+
+test("interop: @msgpack/msgpack reads what the generated codecs write, and they read what it writes", () => {
+  const encoded = byBuild.tsc!;
+  for (const [name, wire] of Object.entries(WIRE)) {
+    expect({ name, value: decode(Buffer.from(encoded[name]!.hex, "hex"), { useBigInt64: true }) }).toEqual({ name, value: wire });
+  }
+  const peer = Object.fromEntries(Object.entries(WIRE).map(([name, wire]) => [name, Buffer.from(encode(wire, { useBigInt64: true })).toString("hex")]));
+  const expected = Object.fromEntries(Object.keys(WIRE).map((name) => [name, encoded[name]!.sample]));
+  for (const [label, args] of [["tsc", ["dist-tsc/main.js"]], ["esbuild", ["dist-esbuild/main.mjs"]], ["tsx", [TSX(), "src/main.ts"]]] as const) {
+    expect({ label, decoded: JSON.parse(mustRun(process.execPath, [...args, "decode", JSON.stringify(peer)], app)) }).toEqual({ label, decoded: expected });
+  }
+});
+
+describe("where an installed typed-msgpack finds a compiler API when the project's typescript is 7.x", () => {
+  /** node_modules/typed-msgpack as a real copy (not a link into the repository), next to TypeScript 7. */
+  function installed(name: string, extra: (pkgCopy: string) => void): string {
+    const dir = tempDir(name);
+    writeFiles(dir, {
+      "package.json": JSON.stringify({ name, private: true, type: "module" }),
+      "tsconfig.json": JSON.stringify({ compilerOptions: { module: "nodenext", moduleResolution: "nodenext", strict: true, types: [], noEmit: true }, include: ["src"] }),
+      "src/a.ts": `import { codecFor } from "typed-msgpack";\nexport const A = codecFor<{ a: string }>();\n`,
+    });
+    link(dir, "typescript", tool("typescript"));
+    const copy = path.join(dir, "node_modules/typed-msgpack");
+    fs.cpSync(pkg, copy, { recursive: true });
+    extra(copy);
+    return dir;
+  }
+  const runInstalled = (dir: string) => run(process.execPath, [path.join(dir, "node_modules/typed-msgpack/dist/transformer/cli/main.js"), "generate"], dir);
+
+  test("its own TypeScript 6 (typed-msgpack-typescript, an npm alias it would ship bundled)", () => {
+    const dir = installed("own-ts", (copy) => link(copy, "typed-msgpack-typescript", ROOT_TYPESCRIPT));
+    const result = runInstalled(dir);
+    expect(result.output).toContain(`(TypeScript ${TS_VERSION}): 1 written`);
+    expect(fs.existsSync(path.join(dir, "src/a.codecs.ts"))).toBe(true);
+  });
+
+  test("@typescript/typescript6, Microsoft's TypeScript 6 API package for TypeScript 7 projects", () => {
+    const dir = installed("typescript6", () => undefined);
+    // Shaped like the real package: its lib/typescript.js re-exports a TypeScript 6 installed under an alias.
+    writeFiles(path.join(dir, "node_modules/@typescript/typescript6"), {
+      "package.json": JSON.stringify({ name: "@typescript/typescript6", version: "6.0.2", main: "./lib/typescript.js" }),
+      "lib/typescript.js": `module.exports = require(${JSON.stringify(path.join(ROOT_TYPESCRIPT, "lib/typescript.js"))});\n`,
+    });
+    expect(runInstalled(dir).output).toContain(`(TypeScript ${TS_VERSION}): 1 written`);
+  });
+
+  test("none: exit 2, naming what it found and what to install", () => {
+    const result = runInstalled(installed("no-api", () => undefined));
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain("found none:");
+    expect(result.stderr).toMatch(/typescript at .*node_modules[\\/]typescript[\\/]lib: version 7\.0\.2, the native compiler, which has no JavaScript API/);
+    expect(result.stderr).toContain("npm install --save-dev @typescript/typescript6");
+  });
+});
+
+test("examples/generate-esbuild: its committed codecs are current, and it builds with tsc 7 + esbuild and runs", () => {
+  const check = run("npm", ["run", "check"], EXAMPLE);
+  if (check.status !== 0) throw new Error(`examples/generate-esbuild/src/wire.codecs.ts is out of date: run \`npm run generate\` in examples/generate-esbuild\n${check.output}`);
+  mustRun("npm", ["run", "build"], EXAMPLE);
+  const started = JSON.parse(mustRun("npm", ["run", "--silent", "start"], EXAMPLE));
+  expect(started).toEqual({
+    bytes: expect.any(Number),
+    id: "9007199254740993",
+    placedAt: "2024-05-01T12:00:00.000Z",
+    items: [{ sku: "A-1", quantity: 2, unitPrice: 9.5 }],
+    payment: { method: "card", last4: "4242" },
+    tags: ["gift"],
+    payments: ["card", "invoice"],
+    rejectedAt: "$.items[0].quantity",
+  });
+  expect(JSON.parse(mustRun("npm", ["run", "--silent", "dev"], EXAMPLE))).toEqual(started);
+});

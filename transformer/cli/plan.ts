@@ -1,0 +1,90 @@
+/** What one run of generate would write and delete, computed without touching the disk. */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import ts from "typescript";
+import { generateSource } from "../generate.js";
+import type { Settings } from "./config.js";
+import { packageVersion } from "./package-info.js";
+import { IGNORED_CODES, mentionsCodecFor, outputPath, readHeader, withHeader, type Inputs } from "./project.js";
+
+export interface Output {
+  input: string;
+  output: string;
+  text: string;
+}
+
+export interface Leftover {
+  output: string;
+  reason: string;
+}
+
+export interface Plan {
+  outputs: Output[];
+  /** Generated files whose input no longer exists or no longer calls codecFor. */
+  leftovers: Leftover[];
+  diagnostics: ts.Diagnostic[];
+  /** Named inputs without any codecFor call. */
+  empty: string[];
+}
+
+/**
+ * Runs the transformer pipeline on every input of `program`. An input with a syntax error or a
+ * codec problem gets diagnostics and no output (its previous output is left alone); the program's
+ * own type errors are not checked here (the build's compiler reports them).
+ */
+export function makePlan(program: ts.Program, inputs: Inputs, settings: Settings, configErrors: readonly ts.Diagnostic[]): Plan {
+  const plan: Plan = { outputs: [], leftovers: [], diagnostics: [], empty: [] };
+  const relevant = (d: ts.Diagnostic) => d.category === ts.DiagnosticCategory.Error && !IGNORED_CODES.has(d.code);
+  plan.diagnostics.push(...configErrors.filter(relevant), ...program.getOptionsDiagnostics().filter(relevant), ...program.getGlobalDiagnostics().filter(relevant));
+  if (plan.diagnostics.length > 0) return plan;
+
+  const version = packageVersion();
+  const failed = new Set<string>();
+  const withoutCalls = new Set<string>();
+  for (const input of inputs.files) {
+    const file = program.getSourceFile(input);
+    if (!file) {
+      plan.diagnostics.push(message(`cannot read ${input}`));
+      failed.add(input);
+      continue;
+    }
+    const syntax = program.getSyntacticDiagnostics(file);
+    const result = syntax.length > 0 ? { diagnostics: [...syntax], text: undefined } : generateSource(program, file, settings.runtimeModule ? { runtimeModule: settings.runtimeModule } : {});
+    if (result.diagnostics.length > 0) {
+      plan.diagnostics.push(...result.diagnostics);
+      failed.add(input);
+    } else if (result.text === undefined) {
+      withoutCalls.add(input);
+      if (inputs.explicit.has(input)) plan.empty.push(input);
+    } else {
+      plan.outputs.push({ input, output: outputPath(input, settings.suffix), text: withHeader(result.text, version, input) });
+    }
+  }
+
+  const produced = new Set(plan.outputs.map((o) => o.output));
+  for (const output of inputs.generated) {
+    if (produced.has(output)) continue;
+    const text = ts.sys.readFile(output); // may be gone already, in watch mode
+    const recorded = text === undefined ? undefined : readHeader(text);
+    if (!recorded) continue; // not ours: never touched
+    const input = path.join(path.dirname(output), recorded.input);
+    if (failed.has(input)) continue;
+    if (!fs.existsSync(input)) plan.leftovers.push({ output, reason: `its input ./${recorded.input} no longer exists` });
+    else if (withoutCalls.has(input) || !mentionsCodecFor(input)) plan.leftovers.push({ output, reason: `its input ./${recorded.input} no longer calls codecFor` });
+  }
+  return plan;
+}
+
+function message(text: string): ts.Diagnostic {
+  return { category: ts.DiagnosticCategory.Error, code: 91000, file: undefined, start: undefined, length: undefined, messageText: text, source: "typed-msgpack" };
+}
+
+/** `src/widget.ts:4:28 - error TS91010: codecFor<Widget>(): $.onClick has a function type, ...` */
+export function formatDiagnostic(d: ts.Diagnostic, cwd: string): string {
+  const category = ts.DiagnosticCategory[d.category].toLowerCase();
+  const text = ts.flattenDiagnosticMessageText(d.messageText, "\n");
+  const code = d.source === "typed-msgpack" && d.code === 91000 ? "" : ` TS${d.code}`;
+  if (!d.file || d.start === undefined) return `${category}${code}: ${text}`;
+  const { line, character } = d.file.getLineAndCharacterOfPosition(d.start);
+  return `${path.relative(cwd, d.file.fileName) || d.file.fileName}:${line + 1}:${character + 1} - ${category}${code}: ${text}`;
+}
