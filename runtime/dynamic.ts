@@ -3,7 +3,7 @@ import type { Reader } from "./reader.js";
 import { setOwn } from "./objects.js";
 import type { Writer } from "./writer.js";
 import { mismatch, tooDeep } from "./writer.js";
-import { ARRAY, BIN, BOOL, EXT, FLOAT, INT, MAP, NIL, STR } from "./wire.js";
+import { ARRAY, BIN, BOOL, EXT, FLOAT, INT, MAP, NEVER_USED, NIL, STR } from "./wire.js";
 
 /** An extension value other than the timestamp, as decoded into `unknown`. */
 export class ExtData {
@@ -119,6 +119,7 @@ export function readDynamic(r: Reader, p: string | undefined, depth: number): un
         let key: string;
         if (family === STR) key = r.string(p);
         else if (family === INT) key = String(r.number(p));
+        else if (family === NEVER_USED) return r.fail("malformed", "0xc1 is reserved and never used in MessagePack", p);
         else throw new CodecError(`map keys of an unknown value must be str or int, got ${["nil", "bool", "int", "float", "str", "bin", "array", "map", "ext"][family]} at byte ${keyAt}`, "type-mismatch", p, keyAt);
         setOwn(out, key, readDynamic(r, p && p + keySegment(key), depth + 1));
       }

@@ -1,6 +1,7 @@
 /** typed-msgpack runtime: what applications import, and what generated codecs call. */
 export { codecFor, __typedMsgpackIntrinsic } from "./codec-for.js";
-export { codec, type Codec, type EncodeFn, type DecodeFn } from "./codec.js";
+export { codec, type Codec, type BaseCodec, type ArrayCodec, type EncodeFn, type DecodeFn } from "./codec.js";
+export type { ByteSource, ByteChunk, ReadableStreamLike } from "./stream.js";
 export { CodecError, type CodecErrorCode, keySegment } from "./errors.js";
 export { Writer, keys, mismatch, tooDeep, DEFAULT_MAX_DEPTH } from "./writer.js";
 export { Reader, DEFAULT_LIMITS, type DecodeOptions } from "./reader.js";
