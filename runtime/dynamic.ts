@@ -1,6 +1,6 @@
 import { CodecError, keySegment } from "./errors.js";
 import type { Reader } from "./reader.js";
-import { setOwn } from "./objects.js";
+import { isRecordLike, setOwn } from "./objects.js";
 import type { Writer } from "./writer.js";
 import { mismatch, tooDeep } from "./writer.js";
 import { ARRAY, BIN, BOOL, EXT, FLOAT, INT, MAP, NEVER_USED, NIL, STR } from "./wire.js";
@@ -30,7 +30,8 @@ export function writeDynamic(w: Writer, v: unknown, p: string | undefined, depth
     default: return mismatch("a value MessagePack can carry", v, p);
   }
   if (v === null) return w.nil();
-  if (depth > w.maxDepth) tooDeep(w.maxDepth, p);
+  // Containers count one level each, exactly as readDynamic counts them.
+  if (depth > w.maxDepth && (Array.isArray(v) || v instanceof Map || v instanceof Set || isRecordLike(v))) tooDeep(w.maxDepth, p);
   if (Array.isArray(v)) {
     w.arrayHeader(v.length);
     for (let i = 0; i < v.length; i++) writeDynamic(w, v[i], p && p + "[" + i + "]", depth + 1);
@@ -43,7 +44,7 @@ export function writeDynamic(w: Writer, v: unknown, p: string | undefined, depth
   } else if (v instanceof ArrayBuffer) {
     w.binary(new Uint8Array(v));
   } else if (v instanceof ExtData) {
-    writeExt(w, v);
+    writeExt(w, v, p);
   } else if (v instanceof Set) {
     // Written as an array rather than dropped (@msgpack/msgpack writes an empty map): nothing is lost.
     w.arrayHeader(v.size);
@@ -52,6 +53,10 @@ export function writeDynamic(w: Writer, v: unknown, p: string | undefined, depth
   } else if (v instanceof Map) {
     w.mapHeader(v.size);
     for (const [key, value] of v) {
+      // Decode turns the keys of an unknown map into property names, so only those keys round-trip.
+      if (typeof key !== "string" && !(typeof key === "number" && Number.isSafeInteger(key))) {
+        mismatch("a Map key that is a string or a safe integer (the keys of an unknown map decode as property names)", key, p);
+      }
       writeDynamic(w, key, p, depth + 1);
       writeDynamic(w, value, p && p + keySegment(key), depth + 1);
     }
@@ -66,7 +71,11 @@ export function writeDynamic(w: Writer, v: unknown, p: string | undefined, depth
   }
 }
 
-function writeExt(w: Writer, ext: ExtData): void {
+function writeExt(w: Writer, ext: ExtData, p: string | undefined): void {
+  if (!Number.isInteger(ext.type) || ext.type < -128 || ext.type > 127) {
+    throw new CodecError(`ExtData type ${ext.type} is outside -128..127, the range of MessagePack extension types`, "out-of-range", p, -1);
+  }
+  if (ext.type === -1) mismatch("a Date for extension type -1 (the timestamp), not an ExtData", ext, p);
   const n = ext.data.length;
   w.ensure(6 + n);
   const fixed = n === 1 ? 0xd4 : n === 2 ? 0xd5 : n === 4 ? 0xd6 : n === 8 ? 0xd7 : n === 16 ? 0xd8 : 0; // fixext 1..16

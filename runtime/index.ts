@@ -5,6 +5,6 @@ export type { ByteSource, ByteChunk, ReadableStreamLike } from "./stream.js";
 export { CodecError, type CodecErrorCode, keySegment } from "./errors.js";
 export { Writer, keys, mismatch, tooDeep, DEFAULT_MAX_DEPTH } from "./writer.js";
 export { Reader, DEFAULT_LIMITS, type DecodeOptions } from "./reader.js";
-export { isRecordLike, ownValue, definedKeys, extraKeys, onlyKeys, rethrowUnlessCodecError, setOwn, assignEntries } from "./objects.js";
+export { isRecordLike, ownValue, definedKeys, extraKeys, pickByKeys, rethrowUnlessCodecError, setOwn, assignEntries } from "./objects.js";
 export { ExtData } from "./dynamic.js";
 export { NIL, BOOL, INT, FLOAT, STR, BIN, ARRAY, MAP, EXT } from "./wire.js";

@@ -6,6 +6,8 @@ import { describeValue } from "./errors.js";
 import { DEFAULT_MAX_DEPTH } from "./writer.js";
 
 const TWO_32 = 0x1_0000_0000;
+/** Failures that do not depend on which union member is being tried. */
+const BYTE_LEVEL = new Set(["incomplete", "too-deep", "malformed", "duplicate-key", "trailing-bytes"]);
 const MAX_DATE_MS = 8.64e15;
 
 /**
@@ -182,13 +184,22 @@ export class Reader {
 
   /** Reads a str header; returns the payload length and leaves `pos` at the payload. */
   private strHeader(b: number, p: string | undefined): number {
-    let length: number;
-    if ((b & 0xe0) === 0xa0) { length = b & 0x1f; this.pos += 1; } // fixstr
-    else if (b === 0xd9) { this.need(2, p); length = this.bytes[this.pos + 1]!; this.pos += 2; } // str 8
-    else if (b === 0xda) { this.need(3, p); length = this.view.getUint16(this.pos + 1); this.pos += 3; } // str 16
-    else if (b === 0xdb) { this.need(5, p); length = this.view.getUint32(this.pos + 1); this.pos += 5; } // str 32
+    let size: number, length: number;
+    if ((b & 0xe0) === 0xa0) { size = 1; length = b & 0x1f; } // fixstr
+    else if (b === 0xd9) { size = 2; this.need(2, p); length = this.bytes[this.pos + 1]!; } // str 8
+    else if (b === 0xda) { size = 3; this.need(3, p); length = this.view.getUint16(this.pos + 1); } // str 16
+    else if (b === 0xdb) { size = 5; this.need(5, p); length = this.view.getUint32(this.pos + 1); } // str 32
     else return this.mismatch("str", p);
-    this.limit(length, this.limits.maxStringLength, "a str", "maxStringLength", p);
+    return this.payload(size, length, this.limits.maxStringLength, "a str", "maxStringLength", p);
+  }
+
+  /**
+   * Checks a declared payload length against its limit (failing at the header that declares it) and
+   * against the bytes that remain (failing where they run out). Nothing is read or allocated before.
+   */
+  private payload(size: number, length: number, max: number, what: string, option: string, p: string | undefined): number {
+    this.limit(length, max, what, option, p);
+    this.pos += size;
     this.need(length, p);
     return length;
   }
@@ -220,6 +231,8 @@ export class Reader {
     for (let i = 0; i < keys.length; i++) {
       if (i !== hint && sameKey(keys[i]!, this.bytes, start, length)) return i;
     }
+    // A declared key matched bytes known to be valid; an unknown one is checked like any str.
+    if (decodeUtf8(this.bytes, start, length) === undefined) this.fail("malformed", "map key is not valid UTF-8", p, this.keyAt);
     return -1;
   }
 
@@ -298,12 +311,54 @@ export class Reader {
           const family = this.family(p);
           return family === STR ? this.string(p) : family === INT || family === FLOAT ? this.number(p) : family === BOOL ? this.bool(p) : undefined;
         }
-        this.skip(p);
+        if (i < n - 1) this.skip(p);
       }
       return undefined;
     } finally {
       this.pos = start;
     }
+  }
+
+  /**
+   * Picks the member of an untagged object union for the map at `pos` by its keys alone, without
+   * consuming anything (see `pickByKeys` for the rule). A candidate is `[keys() table or null for
+   * any keys, required bit masks]`, or null for a Record.
+   */
+  pickMember(candidates: readonly ([keys: readonly Uint8Array[] | null, required: readonly number[]] | null)[], p?: string): number {
+    const start = this.pos;
+    const seen = candidates.map((c) => (c ? c[1].map(() => 0) : []));
+    const unknown = candidates.map(() => false);
+    try {
+      const n = this.mapHeader(p);
+      for (let i = 0; i < n; i++) {
+        const b = this.head(p);
+        if (FAMILY[b] !== STR) this.mismatch("a str key", p);
+        const length = this.strHeader(b, p);
+        const keyStart = this.pos;
+        this.pos += length;
+        candidates.forEach((candidate, c) => {
+          const keys = candidate?.[0];
+          if (!keys) return;
+          const index = keys.findIndex((key) => sameKey(key, this.bytes, keyStart, length));
+          if (index < 0) unknown[c] = true;
+          else { const words = seen[c]!; words[Math.floor(index / 30)] = (words[Math.floor(index / 30)] ?? 0) | 2 ** (index % 30); }
+        });
+        // The last value need not be skipped: only keys matter here, and skipping a deep last
+        // value at every level of a recursive union would make decoding quadratic.
+        if (i < n - 1) this.skip(p);
+      }
+    } finally {
+      this.pos = start;
+    }
+    let lenient = -1;
+    for (let c = 0; c < candidates.length; c++) {
+      const candidate = candidates[c];
+      if (!candidate) return c;
+      if (!candidate[1].every((mask, word) => (seen[c]![word]! & mask) === mask)) continue;
+      if (!unknown[c]) return c;
+      if (lenient < 0) lenient = c;
+    }
+    return lenient < 0 ? 0 : lenient;
   }
 
   badTag(property: string, expected: string, p?: string): never {
@@ -325,7 +380,8 @@ export class Reader {
         try {
           return candidate();
         } catch (e) {
-          if (!(e instanceof CodecError) || e.code === "incomplete" || e.code === "too-deep") throw e;
+          // Problems of the bytes themselves are the same for every candidate: report them as they are.
+          if (!(e instanceof CodecError) || BYTE_LEVEL.has(e.code)) throw e;
           lastError = e;
         } finally {
           this.strict = wasStrict;
@@ -337,14 +393,12 @@ export class Reader {
 
   /** Reads a bin header; returns the payload length (checked against what remains) and leaves `pos` at the payload. */
   private binHeader(b: number, p: string | undefined): number {
-    let length: number;
-    if (b === 0xc4) { this.need(2, p); length = this.bytes[this.pos + 1]!; this.pos += 2; } // bin 8
-    else if (b === 0xc5) { this.need(3, p); length = this.view.getUint16(this.pos + 1); this.pos += 3; } // bin 16
-    else if (b === 0xc6) { this.need(5, p); length = this.view.getUint32(this.pos + 1); this.pos += 5; } // bin 32
+    let size: number, length: number;
+    if (b === 0xc4) { size = 2; this.need(2, p); length = this.bytes[this.pos + 1]!; } // bin 8
+    else if (b === 0xc5) { size = 3; this.need(3, p); length = this.view.getUint16(this.pos + 1); } // bin 16
+    else if (b === 0xc6) { size = 5; this.need(5, p); length = this.view.getUint32(this.pos + 1); } // bin 32
     else return this.mismatch("bin", p);
-    this.limit(length, this.limits.maxBinaryLength, "a bin", "maxBinaryLength", p);
-    this.need(length, p);
-    return length;
+    return this.payload(size, length, this.limits.maxBinaryLength, "a bin", "maxBinaryLength", p);
   }
 
   /** bin 8/16/32 as a copy, so the result never aliases the input. */
@@ -415,11 +469,13 @@ export class Reader {
   arrayHeader(p?: string): number {
     const b = this.head(p);
     let n: number;
-    if ((b & 0xf0) === 0x90) { n = b & 0x0f; this.pos += 1; } // fixarray
-    else if (b === 0xdc) { this.need(3, p); n = this.view.getUint16(this.pos + 1); this.pos += 3; } // array 16
-    else if (b === 0xdd) { this.need(5, p); n = this.view.getUint32(this.pos + 1); this.pos += 5; } // array 32
+    let size: number;
+    if ((b & 0xf0) === 0x90) { size = 1; n = b & 0x0f; } // fixarray
+    else if (b === 0xdc) { size = 3; this.need(3, p); n = this.view.getUint16(this.pos + 1); } // array 16
+    else if (b === 0xdd) { size = 5; this.need(5, p); n = this.view.getUint32(this.pos + 1); } // array 32
     else return this.mismatch("array", p);
     this.limit(n, this.limits.maxArrayLength, "an array", "maxArrayLength", p);
+    this.pos += size;
     if (n > this.end - this.pos) this.fail("incomplete", `array claims ${n} elements but only ${this.end - this.pos} bytes remain`, p);
     return n;
   }
@@ -428,11 +484,13 @@ export class Reader {
   mapHeader(p?: string): number {
     const b = this.head(p);
     let n: number;
-    if ((b & 0xf0) === 0x80) { n = b & 0x0f; this.pos += 1; } // fixmap
-    else if (b === 0xde) { this.need(3, p); n = this.view.getUint16(this.pos + 1); this.pos += 3; } // map 16
-    else if (b === 0xdf) { this.need(5, p); n = this.view.getUint32(this.pos + 1); this.pos += 5; } // map 32
+    let size: number;
+    if ((b & 0xf0) === 0x80) { size = 1; n = b & 0x0f; } // fixmap
+    else if (b === 0xde) { size = 3; this.need(3, p); n = this.view.getUint16(this.pos + 1); } // map 16
+    else if (b === 0xdf) { size = 5; this.need(5, p); n = this.view.getUint32(this.pos + 1); } // map 32
     else return this.mismatch("map", p);
     this.limit(n, this.limits.maxMapLength, "a map", "maxMapLength", p);
+    this.pos += size;
     if (2 * n > this.end - this.pos) this.fail("incomplete", `map claims ${n} entries but only ${this.end - this.pos} bytes remain`, p);
     return n;
   }
@@ -446,7 +504,7 @@ export class Reader {
       switch (FAMILY[b]) {
         case NIL: case BOOL: this.pos++; break;
         case INT: case FLOAT: this.skipNumber(b, p); break;
-        case STR: { const length = this.strHeader(b, p); this.pos += length; break; }
+        case STR: this.skipString(b, p); break;
         case BIN: { const length = this.binHeader(b, p); this.pos += length; break; }
         case ARRAY: pending += this.arrayHeader(p); break;
         case MAP: pending += 2 * this.mapHeader(p); break;
@@ -454,6 +512,14 @@ export class Reader {
         default: this.fail("malformed", "0xc1 is reserved and never used in MessagePack", p);
       }
     }
+  }
+
+  /** Skips a str, still checking its UTF-8: input that is not MessagePack is refused even where it is ignored. */
+  private skipString(b: number, p: string | undefined): void {
+    const at = this.pos;
+    const length = this.strHeader(b, p);
+    if (decodeUtf8(this.bytes, this.pos, length) === undefined) this.fail("malformed", "str is not valid UTF-8", p, at);
+    this.pos += length;
   }
 
   /** Skips an int or float by its size alone, so that even an int 64 beyond 2^53 is skipped rather than refused. */

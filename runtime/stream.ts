@@ -279,6 +279,10 @@ const FIXED_SIZE: readonly number[] = [
 
 /** Re-runs a failed attempt with paths switched on and returns the error that names the path. */
 export function locate(error: unknown, retry: () => void): unknown {
+  if (error instanceof RangeError && /call stack/i.test(error.message)) {
+    // Only reachable with a raised maxDepth: the stack ran out first. Still a CodecError, never a crash.
+    return new CodecError("the value nests so deep that the JavaScript call stack ran out before maxDepth was reached; lower maxDepth", "too-deep", "$", -1);
+  }
   if (!(error instanceof CodecError) || error.path !== undefined) return error;
   try {
     retry();

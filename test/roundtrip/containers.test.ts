@@ -95,8 +95,9 @@ describe("valid values round-trip", () => {
     expect(hex(roundTrip(C.RoNumSet!, new Set(range(n))).subarray(0, arrayHeader.length / 2))).toBe(arrayHeader);
   });
 
-  test("absent optional tuple elements stay absent; undefined-valued ones become nil", () => {
-    expect(hex(C.Opt!.encode(["a", undefined]))).toBe("92a161c0");
+  test("absent optional tuple elements stay absent, and so do trailing undefined-valued ones; nil decodes as undefined", () => {
+    expect(hex(C.Opt!.encode(["a", undefined]))).toBe("91a161");
+    expect(hex(C.Opt!.encode(["a", undefined, true]))).toBe("93a161c0c3");
     expect(C.Opt!.decode(bytes("92a161c0"))).toEqual(["a", undefined]);
     expect(C.Opt!.decode(bytes("91a161"))).toHaveLength(1);
   });

@@ -340,7 +340,7 @@ describe("length headers that claim more than remains fail before allocating", (
 
   test("the limits are decode options", () => {
     const error = expectCode(() => new Reader(fromHex("a26162"), { maxStringLength: 1 }).string("$"), "out-of-range");
-    expect(error.message).toBe("$: a str of 2 exceeds the limit of 1 (raise the maxStringLength decode option if it is expected) at byte 1");
+    expect(error.message).toBe("$: a str of 2 exceeds the limit of 1 (raise the maxStringLength decode option if it is expected) at byte 0");
     nothingAllocated();
     expect(new Reader(fromHex("a26162"), { maxStringLength: 2 }).string()).toBe("ab");
   });

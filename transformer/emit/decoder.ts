@@ -2,7 +2,7 @@ import type ts from "typescript";
 import { familiesOf, type Family } from "../model/families.js";
 import type { Literal, ObjectShape, TypeNode } from "../model/ir.js";
 import type { EmitContext } from "./context.js";
-import { describeLiterals, describeUnion, INHERITED_NAMES, keyTable, pattern } from "./encoder.js";
+import { describeLiterals, describeUnion, INHERITED_NAMES, keyTable, pattern, reachesOnlyObjects } from "./encoder.js";
 import { childPath, indexPath, localFor, propertySegment } from "./paths.js";
 
 /** Reader method per leaf kind; each checks the head byte and throws a CodecError naming the offset. */
@@ -73,6 +73,14 @@ function decoderBody(ctx: EmitContext, node: TypeNode): ts.Statement[] {
         else if (element.mode === "optional") out.push(b.if(b.bin(b.id("n"), ">", b.num(i)), [push(b.num(i), childPath(b, `[${i}]`))]));
         else out.push(push(b.num(i), childPath(b, `[${i}]`)));
       });
+      const fixed = node.elements.filter((e) => e.mode !== "rest").length;
+      if (fixed > min) {
+        // Trailing optional elements that decoded to undefined are absent, as encode writes them.
+        const length = b.prop(b.id("out"), "length");
+        out.push(b.f.createWhileStatement(
+          b.all([b.bin(length, ">", b.num(min)), b.bin(length, "<=", b.num(fixed)), b.bin(b.index(b.id("out"), b.bin(length, "-", b.num(1))), "===", b.undef())]),
+          b.block([b.expr(b.method(b.id("out"), "pop"))])));
+      }
       return [...out, b.ret(b.id("out"))];
     }
     case "set":
@@ -109,7 +117,12 @@ function decoderBody(ctx: EmitContext, node: TypeNode): ts.Statement[] {
       const deeper = b.bin(d, "+", b.num(1));
       const depthCheck = b.if(b.bin(d, ">", b.prop(r, "maxDepth")), [b.expr(b.method(r, "tooDeep", p))]);
       // A recursive alias counts one level and then is the body of what it names.
-      if (entry.shape.kind === "alias") return [depthCheck, b.expr(b.f.createPostfixIncrement(d)), ...decoderBody(ctx, entry.shape.type)];
+      // Depth counts object types, and recursive aliases whose recursion can bypass objects.
+      if (entry.shape.kind === "alias") {
+        return reachesOnlyObjects(ctx, entry.shape.type)
+          ? decoderBody(ctx, entry.shape.type)
+          : [depthCheck, b.expr(b.f.createPostfixIncrement(d)), ...decoderBody(ctx, entry.shape.type)];
+      }
       return [depthCheck, ...decodeObject(ctx, node.name, entry.shape, deeper)];
     }
     default:
@@ -133,11 +146,10 @@ function decodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth:
   const [r, p] = [b.id("r"), b.id("p")];
   const keys = keyTable(ctx, name, shape);
   const locals = shape.properties.map((property, i) => localFor(property.name, i));
-  const words = Math.max(1, Math.ceil(shape.properties.length / 30));
+  const required = requiredMasks(shape);
+  const words = required.length;
   const seen = (i: number) => `seen${Math.floor(i / 30)}`;
   const bit = (i: number) => b.num(2 ** (i % 30));
-  const required = Array.from({ length: words }, (_, word) =>
-    shape.properties.reduce((mask, property, i) => (!property.optional && Math.floor(i / 30) === word ? mask + 2 ** (i % 30) : mask), 0));
   const out: ts.Statement[] = [
     b.const("n", b.method(r, "mapHeader", p)),
     ...(locals.length > 0 ? [b.let(...locals.map((local): [string] => [local]))] : []),
@@ -222,10 +234,33 @@ function decodeCandidates(ctx: EmitContext, union: Extract<TypeNode, { kind: "un
   if (family === "INT" && members.some((m) => m.kind === "bigint")) {
     return [b.ret(b.method(r, "bigint", p))];
   }
-  // Several candidates in one family: try each, strictly first so that a value is not
-  // taken by a member that would silently drop its extra keys.
+  if (family === "MAP") {
+    // Object members are chosen by the map's keys (declared and required), scanned once without
+    // decoding: linear even for recursive untagged unions, where trying each member is exponential.
+    const candidates = ctx.constant("pickdec:" + JSON.stringify(members), "DecodeCandidates", () => b.array(members.map((member) => mapCandidate(ctx, member))));
+    const cases = members.map((member, i): [ts.Expression[], ts.Statement[]] => [[b.num(i)], [b.ret(decodeValue(ctx, member, p, d))]]);
+    return [b.switch(b.method(r, "pickMember", candidates, p), cases), b.ret(decodeValue(ctx, members[0]!, p, d))];
+  }
+  // Several candidates in another family (`string[] | number[]`): try each, strictly first so that
+  // a value is not taken by a member that would silently drop its extra keys.
   const attempts = members.map((member) => b.arrow(decodeValue(ctx, member, p, d)));
   return [b.ret(b.method(r, "firstOf", b.array(attempts), p))];
+}
+
+/** `[key table or null, required masks]` for an object member, null for a Record or a Map. */
+function mapCandidate(ctx: EmitContext, member: TypeNode): ts.Expression {
+  const b = ctx.b;
+  const shape = member.kind === "ref" ? ctx.entry(member).shape : undefined;
+  if (shape?.kind !== "object") return b.f.createNull();
+  const keys = shape.rest ? b.f.createNull() : keyTable(ctx, member.kind === "ref" ? member.name : "", shape);
+  return b.array([keys, b.array(requiredMasks(shape).map((m) => b.num(m)))]);
+}
+
+/** One bit per property in 30-bit words, set for the required ones. */
+function requiredMasks(shape: ObjectShape): number[] {
+  const words = Math.max(1, Math.ceil(shape.properties.length / 30));
+  return Array.from({ length: words }, (_, word) =>
+    shape.properties.reduce((mask, property, i) => (!property.optional && Math.floor(i / 30) === word ? mask + 2 ** (i % 30) : mask), 0));
 }
 
 function literalCheck(ctx: EmitContext, values: Literal[], x: ts.Expression): ts.Expression {

@@ -70,17 +70,28 @@ function encoderBody(ctx: EmitContext, node: TypeNode): ts.Statement[] {
       const max = hasRest ? Infinity : node.elements.length;
       const length = b.prop(v, "length");
       const lengthOk = min === max ? [b.bin(length, "===", b.num(min))] : [b.bin(length, ">=", b.num(min)), ...(max === Infinity ? [] : [b.bin(length, "<=", b.num(max))])];
-      const out: ts.Statement[] = [
-        b.if(b.not(b.all([b.isArray(v), ...lengthOk])), [fail(describeTuple(min, max))]),
-        b.expr(b.method(w, "arrayHeader", length)),
-      ];
+      const out: ts.Statement[] = [b.if(b.not(b.all([b.isArray(v), ...lengthOk])), [fail(describeTuple(min, max))])];
+      const fixed = node.elements.filter((e) => e.mode !== "rest").length;
+      let count: ts.Expression = length;
+      if (fixed > min) {
+        // Trailing optional elements given as undefined are left out, as absent ones are, so that
+        // they come back as absent rather than as the nil a `T | null` element would decode to null.
+        out.push(
+          b.let(["n", length]),
+          b.f.createWhileStatement(
+            b.all([b.bin(b.id("n"), ">", b.num(min)), b.bin(b.id("n"), "<=", b.num(fixed)), b.bin(b.index(v, b.bin(b.id("n"), "-", b.num(1))), "===", b.undef())]),
+            b.block([b.expr(b.f.createPostfixDecrement(b.id("n")))])),
+        );
+        count = b.id("n");
+      }
+      out.push(b.expr(b.method(w, "arrayHeader", count)));
       node.elements.forEach((element, i) => {
         if (element.mode === "rest") {
-          out.push(b.forCount("i", length, encodeValue(ctx, element.type, b.index(v, b.id("i")), indexPath(b, b.id("i")), d), i));
+          out.push(b.forCount("i", count, encodeValue(ctx, element.type, b.index(v, b.id("i")), indexPath(b, b.id("i")), d), i));
           return;
         }
         const write = encodeValue(ctx, element.type, b.index(v, b.num(i)), childPath(b, `[${i}]`), d);
-        out.push(...(element.mode === "optional" ? [b.if(b.bin(length, ">", b.num(i)), write)] : write));
+        out.push(...(element.mode === "optional" ? [b.if(b.bin(count, ">", b.num(i)), write)] : write));
       });
       return out;
     }
@@ -117,13 +128,25 @@ function encoderBody(ctx: EmitContext, node: TypeNode): ts.Statement[] {
       const deeper = b.bin(d, "+", b.num(1));
       const depthCheck = b.if(b.bin(d, ">", b.prop(w, "maxDepth")), [b.expr(b.call(ctx.rt("tooDeep"), b.prop(w, "maxDepth"), p))]);
       // A recursive alias counts one level and then is the body of what it names.
-      if (entry.shape.kind === "alias") return [depthCheck, b.expr(b.f.createPostfixIncrement(d)), ...encoderBody(ctx, entry.shape.type)];
+      // Depth counts object types, and recursive aliases whose recursion can bypass objects
+      // (`type Json = ... | Json[]`); an alias that only dispatches to object types adds no level.
+      if (entry.shape.kind === "alias") {
+        return reachesOnlyObjects(ctx, entry.shape.type)
+          ? encoderBody(ctx, entry.shape.type)
+          : [depthCheck, b.expr(b.f.createPostfixIncrement(d)), ...encoderBody(ctx, entry.shape.type)];
+      }
       return [b.if(b.not(b.call(ctx.rt("isRecordLike"), v)), [fail(`an object (${entry.display})`)]), depthCheck, ...encodeObject(ctx, node.name, entry.shape, deeper)];
     }
     default:
       // Leaves: only reached for a root, which needs a function of its own.
       return encodeValue(ctx, node, v, p, d);
   }
+}
+
+/** True for a union whose members are object types or leaves: every recursion through it passes an object. */
+export function reachesOnlyObjects(ctx: EmitContext, node: TypeNode): boolean {
+  if (node.kind !== "union") return false;
+  return node.members.every((m) => (m.kind === "ref" ? ctx.entry(m).shape.kind === "object" : !["array", "tuple", "set", "map", "record", "union"].includes(m.kind)));
 }
 
 /** Map header with the number of properties present, then each pre-encoded key and its value. */
@@ -219,26 +242,42 @@ function encodeUnion(ctx: EmitContext, node: Extract<TypeNode, { kind: "union" }
       out.push(b.if(guard, [...write, b.ret()]));
       continue;
     }
-    // Same JS test for several members: the first that encodes without a mismatch wins, and an
-    // object member is first tried only if it declares every key the value has, so that no
-    // member silently drops properties another member would keep.
+    if (group === "object") {
+      // Object members are chosen by the value's own keys, without trying to encode: the first
+      // member that declares every key the value has and finds its required ones, else the first
+      // that finds its required ones (so that no member silently drops what another would keep).
+      // Choosing shallowly keeps recursive untagged unions linear instead of exponential.
+      const candidates = b.array(members.map((member) => objectCandidate(ctx, member)));
+      const cases = members.map((member, i): [ts.Expression[], ts.Statement[]] => [[b.num(i)], [...encodeValue(ctx, member, v, p, d), b.ret()]]);
+      out.push(b.if(guard, [b.switch(b.call(ctx.rt("pickByKeys"), v, ctx.constant("pick:" + JSON.stringify(members), "Candidates", () => candidates)), cases)]));
+      continue;
+    }
+    // Same JS test for several non-object members (`string[] | number[]`): the first that encodes
+    // without a mismatch wins.
     const attempts: ts.Statement[] = [b.const("start", b.prop(w, "pos"))];
     const attempt = (member: TypeNode) => b.try([...encodeValue(ctx, member, v, p, d), b.ret()], "e", [
       b.expr(b.call(ctx.rt("rethrowUnlessCodecError"), b.id("e"))),
       b.assign(b.prop(w, "pos"), b.id("start")),
     ]);
-    for (const member of members) {
-      const shape = member.kind === "ref" ? ctx.entry(member).shape : undefined;
-      if (shape?.kind === "object" && !shape.rest) {
-        attempts.push(b.if(b.call(ctx.rt("onlyKeys"), v, keyNames(ctx, (member as { name: string }).name, shape)), [attempt(member)]));
-      }
-    }
     attempts.push(...members.slice(0, -1).map(attempt));
     attempts.push(...encodeValue(ctx, members[members.length - 1]!, v, p, d), b.ret());
     out.push(b.if(guard, attempts));
   }
   out.push(b.expr(b.call(ctx.rt("mismatch"), b.str(describeUnion(ctx, node)), v, p)));
   return out;
+}
+
+/**
+ * What `pickByKeys` needs of a member: `[declared names, required names]`, or `null` for a Record
+ * (which takes any keys). Index signatures beside properties also take any keys.
+ */
+function objectCandidate(ctx: EmitContext, member: TypeNode): ts.Expression {
+  const b = ctx.b;
+  if (member.kind !== "ref") return b.f.createNull();
+  const shape = ctx.entry(member).shape;
+  if (shape.kind !== "object") return b.f.createNull();
+  const names = shape.rest ? b.f.createNull() : b.array(shape.properties.map((p) => b.str(p.name)));
+  return b.array([names, b.array(shape.properties.filter((p) => !p.optional).map((p) => b.str(p.name)))]);
 }
 
 /** Members with the same group share one JS test. */

@@ -82,9 +82,13 @@ function __tm_encTuple2(w, v, p, d) {
     if (!(Array.isArray(v) && v.length >= 1 && v.length <= 2)) {
         __tm.mismatch("a tuple of 1 to 2 elements", v, p);
     }
-    w.arrayHeader(v.length);
+    let n = v.length;
+    while (n > 1 && n <= 2 && v[n - 1] === undefined) {
+        n--;
+    }
+    w.arrayHeader(n);
     w.date(v[0], p && p + "[0]");
-    if (v.length > 1) {
+    if (n > 1) {
         __tm_encUndefinedOrDate(w, v[1], p && p + "[1]", d);
     }
 }
@@ -190,6 +194,9 @@ function __tm_decTuple2(r, p, d) {
     out.push(r.date(p && p + "[0]"));
     if (n > 1) {
         out.push(__tm_decUndefinedOrDate(r, p && p + "[1]", d));
+    }
+    while (out.length > 1 && out.length <= 2 && out[out.length - 1] === undefined) {
+        out.pop();
     }
     return out;
 }

@@ -1,0 +1,27 @@
+/**
+ * Compiles the zoo through the real transformer (test/helpers/compile.ts) and pairs each exported
+ * codec with its root in the transformer's type model, so properties can derive arbitraries.
+ */
+import { compile } from "../../helpers/compile";
+import type { Codec } from "../../../runtime/index";
+import type { ZooType } from "./checks";
+import { ZOO_SOURCE } from "../zoo";
+
+/** `name` must be unique across the repo (it becomes test/.generated/<name>.ts). */
+export function loadZoo(name: string, source: string = ZOO_SOURCE): ZooType[] {
+  const compiled = compile(name, source);
+  if (compiled.diagnostics.length > 0) throw new Error(`zoo ${name} did not compile:\n${compiled.diagnostics.join("\n")}`);
+  const model = compiled.model;
+  if (!model) throw new Error(`zoo ${name}: the transformer produced no type model`);
+  const exports = require(compiled.file.replace(/\.ts$/, ".js")) as Record<string, Codec<unknown>>;
+  // The emitted module assigns `exports.<Name> = __tm_<codecId>Codec;` for each codecFor call.
+  const types: ZooType[] = [];
+  for (const match of compiled.js.matchAll(/exports\.(\w+) = __tm_(\w+)Codec;/g)) {
+    const [, exportName, id] = match as unknown as [string, string, string];
+    const entry = model.codecs[id];
+    if (!entry) throw new Error(`zoo ${name}: no model entry for codec ${id} (export ${exportName})`);
+    types.push({ name: exportName, display: entry.display, codec: exports[exportName]!, root: entry.root, named: model.named });
+  }
+  if (types.length === 0) throw new Error(`zoo ${name}: found no codecs in the emitted JS`);
+  return types;
+}

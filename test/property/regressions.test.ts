@@ -1,0 +1,19 @@
+/**
+ * Replays every input the fuzzer saved in test/fixtures/fuzz-regressions/. A fixture fails here
+ * for as long as the bug it records is there; once fixed, it guards against the bug coming back.
+ */
+import { loadZoo } from "./lib/zoo-load";
+import { loadRegressions, replay } from "./lib/regressions";
+
+const regressions = loadRegressions();
+const zoo = loadZoo("prop_zoo_regressions");
+const byName = new Map(zoo.map((t) => [t.name, t]));
+
+test("every fixture names a type of the zoo", () => {
+  expect(regressions.filter((r) => !byName.has(r.type)).map((r) => `${r.name}: ${r.type}`)).toEqual([]);
+});
+
+const cases = regressions.filter((r) => byName.has(r.type)).map((r) => [`${r.name} (${r.rule}: ${r.error.class}${r.error.code ? " " + r.error.code : ""})`, r] as const);
+(cases.length > 0 ? test.each(cases) : test.skip.each([["(no fixtures yet)", undefined as never]]))("%s", (_name, reg) => {
+  replay(reg, byName.get(reg.type)!);
+});
