@@ -5,6 +5,12 @@ import { Chunks, Framer, NEED, locate, type ByteSource } from "./stream.js";
 
 type Bytes = Uint8Array | ArrayBuffer | ArrayBufferView;
 
+/**
+ * What `encode` returns: a Uint8Array over a plain ArrayBuffer. Spelt through `Uint8Array.of` so that
+ * TypeScript >= 5.7 sees `Uint8Array<ArrayBuffer>` (accepted as a fetch body) and 4.9 a plain Uint8Array.
+ */
+export type EncodedBytes = ReturnType<typeof Uint8Array.of>;
+
 /** What every codec can do; `Codec<T>` adds `decodeArrayStream` when `T` is an array type. */
 export interface BaseCodec<T> {
   /**
@@ -12,7 +18,7 @@ export interface BaseCodec<T> {
    * @throws {CodecError} when `value` does not match `T` at run time (path names the offending part)
    *   or nests deeper than `maxDepth` (which is how a cyclic value ends).
    */
-  encode(value: T): Uint8Array;
+  encode(value: T): EncodedBytes;
   /**
    * Encodes `value` into `target` starting at `offset`, allocating no output buffer, and returns the
    * offset just past the last byte written (so calls chain: `at = C.encodeInto(v, buf, at)`).

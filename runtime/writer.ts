@@ -50,8 +50,9 @@ export class Writer {
   }
 
   /** A fresh copy of everything written, so that reusing this writer never changes it. */
-  finish(): Uint8Array {
-    return this.bytes.slice(0, this.pos);
+  finish(): ReturnType<typeof Uint8Array.of> {
+    // slice() of a Uint8Array over a plain ArrayBuffer is one too; the type says so for fetch bodies.
+    return this.bytes.slice(0, this.pos) as ReturnType<typeof Uint8Array.of>;
   }
 
   /**

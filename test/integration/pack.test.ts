@@ -7,8 +7,8 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { packedTarball } from "../helpers/tarball";
 
-const ROOT = path.resolve(__dirname, "../..");
 /** npm pack + npm install of two packages from the registry; a cold cache takes a while. */
 const TIMEOUT = 240_000;
 
@@ -72,14 +72,12 @@ console.log(JSON.stringify({
 
 beforeAll(() => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), "typed-msgpack-pack-"));
-  // npm pack runs "prepare" (the build) first, so the tarball holds a current dist/.
-  mustRun("npm", ["pack", "--pack-destination", work], ROOT);
-  const tarball = fs.readdirSync(work).find((f) => f.endsWith(".tgz"));
-  if (!tarball) throw new Error(`npm pack left no .tgz in ${work}`);
+  // `npm pack` (its "prepare" builds dist/ first), once per source state for every test file that installs it.
+  const tarball = packedTarball();
 
   app = path.join(work, "app");
   write(path.join(app, "package.json"), JSON.stringify({ name: "app", version: "1.0.0", private: true }));
-  mustRun("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", path.join(work, tarball), "typescript@6.0.3", "ts-patch@4.0.1"], app);
+  mustRun("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball, "typescript@6.0.3", "ts-patch@4.0.1"], app);
 }, TIMEOUT);
 
 afterAll(() => {

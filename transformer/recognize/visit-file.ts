@@ -1,6 +1,6 @@
 import ts from "typescript";
 import type { Problem } from "../diagnostics/catalog.js";
-import { diagnosticAt, type DiagnosticSink } from "../diagnostics/report.js";
+import { diagnosticAt, throwingSink, type DiagnosticSink } from "../diagnostics/report.js";
 import { codecName, emitFile, runtimeImport } from "../emit/codec.js";
 import { RUNTIME_ALIAS } from "../emit/context.js";
 import { isErrorType, ModelBuilder } from "../model/from-checker.js";
@@ -29,12 +29,16 @@ export function transformFile(
   output: "js" | "source" = "js",
 ): FileResult {
   const original = ts.getParseTreeNode(file, ts.isSourceFile);
-  const typed = original !== undefined && program.getSourceFile(original.fileName) === original;
+  const transpileOnly = isTranspileOnlyProgram(program);
+  const typed = !transpileOnly && original !== undefined && program.getSourceFile(original.fileName) === original;
+  // Transpile-only hosts drop diagnostics added during emit (ts-node --transpile-only, and
+  // ts.transpileModule of older TypeScripts such as 4.9): there a problem must stop the build by throwing.
+  const sink = transpileOnly ? throwingSink : report;
   const checker = program.getTypeChecker();
   const factory = context.factory;
   let builder: ModelBuilder | undefined;
 
-  const problem = (node: ts.Node, p: Problem) => report(diagnosticAt(node, p));
+  const problem = (node: ts.Node, p: Problem) => sink(diagnosticAt(node, p));
 
   const visit = (node: ts.Node): ts.Node => {
     const call = ts.getParseTreeNode(node);
@@ -85,6 +89,16 @@ export function transformFile(
     ]),
     model: builder.model,
   };
+}
+
+/**
+ * The Program ts.transpileModule makes for a single file (ts-node --transpile-only, ts-loader
+ * transpileOnly, ts-jest isolatedModules, also through ts-patch/compiler): the file is in it, but with
+ * noResolve and noLib nothing outside it resolves, so no call can be recognized and no type modelled.
+ */
+function isTranspileOnlyProgram(program: ts.Program): boolean {
+  const options = program.getCompilerOptions();
+  return options.noResolve === true && options.noLib === true;
 }
 
 /** After the directive prologue and the last top-level import, so the runtime is bound before any generated code. */
