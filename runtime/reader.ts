@@ -553,7 +553,7 @@ function sameKey(key: Uint8Array, bytes: Uint8Array, start: number, length: numb
 function resolveLimits(options: DecodeOptions): Required<DecodeOptions> {
   const out = { ...DEFAULT_LIMITS };
   for (const [key, value] of Object.entries(options)) {
-    if (!(key in DEFAULT_LIMITS)) throw new TypeError(`typed-msgpack: unknown decode option "${key}"; the options are ${Object.keys(DEFAULT_LIMITS).join(", ")}`);
+    if (!Object.prototype.hasOwnProperty.call(DEFAULT_LIMITS, key)) throw new TypeError(`typed-msgpack: unknown decode option "${key}"; the options are ${Object.keys(DEFAULT_LIMITS).join(", ")}`);
     if (value === undefined) continue;
     if (typeof value !== "number" || !(value >= 0)) throw new TypeError(`typed-msgpack: decode option ${key} must be a non-negative number, got ${String(value)}`);
     out[key as keyof DecodeOptions] = value;

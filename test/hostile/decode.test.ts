@@ -93,6 +93,11 @@ describe("length limits (DecodeOptions)", () => {
   test("a misspelt option is a TypeError (a programming error, not an input error)", () => {
     expect(() => H.StringC!.decode(hex("a0"), { maxStringLenght: 3 } as never)).toThrow(TypeError);
   });
+
+  test("an option named like an Object.prototype member is unknown too", () => {
+    expect(() => H.StringC!.decode(hex("a0"), { toString: 5 } as never)).toThrow(TypeError);
+    expect(() => H.StringC!.decode(hex("a0"), JSON.parse('{"__proto__": 5}'))).toThrow(TypeError);
+  });
 });
 
 describe("nesting depth: recursive types and unknown values end in too-deep, never a stack overflow", () => {
