@@ -1,13 +1,15 @@
 /**
  * UTF-8 for strings. Short strings go through plain JS loops (a call into TextEncoder/TextDecoder
  * costs more than the loop for them); long ones go to the platform codec.
- * Thresholds: see `npm run bench` (issue 5 revisits them with measurements).
  */
 
-/** Strings with at most this many UTF-16 units are encoded by `encodeShort`. */
-export const SHORT_ENCODE_LIMIT = 64;
-/** Strings with at most this many bytes are decoded by `decodeShort`. */
-export const SHORT_DECODE_LIMIT = 64;
+/** Strings of at most this many UTF-16 units are encoded by the JS loop below, longer ones by encodeInto (`node bench/utf8-threshold.js`). */
+export const SHORT_ENCODE_LIMIT = 24;
+/**
+ * Strings of at most this many bytes are decoded by the JS loop below; longer ones by TextDecoder,
+ * which wins from about 24 bytes (`node bench/utf8-threshold.js`).
+ */
+export const SHORT_DECODE_LIMIT = 20;
 
 const encoder = new TextEncoder();
 const strictDecoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -61,13 +63,10 @@ export function decodeUtf8(bytes: Uint8Array, start: number, length: number): st
     }
   }
   const end = start + length;
-  let i = start;
-  while (i < end && bytes[i]! < 0x80) i++;
-  // All ASCII (the common case): one call builds a flat string; `+=` per character would build a
-  // rope of tiny strings that the GC then has to walk and flatten.
-  if (i === end) return String.fromCharCode.apply(null, bytes.subarray(start, end) as unknown as number[]);
+  // Code units go into an array turned into a string by one call: a flat string, where `+=` per
+  // character would build a rope of tiny strings for the GC to walk.
   const units: number[] = [];
-  for (let j = start; j < i; j++) units.push(bytes[j]!);
+  let i = start;
   while (i < end) {
     const b = bytes[i++]!;
     if (b < 0x80) {

@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+// Where should short strings stop going through a JS loop and go to the platform codec?
+// Decode: 600k ASCII strings per length, a JS loop into an array + one String.fromCharCode.apply
+// (runtime/utf8.ts below SHORT_DECODE_LIMIT) against TextDecoder.
+// Encode: 400k strings per length, a JS loop (below SHORT_ENCODE_LIMIT) against TextEncoder.encodeInto.
+// Run: node bench/utf8-threshold.js   (measured 2026-11 on the CI machine: decode loop wins up to
+// ~20 bytes; encode loop wins up to ~24 characters, encodeInto from 32)
+"use strict";
+const decoder = new TextDecoder("utf-8", { fatal: true });
+
+for (const length of [4, 8, 12, 16, 20, 24, 32, 48, 64]) {
+  const count = 2000;
+  const bytes = new Uint8Array(count * length).map((_, i) => 97 + (i % 26));
+  const loop = (start) => {
+    const units = new Array(length);
+    for (let i = 0; i < length; i++) units[i] = bytes[start + i];
+    return String.fromCharCode.apply(null, units);
+  };
+  const platform = (start) => decoder.decode(bytes.subarray(start, start + length));
+  const time = (decode) => {
+    let best = Infinity;
+    for (let round = 0; round < 5; round++) {
+      const t = process.hrtime.bigint();
+      let keep = [];
+      for (let k = 0; k < 300; k++) for (let s = 0; s < count; s++) keep.push(decode(s * length));
+      keep = null;
+      best = Math.min(best, Number(process.hrtime.bigint() - t) / 1e6);
+    }
+    return best;
+  };
+  const [a, b] = [time(loop), time(platform)];
+  console.log(`${String(length).padStart(3)} bytes: JS loop ${a.toFixed(0)} ms, TextDecoder ${b.toFixed(0)} ms -> ${a <= b ? "loop" : "TextDecoder"}`);
+}
+
+const encoder = new TextEncoder();
+const out = new Uint8Array(1 << 20);
+// The shape of runtime/utf8.ts's loop (its multi-byte branches are not taken by ASCII input).
+function encodeLoop(s, pos) {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) out[pos++] = c;
+    else { out[pos++] = 0xc0 | (c >> 6); out[pos++] = 0x80 | (c & 0x3f); }
+  }
+  return pos;
+}
+for (const length of [8, 16, 20, 24, 32, 64]) {
+  const strings = Array.from({ length: 2000 }, (_, i) => ("s" + i + "abcdefghijklmnopqrstuvwxyz".repeat(4)).slice(0, length));
+  const time = (encode) => {
+    let best = Infinity;
+    for (let round = 0; round < 5; round++) {
+      const t = process.hrtime.bigint();
+      for (let k = 0; k < 200; k++) { let pos = 0; for (const s of strings) pos = encode(s, pos) % 900_000; }
+      best = Math.min(best, Number(process.hrtime.bigint() - t) / 1e6);
+    }
+    return best;
+  };
+  const [a, b] = [time(encodeLoop), time((s, pos) => pos + encoder.encodeInto(s, out.subarray(pos)).written)];
+  console.log(`${String(length).padStart(3)} chars: JS loop ${a.toFixed(0)} ms, encodeInto ${b.toFixed(0)} ms -> ${a <= b ? "loop" : "encodeInto"}`);
+}
