@@ -1,7 +1,7 @@
-import { CodecError } from "./errors.js";
+import { CodecError, locate } from "./errors.js";
 import { Reader, type DecodeOptions } from "./reader.js";
 import { DEFAULT_MAX_DEPTH, Writer } from "./writer.js";
-import { Chunks, Framer, NEED, locate, type ByteSource } from "./stream.js";
+import { Chunks, Framer, NEED, type ByteSource } from "./stream.js";
 
 type Bytes = Uint8Array | ArrayBuffer | ArrayBufferView;
 

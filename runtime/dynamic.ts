@@ -3,7 +3,7 @@ import type { Reader } from "./reader.js";
 import { isRecordLike, setOwn } from "./objects.js";
 import type { Writer } from "./writer.js";
 import { mismatch, tooDeep } from "./writer.js";
-import { ARRAY, BIN, BOOL, EXT, FLOAT, INT, MAP, NEVER_USED, NIL, STR } from "./wire.js";
+import { ARRAY, BIN, BOOL, EXT, FAMILY, FLOAT, INT, MAP, NEVER_USED, NIL, STR } from "./wire.js";
 
 /** An extension value other than the timestamp, as decoded into `unknown`. */
 export class ExtData {
@@ -96,7 +96,7 @@ function writeExt(w: Writer, ext: ExtData, p: string | undefined): void {
 export function readDynamic(r: Reader, p: string | undefined, depth: number): unknown {
   const at = r.pos;
   const b = r.head(p);
-  switch (r.family(p)) {
+  switch (FAMILY[b]) {
     case NIL: r.pos++; return null;
     case BOOL: r.pos++; return b === 0xc3;
     case INT: return r.isInt64() ? readWideInt(r, p) : r.number(p);

@@ -70,3 +70,18 @@ export function describeValue(value: unknown): string {
   const ctor = (value as object).constructor;
   return ctor && ctor !== Object && typeof ctor.name === "string" && ctor.name ? `a ${ctor.name}` : "an object";
 }
+
+/** Re-runs a failed attempt with paths switched on and returns the error that names the path. */
+export function locate(error: unknown, retry: () => void): unknown {
+  if (error instanceof RangeError && /call stack/i.test(error.message)) {
+    // Only reachable with a raised maxDepth: the stack ran out first. Still a CodecError, never a crash.
+    return new CodecError("the value nests so deep that the JavaScript call stack ran out before maxDepth was reached; lower maxDepth", "too-deep", "$", -1);
+  }
+  if (!(error instanceof CodecError) || error.path !== undefined) return error;
+  try {
+    retry();
+  } catch (located) {
+    if (located instanceof CodecError) return located;
+  }
+  return error;
+}

@@ -5,8 +5,12 @@ import { CodecError } from "./errors.js";
  * built-ins that have a wire form of their own, which would otherwise be written as empty maps.
  */
 export function isRecordLike(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date) && !(v instanceof Map) &&
-    !(v instanceof Set) && !ArrayBuffer.isView(v) && !(v instanceof ArrayBuffer);
+  if (typeof v !== "object" || v === null) return false;
+  // Plain objects, what object encoders nearly always see, are accepted by one prototype check.
+  const proto: unknown = Object.getPrototypeOf(v);
+  if (proto === Object.prototype || proto === null) return true;
+  return !Array.isArray(v) && !(v instanceof Date) && !(v instanceof Map) && !(v instanceof Set) &&
+    !ArrayBuffer.isView(v) && !(v instanceof ArrayBuffer);
 }
 
 /** `v[key]` if it is an own property, else undefined: for declared properties named like Object.prototype's. */

@@ -1,4 +1,4 @@
-import { CodecError } from "./errors.js";
+import { CodecError, locate } from "./errors.js";
 import { Reader, type DecodeOptions } from "./reader.js";
 import { describeHead } from "./wire.js";
 import type { DecodeFn } from "./codec.js";
@@ -276,21 +276,6 @@ const FIXED_SIZE: readonly number[] = [
   1, 0, 1, 1, -1, -2, -4, -1, -2, -4, 5, 9, 2, 3, 5, 9, // c0 nil, c1, bool, bin 8-32, ext 8-32, float 32/64, uint 8-64
   2, 3, 5, 9, 3, 4, 6, 10, 18, -1, -2, -4, -2, -4, -2, -4, // int 8-64, fixext 1-16, str 8-32, array 16/32, map 16/32
 ];
-
-/** Re-runs a failed attempt with paths switched on and returns the error that names the path. */
-export function locate(error: unknown, retry: () => void): unknown {
-  if (error instanceof RangeError && /call stack/i.test(error.message)) {
-    // Only reachable with a raised maxDepth: the stack ran out first. Still a CodecError, never a crash.
-    return new CodecError("the value nests so deep that the JavaScript call stack ran out before maxDepth was reached; lower maxDepth", "too-deep", "$", -1);
-  }
-  if (!(error instanceof CodecError) || error.path !== undefined) return error;
-  try {
-    retry();
-  } catch (located) {
-    if (located instanceof CodecError) return located;
-  }
-  return error;
-}
 
 /** The same error with its offset (and the "at byte" of its message) moved by `by` bytes. */
 function rebase(e: unknown, by: number): unknown {

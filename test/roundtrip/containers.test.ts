@@ -1,31 +1,6 @@
-import { inspect } from "node:util";
 import { load } from "../helpers/compile";
-import { CodecError, type Codec } from "../../runtime/index";
-
-// ---- helpers (kept local: each test file stands alone) ----
-const hex = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("hex");
-const bytes = (h: string) => new Uint8Array(Buffer.from(h.replace(/[^0-9a-f]/gi, ""), "hex"));
-function about<T>(b: Uint8Array, check: () => T): T {
-  try { return check(); } catch (e) { if (e instanceof Error) e.message = `bytes: ${hex(b)}\n${e.message}`; throw e; }
-}
-function roundTrip(codec: Codec<any>, value: unknown, expected: unknown = value): Uint8Array {
-  const first = codec.encode(value);
-  about(first, () => {
-    const decoded = codec.decode(first);
-    expect(decoded).toEqual(expected);
-    expect(hex(codec.encode(decoded))).toBe(hex(first));
-  });
-  return first;
-}
-function codecError(run: () => unknown): CodecError {
-  let result: unknown;
-  try { result = run(); } catch (e) { expect(e).toBeInstanceOf(CodecError); return e as CodecError; }
-  throw new Error(`expected a CodecError, got ${result instanceof Uint8Array ? "bytes " + hex(result) : inspect(result)}`);
-}
-function expectDecodeError(codec: Codec<any>, input: string, want: { path: string; code: string; offset?: number }) {
-  const b = bytes(input);
-  about(b, () => expect(codecError(() => codec.decode(b))).toMatchObject(want));
-}
+import type { Codec } from "../../runtime/index";
+import { hex, bytes, about, roundTrip, codecError, expectDecodeError } from "./helpers";
 
 const C = load<Record<string, Codec<any>>>("roundtrip_containers", `
 import { codecFor } from "typed-msgpack";

@@ -1,37 +1,7 @@
 import fc from "fast-check";
-import { inspect } from "node:util";
 import { load } from "../helpers/compile";
-import { CodecError, type Codec } from "../../runtime/index";
-
-// ---- helpers (kept local: each test file stands alone) ----
-const hex = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("hex");
-const bytes = (h: string) => new Uint8Array(Buffer.from(h.replace(/[^0-9a-f]/gi, ""), "hex"));
-/** Prefixes any failure inside `check` with the bytes involved, as hex. */
-function about<T>(b: Uint8Array, check: () => T): T {
-  try { return check(); } catch (e) { if (e instanceof Error) e.message = `bytes: ${hex(b)}\n${e.message}`; throw e; }
-}
-/** decode(encode(v)) equals `expected`, and re-encoding the decoded value gives identical bytes. */
-function roundTrip(codec: Codec<any>, value: unknown, expected: unknown = value): Uint8Array {
-  const first = codec.encode(value);
-  about(first, () => {
-    const decoded = codec.decode(first);
-    expect(decoded).toEqual(expected);
-    expect(hex(codec.encode(decoded))).toBe(hex(first));
-  });
-  return first;
-}
-function codecError(run: () => unknown): CodecError {
-  let result: unknown;
-  try { result = run(); } catch (e) { expect(e).toBeInstanceOf(CodecError); return e as CodecError; }
-  throw new Error(`expected a CodecError, got ${result instanceof Uint8Array ? "bytes " + hex(result) : inspect(result)}`);
-}
-function expectEncodeError(codec: Codec<any>, value: unknown, want: { path: string; code?: string }) {
-  expect(codecError(() => codec.encode(value))).toMatchObject({ offset: -1, ...want });
-}
-function expectDecodeError(codec: Codec<any>, input: string | Uint8Array, want: { path: string; code: string; offset?: number }) {
-  const b = typeof input === "string" ? bytes(input) : input;
-  about(b, () => expect(codecError(() => codec.decode(b))).toMatchObject(want));
-}
+import type { Codec } from "../../runtime/index";
+import { hex, bytes, about, roundTrip, codecError, expectEncodeError, expectDecodeError } from "./helpers";
 
 const C = load<Record<string, Codec<any>>>("roundtrip_primitives", `
 import { codecFor } from "typed-msgpack";

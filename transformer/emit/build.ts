@@ -1,5 +1,5 @@
 import ts from "typescript";
-import type { Literal } from "../model/ir.js";
+import { isIdentifierName, type Literal } from "../model/ir.js";
 
 type BinaryOp = "===" | "!==" | "&&" | "||" | "+" | "-" | "<" | ">" | "<=" | ">=" | "&" | "|";
 
@@ -70,7 +70,7 @@ export class Build {
   }
   /** `obj.name`, or `obj["odd-name"]` when the name is not an identifier. */
   prop(object: ts.Expression, name: string): ts.Expression {
-    return /^[A-Za-z_$][\w$]*$/.test(name)
+    return isIdentifierName(name)
       ? this.f.createPropertyAccessExpression(object, name)
       : this.f.createElementAccessExpression(object, this.str(name));
   }
@@ -208,7 +208,7 @@ export class Build {
       properties.map(([name, value]) =>
         this.f.createPropertyAssignment(
           // A literal `__proto__: x` would set the prototype; a computed key defines an own property.
-          name === "__proto__" ? this.f.createComputedPropertyName(this.str(name)) : /^[A-Za-z_$][\w$]*$/.test(name) ? this.id(name) : this.str(name),
+          name === "__proto__" ? this.f.createComputedPropertyName(this.str(name)) : isIdentifierName(name) ? this.id(name) : this.str(name),
           value)),
       properties.length > 3,
     );

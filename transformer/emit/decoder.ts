@@ -1,9 +1,9 @@
 import type ts from "typescript";
 import { familiesOf, type Family } from "../model/families.js";
-import type { Literal, ObjectShape, TypeNode } from "../model/ir.js";
+import { propertySegment, type Literal, type ObjectShape, type TypeNode } from "../model/ir.js";
 import type { EmitContext } from "./context.js";
 import { describeLiterals, describeUnion, INHERITED_NAMES, keyTable, pattern, reachesOnlyObjects } from "./encoder.js";
-import { childPath, indexPath, localFor, propertySegment } from "./paths.js";
+import { childPath, indexPath, localFor } from "./paths.js";
 
 /** Reader method per leaf kind; each checks the head byte and throws a CodecError naming the offset. */
 const LEAF_READERS: Partial<Record<TypeNode["kind"], string>> = {

@@ -1,7 +1,7 @@
 import type ts from "typescript";
-import type { Literal, ObjectShape, TypeNode } from "../model/ir.js";
+import { propertySegment, type Literal, type ObjectShape, type TypeNode } from "../model/ir.js";
 import type { EmitContext } from "./context.js";
-import { childPath, indexPath, localFor, propertySegment } from "./paths.js";
+import { childPath, indexPath, localFor } from "./paths.js";
 
 /** Writer method per leaf kind; each checks the JS type of its argument and throws a CodecError. */
 const LEAF_WRITERS: Partial<Record<TypeNode["kind"], string>> = {

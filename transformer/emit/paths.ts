@@ -1,4 +1,5 @@
 import type ts from "typescript";
+import { isIdentifierName } from "../model/ir.js";
 import type { Build } from "./build.js";
 
 /**
@@ -14,12 +15,9 @@ export function indexPath(b: Build, index: ts.Expression): ts.Expression {
   return childPath(b, b.bin(b.bin(b.str("["), "+", index), "+", b.str("]")));
 }
 
-/** `.name` or `["odd key"]`, matching the runtime's keySegment. */
-export function propertySegment(name: string): string {
-  return /^[A-Za-z_$][\w$]*$/.test(name) ? "." + name : "[" + JSON.stringify(name) + "]";
-}
+
 
 /** A local variable name for a property's value: `id_`, or `f3_` when the name is not an identifier. */
 export function localFor(name: string, index: number): string {
-  return /^[A-Za-z_$][\w$]*$/.test(name) ? name + "_" : `f${index}_`;
+  return isIdentifierName(name) ? name + "_" : `f${index}_`;
 }

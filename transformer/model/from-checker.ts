@@ -1,7 +1,7 @@
 import ts from "typescript";
 import type { Problem, ProblemKind } from "../diagnostics/catalog.js";
 import { familiesOf, type Family } from "./families.js";
-import type { FileModel, Literal, ObjectShape, Property, TupleElement, TypeNode } from "./ir.js";
+import { propertySegment, type FileModel, type Literal, type ObjectShape, type Property, type TupleElement, type TypeNode } from "./ir.js";
 
 type UnionNode = Extract<TypeNode, { kind: "union" }>;
 
@@ -201,7 +201,7 @@ export class ModelBuilder {
     const isClass = ((type.getSymbol()?.flags ?? 0) & ts.SymbolFlags.Class) !== 0;
     for (const property of checker.getPropertiesOfType(type)) {
       const key = property.getName();
-      const at = path + segment(key);
+      const at = path + propertySegment(key);
       if (key.startsWith("__@") || key.startsWith("__#") || key.startsWith("#")) {
         this.problem("symbolKey", path, key.replace(/^__[@#]/, "").replace(/@\d+$/, "").replace(/^\d+@/, ""));
         continue;
@@ -373,11 +373,6 @@ function isArrayType(checker: ts.TypeChecker, type: ts.Type): boolean {
 
 function isTupleType(checker: ts.TypeChecker, type: ts.Type): boolean {
   return (checker as { isTupleType(t: ts.Type): boolean }).isTupleType(type);
-}
-
-/** `.name` or `["odd key"]`, matching the paths the runtime reports. */
-export function segment(key: string): string {
-  return /^[A-Za-z_$][\w$]*$/.test(key) ? "." + key : "[" + JSON.stringify(key) + "]";
 }
 
 /** `Box<string>` → `Box_string`; used for readable generated function names. */

@@ -70,3 +70,16 @@ export interface FileModel {
   /** Keyed by codec id; several `codecFor` calls for the same type share one entry. */
   codecs: Record<string, { display: string; root: TypeNode }>;
 }
+
+/** True when `name` can follow a dot in JavaScript (and in a path like `$.items`). */
+export function isIdentifierName(name: string): boolean {
+  return /^[A-Za-z_$][\w$]*$/.test(name);
+}
+
+/**
+ * One step of a path into a value: `.name`, or `["odd key"]` when the name is not an identifier.
+ * Diagnostics and generated code both use it, and the runtime's `keySegment` follows the same rule.
+ */
+export function propertySegment(name: string): string {
+  return isIdentifierName(name) ? "." + name : "[" + JSON.stringify(name) + "]";
+}

@@ -1,0 +1,54 @@
+/** What every round-trip table needs: hex in failure messages, round trips, and expected errors. */
+import { inspect } from "node:util";
+import { CodecError, type Codec, type DecodeOptions } from "../../runtime/index";
+
+/** Lower-case hex of bytes (or of a whole ArrayBuffer), for assertions and failure messages. */
+export const hex = (b: Uint8Array | ArrayBuffer): string =>
+  (b instanceof ArrayBuffer ? Buffer.from(b) : Buffer.from(b.buffer, b.byteOffset, b.byteLength)).toString("hex");
+
+/** "81 a1 61 01" → bytes; anything but hex digits is ignored. */
+export const bytes = (h: string): Uint8Array => new Uint8Array(Buffer.from(h.replace(/[^0-9a-f]/gi, ""), "hex"));
+
+/** A fixstr or str 8 for `s`, as hex. */
+export const str = (s: string): string => {
+  const b = Buffer.from(s);
+  return (b.length < 32 ? (0xa0 + b.length).toString(16) : "d9" + b.length.toString(16).padStart(2, "0")) + b.toString("hex");
+};
+
+/** Prefixes any failure inside `check` with the bytes involved, as hex. */
+export function about<T>(b: Uint8Array, check: () => T): T {
+  try { return check(); } catch (e) { if (e instanceof Error) e.message = `bytes: ${hex(b)}\n${e.message}`; throw e; }
+}
+
+/** decode(encode(v)) equals `expected`, and re-encoding the decoded value gives identical bytes. */
+export function roundTrip(codec: Codec<any>, value: unknown, expected: unknown = value): Uint8Array {
+  const first = codec.encode(value);
+  about(first, () => {
+    const decoded = codec.decode(first);
+    expect(decoded).toEqual(expected);
+    expect(hex(codec.encode(decoded))).toBe(hex(first));
+  });
+  return first;
+}
+
+/** Runs `run`, which must throw a CodecError, and returns it. */
+export function codecError(run: () => unknown): CodecError {
+  let result: unknown;
+  try { result = run(); } catch (e) { expect(e).toBeInstanceOf(CodecError); return e as CodecError; }
+  throw new Error(`expected a CodecError, got ${result instanceof Uint8Array ? "bytes " + hex(result) : inspect(result)}`);
+}
+
+/** The CodecError of decoding `wire` (hex). */
+export function decodeError(codec: Codec<any>, wire: string, options?: DecodeOptions): CodecError {
+  const b = bytes(wire);
+  return about(b, () => codecError(() => codec.decode(b, options)));
+}
+
+export function expectEncodeError(codec: Codec<any>, value: unknown, want: { path: string; code?: string }): void {
+  expect(codecError(() => codec.encode(value))).toMatchObject({ offset: -1, ...want });
+}
+
+export function expectDecodeError(codec: Codec<any>, input: string | Uint8Array, want: { path: string; code: string; offset?: number }): void {
+  const b = typeof input === "string" ? bytes(input) : input;
+  about(b, () => expect(codecError(() => codec.decode(b))).toMatchObject(want));
+}
