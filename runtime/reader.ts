@@ -1,5 +1,6 @@
 import { CodecError, type CodecErrorCode } from "./errors.js";
-import { decodeUtf8 } from "./utf8.js";
+import { CACHE_MAX_LENGTH, decodeCached, decodeUtf8, newStringCache } from "./utf8.js";
+const SHARED = newStringCache();
 import { ARRAY, BIN, BOOL, EXT, FAMILY, FLOAT, INT, MAP, NIL, STR, describeHead } from "./wire.js";
 import { readDynamic } from "./dynamic.js";
 import { describeValue } from "./errors.js";
@@ -55,10 +56,8 @@ export class Reader {
    * skipped, so that a member that would drop data is not chosen over one that keeps it.
    */
   strict = false;
-  /** Where the last key read by `key()` is (header, payload, length), for error messages and index signatures. */
+  /** Where the last key read by `key()` starts, for error messages and index signatures. */
   private keyAt = 0;
-  private keyStart = 0;
-  private keyLength = 0;
 
   constructor(input: Uint8Array | ArrayBuffer | ArrayBufferView, options?: DecodeOptions) {
     // A Uint8Array subclass such as Buffer gets a plain view, whose slice() copies (Buffer's does not).
@@ -207,7 +206,7 @@ export class Reader {
   string(p?: string): string {
     const at = this.pos;
     const length = this.strHeader(this.head(p), p);
-    const s = decodeUtf8(this.bytes, this.pos, length);
+    const s = length <= CACHE_MAX_LENGTH ? decodeCached(this.bytes, this.pos, length, SHARED) : decodeUtf8(this.bytes, this.pos, length);
     if (s === undefined) this.fail("malformed", "str is not valid UTF-8", p, at);
     this.pos += length;
     return s;
@@ -215,21 +214,31 @@ export class Reader {
 
   /**
    * Reads a str key and returns the index of the matching entry of `keys` (from `keys()`), or -1.
-   * Compares bytes instead of building a string; `hint` is tried first, so keys arriving in
-   * declaration order match on the first comparison.
+   * Compares bytes instead of building a string. `keys[hint]` is compared first, header included,
+   * straight against the input: keys arriving in declaration order cost one byte loop each.
    */
   key(keys: readonly Uint8Array[], hint: number, p?: string): number {
+    const expected = keys[hint];
+    const pos = this.pos;
+    this.keyAt = pos;
+    if (expected !== undefined && pos + expected.length <= this.end) {
+      const bytes = this.bytes, n = expected.length;
+      let i = 0;
+      while (i < n && bytes[pos + i] === expected[i]) i++;
+      if (i === n) { this.pos = pos + n; return hint; }
+    }
+    return this.anyKey(keys, p);
+  }
+
+  /** `key()` when the hinted key does not match: header parsed, every key compared. */
+  private anyKey(keys: readonly Uint8Array[], p: string | undefined): number {
     const b = this.head(p);
     if (FAMILY[b] !== STR) this.mismatch("a str key", p);
-    this.keyAt = this.pos;
     const length = this.strHeader(b, p);
     const start = this.pos;
     this.pos = start + length;
-    this.keyStart = start;
-    this.keyLength = length;
-    if (hint < keys.length && sameKey(keys[hint]!, this.bytes, start, length)) return hint;
     for (let i = 0; i < keys.length; i++) {
-      if (i !== hint && sameKey(keys[i]!, this.bytes, start, length)) return i;
+      if (sameKey(keys[i]!, this.bytes, start, length)) return i;
     }
     // A declared key matched bytes known to be valid; an unknown one is checked like any str.
     if (decodeUtf8(this.bytes, start, length) === undefined) this.fail("malformed", "map key is not valid UTF-8", p, this.keyAt);
@@ -246,11 +255,15 @@ export class Reader {
     return sameKey(expected, this.bytes, start, length);
   }
 
-  /** The last key matched by `key()`, as a string. */
+  /** The last key read by `key()`, as a string. */
   lastKey(p?: string): string {
-    const s = decodeUtf8(this.bytes, this.keyStart, this.keyLength);
-    if (s === undefined) this.fail("malformed", "map key is not valid UTF-8", p, this.keyStart);
-    return s;
+    const pos = this.pos;
+    this.pos = this.keyAt;
+    try {
+      return this.string(p);
+    } finally {
+      this.pos = pos;
+    }
   }
 
   /** An object type's map has a key it does not declare: skipped, unless a union is choosing strictly. */

@@ -55,13 +55,18 @@ export function encodeUtf8(s: string, bytes: Uint8Array, pos: number): number {
  * (overlong forms, surrogates, truncated sequences), so the caller can raise an error with context.
  */
 export function decodeUtf8(bytes: Uint8Array, start: number, length: number): string | undefined {
-  if (length > SHORT_DECODE_LIMIT) {
+  if (length > SHORT_DECODE_LIMIT && (length > MULTI_BYTE_DECODE_LIMIT || !mostlyMultiByte(bytes, start, length))) {
     try {
       return strictDecoder.decode(bytes.subarray(start, start + length));
     } catch {
       return undefined;
     }
   }
+  return decodeLoop(bytes, start, length);
+}
+
+/** decodeUtf8's JS loop, at any length (exported for `bench/utf8-threshold.js`). */
+export function decodeLoop(bytes: Uint8Array, start: number, length: number): string | undefined {
   const end = start + length;
   // Code units go into an array turned into a string by one call: a flat string, where `+=` per
   // character would build a rope of tiny strings for the GC to walk.
@@ -100,4 +105,58 @@ export function decodeUtf8(bytes: Uint8Array, start: number, length: number): st
     units.push(c);
   }
   return String.fromCharCode.apply(null, units);
+}
+
+/**
+ * Text of mostly multi-byte characters up to this many bytes is decoded by the JS loop: it beats
+ * TextDecoder up to ~200 bytes of Cyrillic and ~1 KB of CJK (`node bench/utf8-threshold.js`).
+ */
+export const MULTI_BYTE_DECODE_LIMIT = 200;
+
+/**
+ * Does text start with at least half its bytes in multi-byte characters (Cyrillic, Greek, CJK...)?
+ * Platform decoders are fast on ASCII but, in Node 20, 1.2-2x slower than the JS loop on such text
+ * up to a point, so up to MULTI_BYTE_DECODE_LIMIT bytes that text stays in JS.
+ */
+function mostlyMultiByte(bytes: Uint8Array, start: number, length: number): boolean {
+  const end = start + Math.min(length, 32);
+  let high = 0;
+  for (let i = start; i < end; i++) if (bytes[i]! >= 0x80) high++;
+  return 2 * high >= end - start;
+}
+
+/** Slots in a string cache (a power of two); see `decodeCached`. */
+const CACHE_SLOTS = 4096;
+/** Strings of at most this many bytes go through the cache: beyond it, repeats are rarer and comparing costs more. */
+export const CACHE_MAX_LENGTH = 32;
+
+/** Recently decoded short ASCII strings by a hash of their bytes, one per slot. */
+export type StringCache = (string | undefined)[];
+
+export function newStringCache(): StringCache {
+  return new Array<string | undefined>(CACHE_SLOTS).fill(undefined);
+}
+
+/**
+ * Decodes at most CACHE_MAX_LENGTH bytes, returning the cached string when the same ASCII bytes
+ * were decoded recently: repeated short strings (enum-like values, names, keys of records) then
+ * cost no allocation at all, which matters because the GC is most of a decoder's time.
+ */
+export function decodeCached(bytes: Uint8Array, start: number, length: number, cache: StringCache): string | undefined {
+  let hash = length;
+  for (let i = start, end = start + length; i < end; i++) {
+    const b = bytes[i]!;
+    if (b >= 0x80) return decodeUtf8(bytes, start, length);
+    hash = (Math.imul(hash, 31) + b) | 0;
+  }
+  const slot = (hash ^ (hash >>> 12)) & (CACHE_SLOTS - 1);
+  const cached = cache[slot];
+  if (cached !== undefined && cached.length === length) {
+    let i = 0;
+    while (i < length && cached.charCodeAt(i) === bytes[start + i]) i++;
+    if (i === length) return cached;
+  }
+  const fresh = decodeUtf8(bytes, start, length)!;
+  cache[slot] = fresh;
+  return fresh;
 }
