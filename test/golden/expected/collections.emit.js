@@ -239,9 +239,9 @@ function __tm_decInventory(r, p, d) {
     }
     const n = r.mapHeader(p);
     let stock_, tags_, location_, window_, history_, byRegion_;
-    let seen0 = 0;
+    let seen0 = 0, h = -1;
     for (let i = 0; i < n; i++) {
-        switch (r.key(__tm_K_Inventory, i, p)) {
+        switch (h = r.key(__tm_K_Inventory, h + 1, p)) {
             case 0:
                 if (seen0 & 1) {
                     r.duplicateKey(p);

@@ -57,9 +57,9 @@ function __tm_decValue(r, p, d) {
     }
     const n = r.mapHeader(p);
     let count_;
-    let seen0 = 0;
+    let seen0 = 0, h = -1;
     for (let i = 0; i < n; i++) {
-        switch (r.key(__tm_K_Value, i, p)) {
+        switch (h = r.key(__tm_K_Value, h + 1, p)) {
             case 0:
                 if (seen0 & 1) {
                     r.duplicateKey(p);

@@ -93,9 +93,9 @@ function __tm_decItem(r, p, d) {
     }
     const n = r.mapHeader(p);
     let sku_, price_;
-    let seen0 = 0;
+    let seen0 = 0, h = -1;
     for (let i = 0; i < n; i++) {
-        switch (r.key(__tm_K_Item, i, p)) {
+        switch (h = r.key(__tm_K_Item, h + 1, p)) {
             case 0:
                 if (seen0 & 1) {
                     r.duplicateKey(p);
@@ -120,9 +120,9 @@ function __tm_decItem(r, p, d) {
 }
 function __tm_decItemArray(r, p, d) {
     const n = r.arrayHeader(p);
-    const out = [];
+    const out = new Array(n);
     for (let i = 0; i < n; i++) {
-        out.push(__tm_decItem(r, p && p + ("[" + i + "]"), d));
+        out[i] = __tm_decItem(r, p && p + ("[" + i + "]"), d);
     }
     return out;
 }
@@ -139,9 +139,9 @@ function __tm_decPage_Item(r, p, d) {
     }
     const n = r.mapHeader(p);
     let items_, next_, total_;
-    let seen0 = 0;
+    let seen0 = 0, h = -1;
     for (let i = 0; i < n; i++) {
-        switch (r.key(__tm_K_Page_Item, i, p)) {
+        switch (h = r.key(__tm_K_Page_Item, h + 1, p)) {
             case 0:
                 if (seen0 & 1) {
                     r.duplicateKey(p);
@@ -203,9 +203,9 @@ function __tm_encPage_string(w, v, p, d) {
 }
 function __tm_decStringArray(r, p, d) {
     const n = r.arrayHeader(p);
-    const out = [];
+    const out = new Array(n);
     for (let i = 0; i < n; i++) {
-        out.push(r.string(p && p + ("[" + i + "]")));
+        out[i] = r.string(p && p + ("[" + i + "]"));
     }
     return out;
 }
@@ -215,9 +215,9 @@ function __tm_decPage_string(r, p, d) {
     }
     const n = r.mapHeader(p);
     let items_, next_, total_;
-    let seen0 = 0;
+    let seen0 = 0, h = -1;
     for (let i = 0; i < n; i++) {
-        switch (r.key(__tm_K_Page_Item, i, p)) {
+        switch (h = r.key(__tm_K_Page_Item, h + 1, p)) {
             case 0:
                 if (seen0 & 1) {
                     r.duplicateKey(p);
@@ -310,9 +310,9 @@ function __tm_decResult_Page_Item_string(r, p, d) {
     }
     const n = r.mapHeader(p);
     let ok_, value_;
-    let seen0 = 0;
+    let seen0 = 0, h = -1;
     for (let i = 0; i < n; i++) {
-        switch (r.key(__tm_K_Result_Page_Item_string, i, p)) {
+        switch (h = r.key(__tm_K_Result_Page_Item_string, h + 1, p)) {
             case 0:
                 if (seen0 & 1) {
                     r.duplicateKey(p);
@@ -349,9 +349,9 @@ function __tm_decResult_Page_Item_string2(r, p, d) {
     }
     const n = r.mapHeader(p);
     let ok_, error_;
-    let seen0 = 0;
+    let seen0 = 0, h = -1;
     for (let i = 0; i < n; i++) {
-        switch (r.key(__tm_K_Result_Page_Item_string2, i, p)) {
+        switch (h = r.key(__tm_K_Result_Page_Item_string2, h + 1, p)) {
             case 0:
                 if (seen0 & 1) {
                     r.duplicateKey(p);

@@ -128,9 +128,9 @@ function __tm_decShape(r, p, d) {
     }
     const n = r.mapHeader(p);
     let kind_, radius_;
-    let seen0 = 0;
+    let seen0 = 0, h = -1;
     for (let i = 0; i < n; i++) {
-        switch (r.key(__tm_K_Shape, i, p)) {
+        switch (h = r.key(__tm_K_Shape, h + 1, p)) {
             case 0:
                 if (seen0 & 1) {
                     r.duplicateKey(p);
@@ -167,9 +167,9 @@ function __tm_decShape2(r, p, d) {
     }
     const n = r.mapHeader(p);
     let kind_, side_;
-    let seen0 = 0;
+    let seen0 = 0, h = -1;
     for (let i = 0; i < n; i++) {
-        switch (r.key(__tm_K_Shape2, i, p)) {
+        switch (h = r.key(__tm_K_Shape2, h + 1, p)) {
             case 0:
                 if (seen0 & 1) {
                     r.duplicateKey(p);
@@ -206,9 +206,9 @@ function __tm_decShape3(r, p, d) {
     }
     const n = r.mapHeader(p);
     let kind_, width_, height_;
-    let seen0 = 0;
+    let seen0 = 0, h = -1;
     for (let i = 0; i < n; i++) {
-        switch (r.key(__tm_K_Shape3, i, p)) {
+        switch (h = r.key(__tm_K_Shape3, h + 1, p)) {
             case 0:
                 if (seen0 & 1) {
                     r.duplicateKey(p);
@@ -258,9 +258,9 @@ function __tm_encShapeOrShape2OrShape3Array(w, v, p, d) {
 }
 function __tm_decShapeOrShape2OrShape3Array(r, p, d) {
     const n = r.arrayHeader(p);
-    const out = [];
+    const out = new Array(n);
     for (let i = 0; i < n; i++) {
-        out.push(__tm_decShapeOrShape2OrShape3(r, p && p + ("[" + i + "]"), d));
+        out[i] = __tm_decShapeOrShape2OrShape3(r, p && p + ("[" + i + "]"), d);
     }
     return out;
 }

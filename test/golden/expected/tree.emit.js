@@ -77,9 +77,9 @@ function __tm_decUndefinedOrString(r, p, d) {
 }
 function __tm_decTreeNodeArray(r, p, d) {
     const n = r.arrayHeader(p);
-    const out = [];
+    const out = new Array(n);
     for (let i = 0; i < n; i++) {
-        out.push(__tm_decTreeNode(r, p && p + ("[" + i + "]"), d));
+        out[i] = __tm_decTreeNode(r, p && p + ("[" + i + "]"), d);
     }
     return out;
 }
@@ -89,9 +89,9 @@ function __tm_decTreeNode(r, p, d) {
     }
     const n = r.mapHeader(p);
     let value_, label_, children_;
-    let seen0 = 0;
+    let seen0 = 0, h = -1;
     for (let i = 0; i < n; i++) {
-        switch (r.key(__tm_K_TreeNode, i, p)) {
+        switch (h = r.key(__tm_K_TreeNode, h + 1, p)) {
             case 0:
                 if (seen0 & 1) {
                     r.duplicateKey(p);
@@ -171,9 +171,9 @@ function __tm_encJson(w, v, p, d) {
 }
 function __tm_decJsonArray(r, p, d) {
     const n = r.arrayHeader(p);
-    const out = [];
+    const out = new Array(n);
     for (let i = 0; i < n; i++) {
-        out.push(__tm_decJson(r, p && p + ("[" + i + "]"), d));
+        out[i] = __tm_decJson(r, p && p + ("[" + i + "]"), d);
     }
     return out;
 }

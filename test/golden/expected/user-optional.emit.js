@@ -118,9 +118,9 @@ function __tm_decUndefinedOrNullOrNumber(r, p, d) {
 }
 function __tm_decStringArray(r, p, d) {
     const n = r.arrayHeader(p);
-    const out = [];
+    const out = new Array(n);
     for (let i = 0; i < n; i++) {
-        out.push(r.string(p && p + ("[" + i + "]")));
+        out[i] = r.string(p && p + ("[" + i + "]"));
     }
     return out;
 }
@@ -130,9 +130,9 @@ function __tm_decUser(r, p, d) {
     }
     const n = r.mapHeader(p);
     let id_, name_, email_, age_, tags_, createdAt_, f6_;
-    let seen0 = 0;
+    let seen0 = 0, h = -1;
     for (let i = 0; i < n; i++) {
-        switch (r.key(__tm_K_User, i, p)) {
+        switch (h = r.key(__tm_K_User, h + 1, p)) {
             case 0:
                 if (seen0 & 1) {
                     r.duplicateKey(p);
