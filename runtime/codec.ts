@@ -11,16 +11,10 @@ type Bytes = Uint8Array | ArrayBuffer | ArrayBufferView;
  */
 export type EncodedBytes = ReturnType<typeof Uint8Array.of>;
 
-/** Results up to this many bytes share SLAB_SIZE-byte buffers (see `encode`). */
-const SLAB_MAX_RESULT = 4096;
-const SLAB_SIZE = 16384;
-
 /** What every codec can do; `Codec<T>` adds `decodeArrayStream` when `T` is an array type. */
 export interface BaseCodec<T> {
   /**
-   * Encodes `value` as standard MessagePack into a `Uint8Array` that later calls never touch.
-   * Results up to 4 KB are views into a shared 16 KB buffer, as Node's `Buffer.from` does for small
-   * buffers, so `result.buffer` may hold other results: `slice()` one to transfer its buffer.
+   * Encodes `value` as standard MessagePack into a fresh `Uint8Array` that later calls never touch.
    * @throws {CodecError} when `value` does not match `T` at run time (path names the offending part)
    *   or nests deeper than `maxDepth` (which is how a cyclic value ends).
    */
@@ -99,8 +93,6 @@ export type DecodeFn<T> = (r: Reader, p: string | undefined, depth: number) => T
  */
 export function codec<T>(enc: EncodeFn<T>, dec: DecodeFn<T>, element?: DecodeFn<unknown>): Codec<T> {
   let spare: Writer | undefined; // reused between calls; taken while in use so re-entrant calls get their own
-  let slab: EncodedBytes = new Uint8Array(0); // where small results are carved out, each region handed out once
-  let slabUsed = 0;
   const take = (): Writer => {
     const w = spare ?? new Writer(DEFAULT_MAX_DEPTH);
     spare = undefined;
@@ -122,15 +114,7 @@ export function codec<T>(enc: EncodeFn<T>, dec: DecodeFn<T>, element?: DecodeFn<
       } finally {
         spare = w;
       }
-      const n = w.pos;
-      if (n > SLAB_MAX_RESULT) return w.finish();
-      // Small results are carved out of a slab, as Node's Buffer pool does: allocating an
-      // ArrayBuffer per call was a sixth of encoding msgpack-lite's 1 KB object (bench lite).
-      if (slab.length - slabUsed < n) { slab = new Uint8Array(SLAB_SIZE); slabUsed = 0; }
-      const out = slab.subarray(slabUsed, slabUsed + n);
-      out.set(w.bytes.subarray(0, n));
-      slabUsed += (n + 7) & ~7; // 8-byte aligned, so that a view of a result can read float64s
-      return out;
+      return w.finish();
     },
     encodeInto(value, target, offset = 0) {
       if (!(target instanceof Uint8Array)) throw new TypeError("typed-msgpack: encodeInto needs a Uint8Array target");

@@ -105,7 +105,8 @@ export function readDynamic(r: Reader, p: string | undefined, depth: number): un
     case BIN: return r.bytesValue(p);
     case EXT: {
       if (depth > r.maxDepth) r.tooDeep(p);
-      const [type, length] = r.extHeader(p);
+      const length = r.extHeader(p);
+      const type = r.extType;
       if (type === -1) { r.pos = at; return r.date(p); }
       const data = r.bytes.slice(r.pos, r.pos + length);
       r.pos += length;
@@ -114,8 +115,8 @@ export function readDynamic(r: Reader, p: string | undefined, depth: number): un
     case ARRAY: {
       if (depth > r.maxDepth) r.tooDeep(p);
       const n = r.arrayHeader(p);
-      const out: unknown[] = [];
-      for (let i = 0; i < n; i++) out.push(readDynamic(r, p && p + "[" + i + "]", depth + 1));
+      const out: unknown[] = new Array(n);
+      for (let i = 0; i < n; i++) out[i] = readDynamic(r, p && p + "[" + i + "]", depth + 1);
       return out;
     }
     case MAP: {

@@ -3,7 +3,7 @@ export { codecFor, __typedMsgpackIntrinsic } from "./codec-for.js";
 export { codec, type Codec, type BaseCodec, type ArrayCodec, type EncodeFn, type DecodeFn } from "./codec.js";
 export type { ByteSource, ByteChunk, ReadableStreamLike } from "./stream.js";
 export { CodecError, type CodecErrorCode, keySegment } from "./errors.js";
-export { Writer, keys, mismatch, tooDeep, DEFAULT_MAX_DEPTH } from "./writer.js";
+export { Writer, keys, constants, type Constant, mismatch, tooDeep, DEFAULT_MAX_DEPTH } from "./writer.js";
 export { Reader, DEFAULT_LIMITS, type DecodeOptions } from "./reader.js";
 export { isRecordLike, ownValue, definedKeys, extraKeys, pickByKeys, rethrowUnlessCodecError, setOwn, assignEntries } from "./objects.js";
 export { ExtData } from "./dynamic.js";

@@ -238,6 +238,27 @@ function headerSize(n: number): number {
   return n < 32 ? 1 : n < 0x100 ? 2 : n < 0x10000 ? 3 : 5;
 }
 
+/** A constant a generated encoder writes: a str, number, bool or nil, or `[n]` for a map header of n entries. */
+export type Constant = string | number | boolean | null | readonly [mapSize: number];
+
+/**
+ * Pre-encodes runs of constants (map header, property names, single-valued literal properties),
+ * so that a generated encoder copies each run with one `raw` call instead of writing its parts.
+ */
+export function constants(runs: readonly (readonly Constant[])[]): Uint8Array[] {
+  return runs.map((run) => {
+    const w = new Writer(1, 16);
+    for (const value of run) {
+      if (typeof value === "string") w.string(value);
+      else if (typeof value === "number") w.number(value);
+      else if (typeof value === "boolean") w.bool(value);
+      else if (value === null) w.nil();
+      else w.mapHeader(value[0]);
+    }
+    return w.finish();
+  });
+}
+
 /** Pre-encodes property names (str header included) so that encoders copy them and decoders compare bytes. */
 export function keys(names: readonly string[]): Uint8Array[] {
   return names.map((name) => {

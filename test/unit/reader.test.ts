@@ -151,7 +151,50 @@ describe("strings", () => {
   });
 });
 
+describe("every string path decodes exactly what was encoded", () => {
+  // Short ASCII strings go through a cache, mostly multi-byte text up to 200 bytes through the JS
+  // loop, the rest through TextDecoder: the same text must come back whichever path it takes.
+  const str = (text: string) => {
+    const payload = Buffer.from(text);
+    return payload.length < 32 ? concat([0xa0 | payload.length], payload) : concat("da", be(payload.length, 2), payload);
+  };
+
+  test("short ASCII strings, repeated and colliding in the cache, come back as themselves", () => {
+    // 20,000 distinct strings through a 4,096-slot cache, each decoded twice: slots are shared.
+    const texts = Array.from({ length: 20_000 }, (_, i) => `k${i.toString(36)}${"xyz".slice(0, i % 4)}`);
+    const input = concat(...texts.flatMap((t) => [str(t), str(t)]));
+    const r = new Reader(input);
+    for (const text of texts) {
+      expect(r.string()).toBe(text);
+      expect(r.string()).toBe(text);
+    }
+  });
+
+  test.each([
+    ["Cyrillic", "привет мир "], ["CJK", "東京日本語図書館"], ["Arabic", "مدينة كتاب "], ["emoji", "👩‍💻🇫🇷"], ["Latin accents", "garçon où Noël "],
+  ])("%s at every length from 1 to 300 bytes", (_, sample) => {
+    const chars = [...sample.repeat(40)];
+    for (let n = 1; n <= chars.length; n++) {
+      const text = chars.slice(0, n).join("");
+      if (Buffer.byteLength(text) > 300) break;
+      expect(new Reader(str(text)).string()).toBe(text);
+    }
+  });
+});
+
 describe("binary, arrays, maps, ext", () => {
+  test("small bin payloads share an ArrayBuffer, never each other's bytes or the input's; large ones get their own", () => {
+    const input = concat("c403010203", "c40104", "c402", "0506", "c5", be(5000, 2), new Uint8Array(5000).fill(7));
+    const r = new Reader(input);
+    const [a, b, c, big] = [r.bytesValue(), r.bytesValue(), r.bytesValue(), r.bytesValue()];
+    input.fill(0xee);
+    a.fill(0xaa);
+    expect([hex(a), hex(b), hex(c)]).toEqual(["aaaaaa", "04", "0506"]);
+    expect(a.buffer).toBe(b.buffer);
+    expect(big.buffer.byteLength).toBe(5000);
+    expect(big.every((x) => x === 7)).toBe(true);
+  });
+
   test("every encoding of every suite binary/array/map/nested/ext/nil/bool value decodes with any()", () => {
     for (const key of ["10.nil.yaml", "11.bool.yaml", "12.binary.yaml", "40.array.yaml", "41.map.yaml", "42.nested.yaml", "60.ext.yaml"]) {
       for (const entry of SUITE[key]!) {
@@ -414,6 +457,10 @@ describe("invalid UTF-8 is 'malformed'", () => {
     expect(error.message).toBe("$[1]: str is not valid UTF-8 at byte 1");
     const long = concat(Buffer.from("b".repeat(80)), payload, Buffer.from("c"));
     error = expectCode(() => new Reader(concat([0xd9, long.length], long)).string("$"), "malformed");
+    expect(error.message).toBe("$: str is not valid UTF-8 at byte 0");
+    // Mostly multi-byte text of 21..200 bytes goes through the JS loop rather than TextDecoder.
+    const cyrillic = concat(Buffer.from("жизнь".repeat(8)), payload, Buffer.from("ж"));
+    error = expectCode(() => new Reader(concat([0xd9, cyrillic.length], cyrillic)).string("$"), "malformed");
     expect(error.message).toBe("$: str is not valid UTF-8 at byte 0");
   });
 

@@ -27,6 +27,7 @@ export function encodeValue(ctx: EmitContext, node: TypeNode, value: ts.Expressi
       return [b.if(b.bin(value, "!==", expected), [b.expr(b.call(ctx.rt("mismatch"), b.str(node.kind), value, path))]), b.expr(b.method(w, "nil"))];
     }
     case "literals":
+      if (node.values.length <= 8 && node.values.every((x) => typeof x === "string")) return writeStrings(ctx, node.values as string[], value, path);
       // Inline: a check and one write are cheaper than a call.
       if (node.values.length <= 8) {
         return [
@@ -49,6 +50,7 @@ function encoderBody(ctx: EmitContext, node: TypeNode): ts.Statement[] {
   const fail = (expected: string) => b.expr(b.call(ctx.rt("mismatch"), b.str(expected), v, p));
   switch (node.kind) {
     case "literals":
+      if (node.values.length <= 8 && node.values.every((x) => typeof x === "string")) return writeStrings(ctx, node.values as string[], v, p);
       return [b.if(b.not(literalTest(ctx, node.values, v)), [fail(describeLiterals(node.values))]), ...writeLiteral(ctx, node.values, v)];
     case "template": {
       const re = pattern(ctx, node.pattern);
@@ -149,11 +151,14 @@ export function reachesOnlyObjects(ctx: EmitContext, node: TypeNode): boolean {
   return node.members.every((m) => (m.kind === "ref" ? ctx.entry(m).shape.kind === "object" : !["array", "tuple", "set", "map", "record", "union"].includes(m.kind)));
 }
 
-/** Map header with the number of properties present, then each pre-encoded key and its value. */
+/**
+ * Map header with the number of properties present, then each key and its value. Constant parts
+ * (a fixed map header, the keys of required properties, single-valued literal properties such as
+ * a discriminant) are pre-encoded in runs, so `{ kind: "click", t }` costs one copy before `t`.
+ */
 function encodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth: ts.Expression): ts.Statement[] {
   const b = ctx.b;
   const [w, v] = [b.id("w"), b.id("v")];
-  const keys = keyTable(ctx, name, shape);
   const out: ts.Statement[] = [];
   const locals = shape.properties.map((property, i) => localFor(property.name, i));
   shape.properties.forEach((property, i) => {
@@ -163,6 +168,7 @@ function encodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth:
   });
   const required = shape.properties.filter((property) => !property.optional).length;
   const optionalChecks = shape.properties.flatMap((property, i) => (property.optional ? [b.bin(b.id(locals[i]!), "!==", b.undef())] : []));
+  const pieces: Piece[] = [];
   if (shape.rest) {
     out.push(b.const("extra", b.call(ctx.rt("extraKeys"), v, keyNames(ctx, name, shape))));
   }
@@ -170,19 +176,22 @@ function encodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth:
     out.push(b.let(["n", b.num(required)]));
     optionalChecks.forEach((check) => out.push(b.if(check, [b.inc("n")])));
     if (shape.rest) out.push(b.assign(b.id("n"), b.bin(b.id("n"), "+", b.prop(b.id("extra"), "length"))));
-    out.push(b.expr(b.method(w, "mapHeader", b.id("n"))));
+    pieces.push({ write: [b.expr(b.method(w, "mapHeader", b.id("n")))] });
   } else {
-    out.push(b.expr(b.method(w, "mapHeader", b.num(required))));
+    pieces.push({ constant: [required] });
   }
   shape.properties.forEach((property, i) => {
     const local = b.id(locals[i]!);
     const type = property.optional ? withoutUndefined(property.type) : property.type;
-    const write = [
-      b.expr(b.method(w, "raw", b.index(keys, b.num(i)))),
-      ...encodeValue(ctx, type, local, childPath(b, propertySegment(property.name)), depth),
-    ];
-    out.push(...(property.optional ? [b.if(b.bin(local, "!==", b.undef()), write)] : write));
+    const own: Piece[] = [{ constant: property.name }, ...valuePieces(ctx, type, local, childPath(b, propertySegment(property.name)), depth)];
+    pieces.push(...(property.optional ? [{ optional: local, pieces: own }] : own));
   });
+  const runs: Constant[][] = [];
+  const planned = planRuns(pieces, runs);
+  const runTable = runs.length > 0
+    ? ctx.constant("runs:" + JSON.stringify(runs), "E_" + name, () => b.call(ctx.rt("constants"), b.array(runs.map((run) => b.array(run.map((c) => constantExpression(ctx, c)))))))
+    : undefined;
+  out.push(...emitRuns(ctx, planned, runTable));
   if (shape.rest) {
     out.push(b.forOf("k", b.id("extra"), [
       b.expr(b.method(w, "string", b.id("k"))),
@@ -190,6 +199,65 @@ function encodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth:
     ]));
   }
   return out;
+}
+
+/** What encodes a map, in order: constant parts, checks that write nothing, writes, optional groups. */
+type Constant = string | number | boolean | null | [mapSize: number];
+type Piece =
+  | { constant: Constant }
+  | { check: ts.Statement }
+  | { write: ts.Statement[] }
+  | { optional: ts.Expression; pieces: Piece[] };
+type Planned = { check: ts.Statement } | { write: ts.Statement[] } | { run: number } | { optional: ts.Expression; steps: Planned[] };
+
+/** A property's value: a check and a constant when its type has exactly one value, else its writes. */
+function valuePieces(ctx: EmitContext, type: TypeNode, local: ts.Expression, path: ts.Expression, depth: ts.Expression): Piece[] {
+  const b = ctx.b;
+  const single = type.kind === "null" ? null : type.kind === "literals" && type.values.length === 1 ? type.values[0]! : undefined;
+  if (single === undefined) return [{ write: encodeValue(ctx, type, local, path, depth) }];
+  const expected = single === null ? b.f.createNull() : b.lit(single);
+  const describe = single === null ? "null" : describeLiterals([single]);
+  return [
+    { check: b.if(b.bin(local, "!==", expected), [b.expr(b.call(ctx.rt("mismatch"), b.str(describe), local, path))]) },
+    { constant: single },
+  ];
+}
+
+/** Merges adjacent constants into runs (appended to `runs`); checks do not break a run. */
+function planRuns(pieces: Piece[], runs: Constant[][]): Planned[] {
+  const steps: Planned[] = [];
+  let run: Constant[] = [];
+  const flush = () => {
+    if (run.length === 0) return;
+    runs.push(run);
+    steps.push({ run: runs.length - 1 });
+    run = [];
+  };
+  for (const piece of pieces) {
+    if ("constant" in piece) run.push(piece.constant);
+    else if ("check" in piece) steps.push(piece);
+    else if ("write" in piece) { flush(); steps.push(piece); }
+    else { flush(); steps.push({ optional: piece.optional, steps: planRuns(piece.pieces, runs) }); }
+  }
+  flush();
+  return steps;
+}
+
+function emitRuns(ctx: EmitContext, steps: Planned[], table: ts.Identifier | undefined): ts.Statement[] {
+  const b = ctx.b;
+  return steps.flatMap((step): ts.Statement[] => {
+    if ("check" in step) return [step.check];
+    if ("write" in step) return step.write;
+    if ("run" in step) return [b.expr(b.method(b.id("w"), "raw", b.index(table!, b.num(step.run))))];
+    return [b.if(b.bin(step.optional, "!==", b.undef()), emitRuns(ctx, step.steps, table))];
+  });
+}
+
+function constantExpression(ctx: EmitContext, c: Constant): ts.Expression {
+  const b = ctx.b;
+  if (c === null) return b.f.createNull();
+  if (Array.isArray(c)) return b.array([b.num(c[0]!)]);
+  return b.lit(c as Literal);
 }
 
 /** `const __tm_K_User = __tm.keys(["id", "name"])`: property names with their str headers, encoded once. */
@@ -326,6 +394,14 @@ function literalTest(ctx: EmitContext, values: Literal[], v: ts.Expression): ts.
   if (values.length <= 8) return b.all(values.map((value) => b.bin(v, "===", b.lit(value))), "||");
   const set = ctx.constant("set:" + JSON.stringify(values), "Values", () => b.f.createNewExpression(b.id("Set"), undefined, [b.array(values.map((x) => b.lit(x)))]));
   return b.method(set, "has", v);
+}
+
+/** A string literal union (`"a" | "b"`): a switch that copies the matching value pre-encoded, so no UTF-8 is encoded. */
+function writeStrings(ctx: EmitContext, values: string[], v: ts.Expression, path: ts.Expression): ts.Statement[] {
+  const b = ctx.b;
+  const table = ctx.constant("strings:" + JSON.stringify(values), "Strings", () => b.call(ctx.rt("constants"), b.array(values.map((x) => b.array([b.str(x)])))));
+  const cases = values.map((x, i): [ts.Expression[], ts.Statement[]] => [[b.str(x)], [b.expr(b.method(b.id("w"), "raw", b.index(table, b.num(i)))), b.brk()]]);
+  return [b.switch(v, cases, [b.expr(b.call(ctx.rt("mismatch"), b.str(describeLiterals(values)), v, path))])];
 }
 
 function writeLiteral(ctx: EmitContext, values: Literal[], v: ts.Expression): ts.Statement[] {

@@ -6,11 +6,16 @@
 import type { Order } from "./types.js";
 import * as __tm from "typed-msgpack";
 
+const __tm_Strings = __tm.constants([["EUR"], ["USD"]]);
+const __tm_E_LineItem = __tm.constants([[[3], "sku"], ["quantity"], ["unitPrice"]]);
+const __tm_E_Orderpayment = __tm.constants([[[2], "method", "card", "last4"]]);
+const __tm_E_Orderpayment2 = __tm.constants([[[2], "method", "invoice", "dueDays"]]);
+const __tm_E_Order = __tm.constants([["id"], ["placedAt"], ["currency"], ["items"], ["payment"], ["tags"], ["note"]]);
 const __tm_K_Order = __tm.keys(["id", "placedAt", "currency", "items", "payment", "tags", "note"]);
 const __tm_K_LineItem = __tm.keys(["sku", "quantity", "unitPrice"]);
+const __tm_Tag_method = __tm.keys(["method"])[0]!;
 const __tm_K_Orderpayment = __tm.keys(["method", "last4"]);
 const __tm_K_Orderpayment2 = __tm.keys(["method", "dueDays"]);
-const __tm_Tag_method = __tm.keys(["method"])[0]!;
 
 function __tm_encLineItem(w: __tm.Writer, v: any, p: string | undefined, d: number): void {
     if (!(__tm.isRecordLike(v))) {
@@ -22,12 +27,11 @@ function __tm_encLineItem(w: __tm.Writer, v: any, p: string | undefined, d: numb
     const sku_ = v["sku"];
     const quantity_ = v["quantity"];
     const unitPrice_ = v["unitPrice"];
-    w.mapHeader(3);
-    w.raw(__tm_K_LineItem[0]!);
+    w.raw(__tm_E_LineItem[0]!);
     w.string(sku_, p && p + ".sku");
-    w.raw(__tm_K_LineItem[1]!);
+    w.raw(__tm_E_LineItem[1]!);
     w.number(quantity_, p && p + ".quantity");
-    w.raw(__tm_K_LineItem[2]!);
+    w.raw(__tm_E_LineItem[2]!);
     w.number(unitPrice_, p && p + ".unitPrice");
 }
 
@@ -47,13 +51,10 @@ function __tm_encOrderpayment(w: __tm.Writer, v: any, p: string | undefined, d: 
     }
     const method_ = v["method"];
     const last4_ = v["last4"];
-    w.mapHeader(2);
-    w.raw(__tm_K_Orderpayment[0]!);
-    if (!(method_ === "card")) {
+    if (method_ !== "card") {
         __tm.mismatch("\"card\"", method_, p && p + ".method");
     }
-    w.string(method_);
-    w.raw(__tm_K_Orderpayment[1]!);
+    w.raw(__tm_E_Orderpayment[0]!);
     w.string(last4_, p && p + ".last4");
 }
 
@@ -66,13 +67,10 @@ function __tm_encOrderpayment2(w: __tm.Writer, v: any, p: string | undefined, d:
     }
     const method_ = v["method"];
     const dueDays_ = v["dueDays"];
-    w.mapHeader(2);
-    w.raw(__tm_K_Orderpayment2[0]!);
-    if (!(method_ === "invoice")) {
+    if (method_ !== "invoice") {
         __tm.mismatch("\"invoice\"", method_, p && p + ".method");
     }
-    w.string(method_);
-    w.raw(__tm_K_Orderpayment2[1]!);
+    w.raw(__tm_E_Orderpayment2[0]!);
     w.number(dueDays_, p && p + ".dueDays");
 }
 
@@ -121,23 +119,28 @@ function __tm_encOrder(w: __tm.Writer, v: any, p: string | undefined, d: number)
         n++;
     }
     w.mapHeader(n);
-    w.raw(__tm_K_Order[0]!);
+    w.raw(__tm_E_Order[0]!);
     w.bigint(id_, p && p + ".id");
-    w.raw(__tm_K_Order[1]!);
+    w.raw(__tm_E_Order[1]!);
     w.date(placedAt_, p && p + ".placedAt");
-    w.raw(__tm_K_Order[2]!);
-    if (!(currency_ === "EUR" || currency_ === "USD")) {
-        __tm.mismatch("\"EUR\" | \"USD\"", currency_, p && p + ".currency");
+    w.raw(__tm_E_Order[2]!);
+    switch (currency_) {
+        case "EUR":
+            w.raw(__tm_Strings[0]!);
+            break;
+        case "USD":
+            w.raw(__tm_Strings[1]!);
+            break;
+        default: __tm.mismatch("\"EUR\" | \"USD\"", currency_, p && p + ".currency");
     }
-    w.string(currency_);
-    w.raw(__tm_K_Order[3]!);
+    w.raw(__tm_E_Order[3]!);
     __tm_encLineItemArray(w, items_, p && p + ".items", d + 1);
-    w.raw(__tm_K_Order[4]!);
+    w.raw(__tm_E_Order[4]!);
     __tm_encOrderpaymentOrOrderpayment2(w, payment_, p && p + ".payment", d + 1);
-    w.raw(__tm_K_Order[5]!);
+    w.raw(__tm_E_Order[5]!);
     __tm_encStringSet(w, tags_, p && p + ".tags", d + 1);
     if (note_ !== undefined) {
-        w.raw(__tm_K_Order[6]!);
+        w.raw(__tm_E_Order[6]!);
         w.string(note_, p && p + ".note");
     }
 }
@@ -157,9 +160,9 @@ function __tm_decLineItem(r: __tm.Reader, p: string | undefined, d: number): any
     }
     const n = r.mapHeader(p);
     let sku_: any, quantity_: any, unitPrice_: any;
-    let seen0 = 0;
+    let seen0 = 0, h = -1;
     for (let i = 0; i < n; i++) {
-        switch (r.key(__tm_K_LineItem, i, p)) {
+        switch (h = r.key(__tm_K_LineItem, h + 1, p)) {
             case 0:
                 if (seen0 & 1) {
                     r.duplicateKey(p);
@@ -192,9 +195,9 @@ function __tm_decLineItem(r: __tm.Reader, p: string | undefined, d: number): any
 
 function __tm_decLineItemArray(r: __tm.Reader, p: string | undefined, d: number): any {
     const n = r.arrayHeader(p);
-    const out = [] as any[];
+    const out = new Array(n);
     for (let i = 0; i < n; i++) {
-        out.push(__tm_decLineItem(r, p && p + ("[" + i + "]"), d));
+        out[i] = __tm_decLineItem(r, p && p + ("[" + i + "]"), d);
     }
     return out;
 }
@@ -214,9 +217,9 @@ function __tm_decOrderpayment(r: __tm.Reader, p: string | undefined, d: number):
     }
     const n = r.mapHeader(p);
     let method_: any, last4_: any;
-    let seen0 = 0;
+    let seen0 = 0, h = -1;
     for (let i = 0; i < n; i++) {
-        switch (r.key(__tm_K_Orderpayment, i, p)) {
+        switch (h = r.key(__tm_K_Orderpayment, h + 1, p)) {
             case 0:
                 if (seen0 & 1) {
                     r.duplicateKey(p);
@@ -255,9 +258,9 @@ function __tm_decOrderpayment2(r: __tm.Reader, p: string | undefined, d: number)
     }
     const n = r.mapHeader(p);
     let method_: any, dueDays_: any;
-    let seen0 = 0;
+    let seen0 = 0, h = -1;
     for (let i = 0; i < n; i++) {
-        switch (r.key(__tm_K_Orderpayment2, i, p)) {
+        switch (h = r.key(__tm_K_Orderpayment2, h + 1, p)) {
             case 0:
                 if (seen0 & 1) {
                     r.duplicateKey(p);
@@ -308,9 +311,9 @@ function __tm_decOrder(r: __tm.Reader, p: string | undefined, d: number): any {
     }
     const n = r.mapHeader(p);
     let id_: any, placedAt_: any, currency_: any, items_: any, payment_: any, tags_: any, note_: any;
-    let seen0 = 0;
+    let seen0 = 0, h = -1;
     for (let i = 0; i < n; i++) {
-        switch (r.key(__tm_K_Order, i, p)) {
+        switch (h = r.key(__tm_K_Order, h + 1, p)) {
             case 0:
                 if (seen0 & 1) {
                     r.duplicateKey(p);
@@ -386,9 +389,9 @@ function __tm_encOrderArray(w: __tm.Writer, v: any, p: string | undefined, d: nu
 
 function __tm_decOrderArray(r: __tm.Reader, p: string | undefined, d: number): any {
     const n = r.arrayHeader(p);
-    const out = [] as any[];
+    const out = new Array(n);
     for (let i = 0; i < n; i++) {
-        out.push(__tm_decOrder(r, p && p + ("[" + i + "]"), d));
+        out[i] = __tm_decOrder(r, p && p + ("[" + i + "]"), d);
     }
     return out;
 }

@@ -38,6 +38,7 @@ exports.codecOf = codecOf;
 // Unions decode could not take apart, and a type only known to generic code.
 const typed_msgpack_1 = require("typed-msgpack");
 const __tm = __importStar(require("typed-msgpack"));
+const __tm_E_Value = __tm.constants([[[1], "count"]]);
 const __tm_K_Value = __tm.keys(["count"]);
 function __tm_encValue(w, v, p, d) {
     if (!(__tm.isRecordLike(v))) {
@@ -47,8 +48,7 @@ function __tm_encValue(w, v, p, d) {
         __tm.tooDeep(w.maxDepth, p);
     }
     const count_ = v.count;
-    w.mapHeader(1);
-    w.raw(__tm_K_Value[0]);
+    w.raw(__tm_E_Value[0]);
     w.number(count_, p && p + ".count");
 }
 function __tm_decValue(r, p, d) {

@@ -37,11 +37,15 @@ exports.roundTrip = exports.ResultCodec = exports.NamePageCodec = exports.ItemPa
 // Generic types instantiated with concrete arguments: one named type per instantiation.
 const typed_msgpack_1 = require("typed-msgpack");
 const __tm = __importStar(require("typed-msgpack"));
+const __tm_E_Item = __tm.constants([[[2], "sku"], ["price"]]);
+const __tm_E_Page_Item = __tm.constants([["items"], ["next"], ["total"]]);
 const __tm_K_Page_Item = __tm.keys(["items", "next", "total"]);
 const __tm_K_Item = __tm.keys(["sku", "price"]);
+const __tm_E_Result_Page_Item_string = __tm.constants([[[2], "ok", true, "value"]]);
+const __tm_E_Result_Page_Item_string2 = __tm.constants([[[2], "ok", false, "error"]]);
+const __tm_Tag_ok = __tm.keys(["ok"])[0];
 const __tm_K_Result_Page_Item_string = __tm.keys(["ok", "value"]);
 const __tm_K_Result_Page_Item_string2 = __tm.keys(["ok", "error"]);
-const __tm_Tag_ok = __tm.keys(["ok"])[0];
 function __tm_encItem(w, v, p, d) {
     if (!(__tm.isRecordLike(v))) {
         __tm.mismatch("an object (Item)", v, p);
@@ -51,10 +55,9 @@ function __tm_encItem(w, v, p, d) {
     }
     const sku_ = v.sku;
     const price_ = v.price;
-    w.mapHeader(2);
-    w.raw(__tm_K_Item[0]);
+    w.raw(__tm_E_Item[0]);
     w.string(sku_, p && p + ".sku");
-    w.raw(__tm_K_Item[1]);
+    w.raw(__tm_E_Item[1]);
     w.number(price_, p && p + ".price");
 }
 function __tm_encItemArray(w, v, p, d) {
@@ -78,13 +81,13 @@ function __tm_encPage_Item(w, v, p, d) {
         n++;
     }
     w.mapHeader(n);
-    w.raw(__tm_K_Page_Item[0]);
+    w.raw(__tm_E_Page_Item[0]);
     __tm_encItemArray(w, items_, p && p + ".items", d + 1);
     if (next_ !== undefined) {
-        w.raw(__tm_K_Page_Item[1]);
+        w.raw(__tm_E_Page_Item[1]);
         w.string(next_, p && p + ".next");
     }
-    w.raw(__tm_K_Page_Item[2]);
+    w.raw(__tm_E_Page_Item[2]);
     w.number(total_, p && p + ".total");
 }
 function __tm_decItem(r, p, d) {
@@ -192,13 +195,13 @@ function __tm_encPage_string(w, v, p, d) {
         n++;
     }
     w.mapHeader(n);
-    w.raw(__tm_K_Page_Item[0]);
+    w.raw(__tm_E_Page_Item[0]);
     __tm_encStringArray(w, items_, p && p + ".items", d + 1);
     if (next_ !== undefined) {
-        w.raw(__tm_K_Page_Item[1]);
+        w.raw(__tm_E_Page_Item[1]);
         w.string(next_, p && p + ".next");
     }
-    w.raw(__tm_K_Page_Item[2]);
+    w.raw(__tm_E_Page_Item[2]);
     w.number(total_, p && p + ".total");
 }
 function __tm_decStringArray(r, p, d) {
@@ -256,13 +259,10 @@ function __tm_encResult_Page_Item_string(w, v, p, d) {
     }
     const ok_ = v.ok;
     const value_ = v.value;
-    w.mapHeader(2);
-    w.raw(__tm_K_Result_Page_Item_string[0]);
-    if (!(ok_ === true)) {
+    if (ok_ !== true) {
         __tm.mismatch("true", ok_, p && p + ".ok");
     }
-    w.bool(ok_);
-    w.raw(__tm_K_Result_Page_Item_string[1]);
+    w.raw(__tm_E_Result_Page_Item_string[0]);
     __tm_encPage_Item(w, value_, p && p + ".value", d + 1);
 }
 function __tm_encResult_Page_Item_string2(w, v, p, d) {
@@ -274,13 +274,10 @@ function __tm_encResult_Page_Item_string2(w, v, p, d) {
     }
     const ok_ = v.ok;
     const error_ = v.error;
-    w.mapHeader(2);
-    w.raw(__tm_K_Result_Page_Item_string2[0]);
-    if (!(ok_ === false)) {
+    if (ok_ !== false) {
         __tm.mismatch("false", ok_, p && p + ".ok");
     }
-    w.bool(ok_);
-    w.raw(__tm_K_Result_Page_Item_string2[1]);
+    w.raw(__tm_E_Result_Page_Item_string2[0]);
     w.string(error_, p && p + ".error");
 }
 function __tm_encUnion(w, v, p, d) {

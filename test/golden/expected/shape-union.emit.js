@@ -37,10 +37,13 @@ exports.roundTrip = exports.ShapesCodec = exports.ShapeCodec = void 0;
 // A discriminated union: the `kind` literal picks the member on encode and on decode.
 const typed_msgpack_1 = require("typed-msgpack");
 const __tm = __importStar(require("typed-msgpack"));
+const __tm_E_Shape = __tm.constants([[[2], "kind", "circle", "radius"]]);
+const __tm_E_Shape2 = __tm.constants([[[2], "kind", "square", "side"]]);
+const __tm_E_Shape3 = __tm.constants([[[3], "kind", "rect", "width"], ["height"]]);
+const __tm_Tag_kind = __tm.keys(["kind"])[0];
 const __tm_K_Shape = __tm.keys(["kind", "radius"]);
 const __tm_K_Shape2 = __tm.keys(["kind", "side"]);
 const __tm_K_Shape3 = __tm.keys(["kind", "width", "height"]);
-const __tm_Tag_kind = __tm.keys(["kind"])[0];
 function __tm_encShape(w, v, p, d) {
     if (!(__tm.isRecordLike(v))) {
         __tm.mismatch("an object ({ kind: \"circle\"; radius: number; })", v, p);
@@ -50,13 +53,10 @@ function __tm_encShape(w, v, p, d) {
     }
     const kind_ = v.kind;
     const radius_ = v.radius;
-    w.mapHeader(2);
-    w.raw(__tm_K_Shape[0]);
-    if (!(kind_ === "circle")) {
+    if (kind_ !== "circle") {
         __tm.mismatch("\"circle\"", kind_, p && p + ".kind");
     }
-    w.string(kind_);
-    w.raw(__tm_K_Shape[1]);
+    w.raw(__tm_E_Shape[0]);
     w.number(radius_, p && p + ".radius");
 }
 function __tm_encShape2(w, v, p, d) {
@@ -68,13 +68,10 @@ function __tm_encShape2(w, v, p, d) {
     }
     const kind_ = v.kind;
     const side_ = v.side;
-    w.mapHeader(2);
-    w.raw(__tm_K_Shape2[0]);
-    if (!(kind_ === "square")) {
+    if (kind_ !== "square") {
         __tm.mismatch("\"square\"", kind_, p && p + ".kind");
     }
-    w.string(kind_);
-    w.raw(__tm_K_Shape2[1]);
+    w.raw(__tm_E_Shape2[0]);
     w.number(side_, p && p + ".side");
 }
 function __tm_encShape3(w, v, p, d) {
@@ -87,15 +84,12 @@ function __tm_encShape3(w, v, p, d) {
     const kind_ = v.kind;
     const width_ = v.width;
     const height_ = v.height;
-    w.mapHeader(3);
-    w.raw(__tm_K_Shape3[0]);
-    if (!(kind_ === "rect")) {
+    if (kind_ !== "rect") {
         __tm.mismatch("\"rect\"", kind_, p && p + ".kind");
     }
-    w.string(kind_);
-    w.raw(__tm_K_Shape3[1]);
+    w.raw(__tm_E_Shape3[0]);
     w.number(width_, p && p + ".width");
-    w.raw(__tm_K_Shape3[2]);
+    w.raw(__tm_E_Shape3[1]);
     w.number(height_, p && p + ".height");
 }
 function __tm_encShapeOrShape2OrShape3(w, v, p, d) {
