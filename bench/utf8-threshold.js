@@ -1,61 +1,53 @@
 #!/usr/bin/env node
-// Where should short strings stop going through a JS loop and go to the platform codec?
-// Decode: 600k ASCII strings per length, a JS loop into an array + one String.fromCharCode.apply
-// (runtime/utf8.ts below SHORT_DECODE_LIMIT) against TextDecoder.
+// Where should strings stop going through a JS loop and go to the platform codec?
+// Decode, ASCII: 600k strings per length, runtime/utf8.ts's decodeLoop (used up to
+// SHORT_DECODE_LIMIT bytes) against TextDecoder.
+// Decode, multi-byte text (Cyrillic, CJK, and French, which is mostly ASCII): decodeLoop (which
+// decodeUtf8 uses at any length when at least half the first 32 bytes are multi-byte) against
+// TextDecoder, per length.
 // Encode: 400k strings per length, a JS loop (below SHORT_ENCODE_LIMIT) against TextEncoder.encodeInto.
-// Run: node bench/utf8-threshold.js   (measured 2026-11 on the CI machine: decode loop wins up to
-// ~20 bytes; encode loop wins up to ~24 characters, encodeInto from 32; on multi-byte text the
-// decode loop wins up to ~200 bytes of Cyrillic and ~1 KB of CJK)
+// Run: npm run build && node bench/utf8-threshold.js   (measured 2026-11 on the CI machine, Node 20:
+// ASCII decode loop wins up to ~20 bytes; on Cyrillic and CJK it wins at every length, 1.5-2.5x
+// from 100 bytes; on French TextDecoder wins from ~64 bytes; encode loop wins up to ~24
+// characters, encodeInto from 32)
 "use strict";
+const { decodeLoop } = require("../dist/runtime/utf8.js");
 const decoder = new TextDecoder("utf-8", { fatal: true });
 
-for (const length of [4, 8, 12, 16, 20, 24, 32, 48, 64]) {
-  const count = 2000;
-  const bytes = new Uint8Array(count * length).map((_, i) => 97 + (i % 26));
-  const loop = (start) => {
-    const units = new Array(length);
-    for (let i = 0; i < length; i++) units[i] = bytes[start + i];
-    return String.fromCharCode.apply(null, units);
-  };
-  const platform = (start) => decoder.decode(bytes.subarray(start, start + length));
-  const time = (decode) => {
-    let best = Infinity;
-    for (let round = 0; round < 5; round++) {
-      const t = process.hrtime.bigint();
-      let keep = [];
-      for (let k = 0; k < 300; k++) for (let s = 0; s < count; s++) keep.push(decode(s * length));
-      keep = null;
-      best = Math.min(best, Number(process.hrtime.bigint() - t) / 1e6);
-    }
-    return best;
-  };
-  const [a, b] = [time(loop), time(platform)];
-  console.log(`${String(length).padStart(3)} bytes: JS loop ${a.toFixed(0)} ms, TextDecoder ${b.toFixed(0)} ms -> ${a <= b ? "loop" : "TextDecoder"}`);
+/** ns per string: the best of 5 rounds decoding `count` strings of `length` bytes laid end to end. */
+function timeDecode(bytes, length, count, decode) {
+  let best = Infinity;
+  for (let round = 0; round < 5; round++) {
+    const t = process.hrtime.bigint();
+    for (let s = 0; s < count; s++) decode(s * length);
+    best = Math.min(best, Number(process.hrtime.bigint() - t) / count);
+  }
+  return best;
 }
 
-// Multi-byte text (runtime/utf8.ts MULTI_BYTE_DECODE_LIMIT): the runtime's JS loop against
-// TextDecoder, per script and length. Needs `npm run build` first.
-const { decodeLoop } = require("../dist/runtime/utf8.js");
-for (const [script, sample] of [["cyrillic", "привет мир строка "], ["cjk", "東京日本語図書館人間時間"]]) {
+function laidOut(text, minBytes, totalBytes) {
+  while (Buffer.byteLength(text) < minBytes) text += text;
+  const one = new TextEncoder().encode(text);
+  const count = Math.max(50, Math.floor(totalBytes / one.length));
+  const bytes = new Uint8Array(one.length * count);
+  for (let i = 0; i < count; i++) bytes.set(one, i * one.length);
+  return { bytes, length: one.length, count };
+}
+
+for (const length of [4, 8, 12, 16, 20, 24, 32, 48, 64]) {
+  const count = 600_000;
+  const bytes = new Uint8Array(count * length).map((_, i) => 97 + (i % 26));
+  const loop = timeDecode(bytes, length, count, (start) => decodeLoop(bytes, start, length));
+  const platform = timeDecode(bytes, length, count, (start) => decoder.decode(bytes.subarray(start, start + length)));
+  console.log(`${String(length).padStart(3)} bytes ASCII: JS loop ${loop.toFixed(0)} ns, TextDecoder ${platform.toFixed(0)} ns -> ${loop <= platform ? "loop" : "TextDecoder"}`);
+}
+
+for (const [script, sample] of [["cyrillic", "привет мир строка "], ["cjk", "東京日本語図書館人間時間"], ["french", "L’homme n’est qu’un roseau, le plus faible "]]) {
   const row = [];
-  for (const target of [32, 64, 128, 256, 512, 1024]) {
-    let text = sample;
-    while (Buffer.byteLength(text) < target) text += sample;
-    const one = new TextEncoder().encode(text);
-    const length = one.length, count = Math.max(50, Math.floor(400_000 / length));
-    const bytes = new Uint8Array(length * count);
-    for (let i = 0; i < count; i++) bytes.set(one, i * length);
-    const time = (decode) => {
-      let best = Infinity;
-      for (let round = 0; round < 5; round++) {
-        const t = process.hrtime.bigint();
-        for (let s = 0; s < count; s++) decode(s * length);
-        best = Math.min(best, Number(process.hrtime.bigint() - t) / count);
-      }
-      return best;
-    };
-    const loop = time((start) => decodeLoop(bytes, start, length));
-    const platform = time((start) => decoder.decode(bytes.subarray(start, start + length)));
+  for (const target of [32, 64, 128, 256, 1024, 4096]) {
+    const { bytes, length, count } = laidOut(sample, target, 400_000);
+    const loop = timeDecode(bytes, length, count, (start) => decodeLoop(bytes, start, length));
+    const platform = timeDecode(bytes, length, count, (start) => decoder.decode(bytes.subarray(start, start + length)));
     row.push(`${length} B: loop ${loop.toFixed(0)} ns, TextDecoder ${platform.toFixed(0)} ns`);
   }
   console.log(`${script}: ${row.join(" | ")}`);

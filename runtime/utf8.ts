@@ -1,15 +1,14 @@
 /**
  * UTF-8 for strings. Short strings go through plain JS loops (a call into TextEncoder/TextDecoder
- * costs more than the loop for them); long ones go to the platform codec.
+ * costs more than the loop for them); long ones go to the platform codec, except text that is
+ * mostly multi-byte characters, which the JS loop decodes faster at any length (Node 20).
+ * Every threshold here comes from `npm run build && node bench/utf8-threshold.js`.
  */
 
 /** Strings of at most this many UTF-16 units are encoded by the JS loop below, longer ones by encodeInto (`node bench/utf8-threshold.js`). */
 export const SHORT_ENCODE_LIMIT = 24;
-/**
- * Strings of at most this many bytes are decoded by the JS loop below; longer ones by TextDecoder,
- * which wins from about 24 bytes (`node bench/utf8-threshold.js`).
- */
-export const SHORT_DECODE_LIMIT = 20;
+/** ASCII-like strings of at most this many bytes are decoded by the JS loop, longer ones by TextDecoder. */
+export const SHORT_DECODE_LIMIT = 8;
 
 const encoder = new TextEncoder();
 const strictDecoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -55,68 +54,73 @@ export function encodeUtf8(s: string, bytes: Uint8Array, pos: number): number {
  * (overlong forms, surrogates, truncated sequences), so the caller can raise an error with context.
  */
 export function decodeUtf8(bytes: Uint8Array, start: number, length: number): string | undefined {
-  if (length > SHORT_DECODE_LIMIT && (length > MULTI_BYTE_DECODE_LIMIT || !mostlyMultiByte(bytes, start, length))) {
-    try {
-      return strictDecoder.decode(bytes.subarray(start, start + length));
-    } catch {
-      return undefined;
-    }
+  if (length <= SHORT_DECODE_LIMIT || (LITTLE_ENDIAN && mostlyMultiByte(bytes, start, length))) return decodeLoop(bytes, start, length);
+  try {
+    return strictDecoder.decode(bytes.subarray(start, start + length));
+  } catch {
+    return undefined;
   }
-  return decodeLoop(bytes, start, length);
 }
 
-/** decodeUtf8's JS loop, at any length (exported for `bench/utf8-threshold.js`). */
+/** Decodes UTF-16 code units; the loop below hands long strings to it as one block of memory. */
+const wideDecoder = new TextDecoder("utf-16le");
+/** Whether a Uint16Array's bytes are UTF-16LE, as on every mainstream platform. */
+const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
+/** Code units decoded by the loop; reused across strings (no call can re-enter the loop). */
+let units = new Uint16Array(256);
+/** Longer strings get a buffer of their own instead of growing `units` for good. */
+const MAX_KEPT_UNITS = 65_536;
+
+/**
+ * decodeUtf8's JS loop (exported for `bench/utf8-threshold.js`). UTF-8 becomes UTF-16 code units
+ * in `units`; a short string is made by one fromCharCode call, a long one by a UTF-16LE decoder,
+ * which copies memory rather than decoding UTF-8 again.
+ */
 export function decodeLoop(bytes: Uint8Array, start: number, length: number): string | undefined {
+  const out = length <= units.length ? units : length <= MAX_KEPT_UNITS ? (units = new Uint16Array(Math.max(length, 2 * units.length))) : new Uint16Array(length);
   const end = start + length;
-  // Code units go into an array turned into a string by one call: a flat string, where `+=` per
-  // character would build a rope of tiny strings for the GC to walk.
-  const units: number[] = [];
+  let n = 0;
   let i = start;
   while (i < end) {
     const b = bytes[i++]!;
     if (b < 0x80) {
-      units.push(b);
+      out[n++] = b;
       continue;
     }
-    let c: number;
     if (b >= 0xc2 && b <= 0xdf) {
       if (i >= end) return undefined;
       const b1 = bytes[i++]!;
       if ((b1 & 0xc0) !== 0x80) return undefined;
-      c = ((b & 0x1f) << 6) | (b1 & 0x3f);
+      out[n++] = ((b & 0x1f) << 6) | (b1 & 0x3f);
     } else if (b >= 0xe0 && b <= 0xef) {
       if (i + 1 >= end) return undefined;
       const b1 = bytes[i++]!, b2 = bytes[i++]!;
       if ((b1 & 0xc0) !== 0x80 || (b2 & 0xc0) !== 0x80) return undefined;
-      c = ((b & 0x0f) << 12) | ((b1 & 0x3f) << 6) | (b2 & 0x3f);
+      const c = ((b & 0x0f) << 12) | ((b1 & 0x3f) << 6) | (b2 & 0x3f);
       if (c < 0x800 || (c >= 0xd800 && c <= 0xdfff)) return undefined;
+      out[n++] = c;
     } else if (b >= 0xf0 && b <= 0xf4) {
       if (i + 2 >= end) return undefined;
       const b1 = bytes[i++]!, b2 = bytes[i++]!, b3 = bytes[i++]!;
       if ((b1 & 0xc0) !== 0x80 || (b2 & 0xc0) !== 0x80 || (b3 & 0xc0) !== 0x80) return undefined;
-      c = ((b & 0x07) << 18) | ((b1 & 0x3f) << 12) | ((b2 & 0x3f) << 6) | (b3 & 0x3f);
-      if (c < 0x10000 || c > 0x10ffff) return undefined;
-      c -= 0x10000;
-      units.push(0xd800 + (c >> 10), 0xdc00 + (c & 0x3ff));
-      continue;
+      const c = (((b & 0x07) << 18) | ((b1 & 0x3f) << 12) | ((b2 & 0x3f) << 6) | (b3 & 0x3f)) - 0x10000;
+      if (c < 0 || c > 0xfffff) return undefined;
+      out[n++] = 0xd800 + (c >> 10);
+      out[n++] = 0xdc00 + (c & 0x3ff);
     } else {
       return undefined;
     }
-    units.push(c);
   }
-  return String.fromCharCode.apply(null, units);
+  const decoded = out.subarray(0, n);
+  return n <= SHORT_DECODE_LIMIT || !LITTLE_ENDIAN
+    ? String.fromCharCode.apply(null, decoded as unknown as number[])
+    : wideDecoder.decode(decoded);
 }
 
 /**
- * Text of mostly multi-byte characters up to this many bytes is decoded by the JS loop: it beats
- * TextDecoder up to ~200 bytes of Cyrillic and ~1 KB of CJK (`node bench/utf8-threshold.js`).
- */
-export const MULTI_BYTE_DECODE_LIMIT = 200;
-
-/**
  * Does text start with at least half its bytes in multi-byte characters (Cyrillic, Greek, CJK...)?
- * Platform decoders are fast on ASCII but, in Node 20, 1.2-2x slower than the JS loop on such text
- * up to a point, so up to MULTI_BYTE_DECODE_LIMIT bytes that text stays in JS.
+ * TextDecoder is fast on ASCII but, in Node 20, 1.5-2.5x slower than decodeLoop on such text at
+ * every length (`node bench/utf8-threshold.js`), so that text is decoded by the loop.
  */
 function mostlyMultiByte(bytes: Uint8Array, start: number, length: number): boolean {
   const end = start + Math.min(length, 32);

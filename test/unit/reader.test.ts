@@ -170,6 +170,14 @@ describe("every string path decodes exactly what was encoded", () => {
     }
   });
 
+  test("multi-byte text longer than the loop's kept buffer (64 Ki code units), then a short one", () => {
+    const long = "жизнь 東京 ".repeat(10_000);
+    const payload = Buffer.from(long);
+    const r = new Reader(concat("db", be(payload.length, 4), payload, str("ёлка и снег, ёлка и снег")));
+    expect(r.string()).toBe(long);
+    expect(r.string()).toBe("ёлка и снег, ёлка и снег");
+  });
+
   test.each([
     ["Cyrillic", "привет мир "], ["CJK", "東京日本語図書館"], ["Arabic", "مدينة كتاب "], ["emoji", "👩‍💻🇫🇷"], ["Latin accents", "garçon où Noël "],
   ])("%s at every length from 1 to 300 bytes", (_, sample) => {
