@@ -68,6 +68,8 @@ const wideDecoder = new TextDecoder("utf-16le");
 const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
 /** Code units decoded by the loop; reused across strings (no call can re-enter the loop). */
 let units = new Uint16Array(256);
+/** Up to this many code units one String.fromCharCode call makes the string; a TextDecoder call costs more. */
+const FROM_CHAR_CODE_LIMIT = 32;
 /** Longer strings get a buffer of their own instead of growing `units` for good. */
 const MAX_KEPT_UNITS = 65_536;
 
@@ -112,7 +114,7 @@ export function decodeLoop(bytes: Uint8Array, start: number, length: number): st
     }
   }
   const decoded = out.subarray(0, n);
-  return n <= SHORT_DECODE_LIMIT || !LITTLE_ENDIAN
+  return n <= FROM_CHAR_CODE_LIMIT || !LITTLE_ENDIAN
     ? String.fromCharCode.apply(null, decoded as unknown as number[])
     : wideDecoder.decode(decoded);
 }
