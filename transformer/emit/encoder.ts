@@ -188,8 +188,10 @@ function encodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth:
   });
   const runs: Constant[][] = [];
   const planned = planRuns(pieces, runs);
-  const runTable = runs.length > 0
-    ? ctx.constant("runs:" + JSON.stringify(runs), "E_" + name, () => b.call(ctx.rt("constants"), b.array(runs.map((run) => b.array(run.map((c) => constantExpression(ctx, c)))))))
+  // When nothing merged (every run is one property name, in order), the decoder's key table is it.
+  const justKeys = runs.length === shape.properties.length && runs.every((run, i) => run.length === 1 && run[0] === shape.properties[i]!.name);
+  const runTable = justKeys ? keyTable(ctx, name, shape)
+    : runs.length > 0 ? ctx.constant("runs:" + JSON.stringify(runs), "E_" + name, () => b.call(ctx.rt("constants"), b.array(runs.map((run) => b.array(run.map((c) => constantExpression(ctx, c)))))))
     : undefined;
   out.push(...emitRuns(ctx, planned, runTable));
   if (shape.rest) {

@@ -10,7 +10,6 @@ const __tm_Strings = __tm.constants([["EUR"], ["USD"]]);
 const __tm_E_LineItem = __tm.constants([[[3], "sku"], ["quantity"], ["unitPrice"]]);
 const __tm_E_Orderpayment = __tm.constants([[[2], "method", "card", "last4"]]);
 const __tm_E_Orderpayment2 = __tm.constants([[[2], "method", "invoice", "dueDays"]]);
-const __tm_E_Order = __tm.constants([["id"], ["placedAt"], ["currency"], ["items"], ["payment"], ["tags"], ["note"]]);
 const __tm_K_Order = __tm.keys(["id", "placedAt", "currency", "items", "payment", "tags", "note"]);
 const __tm_K_LineItem = __tm.keys(["sku", "quantity", "unitPrice"]);
 const __tm_Tag_method = __tm.keys(["method"])[0]!;
@@ -119,11 +118,11 @@ function __tm_encOrder(w: __tm.Writer, v: any, p: string | undefined, d: number)
         n++;
     }
     w.mapHeader(n);
-    w.raw(__tm_E_Order[0]!);
+    w.raw(__tm_K_Order[0]!);
     w.bigint(id_, p && p + ".id");
-    w.raw(__tm_E_Order[1]!);
+    w.raw(__tm_K_Order[1]!);
     w.date(placedAt_, p && p + ".placedAt");
-    w.raw(__tm_E_Order[2]!);
+    w.raw(__tm_K_Order[2]!);
     switch (currency_) {
         case "EUR":
             w.raw(__tm_Strings[0]!);
@@ -133,14 +132,14 @@ function __tm_encOrder(w: __tm.Writer, v: any, p: string | undefined, d: number)
             break;
         default: __tm.mismatch("\"EUR\" | \"USD\"", currency_, p && p + ".currency");
     }
-    w.raw(__tm_E_Order[3]!);
+    w.raw(__tm_K_Order[3]!);
     __tm_encLineItemArray(w, items_, p && p + ".items", d + 1);
-    w.raw(__tm_E_Order[4]!);
+    w.raw(__tm_K_Order[4]!);
     __tm_encOrderpaymentOrOrderpayment2(w, payment_, p && p + ".payment", d + 1);
-    w.raw(__tm_E_Order[5]!);
+    w.raw(__tm_K_Order[5]!);
     __tm_encStringSet(w, tags_, p && p + ".tags", d + 1);
     if (note_ !== undefined) {
-        w.raw(__tm_E_Order[6]!);
+        w.raw(__tm_K_Order[6]!);
         w.string(note_, p && p + ".note");
     }
 }

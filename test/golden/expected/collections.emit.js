@@ -37,7 +37,6 @@ exports.roundTrip = exports.InventoryCodec = void 0;
 // Map, Set, tuples (optional and rest elements) and Records side by side.
 const typed_msgpack_1 = require("typed-msgpack");
 const __tm = __importStar(require("typed-msgpack"));
-const __tm_E_Inventory = __tm.constants([["stock"], ["tags"], ["location"], ["window"], ["history"], ["byRegion"]]);
 const __tm_K_Inventory = __tm.keys(["stock", "tags", "location", "window", "history", "byRegion"]);
 function __tm_encMapOfString_Number(w, v, p, d) {
     if (!(v instanceof Map)) {
@@ -143,19 +142,19 @@ function __tm_encInventory(w, v, p, d) {
         n++;
     }
     w.mapHeader(n);
-    w.raw(__tm_E_Inventory[0]);
+    w.raw(__tm_K_Inventory[0]);
     __tm_encMapOfString_Number(w, stock_, p && p + ".stock", d + 1);
-    w.raw(__tm_E_Inventory[1]);
+    w.raw(__tm_K_Inventory[1]);
     __tm_encStringSet(w, tags_, p && p + ".tags", d + 1);
-    w.raw(__tm_E_Inventory[2]);
+    w.raw(__tm_K_Inventory[2]);
     __tm_encTuple(w, location_, p && p + ".location", d + 1);
     if (window_ !== undefined) {
-        w.raw(__tm_E_Inventory[3]);
+        w.raw(__tm_K_Inventory[3]);
         __tm_encTuple2(w, window_, p && p + ".window", d + 1);
     }
-    w.raw(__tm_E_Inventory[4]);
+    w.raw(__tm_K_Inventory[4]);
     __tm_encTuple3(w, history_, p && p + ".history", d + 1);
-    w.raw(__tm_E_Inventory[5]);
+    w.raw(__tm_K_Inventory[5]);
     __tm_encRecordOfNumberSet(w, byRegion_, p && p + ".byRegion", d + 1);
 }
 function __tm_decMapOfString_Number(r, p, d) {

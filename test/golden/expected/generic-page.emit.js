@@ -38,7 +38,6 @@ exports.roundTrip = exports.ResultCodec = exports.NamePageCodec = exports.ItemPa
 const typed_msgpack_1 = require("typed-msgpack");
 const __tm = __importStar(require("typed-msgpack"));
 const __tm_E_Item = __tm.constants([[[2], "sku"], ["price"]]);
-const __tm_E_Page_Item = __tm.constants([["items"], ["next"], ["total"]]);
 const __tm_K_Page_Item = __tm.keys(["items", "next", "total"]);
 const __tm_K_Item = __tm.keys(["sku", "price"]);
 const __tm_E_Result_Page_Item_string = __tm.constants([[[2], "ok", true, "value"]]);
@@ -81,13 +80,13 @@ function __tm_encPage_Item(w, v, p, d) {
         n++;
     }
     w.mapHeader(n);
-    w.raw(__tm_E_Page_Item[0]);
+    w.raw(__tm_K_Page_Item[0]);
     __tm_encItemArray(w, items_, p && p + ".items", d + 1);
     if (next_ !== undefined) {
-        w.raw(__tm_E_Page_Item[1]);
+        w.raw(__tm_K_Page_Item[1]);
         w.string(next_, p && p + ".next");
     }
-    w.raw(__tm_E_Page_Item[2]);
+    w.raw(__tm_K_Page_Item[2]);
     w.number(total_, p && p + ".total");
 }
 function __tm_decItem(r, p, d) {
@@ -195,13 +194,13 @@ function __tm_encPage_string(w, v, p, d) {
         n++;
     }
     w.mapHeader(n);
-    w.raw(__tm_E_Page_Item[0]);
+    w.raw(__tm_K_Page_Item[0]);
     __tm_encStringArray(w, items_, p && p + ".items", d + 1);
     if (next_ !== undefined) {
-        w.raw(__tm_E_Page_Item[1]);
+        w.raw(__tm_K_Page_Item[1]);
         w.string(next_, p && p + ".next");
     }
-    w.raw(__tm_E_Page_Item[2]);
+    w.raw(__tm_K_Page_Item[2]);
     w.number(total_, p && p + ".total");
 }
 function __tm_decStringArray(r, p, d) {

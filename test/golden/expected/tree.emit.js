@@ -37,7 +37,6 @@ exports.roundTrip = exports.JsonCodec = exports.TreeCodec = void 0;
 // Recursive types: an interface that contains itself, and a recursive union alias.
 const typed_msgpack_1 = require("typed-msgpack");
 const __tm = __importStar(require("typed-msgpack"));
-const __tm_E_TreeNode = __tm.constants([["value"], ["label"], ["children"]]);
 const __tm_K_TreeNode = __tm.keys(["value", "label", "children"]);
 function __tm_encTreeNodeArray(w, v, p, d) {
     const n = w.array(v, p);
@@ -60,13 +59,13 @@ function __tm_encTreeNode(w, v, p, d) {
         n++;
     }
     w.mapHeader(n);
-    w.raw(__tm_E_TreeNode[0]);
+    w.raw(__tm_K_TreeNode[0]);
     w.number(value_, p && p + ".value");
     if (label_ !== undefined) {
-        w.raw(__tm_E_TreeNode[1]);
+        w.raw(__tm_K_TreeNode[1]);
         w.string(label_, p && p + ".label");
     }
-    w.raw(__tm_E_TreeNode[2]);
+    w.raw(__tm_K_TreeNode[2]);
     __tm_encTreeNodeArray(w, children_, p && p + ".children", d + 1);
 }
 function __tm_decUndefinedOrString(r, p, d) {

@@ -37,7 +37,6 @@ exports.roundTrip = exports.UserCodec = void 0;
 // An interface with required, optional and nullable fields, as most API payloads look.
 const typed_msgpack_1 = require("typed-msgpack");
 const __tm = __importStar(require("typed-msgpack"));
-const __tm_E_User = __tm.constants([["id"], ["name"], ["email"], ["age"], ["tags"], ["createdAt"], ["display-name"]]);
 const __tm_K_User = __tm.keys(["id", "name", "email", "age", "tags", "createdAt", "display-name"]);
 function __tm_encNullOrNumber(w, v, p, d) {
     if (v === null) {
@@ -81,24 +80,24 @@ function __tm_encUser(w, v, p, d) {
         n++;
     }
     w.mapHeader(n);
-    w.raw(__tm_E_User[0]);
+    w.raw(__tm_K_User[0]);
     w.number(id_, p && p + ".id");
-    w.raw(__tm_E_User[1]);
+    w.raw(__tm_K_User[1]);
     w.string(name_, p && p + ".name");
     if (email_ !== undefined) {
-        w.raw(__tm_E_User[2]);
+        w.raw(__tm_K_User[2]);
         w.string(email_, p && p + ".email");
     }
     if (age_ !== undefined) {
-        w.raw(__tm_E_User[3]);
+        w.raw(__tm_K_User[3]);
         __tm_encNullOrNumber(w, age_, p && p + ".age", d + 1);
     }
-    w.raw(__tm_E_User[4]);
+    w.raw(__tm_K_User[4]);
     __tm_encStringArray(w, tags_, p && p + ".tags", d + 1);
-    w.raw(__tm_E_User[5]);
+    w.raw(__tm_K_User[5]);
     w.date(createdAt_, p && p + ".createdAt");
     if (f6_ !== undefined) {
-        w.raw(__tm_E_User[6]);
+        w.raw(__tm_K_User[6]);
         w.string(f6_, p && p + "[\"display-name\"]");
     }
 }
