@@ -23,16 +23,26 @@ export interface BundleSize {
   codecMin: number;
   cjsMin: number;
   cjsMinGz: number;
+  /** The runtime alone: the ESM bundle for `codecFor<boolean>()` (gzip: the whole bundle; min: runtime bytes only). */
+  runtimeOnlyMin: number;
+  runtimeOnlyMinGz: number;
+  minimalCodecMin: number;
 }
+
+/** The smallest codec: what remains of its bundle is what the runtime costs any app. */
+const MINIMAL = "minimal";
 
 /**
  * Compiles one module per dataset, `export const codec = codecFor<T>()`, through the transformer
  * to ES modules (so that a bundler can tree-shake the runtime) and returns the emitted files.
  */
-function emitCodecModules(): Map<DatasetId, string> {
+function emitCodecModules(): Map<DatasetId | typeof MINIMAL, string> {
   const transformer = require(path.join(ROOT, "dist/transformer/index.js")).default;
   fs.mkdirSync(OUT, { recursive: true });
-  const files = new Map<string, DatasetId>();
+  const files = new Map<string, DatasetId | typeof MINIMAL>();
+  const minimal = path.join(OUT, `${MINIMAL}.ts`);
+  fs.writeFileSync(minimal, `import { codecFor } from "typed-msgpack";\nexport const codec = codecFor<boolean>();\n`);
+  files.set(minimal, MINIMAL);
   for (const id of DATASET_IDS) {
     const type = DATASETS[id].type;
     const file = path.join(OUT, `${id}.ts`);
@@ -51,7 +61,7 @@ function emitCodecModules(): Map<DatasetId, string> {
   };
   const program = ts.createProgram([...files.keys()], options);
   const problems: ts.Diagnostic[] = [...ts.getPreEmitDiagnostics(program)];
-  const emitted = new Map<DatasetId, string>();
+  const emitted = new Map<DatasetId | typeof MINIMAL, string>();
   const result = program.emit(undefined, (name, text) => {
     const id = files.get(name.replace(/\.js$/, ".ts"));
     if (id) {
@@ -94,9 +104,11 @@ export function measureCode(): { codes: CodeSize[]; bundle: BundleSize } {
   const entry = path.join(OUT, "sbt.js");
   const esm = bundle(entry, esmRuntime);
   const cjs = bundle(entry, path.join(ROOT, "dist/runtime/index.js"));
+  const alone = bundle(path.join(OUT, `${MINIMAL}.js`), esmRuntime);
   const bundleSize: BundleSize = {
     entry: "sbt", esmMin: esm.contents.length, esmMinGz: gz(esm.contents), runtimeMin: esm.runtimeMin, codecMin: esm.codecMin,
     cjsMin: cjs.contents.length, cjsMinGz: gz(cjs.contents),
+    runtimeOnlyMin: alone.runtimeMin, runtimeOnlyMinGz: gz(alone.contents), minimalCodecMin: alone.codecMin,
   };
   return { codes, bundle: bundleSize };
 }
