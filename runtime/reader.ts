@@ -1,12 +1,22 @@
 import { CodecError, type CodecErrorCode } from "./errors.js";
 import { CACHE_MAX_LENGTH, decodeCached, decodeUtf8, newStringCache } from "./utf8.js";
-const SHARED = newStringCache();
 import { ARRAY, BIN, BOOL, EXT, FAMILY, FLOAT, INT, MAP, NIL, STR, describeHead } from "./wire.js";
 import { readDynamic } from "./dynamic.js";
 import { describeValue } from "./errors.js";
 import { DEFAULT_MAX_DEPTH } from "./writer.js";
 
 const TWO_32 = 0x1_0000_0000;
+/**
+ * Short ASCII strings decoded lately, shared by every Reader. It is module state, but no caller can
+ * observe it: a hit returns a string equal to what decoding would build, and its size is fixed.
+ */
+const STRINGS = newStringCache();
+/**
+ * Arrays are allocated at their declared length up to this many elements (faster than growing
+ * them), and grow beyond: a header may claim one element per remaining byte, and a hostile one
+ * must not buy 8 bytes of memory per byte of input before the first bad element is seen.
+ */
+const PRESIZE_LIMIT = 65_536;
 /** Failures that do not depend on which union member is being tried. */
 const BYTE_LEVEL = new Set(["incomplete", "too-deep", "malformed", "duplicate-key", "trailing-bytes"]);
 const MAX_DATE_MS = 8.64e15;
@@ -213,7 +223,7 @@ export class Reader {
   string(p?: string): string {
     const at = this.pos;
     const length = this.strHeader(this.head(p), p);
-    const s = length <= CACHE_MAX_LENGTH ? decodeCached(this.bytes, this.pos, length, SHARED) : decodeUtf8(this.bytes, this.pos, length);
+    const s = length <= CACHE_MAX_LENGTH ? decodeCached(this.bytes, this.pos, length, STRINGS) : decodeUtf8(this.bytes, this.pos, length);
     if (s === undefined) this.fail("malformed", "str is not valid UTF-8", p, at);
     this.pos += length;
     return s;
@@ -228,7 +238,8 @@ export class Reader {
     const expected = keys[hint];
     const pos = this.pos;
     this.keyAt = pos;
-    if (expected !== undefined && pos + expected.length <= this.end) {
+    // A hinted key longer than maxStringLength takes the slow path, which refuses it at its header.
+    if (expected !== undefined && pos + expected.length <= this.end && expected.length <= this.limits.maxStringLength) {
       const bytes = this.bytes, n = expected.length;
       let i = 0;
       while (i < n && bytes[pos + i] === expected[i]) i++;
@@ -421,7 +432,6 @@ export class Reader {
     return this.payload(size, length, this.limits.maxBinaryLength, "a bin", "maxBinaryLength", p);
   }
 
-  /** bin 8/16/32 as a copy, so the result never aliases the input. */
   /**
    * A copy of a bin payload, never a view of the input (which a stream reuses). Payloads up to
    * SLAB_MAX_BIN bytes share SLAB_SIZE-byte buffers, as Node's Buffer pool does: one ArrayBuffer
@@ -513,6 +523,11 @@ export class Reader {
     this.pos += size;
     if (n > this.end - this.pos) this.fail("incomplete", `array claims ${n} elements but only ${this.end - this.pos} bytes remain`, p);
     return n;
+  }
+
+  /** An array for `n` elements read by index (see PRESIZE_LIMIT): sized up front when `n` is modest. */
+  newArray(n: number): unknown[] {
+    return new Array(n <= PRESIZE_LIMIT ? n : PRESIZE_LIMIT);
   }
 
   /** Map header; the count is checked against the remaining bytes (each entry takes at least two). */

@@ -7,7 +7,7 @@
 
 /** Strings of at most this many UTF-16 units are encoded by the JS loop below, longer ones by encodeInto (`node bench/utf8-threshold.js`). */
 export const SHORT_ENCODE_LIMIT = 24;
-/** ASCII-like strings of at most this many bytes are decoded by the JS loop, longer ones by TextDecoder. */
+/** Strings of at most this many bytes are decoded by the JS loop; longer ones by TextDecoder unless mostly multi-byte. */
 export const SHORT_DECODE_LIMIT = 8;
 
 const encoder = new TextEncoder();
@@ -63,14 +63,14 @@ export function decodeUtf8(bytes: Uint8Array, start: number, length: number): st
 }
 
 /** Decodes UTF-16 code units; the loop below hands long strings to it as one block of memory. */
-const wideDecoder = new TextDecoder("utf-16le");
+const wideDecoder = new TextDecoder("utf-16le", { ignoreBOM: true }); // a leading U+FEFF is text, not a mark
 /** Whether a Uint16Array's bytes are UTF-16LE, as on every mainstream platform. */
 const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
 /** Code units decoded by the loop; reused across strings (no call can re-enter the loop). */
 let units = new Uint16Array(256);
 /** Up to this many code units one String.fromCharCode call makes the string; a TextDecoder call costs more. */
 const FROM_CHAR_CODE_LIMIT = 32;
-/** Longer strings get a buffer of their own instead of growing `units` for good. */
+/** `units` grows to at most this many code units (128 KB); longer strings get a buffer of their own. */
 const MAX_KEPT_UNITS = 65_536;
 
 /**
@@ -79,7 +79,9 @@ const MAX_KEPT_UNITS = 65_536;
  * which copies memory rather than decoding UTF-8 again.
  */
 export function decodeLoop(bytes: Uint8Array, start: number, length: number): string | undefined {
-  const out = length <= units.length ? units : length <= MAX_KEPT_UNITS ? (units = new Uint16Array(Math.max(length, 2 * units.length))) : new Uint16Array(length);
+  const out = length <= units.length ? units
+    : length <= MAX_KEPT_UNITS ? (units = new Uint16Array(Math.min(MAX_KEPT_UNITS, Math.max(length, 2 * units.length))))
+    : new Uint16Array(length);
   const end = start + length;
   let n = 0;
   let i = start;

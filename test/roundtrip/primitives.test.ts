@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { load } from "../helpers/compile";
 import type { Codec } from "../../runtime/index";
+import { encode as referenceEncode } from "@msgpack/msgpack";
 import { hex, bytes, about, roundTrip, codecError, expectEncodeError, expectDecodeError } from "./helpers";
 
 const C = load<Record<string, Codec<any>>>("roundtrip_primitives", `
@@ -25,6 +26,8 @@ export const StrLits = codecFor<"a" | "b" | "c">();
 export const DirC = codecFor<Dir>();
 export const UserKey = codecFor<\`user-\${number}\`>();
 export const Accessor = codecFor<\`\${"get" | "set"}_\${string}\`>();
+// Single-valued properties are pre-encoded with the keys around them; 0 is not (for -0).
+export const Consts = codecFor<{ v: 1; s: "on"; n: null; t: true; f: -2.5; z: 0; o?: "x"; k: number }>();
 `);
 
 describe("valid values round-trip with the expected wire bytes", () => {
@@ -194,3 +197,27 @@ describe("encode output", () => {
     expect(hex(C.Str!.encode("ok"))).toBe("a26f6b");
   });
 });
+
+describe("single-valued properties written from pre-encoded runs", () => {
+  test("every kind of constant, an optional one, and the bytes @msgpack/msgpack writes", () => {
+    const full = { v: 1, s: "on", n: null, t: true, f: -2.5, z: 0, o: "x", k: 7 };
+    const encoded = roundTrip(C.Consts!, full);
+    expect(hex(encoded)).toBe(hex(referenceEncode(full)));
+    const { o: _absent, ...partial } = full;
+    expect(hex(roundTrip(C.Consts!, partial, { ...partial, o: undefined }))).toBe(hex(referenceEncode(partial)));
+  });
+
+  test("-0 for a property typed 0 stays float 64 -0, as a lone 0 literal does", () => {
+    const decoded = C.Consts!.decode(C.Consts!.encode({ v: 1, s: "on", n: null, t: true, f: -2.5, z: -0, k: 1 }));
+    expect(Object.is(decoded.z, -0)).toBe(true);
+  });
+
+  test.each([
+    ["v", 2, "$.v", "expected 1, got number 2"], ["s", "off", "$.s", 'expected "on", got string "off"'], ["n", undefined, "$.n", "expected null, got undefined"],
+    ["t", false, "$.t", "expected true, got boolean false"], ["o", "y", "$.o", 'expected "x", got string "y"'],
+  ])("a wrong %s is a type mismatch naming it", (key, value, path, message) => {
+    const error = codecError(() => C.Consts!.encode({ v: 1, s: "on", n: null, t: true, f: -2.5, z: 0, k: 1, [key as string]: value }));
+    expect([error.path, error.message.includes(message)]).toEqual([path, true]);
+  });
+});
+

@@ -170,6 +170,21 @@ describe("every string path decodes exactly what was encoded", () => {
     }
   });
 
+  test("a leading U+FEFF is kept on every path", () => {
+    for (const rest of ["", "a", "é".repeat(5), "é".repeat(40), "ж".repeat(300), "a".repeat(100)]) {
+      expect(new Reader(str("\ufeff" + rest)).string()).toBe("\ufeff" + rest);
+    }
+  });
+
+  test("a declared key longer than maxStringLength is refused wherever it arrives", () => {
+    const keys = [fromHex("aa6162636465666768696a")]; // "abcdefghij"
+    for (const hint of [0, 1]) {
+      const r = new Reader(fromHex("81aa6162636465666768696a01"), { maxStringLength: 5 });
+      r.mapHeader();
+      expectCode(() => r.key(keys, hint), "out-of-range");
+    }
+  });
+
   test("multi-byte text longer than the loop's kept buffer (64 Ki code units), then a short one", () => {
     const long = "жизнь 東京 ".repeat(10_000);
     const payload = Buffer.from(long);
@@ -191,6 +206,12 @@ describe("every string path decodes exactly what was encoded", () => {
 });
 
 describe("binary, arrays, maps, ext", () => {
+  test("newArray sizes by the header only up to a limit, so a lying header buys no memory", () => {
+    const r = new Reader(new Uint8Array(0));
+    expect(r.newArray(25_000).length).toBe(25_000);
+    expect(r.newArray(16_000_000).length).toBe(65_536);
+  });
+
   test("small bin payloads share an ArrayBuffer, never each other's bytes or the input's; large ones get their own", () => {
     const input = concat("c403010203", "c40104", "c402", "0506", "c5", be(5000, 2), new Uint8Array(5000).fill(7));
     const r = new Reader(input);

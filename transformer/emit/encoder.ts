@@ -204,7 +204,7 @@ function encodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth:
 }
 
 /** What encodes a map, in order: constant parts, checks that write nothing, writes, optional groups. */
-type Constant = string | number | boolean | null | [mapSize: number];
+type Constant = string | number | boolean | null | [mapSize: number]; // as runtime/writer.ts `constants()` takes them
 type Piece =
   | { constant: Constant }
   | { check: ts.Statement }
@@ -216,6 +216,8 @@ type Planned = { check: ts.Statement } | { write: ts.Statement[] } | { run: numb
 function valuePieces(ctx: EmitContext, type: TypeNode, local: ts.Expression, path: ts.Expression, depth: ts.Expression): Piece[] {
   const b = ctx.b;
   const single = type.kind === "null" ? null : type.kind === "literals" && type.values.length === 1 ? type.values[0]! : undefined;
+  // Not 0: -0 passes `=== 0` and is written as float 64 -0, as everywhere else.
+  if (single === 0) return [{ write: encodeValue(ctx, type, local, path, depth) }];
   if (single === undefined) return [{ write: encodeValue(ctx, type, local, path, depth) }];
   const expected = single === null ? b.f.createNull() : b.lit(single);
   const describe = single === null ? "null" : describeLiterals([single]);
