@@ -115,7 +115,7 @@ export function readDynamic(r: Reader, p: string | undefined, depth: number): un
     case ARRAY: {
       if (depth > r.maxDepth) r.tooDeep(p);
       const n = r.arrayHeader(p);
-      const out = r.newArray(n);
+      const out: unknown[] = new Array(r.presize(n));
       for (let i = 0; i < n; i++) out[i] = readDynamic(r, p && p + "[" + i + "]", depth + 1);
       return out;
     }

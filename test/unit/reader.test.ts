@@ -206,10 +206,10 @@ describe("every string path decodes exactly what was encoded", () => {
 });
 
 describe("binary, arrays, maps, ext", () => {
-  test("newArray sizes by the header only up to a limit, so a lying header buys no memory", () => {
+  test("arrays are sized by the header only up to a limit, so a lying header buys no memory", () => {
     const r = new Reader(new Uint8Array(0));
-    expect(r.newArray(25_000).length).toBe(25_000);
-    expect(r.newArray(16_000_000).length).toBe(65_536);
+    expect(r.presize(25_000)).toBe(25_000);
+    expect(r.presize(16_000_000)).toBe(65_536);
   });
 
   test("small bin payloads share an ArrayBuffer, never each other's bytes or the input's; large ones get their own", () => {

@@ -194,7 +194,7 @@ function __tm_decLineItem(r: __tm.Reader, p: string | undefined, d: number): any
 
 function __tm_decLineItemArray(r: __tm.Reader, p: string | undefined, d: number): any {
     const n = r.arrayHeader(p);
-    const out = r.newArray(n);
+    const out = new Array(r.presize(n));
     for (let i = 0; i < n; i++) {
         out[i] = __tm_decLineItem(r, p && p + ("[" + i + "]"), d);
     }
@@ -388,7 +388,7 @@ function __tm_encOrderArray(w: __tm.Writer, v: any, p: string | undefined, d: nu
 
 function __tm_decOrderArray(r: __tm.Reader, p: string | undefined, d: number): any {
     const n = r.arrayHeader(p);
-    const out = r.newArray(n);
+    const out = new Array(r.presize(n));
     for (let i = 0; i < n; i++) {
         out[i] = __tm_decOrder(r, p && p + ("[" + i + "]"), d);
     }

@@ -122,7 +122,7 @@ function __tm_decItem(r, p, d) {
 }
 function __tm_decItemArray(r, p, d) {
     const n = r.arrayHeader(p);
-    const out = r.newArray(n);
+    const out = new Array(r.presize(n));
     for (let i = 0; i < n; i++) {
         out[i] = __tm_decItem(r, p && p + ("[" + i + "]"), d);
     }
@@ -205,7 +205,7 @@ function __tm_encPage_string(w, v, p, d) {
 }
 function __tm_decStringArray(r, p, d) {
     const n = r.arrayHeader(p);
-    const out = r.newArray(n);
+    const out = new Array(r.presize(n));
     for (let i = 0; i < n; i++) {
         out[i] = r.string(p && p + ("[" + i + "]"));
     }

@@ -252,7 +252,7 @@ function __tm_encShapeOrShape2OrShape3Array(w, v, p, d) {
 }
 function __tm_decShapeOrShape2OrShape3Array(r, p, d) {
     const n = r.arrayHeader(p);
-    const out = r.newArray(n);
+    const out = new Array(r.presize(n));
     for (let i = 0; i < n; i++) {
         out[i] = __tm_decShapeOrShape2OrShape3(r, p && p + ("[" + i + "]"), d);
     }

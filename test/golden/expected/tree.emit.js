@@ -77,7 +77,7 @@ function __tm_decUndefinedOrString(r, p, d) {
 }
 function __tm_decTreeNodeArray(r, p, d) {
     const n = r.arrayHeader(p);
-    const out = r.newArray(n);
+    const out = new Array(r.presize(n));
     for (let i = 0; i < n; i++) {
         out[i] = __tm_decTreeNode(r, p && p + ("[" + i + "]"), d);
     }
@@ -171,7 +171,7 @@ function __tm_encJson(w, v, p, d) {
 }
 function __tm_decJsonArray(r, p, d) {
     const n = r.arrayHeader(p);
-    const out = r.newArray(n);
+    const out = new Array(r.presize(n));
     for (let i = 0; i < n; i++) {
         out[i] = __tm_decJson(r, p && p + ("[" + i + "]"), d);
     }

@@ -118,7 +118,7 @@ function __tm_decUndefinedOrNullOrNumber(r, p, d) {
 }
 function __tm_decStringArray(r, p, d) {
     const n = r.arrayHeader(p);
-    const out = r.newArray(n);
+    const out = new Array(r.presize(n));
     for (let i = 0; i < n; i++) {
         out[i] = r.string(p && p + ("[" + i + "]"));
     }
