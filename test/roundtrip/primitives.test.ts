@@ -221,3 +221,7 @@ describe("single-valued properties written from pre-encoded runs", () => {
   });
 });
 
+test("string literals obey maxStringLength even when their bytes match exactly", () => {
+  expect(C.StrLits!.decode(bytes("a161"), { maxStringLength: 1 })).toBe("a");
+  expect(codecError(() => C.StrLit!.decode(bytes("a568656c6c6f"), { maxStringLength: 4 }))).toMatchObject({ code: "out-of-range", path: "$", offset: 0 });
+});
