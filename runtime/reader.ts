@@ -439,14 +439,16 @@ export class Reader {
    */
   bytesValue(p?: string): Uint8Array {
     const length = this.binHeader(this.head(p), p);
-    const from = this.bytes.subarray(this.pos, this.pos + length);
-    this.pos += length;
-    if (length > SLAB_MAX_BIN) return from.slice();
+    const bytes = this.bytes, start = this.pos;
+    this.pos = start + length;
+    if (length > SLAB_MAX_BIN) return bytes.slice(start, start + length);
     if (this.slab.length - this.slabUsed < length) { this.slab = new Uint8Array(SLAB_SIZE); this.slabUsed = 0; }
-    const out = this.slab.subarray(this.slabUsed, this.slabUsed + length);
-    out.set(from);
-    this.slabUsed += (length + 7) & ~7; // 8-byte aligned, so that a Float64Array over a payload can exist
-    return out;
+    const slab = this.slab, at = this.slabUsed;
+    // Short payloads (hashes, ids) by a loop: `set` costs a call and a view of the input.
+    if (length <= 64) for (let i = 0; i < length; i++) slab[at + i] = bytes[start + i]!;
+    else slab.set(bytes.subarray(start, start + length), at);
+    this.slabUsed = at + ((length + 7) & ~7); // 8-byte aligned, so that a Float64Array over a payload can exist
+    return slab.subarray(at, at + length);
   }
 
   /** A copy of a bin payload in an ArrayBuffer of its own. */
