@@ -107,6 +107,9 @@ describe("invalid values do not encode", () => {
     // the optional property's union must still dispatch on the discriminant, as the required one does
     ["Holder", { shape: { kind: "circle", r: 1 }, extra: { kind: "circle", r: "x" } }, "$.extra.r"],
     ["Holder", { shape: { kind: "circle", r: "x" } }, "$.shape.r"],
+    // objects that are not records, even with a matching discriminant: the member's own check refuses them
+    ["ShapeC", [], "$"], ["ShapeC", Object.assign(new Date(0), { kind: "circle", r: 1 }), "$"],
+    ["ShapeC", Object.assign(new Map(), { kind: "square", side: 1 }), "$"], ["ShapeC", Object.assign([1], { kind: "rect", w: 1, h: 1 }), "$"],
   ])("%s rejects %p", (name, value, path) => {
     const error = codecError(() => C[name]!.encode(value));
     expect(error).toMatchObject({ code: "type-mismatch", offset: -1 });

@@ -304,7 +304,9 @@ function encodeUnion(ctx: EmitContext, node: Extract<TypeNode, { kind: "union" }
         tag.cases.filter((c) => node.members[c.member] === member).map((c) => b.lit(c.value)),
         [...encodeValue(ctx, member, v, p, d), b.ret()],
       ]);
-      out.push(b.if(guard, [b.switch(b.prop(v, tag.property), cases)]));
+      // Each member's encoder checks isRecordLike itself; checking it here too cost 8 % (bench events).
+      const isObject = b.bin(b.typeIs(v, "object"), "&&", b.bin(v, "!==", b.f.createNull()));
+      out.push(b.if(isObject, [b.switch(b.prop(v, tag.property), cases)]));
       continue;
     }
     if (members.length === 1) {

@@ -74,7 +74,7 @@ function __tm_encOrderpayment2(w: __tm.Writer, v: any, p: string | undefined, d:
 }
 
 function __tm_encOrderpaymentOrOrderpayment2(w: __tm.Writer, v: any, p: string | undefined, d: number): void {
-    if (__tm.isRecordLike(v)) {
+    if (typeof v === "object" && v !== null) {
         switch (v["method"]) {
             case "card":
                 __tm_encOrderpayment(w, v, p, d);

@@ -280,7 +280,7 @@ function __tm_encResult_Page_Item_string2(w, v, p, d) {
     w.string(error_, p && p + ".error");
 }
 function __tm_encUnion(w, v, p, d) {
-    if (__tm.isRecordLike(v)) {
+    if (typeof v === "object" && v !== null) {
         switch (v.ok) {
             case true:
                 __tm_encResult_Page_Item_string(w, v, p, d);

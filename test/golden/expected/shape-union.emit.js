@@ -93,7 +93,7 @@ function __tm_encShape3(w, v, p, d) {
     w.number(height_, p && p + ".height");
 }
 function __tm_encShapeOrShape2OrShape3(w, v, p, d) {
-    if (__tm.isRecordLike(v)) {
+    if (typeof v === "object" && v !== null) {
         switch (v.kind) {
             case "circle":
                 __tm_encShape(w, v, p, d);
