@@ -2,6 +2,7 @@ import type ts from "typescript";
 import { propertySegment, type Literal, type ObjectShape, type TypeNode } from "../model/ir.js";
 import type { EmitContext } from "./context.js";
 import { childPath, indexPath, localFor } from "./paths.js";
+import { constantExpression, emitRuns, planRuns, type Constant, type Piece } from "./runs.js";
 
 /** Writer method per leaf kind; each checks the JS type of its argument and throws a CodecError. */
 const LEAF_WRITERS: Partial<Record<TypeNode["kind"], string>> = {
@@ -27,7 +28,7 @@ export function encodeValue(ctx: EmitContext, node: TypeNode, value: ts.Expressi
       return [b.if(b.bin(value, "!==", expected), [b.expr(b.call(ctx.rt("mismatch"), b.str(node.kind), value, path))]), b.expr(b.method(w, "nil"))];
     }
     case "literals":
-      if (node.values.length <= 8 && node.values.every((x) => typeof x === "string")) return writeStrings(ctx, node.values as string[], value, path);
+      if (fewStrings(node.values)) return writeStrings(ctx, node.values, value, path);
       // Inline: a check and one write are cheaper than a call.
       if (node.values.length <= 8) {
         return [
@@ -50,7 +51,7 @@ function encoderBody(ctx: EmitContext, node: TypeNode): ts.Statement[] {
   const fail = (expected: string) => b.expr(b.call(ctx.rt("mismatch"), b.str(expected), v, p));
   switch (node.kind) {
     case "literals":
-      if (node.values.length <= 8 && node.values.every((x) => typeof x === "string")) return writeStrings(ctx, node.values as string[], v, p);
+      if (fewStrings(node.values)) return writeStrings(ctx, node.values, v, p);
       return [b.if(b.not(literalTest(ctx, node.values, v)), [fail(describeLiterals(node.values))]), ...writeLiteral(ctx, node.values, v)];
     case "template": {
       const re = pattern(ctx, node.pattern);
@@ -203,65 +204,18 @@ function encodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth:
   return out;
 }
 
-/** What encodes a map, in order: constant parts, checks that write nothing, writes, optional groups. */
-type Constant = string | number | boolean | null | [mapSize: number]; // as runtime/writer.ts `constants()` takes them
-type Piece =
-  | { constant: Constant }
-  | { check: ts.Statement }
-  | { write: ts.Statement[] }
-  | { optional: ts.Expression; pieces: Piece[] };
-type Planned = { check: ts.Statement } | { write: ts.Statement[] } | { run: number } | { optional: ts.Expression; steps: Planned[] };
-
 /** A property's value: a check and a constant when its type has exactly one value, else its writes. */
 function valuePieces(ctx: EmitContext, type: TypeNode, local: ts.Expression, path: ts.Expression, depth: ts.Expression): Piece[] {
   const b = ctx.b;
   const single = type.kind === "null" ? null : type.kind === "literals" && type.values.length === 1 ? type.values[0]! : undefined;
   // Not 0: -0 passes `=== 0` and is written as float 64 -0, as everywhere else.
-  if (single === 0) return [{ write: encodeValue(ctx, type, local, path, depth) }];
-  if (single === undefined) return [{ write: encodeValue(ctx, type, local, path, depth) }];
+  if (single === undefined || single === 0) return [{ write: encodeValue(ctx, type, local, path, depth) }];
   const expected = single === null ? b.f.createNull() : b.lit(single);
   const describe = single === null ? "null" : describeLiterals([single]);
   return [
     { check: b.if(b.bin(local, "!==", expected), [b.expr(b.call(ctx.rt("mismatch"), b.str(describe), local, path))]) },
     { constant: single },
   ];
-}
-
-/** Merges adjacent constants into runs (appended to `runs`); checks do not break a run. */
-function planRuns(pieces: Piece[], runs: Constant[][]): Planned[] {
-  const steps: Planned[] = [];
-  let run: Constant[] = [];
-  const flush = () => {
-    if (run.length === 0) return;
-    runs.push(run);
-    steps.push({ run: runs.length - 1 });
-    run = [];
-  };
-  for (const piece of pieces) {
-    if ("constant" in piece) run.push(piece.constant);
-    else if ("check" in piece) steps.push(piece);
-    else if ("write" in piece) { flush(); steps.push(piece); }
-    else { flush(); steps.push({ optional: piece.optional, steps: planRuns(piece.pieces, runs) }); }
-  }
-  flush();
-  return steps;
-}
-
-function emitRuns(ctx: EmitContext, steps: Planned[], table: ts.Identifier | undefined): ts.Statement[] {
-  const b = ctx.b;
-  return steps.flatMap((step): ts.Statement[] => {
-    if ("check" in step) return [step.check];
-    if ("write" in step) return step.write;
-    if ("run" in step) return [b.expr(b.method(b.id("w"), "raw", b.index(table!, b.num(step.run))))];
-    return [b.if(b.bin(step.optional, "!==", b.undef()), emitRuns(ctx, step.steps, table))];
-  });
-}
-
-function constantExpression(ctx: EmitContext, c: Constant): ts.Expression {
-  const b = ctx.b;
-  if (c === null) return b.f.createNull();
-  if (Array.isArray(c)) return b.array([b.num(c[0]!)]);
-  return b.lit(c as Literal);
 }
 
 /** `const __tm_K_User = __tm.keys(["id", "name"])`: property names with their str headers, encoded once. */
@@ -400,6 +354,11 @@ function literalTest(ctx: EmitContext, values: Literal[], v: ts.Expression): ts.
   if (values.length <= 8) return b.all(values.map((value) => b.bin(v, "===", b.lit(value))), "||");
   const set = ctx.constant("set:" + JSON.stringify(values), "Values", () => b.f.createNewExpression(b.id("Set"), undefined, [b.array(values.map((x) => b.lit(x)))]));
   return b.method(set, "has", v);
+}
+
+/** Up to 8 string literals: written by a switch over their pre-encoded forms. */
+function fewStrings(values: Literal[]): values is string[] {
+  return values.length <= 8 && values.every((x) => typeof x === "string");
 }
 
 /** A string literal union (`"a" | "b"`): a switch that copies the matching value pre-encoded, so no UTF-8 is encoded. */
