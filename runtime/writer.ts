@@ -271,9 +271,5 @@ export function constants(runs: readonly (readonly Constant[])[]): Uint8Array[] 
 
 /** Pre-encodes property names (str header included) so that encoders copy them and decoders compare bytes. */
 export function keys(names: readonly string[]): Uint8Array[] {
-  return names.map((name) => {
-    const w = new Writer(1, 8 + name.length * 3);
-    w.string(name);
-    return w.finish();
-  });
+  return constants(names.map((name) => [name]));
 }

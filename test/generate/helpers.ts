@@ -5,8 +5,8 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import * as crypto from "node:crypto";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
+import { tempRoot } from "../helpers/temp";
 
 export const ROOT = path.resolve(__dirname, "../..");
 export const EXAMPLE = path.join(ROOT, "examples/generate-esbuild");
@@ -142,21 +142,10 @@ export async function acquireLock(name: string, timeoutMs: number): Promise<() =
   }
 }
 
-let workDir: string | undefined;
-
-/** A fresh folder outside the repository, so no node_modules above it supplies typescript or typed-msgpack. */
-export function tempDir(name: string): string {
-  workDir ??= fs.mkdtempSync(path.join(os.tmpdir(), "typed-msgpack-generate-"));
-  const dir = path.join(workDir, name);
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.mkdirSync(dir, { recursive: true });
-  return dir;
-}
-
-export function removeTempDirs(): void {
-  if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
-  workDir = undefined;
-}
+const temp = tempRoot("typed-msgpack-generate-");
+/** A fresh, empty folder outside the repository, under this test file's temp root. */
+export const tempDir = temp.dir;
+export const removeTempDirs = temp.remove;
 
 export function writeFiles(dir: string, files: Record<string, string>): void {
   for (const [rel, text] of Object.entries(files)) {

@@ -1,6 +1,7 @@
 /** Shared by the stream tests: fixture types, seeded chunkings, and small async helpers. */
 import { isDeepStrictEqual } from "node:util";
 import { CodecError, type Codec } from "../../runtime/index";
+import { concat as concatChunks, fromHex, hex } from "../helpers/bytes";
 
 /** The codecs of FIXTURE as tests see them; the array ones have decodeArrayStream. */
 export type Codecs = Record<string, Codec<any>> & Record<"ItemsC" | "NumsC" | "TreesC" | "AnysC", Codec<any[]>>;
@@ -95,18 +96,12 @@ export async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
   return out;
 }
 
+/** `parts` laid end to end (the array form of test/helpers/bytes' `concat`). */
 export function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return concatChunks(...parts);
 }
 
-export const fromHex = (h: string) => new Uint8Array(Buffer.from(h.replace(/[\s-]/g, ""), "hex"));
-export const hex = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("hex");
+export { fromHex, hex };
 
 /** The CodecError a promise (or a function) fails with; fails the test if it resolves. */
 export async function codecError(run: () => unknown): Promise<CodecError> {

@@ -6,9 +6,9 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import { packedTarball } from "../../helpers/tarball";
+import { tempRoot } from "../../helpers/temp";
 
 export const ROOT = path.resolve(__dirname, "../../..");
 export const EXAMPLES = path.join(ROOT, "examples");
@@ -51,21 +51,10 @@ export function mustRun(command: string, args: string[], cwd: string, env: NodeJ
   return result.stdout;
 }
 
-let workDir: string | undefined;
-
-/** A fresh folder under this test file's temp root. */
-export function tempDir(name: string): string {
-  workDir ??= fs.mkdtempSync(path.join(os.tmpdir(), "typed-msgpack-routes-"));
-  const dir = path.join(workDir, name);
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.mkdirSync(dir, { recursive: true });
-  return dir;
-}
-
-export function removeTempDirs(): void {
-  if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
-  workDir = undefined;
-}
+const temp = tempRoot("typed-msgpack-routes-");
+/** A fresh, empty folder outside the repository, under this test file's temp root. */
+export const tempDir = temp.dir;
+export const removeTempDirs = temp.remove;
 
 export interface SetUpOptions {
   /** Name of the project folder (default: the example's name). */
