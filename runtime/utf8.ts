@@ -68,6 +68,8 @@ const wideDecoder = new TextDecoder("utf-16le", { ignoreBOM: true }); // a leadi
 const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
 /** Code units decoded by the loop; reused across strings (no call can re-enter the loop). */
 let units = new Uint16Array(256);
+/** `shortViews[n]` is `units.subarray(0, n)`, made once: a fresh view per short string was a tenth of sbt's decode time in GC. */
+let shortViews: Uint16Array[] = [];
 /** Up to this many code units one String.fromCharCode call makes the string; a TextDecoder call costs more. */
 const FROM_CHAR_CODE_LIMIT = 32;
 /** `units` grows to at most this many code units (128 KB); longer strings get a buffer of their own. */
@@ -79,9 +81,11 @@ const MAX_KEPT_UNITS = 65_536;
  * which copies memory rather than decoding UTF-8 again.
  */
 export function decodeLoop(bytes: Uint8Array, start: number, length: number): string | undefined {
-  const out = length <= units.length ? units
-    : length <= MAX_KEPT_UNITS ? (units = new Uint16Array(Math.min(MAX_KEPT_UNITS, Math.max(length, 2 * units.length))))
-    : new Uint16Array(length);
+  if (length > units.length && length <= MAX_KEPT_UNITS) {
+    units = new Uint16Array(Math.min(MAX_KEPT_UNITS, Math.max(length, 2 * units.length)));
+    shortViews = [];
+  }
+  const out = length <= units.length ? units : new Uint16Array(length);
   const end = start + length;
   let n = 0;
   let i = start;
@@ -115,10 +119,12 @@ export function decodeLoop(bytes: Uint8Array, start: number, length: number): st
       return undefined;
     }
   }
+  if (n <= FROM_CHAR_CODE_LIMIT && out === units) {
+    const view = shortViews[n] ?? (shortViews[n] = out.subarray(0, n));
+    return String.fromCharCode.apply(null, view as unknown as number[]);
+  }
   const decoded = out.subarray(0, n);
-  return n <= FROM_CHAR_CODE_LIMIT || !LITTLE_ENDIAN
-    ? String.fromCharCode.apply(null, decoded as unknown as number[])
-    : wideDecoder.decode(decoded);
+  return LITTLE_ENDIAN ? wideDecoder.decode(decoded) : String.fromCharCode.apply(null, decoded as unknown as number[]);
 }
 
 /**
@@ -168,3 +174,4 @@ export function decodeCached(bytes: Uint8Array, start: number, length: number, c
   cache[slot] = fresh;
   return fresh;
 }
+

@@ -185,6 +185,14 @@ describe("every string path decodes exactly what was encoded", () => {
     }
   });
 
+  test("short multi-byte text decoded after the loop's buffer grew is not read from the old buffer", () => {
+    // Short results are made from views of the loop's buffer, kept per length: growing must drop them.
+    const short = ["ёлка", "щука"];
+    const grow = "ж".repeat(1_000);
+    const r = new Reader(concat(str(short[0]!), str(grow), str(short[1]!), str(grow + grow), str(short[0]!)));
+    expect([r.string(), r.string(), r.string(), r.string(), r.string()]).toEqual([short[0], grow, short[1], grow + grow, short[0]]);
+  });
+
   test("multi-byte text longer than the loop's kept buffer (64 Ki code units), then a short one", () => {
     const long = "жизнь 東京 ".repeat(10_000);
     const payload = Buffer.from(long);
