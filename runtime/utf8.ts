@@ -174,4 +174,3 @@ export function decodeCached(bytes: Uint8Array, start: number, length: number, c
   cache[slot] = fresh;
   return fresh;
 }
-

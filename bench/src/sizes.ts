@@ -91,7 +91,8 @@ function bundle(entry: string, runtime: string): Bundle {
 
 export function measureCode(): { codes: CodeSize[]; bundle: BundleSize } {
   const emitted = emitCodecModules();
-  const esmRuntime = path.join(ROOT, "runtime/index.ts");
+  // What bundlers resolve "typed-msgpack" to (package.json "module" condition): the ES module build.
+  const esmRuntime = path.join(ROOT, "dist/esm/runtime/index.js");
   const codes = DATASET_IDS.map((dataset): CodeSize => {
     const js = emitted.get(dataset)!;
     // The module is all generated code apart from its import and export lines.
@@ -99,8 +100,8 @@ export function measureCode(): { codes: CodeSize[]; bundle: BundleSize } {
     const bundled = bundle(path.join(OUT, `${dataset}.js`), esmRuntime);
     return { dataset, raw: Buffer.byteLength(js), min: Buffer.byteLength(min), minGz: gz(min), bundleMinGz: gz(bundled.contents) };
   });
-  // The headline: the sbt ModuleID[] codec. ESM = runtime/*.ts as ES modules (tree-shaken);
-  // CJS = the published dist/runtime (CommonJS, which esbuild cannot tree-shake).
+  // The headline: the sbt ModuleID[] codec. ESM = dist/esm, what bundlers get (tree-shaken);
+  // CJS = dist/runtime, what a bundler that ignores the "module" condition gets (not tree-shaken).
   const entry = path.join(OUT, "sbt.js");
   const esm = bundle(entry, esmRuntime);
   const cjs = bundle(entry, path.join(ROOT, "dist/runtime/index.js"));

@@ -7,6 +7,7 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import * as esbuild from "esbuild";
 import { packedTarball } from "../helpers/tarball";
 
 /** npm pack + npm install of two packages from the registry; a cold cache takes a while. */
@@ -99,14 +100,22 @@ test("the tarball ships the runtime, the transformer and the root shim, and noth
   }
   const top = fs.readdirSync(pkgDir).sort();
   expect(top).toEqual(["README.md", "dist", "node_modules", "package.json", "transformer.d.ts", "transformer.js"]);
-  expect(fs.readdirSync(path.join(pkgDir, "dist")).sort()).toEqual(["runtime", "transformer"]);
+  expect(fs.readdirSync(path.join(pkgDir, "dist")).sort()).toEqual(["esm", "runtime", "transformer"]);
 
-  // What apps ship: the runtime loads only its own files (no typescript, no packages) and stays CSP-safe.
-  for (const file of fs.readdirSync(path.join(pkgDir, "dist/runtime")).filter((f) => f.endsWith(".js"))) {
+  // What apps ship: the runtime loads only its own files (no typescript, no packages) and stays CSP-safe,
+  // in both builds: CommonJS for Node, ES modules for bundlers.
+  const esm = path.join(pkgDir, "dist/esm/runtime");
+  const cjsFiles = fs.readdirSync(path.join(pkgDir, "dist/runtime")).filter((f) => f.endsWith(".js"));
+  expect(fs.readdirSync(esm).filter((f) => f.endsWith(".js"))).toEqual(cjsFiles);
+  for (const file of cjsFiles) {
     const js = fs.readFileSync(path.join(pkgDir, "dist/runtime", file), "utf8");
     for (const [, id] of js.matchAll(/require\("([^"]+)"\)/g)) expect(`${file}: ${id}`).toMatch(/: \.\//);
-    expect(js).not.toMatch(/\beval\s*\(|new\s+Function\b/);
+    const mjs = fs.readFileSync(path.join(esm, file), "utf8");
+    for (const [, id] of mjs.matchAll(/from "([^"]+)"/g)) expect(`${file}: ${id}`).toMatch(/: \.\/[\w-]+\.js$/);
+    expect(mjs).not.toMatch(/\brequire\(|\bmodule\.exports\b/);
+    for (const code of [js, mjs]) expect(code).not.toMatch(/\beval\s*\(|new\s+Function\b/);
   }
+  expect(JSON.parse(fs.readFileSync(path.join(pkgDir, "dist/esm/package.json"), "utf8"))).toEqual({ type: "module", sideEffects: false });
 
   // ttypescript loads "typed-msgpack/transformer" as the file transformer.js; it must be the same plugin.
   const shim = require(path.join(pkgDir, "transformer.js"));
@@ -146,6 +155,36 @@ test("tspc builds a codecFor<Order>() through the plugin line, and the output ro
 
   const result = JSON.parse(mustRun("node", ["dist/main.js"], app));
   expect(result).toEqual({
+    back: { id: 7, items: [{ sku: "A-1", price: 9.5 }], placedAt: "1970-01-01T00:00:00.000Z", note: "hi" },
+    isCodecError: true,
+    path: "$.items[0].price",
+  });
+}, TIMEOUT);
+
+test("a bundler takes the ES module build, which runs and is smaller than the CommonJS one", () => {
+  const dir = path.join(app, "bundled");
+  write(path.join(dir, "tsconfig.json"), JSON.stringify({
+    compilerOptions: {
+      target: "es2020", module: "es2020", moduleResolution: "bundler", lib: ["es2020"], types: [], strict: true,
+      outDir: "dist", rootDir: "src", plugins: [{ transform: "typed-msgpack/transformer" }],
+    },
+    include: ["src/main.ts"],
+  }));
+  write(path.join(dir, "src/main.ts"), MAIN_TS);
+  mustRun("npx", ["--no", "--", "tspc", "-p", "."], dir);
+  const bundle = (alias: Record<string, string>) => esbuild.buildSync({
+    entryPoints: [path.join(dir, "dist/main.js")], bundle: true, minify: true, platform: "browser", format: "iife",
+    write: false, metafile: true, logLevel: "silent", nodePaths: [path.join(app, "node_modules")], alias,
+  });
+  const viaExports = bundle({});
+  const runtimeFiles = Object.keys(viaExports.metafile.inputs).filter((f) => f.includes("node_modules/typed-msgpack/"));
+  expect(runtimeFiles.length).toBeGreaterThan(0);
+  for (const file of runtimeFiles) expect(file).toMatch(/typed-msgpack\/dist\/esm\/runtime\//);
+  const cjs = bundle({ "typed-msgpack": path.join(app, "node_modules/typed-msgpack/dist/runtime/index.js") });
+  expect(viaExports.outputFiles[0]!.contents.length).toBeLessThan(cjs.outputFiles[0]!.contents.length);
+
+  write(path.join(dir, "bundle.js"), viaExports.outputFiles[0]!.text);
+  expect(JSON.parse(mustRun("node", ["bundle.js"], dir))).toEqual({
     back: { id: 7, items: [{ sku: "A-1", price: 9.5 }], placedAt: "1970-01-01T00:00:00.000Z", note: "hi" },
     isCodecError: true,
     path: "$.items[0].price",
