@@ -3,6 +3,7 @@ import type { Reader } from "./reader.js";
 import { isRecordLike, setOwn } from "./objects.js";
 import type { Writer } from "./writer.js";
 import { mismatch, tooDeep } from "./writer.js";
+import { readBigint, readBytes, readDate, writeBigint, writeBin, writeDate } from "./extended.js";
 import { ARRAY, BIN, BOOL, EXT, FAMILY, FLOAT, INT, MAP, NEVER_USED, NIL, STR } from "./wire.js";
 
 /** An extension value other than the timestamp, as decoded into `unknown`. */
@@ -25,7 +26,7 @@ export function writeDynamic(w: Writer, v: unknown, p: string | undefined, depth
     case "boolean": return w.bool(v);
     case "number": return w.number(v);
     case "string": return w.string(v);
-    case "bigint": return w.bigint(v, p);
+    case "bigint": return writeBigint(w, v, p);
     case "object": break;
     default: return mismatch("a value MessagePack can carry", v, p);
   }
@@ -36,13 +37,13 @@ export function writeDynamic(w: Writer, v: unknown, p: string | undefined, depth
     w.arrayHeader(v.length);
     for (let i = 0; i < v.length; i++) writeDynamic(w, v[i], p && p + "[" + i + "]", depth + 1);
   } else if (v instanceof Date) {
-    w.date(v, p);
+    writeDate(w, v, p);
   } else if (v instanceof Uint8Array) {
-    w.binary(v);
+    writeBin(w, v);
   } else if (ArrayBuffer.isView(v)) {
-    w.binary(new Uint8Array(v.buffer, v.byteOffset, v.byteLength));
+    writeBin(w, new Uint8Array(v.buffer, v.byteOffset, v.byteLength));
   } else if (v instanceof ArrayBuffer) {
-    w.binary(new Uint8Array(v));
+    writeBin(w, new Uint8Array(v));
   } else if (v instanceof ExtData) {
     writeExt(w, v, p);
   } else if (v instanceof Set) {
@@ -102,12 +103,12 @@ export function readDynamic(r: Reader, p: string | undefined, depth: number): un
     case INT: return r.isInt64() ? readWideInt(r, p) : r.number(p);
     case FLOAT: return r.number(p);
     case STR: return r.string(p);
-    case BIN: return r.bytesValue(p);
+    case BIN: return readBytes(r, p);
     case EXT: {
       if (depth > r.maxDepth) r.tooDeep(p);
       const length = r.extHeader(p);
       const type = r.extType;
-      if (type === -1) { r.pos = at; return r.date(p); }
+      if (type === -1) { r.pos = at; return readDate(r, p); }
       const data = r.bytes.slice(r.pos, r.pos + length);
       r.pos += length;
       return new ExtData(type, data);
@@ -142,6 +143,6 @@ export function readDynamic(r: Reader, p: string | undefined, depth: number): un
 
 /** int 64 / uint 64: a number when it is safe, a bigint otherwise, so nothing is rounded. */
 function readWideInt(r: Reader, p: string | undefined): number | bigint {
-  const v = r.bigint(p);
+  const v = readBigint(r, p);
   return v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v;
 }

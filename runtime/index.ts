@@ -6,5 +6,7 @@ export { CodecError, type CodecErrorCode, keySegment } from "./errors.js";
 export { Writer, keys, constants, type Constant, mismatch, tooDeep, DEFAULT_MAX_DEPTH } from "./writer.js";
 export { Reader, DEFAULT_LIMITS, type DecodeOptions } from "./reader.js";
 export { isRecordLike, ownValue, definedKeys, extraKeys, pickByKeys, rethrowUnlessCodecError, setOwn, assignEntries } from "./objects.js";
-export { ExtData } from "./dynamic.js";
+export { ExtData, readDynamic, writeDynamic } from "./dynamic.js";
+export { readBigint, writeBigint, readDate, writeDate, readBytes, writeBytes, readArrayBuffer, writeArrayBuffer } from "./extended.js";
+export { peekTag, badTag, pickMember, firstOf, type Candidate } from "./unions.js";
 export { NIL, BOOL, INT, FLOAT, STR, BIN, ARRAY, MAP, EXT } from "./wire.js";

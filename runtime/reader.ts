@@ -1,7 +1,6 @@
 import { CodecError, type CodecErrorCode } from "./errors.js";
 import { CACHE_MAX_LENGTH, decodeCached, decodeUtf8, newStringCache } from "./utf8.js";
 import { ARRAY, BIN, BOOL, EXT, FAMILY, FLOAT, INT, MAP, NIL, STR, describeHead } from "./wire.js";
-import { readDynamic } from "./dynamic.js";
 import { describeValue } from "./errors.js";
 import { DEFAULT_MAX_DEPTH } from "./writer.js";
 
@@ -17,13 +16,7 @@ const STRINGS = newStringCache();
  * must not buy 8 bytes of memory per byte of input before the first bad element is seen.
  */
 const PRESIZE_LIMIT = 65_536;
-/** Failures that do not depend on which union member is being tried. */
-const BYTE_LEVEL = new Set(["incomplete", "too-deep", "malformed", "duplicate-key", "trailing-bytes"]);
-const MAX_DATE_MS = 8.64e15;
 const EMPTY = new Uint8Array(0);
-/** Bin payloads up to this many bytes share SLAB_SIZE-byte buffers (see `bytesValue`). */
-const SLAB_MAX_BIN = 4096;
-const SLAB_SIZE = 16384;
 
 /**
  * Limits on what a decode will accept. Declared lengths are also always checked against the bytes
@@ -70,9 +63,9 @@ export class Reader {
    * skipped, so that a member that would drop data is not chosen over one that keeps it.
    */
   strict = false;
-  /** Where small bin payloads are copied to (see `bytesValue`); each region is handed out once. */
-  private slab = EMPTY;
-  private slabUsed = 0;
+  /** Where small bin payloads are copied to (see `readBytes`); each region is handed out once. */
+  slab: Uint8Array = EMPTY;
+  slabUsed = 0;
   /** The type of the ext whose header `extHeader()` read last. */
   extType = 0;
   /** Where the last key read by `key()` starts, for error messages and index signatures. */
@@ -158,7 +151,7 @@ export class Reader {
   }
 
   /** uint/int 8..64 after the head byte `b`. */
-  private intBody(b: number, p: string | undefined): number {
+  intBody(b: number, p: string | undefined): number {
     const view = this.view, pos = this.pos;
     switch (b) {
       case 0xcc: this.need(2, p); this.pos = pos + 2; return view.getUint8(pos + 1); // uint 8
@@ -178,20 +171,6 @@ export class Reader {
     return v;
   }
 
-  /** Any int format, as a bigint. */
-  bigint(p?: string): bigint {
-    const b = this.head(p);
-    if (FAMILY[b] !== INT) return this.mismatch("int", p);
-    if (b === 0xcf || b === 0xd3) {
-      this.need(9, p);
-      const v = b === 0xcf ? this.view.getBigUint64(this.pos + 1) : this.view.getBigInt64(this.pos + 1);
-      this.pos += 9;
-      return v;
-    }
-    if (b <= 0x7f || b >= 0xe0) { this.pos++; return BigInt(b <= 0x7f ? b : b - 0x100); }
-    return BigInt(this.intBody(b, p));
-  }
-
   /** True when the next value is an int 64 / uint 64, which is how `number | bigint` tells bigints apart. */
   isInt64(): boolean {
     const b = this.bytes[this.pos];
@@ -199,7 +178,7 @@ export class Reader {
   }
 
   /** Reads a str header; returns the payload length and leaves `pos` at the payload. */
-  private strHeader(b: number, p: string | undefined): number {
+  strHeader(b: number, p: string | undefined): number {
     let size: number, length: number;
     if ((b & 0xe0) === 0xa0) { size = 1; length = b & 0x1f; } // fixstr
     else if (b === 0xd9) { size = 2; this.need(2, p); length = this.bytes[this.pos + 1]!; } // str 8
@@ -329,134 +308,14 @@ export class Reader {
     return n;
   }
 
-  /**
-   * Looks ahead in the map at `pos` for the key `tagKey` and returns its scalar value, without
-   * consuming anything; undefined when the key is absent or its value is not a scalar.
-   */
-  peekTag(tagKey: Uint8Array, p?: string): unknown {
-    const start = this.pos;
-    try {
-      const n = this.mapHeader(p);
-      for (let i = 0; i < n; i++) {
-        if (this.isKey(tagKey, p)) {
-          const family = this.family(p);
-          return family === STR ? this.string(p) : family === INT || family === FLOAT ? this.number(p) : family === BOOL ? this.bool(p) : undefined;
-        }
-        if (i < n - 1) this.skip(p);
-      }
-      return undefined;
-    } finally {
-      this.pos = start;
-    }
-  }
-
-  /**
-   * Picks the member of an untagged object union for the map at `pos` by its keys alone, without
-   * consuming anything (see `pickByKeys` for the rule). A candidate is `[keys() table or null for
-   * any keys, required bit masks]`, or null for a Record.
-   */
-  pickMember(candidates: readonly ([keys: readonly Uint8Array[] | null, required: readonly number[]] | null)[], p?: string): number {
-    const start = this.pos;
-    const seen = candidates.map((c) => (c ? c[1].map(() => 0) : []));
-    const unknown = candidates.map(() => false);
-    try {
-      const n = this.mapHeader(p);
-      for (let i = 0; i < n; i++) {
-        const b = this.head(p);
-        if (FAMILY[b] !== STR) this.mismatch("a str key", p);
-        const length = this.strHeader(b, p);
-        const keyStart = this.pos;
-        this.pos += length;
-        candidates.forEach((candidate, c) => {
-          const keys = candidate?.[0];
-          if (!keys) return;
-          const index = keys.findIndex((key) => sameKey(key, this.bytes, keyStart, length));
-          if (index < 0) unknown[c] = true;
-          else { const words = seen[c]!; words[Math.floor(index / 30)] = (words[Math.floor(index / 30)] ?? 0) | 2 ** (index % 30); }
-        });
-        // The last value need not be skipped: only keys matter here, and skipping a deep last
-        // value at every level of a recursive union would make decoding quadratic.
-        if (i < n - 1) this.skip(p);
-      }
-    } finally {
-      this.pos = start;
-    }
-    let lenient = -1;
-    for (let c = 0; c < candidates.length; c++) {
-      const candidate = candidates[c];
-      if (!candidate) return c;
-      if (!candidate[1].every((mask, word) => (seen[c]![word]! & mask) === mask)) continue;
-      if (!unknown[c]) return c;
-      if (lenient < 0) lenient = c;
-    }
-    return lenient < 0 ? 0 : lenient;
-  }
-
-  badTag(property: string, expected: string, p?: string): never {
-    return this.fail("type-mismatch", `expected property ${JSON.stringify(property)} to be one of ${expected}`, p);
-  }
-
-  /**
-   * Decodes with the first candidate that accepts the value: first strictly (unknown keys fail),
-   * then leniently. Used only where the wire type alone cannot pick a union member.
-   */
-  firstOf(candidates: readonly (() => unknown)[], p?: string): unknown {
-    const start = this.pos;
-    const wasStrict = this.strict;
-    let lastError: unknown;
-    for (const strict of [true, false]) {
-      for (const candidate of candidates) {
-        this.pos = start;
-        this.strict = strict || wasStrict;
-        try {
-          return candidate();
-        } catch (e) {
-          // Problems of the bytes themselves are the same for every candidate: report them as they are.
-          if (!(e instanceof CodecError) || BYTE_LEVEL.has(e.code)) throw e;
-          lastError = e;
-        } finally {
-          this.strict = wasStrict;
-        }
-      }
-    }
-    throw lastError;
-  }
-
   /** Reads a bin header; returns the payload length (checked against what remains) and leaves `pos` at the payload. */
-  private binHeader(b: number, p: string | undefined): number {
+  binHeader(b: number, p: string | undefined): number {
     let size: number, length: number;
     if (b === 0xc4) { size = 2; this.need(2, p); length = this.bytes[this.pos + 1]!; } // bin 8
     else if (b === 0xc5) { size = 3; this.need(3, p); length = this.view.getUint16(this.pos + 1); } // bin 16
     else if (b === 0xc6) { size = 5; this.need(5, p); length = this.view.getUint32(this.pos + 1); } // bin 32
     else return this.mismatch("bin", p);
     return this.payload(size, length, this.limits.maxBinaryLength, "a bin", "maxBinaryLength", p);
-  }
-
-  /**
-   * A copy of a bin payload, never a view of the input (which a stream reuses). Payloads up to
-   * SLAB_MAX_BIN bytes share SLAB_SIZE-byte buffers, as Node's Buffer pool does: one ArrayBuffer
-   * per value was 40% of decoding the blobs dataset.
-   */
-  bytesValue(p?: string): Uint8Array {
-    const length = this.binHeader(this.head(p), p);
-    const bytes = this.bytes, start = this.pos;
-    this.pos = start + length;
-    if (length > SLAB_MAX_BIN) return bytes.slice(start, start + length);
-    if (this.slab.length - this.slabUsed < length) { this.slab = new Uint8Array(SLAB_SIZE); this.slabUsed = 0; }
-    const slab = this.slab, at = this.slabUsed;
-    // Short payloads (hashes, ids) by a loop: `set` costs a call and a view of the input.
-    if (length <= 64) for (let i = 0; i < length; i++) slab[at + i] = bytes[start + i]!;
-    else slab.set(bytes.subarray(start, start + length), at);
-    this.slabUsed = at + ((length + 7) & ~7); // 8-byte aligned, so that a Float64Array over a payload can exist
-    return slab.subarray(at, at + length);
-  }
-
-  /** A copy of a bin payload in an ArrayBuffer of its own. */
-  arrayBuffer(p?: string): ArrayBuffer {
-    const length = this.binHeader(this.head(p), p);
-    const start = this.pos;
-    this.pos += length;
-    return this.bytes.slice(start, start + length).buffer as ArrayBuffer;
   }
 
   /** Reads an ext header; returns the payload length, leaves the type in `extType` (no tuple to allocate per Date). */
@@ -479,37 +338,6 @@ export class Reader {
     this.extType = this.view.getInt8(this.pos + skip);
     this.pos += skip + 1;
     return length;
-  }
-
-  /** Timestamp extension (type -1), 32/64/96-bit forms. */
-  date(p?: string): Date {
-    const at = this.pos;
-    if (FAMILY[this.head(p)] !== EXT) this.mismatch("timestamp ext", p);
-    const length = this.extHeader(p);
-    const type = this.extType;
-    if (type !== -1) this.fail("type-mismatch", `expected timestamp ext (type -1), got ext type ${type}`, p, at);
-    const view = this.view, pos = this.pos;
-    let sec: number, nsec: number;
-    if (length === 4) { sec = view.getUint32(pos); nsec = 0; } // timestamp 32
-    else if (length === 8) { // timestamp 64: nsec in the top 30 bits, sec in the low 34
-      const high = view.getUint32(pos);
-      nsec = high >>> 2;
-      sec = (high & 3) * TWO_32 + view.getUint32(pos + 4);
-    } else if (length === 12) { // timestamp 96
-      nsec = view.getUint32(pos);
-      const big = view.getBigInt64(pos + 4);
-      sec = Number(big);
-      if (sec * 1000 > MAX_DATE_MS || sec * 1000 < -MAX_DATE_MS) this.fail("out-of-range", `timestamp ${big}s is outside the range of a JavaScript Date`, p, at);
-    } else {
-      return this.fail("malformed", `timestamp ext must be 4, 8 or 12 bytes long, not ${length}`, p, at);
-    }
-    if (nsec > 999_999_999) this.fail("malformed", `timestamp nanoseconds ${nsec} exceed 999999999`, p, at);
-    // Whole milliseconds, truncated toward zero as @msgpack/msgpack's decode does; computed in
-    // integers, because sec * 1000 + nsec / 1e6 rounds up to the next second for large sec.
-    const ms = sec * 1000 + (sec < 0 ? Math.ceil(nsec / 1_000_000) : Math.floor(nsec / 1_000_000));
-    if (ms > MAX_DATE_MS || ms < -MAX_DATE_MS) this.fail("out-of-range", "timestamp is outside the range of a JavaScript Date", p, at);
-    this.pos = pos + length;
-    return new Date(ms);
   }
 
   /** Array header; the count is checked against the remaining bytes (each element takes at least one). */
@@ -585,11 +413,6 @@ export class Reader {
     this.pos += size;
   }
 
-  /** `any`/`unknown`: any value, mapped like @msgpack/msgpack's defaults. */
-  any(p: string | undefined, depth: number): unknown {
-    return readDynamic(this, p, depth);
-  }
-
   /** Fails if bytes remain after the top-level value. */
   done(p: string | undefined): void {
     if (this.pos !== this.end) this.fail("trailing-bytes", `${this.end - this.pos} unexpected byte(s) after the value`, p);
@@ -597,7 +420,7 @@ export class Reader {
 }
 
 /** Does the pre-encoded key `key` (str header + UTF-8) hold exactly `bytes[start, start + length)`? */
-function sameKey(key: Uint8Array, bytes: Uint8Array, start: number, length: number): boolean {
+export function sameKey(key: Uint8Array, bytes: Uint8Array, start: number, length: number): boolean {
   const h = key[0]!;
   const offset = (h & 0xe0) === 0xa0 ? 1 : h === 0xd9 ? 2 : h === 0xda ? 3 : 5;
   if (key.length - offset !== length) return false;

@@ -1,9 +1,7 @@
 import { CodecError, describeValue } from "./errors.js";
 import { encodeUtf8 } from "./utf8.js";
-import { writeDynamic } from "./dynamic.js";
 
 const TWO_32 = 0x1_0000_0000;
-const TWO_34 = 0x4_0000_0000;
 /** Deep enough for any sane document, shallow enough that V8's default stack never overflows first. */
 export const DEFAULT_MAX_DEPTH = 1000;
 
@@ -120,26 +118,6 @@ export class Writer {
     }
   }
 
-  /** uint 64 when >= 0, int 64 when negative, as @msgpack/msgpack does with `useBigInt64`. */
-  bigint(v: unknown, p?: string): void {
-    if (typeof v !== "bigint") mismatch("a bigint", v, p);
-    this.ensure(9);
-    if (v >= BigInt(0)) {
-      if (v > BigInt("0xffffffffffffffff")) {
-        throw new CodecError(`bigint ${v}n does not fit in 64 bits`, "out-of-range", p, -1);
-      }
-      this.bytes[this.pos] = 0xcf; // uint 64
-      this.view.setBigUint64(this.pos + 1, v);
-    } else {
-      if (v < -BigInt("0x8000000000000000")) {
-        throw new CodecError(`bigint ${v}n does not fit in 64 bits`, "out-of-range", p, -1);
-      }
-      this.bytes[this.pos] = 0xd3; // int 64
-      this.view.setBigInt64(this.pos + 1, v);
-    }
-    this.pos += 9;
-  }
-
   /**
    * UTF-8 with the smallest str header. The header size is guessed from `v.length`, which is exact
    * for ASCII; when multi-byte characters push the byte count into a larger header class the payload
@@ -162,56 +140,6 @@ export class Writer {
     else if (needed === 3) { bytes[pos] = 0xda; this.view.setUint16(pos + 1, byteLength); } // str 16
     else { bytes[pos] = 0xdb; this.view.setUint32(pos + 1, byteLength); } // str 32
     this.pos = pos + needed + byteLength;
-  }
-
-  /** bin 8/16/32 from a Uint8Array (Buffer included). */
-  bytesValue(v: unknown, p?: string): void {
-    if (!(v instanceof Uint8Array)) mismatch("a Uint8Array", v, p);
-    this.binary(v);
-  }
-
-  arrayBuffer(v: unknown, p?: string): void {
-    if (!(v instanceof ArrayBuffer)) mismatch("an ArrayBuffer", v, p);
-    this.binary(new Uint8Array(v));
-  }
-
-  binary(v: Uint8Array): void {
-    const n = v.length;
-    this.ensure(5 + n);
-    const pos = this.pos;
-    if (n < 0x100) { this.bytes[pos] = 0xc4; this.bytes[pos + 1] = n; this.pos = pos + 2; } // bin 8
-    else if (n < 0x10000) { this.bytes[pos] = 0xc5; this.view.setUint16(pos + 1, n); this.pos = pos + 3; } // bin 16
-    else { this.bytes[pos] = 0xc6; this.view.setUint32(pos + 1, n); this.pos = pos + 5; } // bin 32
-    this.bytes.set(v, this.pos);
-    this.pos += n;
-  }
-
-  /** Timestamp extension (type -1) in the smallest of its 32/64/96-bit forms, as the spec lays out. */
-  date(v: unknown, p?: string): void {
-    if (!(v instanceof Date)) mismatch("a Date", v, p);
-    const ms = v.getTime();
-    if (ms !== ms) throw new CodecError("cannot encode an invalid Date", "out-of-range", p, -1);
-    const sec = Math.floor(ms / 1000);
-    const nsec = (ms - sec * 1000) * 1_000_000;
-    this.ensure(15);
-    const bytes = this.bytes, view = this.view, pos = this.pos;
-    if (sec >= 0 && sec < TWO_34) {
-      if (nsec === 0 && sec < TWO_32) {
-        bytes[pos] = 0xd6; bytes[pos + 1] = 0xff; // fixext 4, type -1: timestamp 32
-        view.setUint32(pos + 2, sec);
-        this.pos = pos + 6;
-      } else {
-        bytes[pos] = 0xd7; bytes[pos + 1] = 0xff; // fixext 8, type -1: timestamp 64 (nsec:30 | sec:34)
-        view.setUint32(pos + 2, nsec * 4 + Math.floor(sec / TWO_32));
-        view.setUint32(pos + 6, sec >>> 0);
-        this.pos = pos + 10;
-      }
-    } else {
-      bytes[pos] = 0xc7; bytes[pos + 1] = 12; bytes[pos + 2] = 0xff; // ext 8, length 12, type -1: timestamp 96
-      view.setUint32(pos + 3, nsec);
-      view.setBigInt64(pos + 7, BigInt(sec));
-      this.pos = pos + 15;
-    }
   }
 
   arrayHeader(n: number): void {
@@ -237,10 +165,6 @@ export class Writer {
     return v.length;
   }
 
-  /** `any`/`unknown`: the dynamic mapping of @msgpack/msgpack's defaults. */
-  any(v: unknown, p: string | undefined, depth: number): void {
-    writeDynamic(this, v, p, depth);
-  }
 }
 
 /** Bytes taken by the smallest str header for a payload of `n` bytes. */

@@ -1,12 +1,13 @@
 // npm run build: the transformer and runtime as CommonJS (dist/), then the runtime as ES modules
 // (dist/esm/runtime, see tsconfig.esm.json) marked as such for any tool that asks.
+// `node scripts/build.js <dir>` builds into <dir> instead of dist/ (the tests' private package).
 const { execFileSync } = require("node:child_process");
 const fs = require("node:fs");
 const path = require("node:path");
 
 const root = path.resolve(__dirname, "..");
+const out = path.resolve(process.argv[2] ?? path.join(root, "dist"));
 const tsc = require.resolve("typescript/bin/tsc");
-for (const project of ["tsconfig.json", "tsconfig.esm.json"]) {
-  execFileSync(process.execPath, [tsc, "-p", path.join(root, project)], { stdio: "inherit" });
-}
-fs.writeFileSync(path.join(root, "dist/esm/package.json"), `{ "type": "module", "sideEffects": false }\n`);
+execFileSync(process.execPath, [tsc, "-p", path.join(root, "tsconfig.json"), "--outDir", out], { stdio: "inherit" });
+execFileSync(process.execPath, [tsc, "-p", path.join(root, "tsconfig.esm.json"), "--outDir", path.join(out, "esm")], { stdio: "inherit" });
+fs.writeFileSync(path.join(out, "esm/package.json"), `{ "type": "module", "sideEffects": false }\n`);

@@ -7,8 +7,14 @@ import { childPath, indexPath, localFor } from "./paths.js";
 
 /** Reader method per leaf kind; each checks the head byte and throws a CodecError naming the offset. */
 const LEAF_READERS: Partial<Record<TypeNode["kind"], string>> = {
-  null: "nil", undefined: "undefinedValue", boolean: "bool", number: "number", bigint: "bigint", string: "string",
-  date: "date", bytes: "bytesValue", arrayBuffer: "arrayBuffer",
+  null: "nil", undefined: "undefinedValue", boolean: "bool", number: "number", string: "string",
+};
+/**
+ * Runtime functions `(r, p)` for the leaf kinds beyond JSON (runtime/extended.ts), and `(r, p, d)`
+ * for unknown: free functions, so that bundles whose types lack them leave them out.
+ */
+const LEAF_READ_FUNCTIONS: Partial<Record<TypeNode["kind"], string>> = {
+  bigint: "readBigint", date: "readDate", bytes: "readBytes", arrayBuffer: "readArrayBuffer",
 };
 
 /** The runtime's numeric family constants (wire.ts), inlined as literals with their names beside them. */
@@ -21,7 +27,9 @@ export function decodeValue(ctx: EmitContext, node: TypeNode, path: ts.Expressio
   const b = ctx.b;
   const leaf = LEAF_READERS[node.kind];
   if (leaf) return b.method(b.id("r"), leaf, path);
-  if (node.kind === "unknown") return b.method(b.id("r"), "any", path, depth);
+  const read = LEAF_READ_FUNCTIONS[node.kind];
+  if (read) return b.call(ctx.rt(read), b.id("r"), path);
+  if (node.kind === "unknown") return b.call(ctx.rt("readDynamic"), b.id("r"), path, depth);
   return b.call(b.id(decoderFor(ctx, node)), b.id("r"), path, depth);
 }
 
@@ -36,7 +44,7 @@ function decoderBody(ctx: EmitContext, node: TypeNode): ts.Statement[] {
   switch (node.kind) {
     case "literals": {
       const kinds = new Set(node.values.map((v) => typeof v));
-      const read = kinds.size > 1 ? b.method(r, "any", p, d) : b.method(r, kinds.has("string") ? "string" : kinds.has("number") ? "number" : "bool", p);
+      const read = kinds.size > 1 ? b.call(ctx.rt("readDynamic"), r, p, d) : b.method(r, kinds.has("string") ? "string" : kinds.has("number") ? "number" : "bool", p);
       return [
         b.const("at", b.prop(r, "pos")),
         b.const("x", read),
@@ -232,24 +240,24 @@ function decodeCandidates(ctx: EmitContext, union: Extract<TypeNode, { kind: "un
       [b.ret(decodeValue(ctx, member, p, d))],
     ]);
     return [
-      b.switch(b.method(r, "peekTag", tagKey, p), cases),
-      b.ret(b.method(r, "badTag", b.str(tag.property), b.str(describeLiterals(tag.cases.map((c) => c.value))), p)),
+      b.switch(b.call(ctx.rt("peekTag"), r, tagKey, p), cases),
+      b.ret(b.call(ctx.rt("badTag"), r, b.str(tag.property), b.str(describeLiterals(tag.cases.map((c) => c.value))), p)),
     ];
   }
   if (family === "INT" && members.some((m) => m.kind === "bigint")) {
-    return [b.ret(b.method(r, "bigint", p))];
+    return [b.ret(b.call(ctx.rt("readBigint"), r, p))];
   }
   if (family === "MAP") {
     // Object members are chosen by the map's keys (declared and required), scanned once without
     // decoding: linear even for recursive untagged unions, where trying each member is exponential.
     const candidates = ctx.constant("pickdec:" + JSON.stringify(members), "DecodeCandidates", () => b.array(members.map((member) => mapCandidate(ctx, member))));
     const cases = members.map((member, i): [ts.Expression[], ts.Statement[]] => [[b.num(i)], [b.ret(decodeValue(ctx, member, p, d))]]);
-    return [b.switch(b.method(r, "pickMember", candidates, p), cases), b.ret(decodeValue(ctx, members[0]!, p, d))];
+    return [b.switch(b.call(ctx.rt("pickMember"), r, candidates, p), cases), b.ret(decodeValue(ctx, members[0]!, p, d))];
   }
   // Several candidates in another family (`string[] | number[]`): try each, strictly first so that
   // a value is not taken by a member that would silently drop its extra keys.
   const attempts = members.map((member) => b.arrow(decodeValue(ctx, member, p, d)));
-  return [b.ret(b.method(r, "firstOf", b.array(attempts), p))];
+  return [b.ret(b.call(ctx.rt("firstOf"), r, b.array(attempts), p))];
 }
 
 /** `[key table or null, required masks]` for an object member, null for a Record or a Map. */

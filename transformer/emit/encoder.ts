@@ -6,8 +6,11 @@ import { constantExpression, emitRuns, planRuns, type Constant, type Piece } fro
 
 /** Writer method per leaf kind; each checks the JS type of its argument and throws a CodecError. */
 const LEAF_WRITERS: Partial<Record<TypeNode["kind"], string>> = {
-  boolean: "bool", number: "number", bigint: "bigint", string: "string",
-  date: "date", bytes: "bytesValue", arrayBuffer: "arrayBuffer",
+  boolean: "bool", number: "number", string: "string",
+};
+/** Runtime functions `(w, v, p)` for the leaf kinds beyond JSON (runtime/extended.ts), as on decode. */
+const LEAF_WRITE_FUNCTIONS: Partial<Record<TypeNode["kind"], string>> = {
+  bigint: "writeBigint", date: "writeDate", bytes: "writeBytes", arrayBuffer: "writeArrayBuffer",
 };
 
 const PARAMS = ["w", "v", "p", "d"];
@@ -21,8 +24,10 @@ export function encodeValue(ctx: EmitContext, node: TypeNode, value: ts.Expressi
   const w = b.id("w");
   const leaf = LEAF_WRITERS[node.kind];
   if (leaf) return [b.expr(b.method(w, leaf, value, path))];
+  const write = LEAF_WRITE_FUNCTIONS[node.kind];
+  if (write) return [b.expr(b.call(ctx.rt(write), w, value, path))];
   switch (node.kind) {
-    case "unknown": return [b.expr(b.method(w, "any", value, path, depth))];
+    case "unknown": return [b.expr(b.call(ctx.rt("writeDynamic"), w, value, path, depth))];
     case "null": case "undefined": {
       const expected = node.kind === "null" ? b.f.createNull() : b.undef();
       return [b.if(b.bin(value, "!==", expected), [b.expr(b.call(ctx.rt("mismatch"), b.str(node.kind), value, path))]), b.expr(b.method(w, "nil"))];

@@ -119,9 +119,9 @@ function __tm_encOrder(w: __tm.Writer, v: any, p: string | undefined, d: number)
     }
     w.mapHeader(n);
     w.raw(__tm_K_Order[0]!);
-    w.bigint(id_, p && p + ".id");
+    __tm.writeBigint(w, id_, p && p + ".id");
     w.raw(__tm_K_Order[1]!);
-    w.date(placedAt_, p && p + ".placedAt");
+    __tm.writeDate(w, placedAt_, p && p + ".placedAt");
     w.raw(__tm_K_Order[2]!);
     switch (currency_) {
         case "EUR":
@@ -286,11 +286,11 @@ function __tm_decOrderpayment2(r: __tm.Reader, p: string | undefined, d: number)
 function __tm_decOrderpaymentOrOrderpayment2(r: __tm.Reader, p: string | undefined, d: number): any {
     switch (r.family(p)) {
         case 7 /* MAP */:
-            switch (r.peekTag(__tm_Tag_method, p)) {
+            switch (__tm.peekTag(r, __tm_Tag_method, p)) {
                 case "card": return __tm_decOrderpayment(r, p, d);
                 case "invoice": return __tm_decOrderpayment2(r, p, d);
             }
-            return r.badTag("method", "\"card\" | \"invoice\"", p);
+            return __tm.badTag(r, "method", "\"card\" | \"invoice\"", p);
     }
     return r.mismatch("{ method: \"card\"; last4: string; } | { method: \"invoice\"; dueDays: number; }", p);
 }
@@ -318,14 +318,14 @@ function __tm_decOrder(r: __tm.Reader, p: string | undefined, d: number): any {
                     r.duplicateKey(p);
                 }
                 seen0 |= 1;
-                id_ = r.bigint(p && p + ".id");
+                id_ = __tm.readBigint(r, p && p + ".id");
                 break;
             case 1:
                 if (seen0 & 2) {
                     r.duplicateKey(p);
                 }
                 seen0 |= 2;
-                placedAt_ = r.date(p && p + ".placedAt");
+                placedAt_ = __tm.readDate(r, p && p + ".placedAt");
                 break;
             case 2:
                 if (seen0 & 4) {

@@ -73,7 +73,7 @@ function __tm_encUndefinedOrDate(w, v, p, d) {
         return;
     }
     if (v instanceof Date) {
-        w.date(v, p);
+        __tm.writeDate(w, v, p);
         return;
     }
     __tm.mismatch("undefined | Date", v, p);
@@ -87,7 +87,7 @@ function __tm_encTuple2(w, v, p, d) {
         n--;
     }
     w.arrayHeader(n);
-    w.date(v[0], p && p + "[0]");
+    __tm.writeDate(w, v[0], p && p + "[0]");
     if (n > 1) {
         __tm_encUndefinedOrDate(w, v[1], p && p + "[1]", d);
     }
@@ -184,14 +184,14 @@ function __tm_decTuple(r, p, d) {
 function __tm_decUndefinedOrDate(r, p, d) {
     switch (r.family(p)) {
         case 0 /* NIL */: return r.undefinedValue(p);
-        case 8 /* EXT */: return r.date(p);
+        case 8 /* EXT */: return __tm.readDate(r, p);
     }
     return r.mismatch("undefined | Date", p);
 }
 function __tm_decTuple2(r, p, d) {
     const n = r.tupleHeader(1, 2, p);
     const out = [];
-    out.push(r.date(p && p + "[0]"));
+    out.push(__tm.readDate(r, p && p + "[0]"));
     if (n > 1) {
         out.push(__tm_decUndefinedOrDate(r, p && p + "[1]", d));
     }

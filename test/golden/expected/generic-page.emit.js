@@ -373,11 +373,11 @@ function __tm_decResult_Page_Item_string2(r, p, d) {
 function __tm_decUnion(r, p, d) {
     switch (r.family(p)) {
         case 7 /* MAP */:
-            switch (r.peekTag(__tm_Tag_ok, p)) {
+            switch (__tm.peekTag(r, __tm_Tag_ok, p)) {
                 case true: return __tm_decResult_Page_Item_string(r, p, d);
                 case false: return __tm_decResult_Page_Item_string2(r, p, d);
             }
-            return r.badTag("ok", "true | false", p);
+            return __tm.badTag(r, "ok", "true | false", p);
     }
     return r.mismatch("{ ok: true; value: Page<Item>; } | { ok: false; error: string; }", p);
 }

@@ -235,12 +235,12 @@ function __tm_decShape3(r, p, d) {
 function __tm_decShapeOrShape2OrShape3(r, p, d) {
     switch (r.family(p)) {
         case 7 /* MAP */:
-            switch (r.peekTag(__tm_Tag_kind, p)) {
+            switch (__tm.peekTag(r, __tm_Tag_kind, p)) {
                 case "circle": return __tm_decShape(r, p, d);
                 case "square": return __tm_decShape2(r, p, d);
                 case "rect": return __tm_decShape3(r, p, d);
             }
-            return r.badTag("kind", "\"circle\" | \"square\" | \"rect\"", p);
+            return __tm.badTag(r, "kind", "\"circle\" | \"square\" | \"rect\"", p);
     }
     return r.mismatch("{ kind: \"circle\"; radius: number; } | { kind: \"square\"; side: number; } | { kind: \"rect\"; width: number; height: number; }", p);
 }

@@ -95,7 +95,7 @@ function __tm_encUser(w, v, p, d) {
     w.raw(__tm_K_User[4]);
     __tm_encStringArray(w, tags_, p && p + ".tags", d + 1);
     w.raw(__tm_K_User[5]);
-    w.date(createdAt_, p && p + ".createdAt");
+    __tm.writeDate(w, createdAt_, p && p + ".createdAt");
     if (f6_ !== undefined) {
         w.raw(__tm_K_User[6]);
         w.string(f6_, p && p + "[\"display-name\"]");
@@ -173,7 +173,7 @@ function __tm_decUser(r, p, d) {
                     r.duplicateKey(p);
                 }
                 seen0 |= 32;
-                createdAt_ = r.date(p && p + ".createdAt");
+                createdAt_ = __tm.readDate(r, p && p + ".createdAt");
                 break;
             case 6:
                 if (seen0 & 64) {

@@ -1,0 +1,107 @@
+/**
+ * Choosing the member of a union on decode, where the head byte alone cannot: by a tag property,
+ * by the keys an object has, or by trying candidates. Free functions, so that a bundle whose
+ * types have no such union does not carry them.
+ */
+import { CodecError } from "./errors.js";
+import { sameKey, type Reader } from "./reader.js";
+import { BOOL, FAMILY, FLOAT, INT, STR } from "./wire.js";
+
+/** Failures that do not depend on which union member is being tried. */
+const BYTE_LEVEL = new Set(["incomplete", "too-deep", "malformed", "duplicate-key", "trailing-bytes"]);
+
+/**
+ * Looks ahead in the map at `r.pos` for the key `tagKey` and returns its scalar value, without
+ * consuming anything; undefined when the key is absent or its value is not a scalar.
+ */
+export function peekTag(r: Reader, tagKey: Uint8Array, p?: string): unknown {
+  const start = r.pos;
+  try {
+    const n = r.mapHeader(p);
+    for (let i = 0; i < n; i++) {
+      if (r.isKey(tagKey, p)) {
+        const family = r.family(p);
+        return family === STR ? r.string(p) : family === INT || family === FLOAT ? r.number(p) : family === BOOL ? r.bool(p) : undefined;
+      }
+      if (i < n - 1) r.skip(p);
+    }
+    return undefined;
+  } finally {
+    r.pos = start;
+  }
+}
+
+/** The tag property's value is none of the members' tags. */
+export function badTag(r: Reader, property: string, expected: string, p?: string): never {
+  return r.fail("type-mismatch", `expected property ${JSON.stringify(property)} to be one of ${expected}`, p);
+}
+
+/** A member of an untagged object union: its `keys()` table (null: any keys) and required bit masks; null for a Record. */
+export type Candidate = readonly [keys: readonly Uint8Array[] | null, required: readonly number[]] | null;
+
+/**
+ * Picks the member of an untagged object union for the map at `r.pos` by its keys alone, without
+ * consuming anything (see `pickByKeys` for the rule).
+ */
+export function pickMember(r: Reader, candidates: readonly Candidate[], p?: string): number {
+  const start = r.pos;
+  const seen = candidates.map((c) => (c ? c[1].map(() => 0) : []));
+  const unknown = candidates.map(() => false);
+  try {
+    const n = r.mapHeader(p);
+    for (let i = 0; i < n; i++) {
+      const b = r.head(p);
+      if (FAMILY[b] !== STR) r.mismatch("a str key", p);
+      const length = r.strHeader(b, p);
+      const keyStart = r.pos;
+      r.pos += length;
+      candidates.forEach((candidate, c) => {
+        const keys = candidate?.[0];
+        if (!keys) return;
+        const index = keys.findIndex((key) => sameKey(key, r.bytes, keyStart, length));
+        if (index < 0) unknown[c] = true;
+        else { const words = seen[c]!; words[Math.floor(index / 30)] = (words[Math.floor(index / 30)] ?? 0) | 2 ** (index % 30); }
+      });
+      // The last value need not be skipped: only keys matter here, and skipping a deep last
+      // value at every level of a recursive union would make decoding quadratic.
+      if (i < n - 1) r.skip(p);
+    }
+  } finally {
+    r.pos = start;
+  }
+  let lenient = -1;
+  for (let c = 0; c < candidates.length; c++) {
+    const candidate = candidates[c];
+    if (!candidate) return c;
+    if (!candidate[1].every((mask, word) => (seen[c]![word]! & mask) === mask)) continue;
+    if (!unknown[c]) return c;
+    if (lenient < 0) lenient = c;
+  }
+  return lenient < 0 ? 0 : lenient;
+}
+
+/**
+ * Decodes with the first candidate that accepts the value: first strictly (unknown keys fail),
+ * then leniently. Used only where the wire type alone cannot pick a union member.
+ */
+export function firstOf(r: Reader, candidates: readonly (() => unknown)[], p?: string): unknown {
+  const start = r.pos;
+  const wasStrict = r.strict;
+  let lastError: unknown;
+  for (const strict of [true, false]) {
+    for (const candidate of candidates) {
+      r.pos = start;
+      r.strict = strict || wasStrict;
+      try {
+        return candidate();
+      } catch (e) {
+        // Problems of the bytes themselves are the same for every candidate: report them as they are.
+        if (!(e instanceof CodecError) || BYTE_LEVEL.has(e.code)) throw e;
+        lastError = e;
+      } finally {
+        r.strict = wasStrict;
+      }
+    }
+  }
+  throw lastError;
+}
