@@ -141,8 +141,11 @@ export function readDynamic(r: Reader, p: string | undefined, depth: number): un
   }
 }
 
+const MIN_SAFE = BigInt(Number.MIN_SAFE_INTEGER);
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
 /** int 64 / uint 64: a number when it is safe, a bigint otherwise, so nothing is rounded. */
 function readWideInt(r: Reader, p: string | undefined): number | bigint {
   const v = readBigint(r, p);
-  return v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v;
+  return v >= MIN_SAFE && v <= MAX_SAFE ? Number(v) : v;
 }
