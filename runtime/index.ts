@@ -8,5 +8,5 @@ export { Reader, DEFAULT_LIMITS, type DecodeOptions } from "./reader.js";
 export { isRecordLike, ownValue, definedKeys, extraKeys, pickByKeys, rethrowUnlessCodecError, setOwn, assignEntries } from "./objects.js";
 export { ExtData, readDynamic, writeDynamic } from "./dynamic.js";
 export { readBigint, writeBigint, readDate, writeDate, readBytes, writeBytes, readArrayBuffer, writeArrayBuffer } from "./extended.js";
-export { peekTag, badTag, pickMember, firstOf, type Candidate } from "./unions.js";
+export { peekTag, badTag, pickMember, firstOf } from "./unions.js";
 export { NIL, BOOL, INT, FLOAT, STR, BIN, ARRAY, MAP, EXT } from "./wire.js";
