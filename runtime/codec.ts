@@ -15,6 +15,9 @@ export type EncodedBytes = ReturnType<typeof Uint8Array.of>;
 export interface BaseCodec<T> {
   /**
    * Encodes `value` as standard MessagePack into a fresh `Uint8Array` that later calls never touch.
+   * Its ArrayBuffer is its own (transferring it affects no other result) and starts at it, but
+   * output of 16 KB or more may leave unused room after it, up to the output's size: use the array,
+   * or `buffer` together with `byteLength`.
    * @throws {CodecError} when `value` does not match `T` at run time (path names the offending part)
    *   or nests deeper than `maxDepth` (which is how a cyclic value ends).
    */

@@ -20,6 +20,9 @@ export const NumLit = codecFor<42>();
 export const NumLits = codecFor<1 | 2.5 | -3>();
 export const ColorC = codecFor<Color>();
 export const Str = codecFor<string>();
+// A codec (and so a writer) of its own for the tests of how large output leaves the writer:
+// codecFor<string>() again would share Str's.
+export const BigStr = codecFor<string | null>();
 export const IdC = codecFor<Id>();
 export const StrLit = codecFor<"hello">();
 export const StrLits = codecFor<"a" | "b" | "c">();
@@ -190,6 +193,41 @@ describe("encode output", () => {
     expect(hex(first)).toBe(firstHex);
     expect(first.buffer).not.toBe(second.buffer);
     expect(C.Str!.decode(first)).toBe("first value");
+  });
+
+  test("the second of two outputs of the same large size is handed over, and the next call does not touch it", () => {
+    // Multi-byte text: the writer reserves 3 bytes per UTF-16 unit, so for ASCII the buffer is 3x the output.
+    C.BigStr!.encode("ж".repeat(40_000));
+    const second = C.BigStr!.encode("ё".repeat(40_000));
+    expect(second.buffer.byteLength).toBeGreaterThan(second.byteLength); // the writer's buffer, not a copy
+    const third = C.BigStr!.encode("щ".repeat(40_000));
+    expect(third.buffer).not.toBe(second.buffer);
+    expect(C.BigStr!.decode(second)).toBe("ё".repeat(40_000));
+  });
+
+  test("large output is handed over, not copied: its buffer is its own, starts at it, and is at most twice its size", () => {
+    // Sizes that grow, repeat and shrink, so that both ways out of finish() (hand over, copy) are taken.
+    const sizes = [20_000, 20_000, 70_000, 70_000, 70_000, 30_000, 200_000, 16_000, 16_400];
+    const results = sizes.map((n) => ({ text: "é".repeat(n / 2), bytes: C.BigStr!.encode("é".repeat(n / 2)) }));
+    const hexes = results.map((r) => hex(r.bytes));
+    C.BigStr!.encode("z".repeat(300_000));
+    results.forEach((r, i) => {
+      expect(r.bytes.byteOffset).toBe(0);
+      expect(r.bytes.buffer.byteLength).toBeLessThanOrEqual(2 * r.bytes.byteLength);
+      for (const other of results.slice(i + 1)) expect(other.bytes.buffer).not.toBe(r.bytes.buffer);
+      expect(hex(r.bytes)).toBe(hexes[i]);
+      expect(C.BigStr!.decode(r.bytes)).toBe(r.text);
+    });
+  });
+
+  test("transferring a large result's buffer detaches that result only", () => {
+    const first = C.BigStr!.encode("a".repeat(100_000));
+    const second = C.BigStr!.encode("b".repeat(100_000));
+    const moved = structuredClone(first, { transfer: [first.buffer] });
+    expect(first.byteLength).toBe(0); // detached
+    expect(C.BigStr!.decode(moved)).toBe("a".repeat(100_000));
+    expect(C.BigStr!.decode(second)).toBe("b".repeat(100_000));
+    expect(C.BigStr!.decode(C.BigStr!.encode("c".repeat(100_000)))).toBe("c".repeat(100_000));
   });
 
   test("a failed encode leaves the codec usable", () => {
