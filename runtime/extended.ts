@@ -147,7 +147,7 @@ export function writeArrayBuffer(w: Writer, v: unknown, p?: string): void {
   writeBin(w, new Uint8Array(v));
 }
 
-/** `v` as a bin, unchecked. */
+/** @internal `v` as a bin, unchecked (for `unknown` values). */
 export function writeBin(w: Writer, v: Uint8Array): void {
   const n = v.length;
   w.ensure(5 + n);

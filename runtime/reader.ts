@@ -63,8 +63,9 @@ export class Reader {
    * skipped, so that a member that would drop data is not chosen over one that keeps it.
    */
   strict = false;
-  /** Where small bin payloads are copied to (see `readBytes`); each region is handed out once. */
+  /** @internal Where small bin payloads are copied to (see `readBytes`); each region is handed out once. */
   slab: Uint8Array = EMPTY;
+  /** @internal */
   slabUsed = 0;
   /** The type of the ext whose header `extHeader()` read last. */
   extType = 0;
@@ -150,7 +151,7 @@ export class Reader {
     return this.intBody(b, p);
   }
 
-  /** uint/int 8..64 after the head byte `b`. */
+  /** @internal uint/int 8..64 after the head byte `b`. */
   intBody(b: number, p: string | undefined): number {
     const view = this.view, pos = this.pos;
     switch (b) {
@@ -177,7 +178,7 @@ export class Reader {
     return b === 0xcf || b === 0xd3;
   }
 
-  /** Reads a str header; returns the payload length and leaves `pos` at the payload. */
+  /** @internal Reads a str header; returns the payload length and leaves `pos` at the payload. */
   strHeader(b: number, p: string | undefined): number {
     let size: number, length: number;
     if ((b & 0xe0) === 0xa0) { size = 1; length = b & 0x1f; } // fixstr
@@ -308,7 +309,7 @@ export class Reader {
     return n;
   }
 
-  /** Reads a bin header; returns the payload length (checked against what remains) and leaves `pos` at the payload. */
+  /** @internal Reads a bin header; returns the payload length (checked against what remains) and leaves `pos` at the payload. */
   binHeader(b: number, p: string | undefined): number {
     let size: number, length: number;
     if (b === 0xc4) { size = 2; this.need(2, p); length = this.bytes[this.pos + 1]!; } // bin 8
@@ -419,7 +420,7 @@ export class Reader {
   }
 }
 
-/** Does the pre-encoded key `key` (str header + UTF-8) hold exactly `bytes[start, start + length)`? */
+/** @internal Does the pre-encoded key `key` (str header + UTF-8) hold exactly `bytes[start, start + length)`? */
 export function sameKey(key: Uint8Array, bytes: Uint8Array, start: number, length: number): boolean {
   const h = key[0]!;
   const offset = (h & 0xe0) === 0xa0 ? 1 : h === 0xd9 ? 2 : h === 0xda ? 3 : 5;

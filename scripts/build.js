@@ -8,6 +8,8 @@ const path = require("node:path");
 const root = path.resolve(__dirname, "..");
 const out = path.resolve(process.argv[2] ?? path.join(root, "dist"));
 const tsc = require.resolve("typescript/bin/tsc");
+// From scratch: files of removed modules must not linger and be packed.
+fs.rmSync(out, { recursive: true, force: true });
 execFileSync(process.execPath, [tsc, "-p", path.join(root, "tsconfig.json"), "--outDir", out], { stdio: "inherit" });
 execFileSync(process.execPath, [tsc, "-p", path.join(root, "tsconfig.esm.json"), "--outDir", path.join(out, "esm")], { stdio: "inherit" });
 fs.writeFileSync(path.join(out, "esm/package.json"), `{ "type": "module", "sideEffects": false }\n`);

@@ -261,11 +261,11 @@ describe("type checks: each method rejects a value of the wrong JS type with a C
     ["bool", (w) => w.bool(1, "$.flag"), "$.flag: expected a boolean, got number 1"],
     ["number", (w) => w.number("1", "$.n"), `$.n: expected a number, got string "1"`],
     ["number (bigint)", (w) => w.number(BigInt(1), "$.n"), "$.n: expected a number, got bigint 1n"],
-    ["bigint", (w) => writeBigint(w, 1, "$.b"), "$.b: expected a bigint, got number 1"],
+    ["writeBigint", (w) => writeBigint(w, 1, "$.b"), "$.b: expected a bigint, got number 1"],
     ["string", (w) => w.string(undefined, "$.s"), "$.s: expected a string, got undefined"],
-    ["date", (w) => writeDate(w, "2020-01-01", "$.d"), `$.d: expected a Date, got string "2020-01-01"`],
-    ["bytesValue", (w) => writeBytes(w, [1, 2], "$.bin"), "$.bin: expected a Uint8Array, got an array of length 2"],
-    ["arrayBuffer", (w) => writeArrayBuffer(w, new Uint8Array(1), "$.buf"), "$.buf: expected an ArrayBuffer, got a Uint8Array"],
+    ["writeDate", (w) => writeDate(w, "2020-01-01", "$.d"), `$.d: expected a Date, got string "2020-01-01"`],
+    ["writeBytes", (w) => writeBytes(w, [1, 2], "$.bin"), "$.bin: expected a Uint8Array, got an array of length 2"],
+    ["writeArrayBuffer", (w) => writeArrayBuffer(w, new Uint8Array(1), "$.buf"), "$.buf: expected an ArrayBuffer, got a Uint8Array"],
   ])("%s", (_, write, message) => {
     const error = expectCode(() => write(new Writer()), "type-mismatch");
     expect(error.message).toBe(message);
