@@ -1,12 +1,49 @@
 /** typed-msgpack runtime: what applications import, and what generated codecs call. */
+import { codec as codecFn } from "./codec.js";
+import { keySegment as keySegmentFn } from "./errors.js";
+import { keys as keysFn, constants as constantsFn, mismatch as mismatchFn, tooDeep as tooDeepFn } from "./writer.js";
+import * as objects from "./objects.js";
+import { readDynamic as readDynamicFn, writeDynamic as writeDynamicFn } from "./dynamic.js";
+import * as extended from "./extended.js";
+import * as unions from "./unions.js";
+
 export { codecFor, __typedMsgpackIntrinsic } from "./codec-for.js";
-export { codec, type Codec, type BaseCodec, type ArrayCodec, type EncodeFn, type DecodeFn } from "./codec.js";
+export type { Codec, BaseCodec, ArrayCodec, EncodeFn, DecodeFn } from "./codec.js";
 export type { ByteSource, ByteChunk, ReadableStreamLike } from "./stream.js";
-export { CodecError, type CodecErrorCode, keySegment } from "./errors.js";
-export { Writer, keys, constants, type Constant, mismatch, tooDeep, DEFAULT_MAX_DEPTH } from "./writer.js";
+export { CodecError, type CodecErrorCode } from "./errors.js";
+export { Writer, type Constant, DEFAULT_MAX_DEPTH } from "./writer.js";
 export { Reader, DEFAULT_LIMITS, type DecodeOptions } from "./reader.js";
-export { isRecordLike, ownValue, definedKeys, extraKeys, pickByKeys, rethrowUnlessCodecError, setOwn, assignEntries } from "./objects.js";
-export { ExtData, readDynamic, writeDynamic } from "./dynamic.js";
-export { readBigint, writeBigint, readDate, writeDate, readBytes, writeBytes, readArrayBuffer, writeArrayBuffer } from "./extended.js";
-export { peekTag, badTag, pickMember, firstOf } from "./unions.js";
+export { ExtData } from "./dynamic.js";
 export { NIL, BOOL, INT, FLOAT, STR, BIN, ARRAY, MAP, EXT } from "./wire.js";
+
+// The functions generated code calls, as `__tm.name(...)`. Constants, not `export { } from`:
+// CommonJS turns a re-export into a getter that runs on every call (blobs decode -9 %, events
+// encode -4 %); a constant is a plain property of `exports`.
+export const codec = codecFn;
+export const keySegment = keySegmentFn;
+export const keys = keysFn;
+export const constants = constantsFn;
+export const mismatch = mismatchFn;
+export const tooDeep = tooDeepFn;
+export const isRecordLike = objects.isRecordLike;
+export const ownValue = objects.ownValue;
+export const definedKeys = objects.definedKeys;
+export const extraKeys = objects.extraKeys;
+export const pickByKeys = objects.pickByKeys;
+export const rethrowUnlessCodecError = objects.rethrowUnlessCodecError;
+export const setOwn = objects.setOwn;
+export const assignEntries = objects.assignEntries;
+export const readDynamic = readDynamicFn;
+export const writeDynamic = writeDynamicFn;
+export const readBigint = extended.readBigint;
+export const writeBigint = extended.writeBigint;
+export const readDate = extended.readDate;
+export const writeDate = extended.writeDate;
+export const readBytes = extended.readBytes;
+export const writeBytes = extended.writeBytes;
+export const readArrayBuffer = extended.readArrayBuffer;
+export const writeArrayBuffer = extended.writeArrayBuffer;
+export const peekTag = unions.peekTag;
+export const badTag = unions.badTag;
+export const pickMember = unions.pickMember;
+export const firstOf = unions.firstOf;

@@ -117,6 +117,13 @@ test("the tarball ships the runtime, the transformer and the root shim, and noth
   }
   expect(JSON.parse(fs.readFileSync(path.join(pkgDir, "dist/esm/package.json"), "utf8"))).toEqual({ type: "module", sideEffects: false });
 
+  // Generated code calls runtime functions as `__tm.name(...)`: each must be a plain property of the
+  // CommonJS exports, since a re-export's getter would run on every call.
+  const runtime = require(path.join(pkgDir, "dist/runtime/index.js"));
+  const called = Object.keys(runtime).filter((name) => /^[a-z]/.test(name) && name !== "codecFor" && typeof runtime[name] === "function");
+  expect(called).toEqual(expect.arrayContaining(["isRecordLike", "readBytes", "writeDate", "peekTag", "readDynamic", "codec"]));
+  for (const name of called) expect([name, typeof Object.getOwnPropertyDescriptor(runtime, name)!.get]).toEqual([name, "undefined"]);
+
   // ttypescript loads "typed-msgpack/transformer" as the file transformer.js; it must be the same plugin.
   const shim = require(path.join(pkgDir, "transformer.js"));
   const viaExports = require(require.resolve("typed-msgpack/transformer", { paths: [app] }));
