@@ -14,12 +14,12 @@ const encoder = new TextEncoder();
 const strictDecoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /**
- * Writes `s` as UTF-8 at `pos`; `bytes` must have room for `3 * s.length` bytes.
- * A lone surrogate becomes U+FFFD, exactly as TextEncoder does. Returns the new position.
+ * Writes a string of at most SHORT_ENCODE_LIMIT units as UTF-8 at `pos`; `bytes` must have room for
+ * `3 * s.length` bytes. A lone surrogate becomes U+FFFD, exactly as TextEncoder does. Returns the
+ * new position.
  */
 export function encodeUtf8(s: string, bytes: Uint8Array, pos: number): number {
   const length = s.length;
-  if (length > SHORT_ENCODE_LIMIT) return pos + encoder.encodeInto(s, bytes.subarray(pos)).written;
   for (let i = 0; i < length; i++) {
     let c = s.charCodeAt(i);
     if (c < 0x80) {
@@ -47,6 +47,11 @@ export function encodeUtf8(s: string, bytes: Uint8Array, pos: number): number {
     }
   }
   return pos;
+}
+
+/** TextEncoder.encodeInto at `pos`: as much of `s` as fits, never half a surrogate pair. */
+export function encodeInto(s: string, bytes: Uint8Array, pos: number): { read: number; written: number } {
+  return encoder.encodeInto(s, bytes.subarray(pos));
 }
 
 /**

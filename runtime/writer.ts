@@ -1,5 +1,5 @@
 import { CodecError, describeValue } from "./errors.js";
-import { encodeUtf8 } from "./utf8.js";
+import { encodeInto, encodeUtf8, SHORT_ENCODE_LIMIT } from "./utf8.js";
 
 const TWO_32 = 0x1_0000_0000;
 /** Deep enough for any sane document, shallow enough that V8's default stack never overflows first. */
@@ -138,20 +138,40 @@ export class Writer {
   string(v: unknown, p?: string): void {
     if (typeof v !== "string") mismatch("a string", v, p);
     const length = v.length;
-    this.ensure(5 + 3 * length);
+    const short = length <= SHORT_ENCODE_LIMIT;
+    // A short string gets room for its worst case (3 bytes per unit); a long one for one byte per
+    // unit, all that ASCII needs, so that the buffer stays near the size of the output.
+    this.ensure(5 + (short ? 3 * length : length));
     const pos = this.pos;
     const guessed = headerSize(length);
     const start = pos + guessed;
-    const end = encodeUtf8(v, this.bytes, start);
+    const end = short ? encodeUtf8(v, this.bytes, start) : this.encodeLong(v, start);
     const byteLength = end - start;
     const needed = headerSize(byteLength);
-    if (needed !== guessed) this.bytes.copyWithin(pos + needed, start, end);
+    if (needed !== guessed) {
+      this.pos = end;
+      this.ensure(needed - guessed); // a long string's room may end at its last byte
+      this.bytes.copyWithin(pos + needed, start, end);
+    }
     const bytes = this.bytes;
     if (needed === 1) bytes[pos] = 0xa0 | byteLength; // fixstr 101xxxxx
     else if (needed === 2) { bytes[pos] = 0xd9; bytes[pos + 1] = byteLength; } // str 8
     else if (needed === 3) { bytes[pos] = 0xda; this.view.setUint16(pos + 1, byteLength); } // str 16
     else { bytes[pos] = 0xdb; this.view.setUint32(pos + 1, byteLength); } // str 32
     this.pos = pos + needed + byteLength;
+  }
+
+  /** Writes `s` as UTF-8 at `at` with encodeInto, growing the buffer while multi-byte text remains; returns the end. */
+  private encodeLong(s: string, at: number): number {
+    let rest = s;
+    for (;;) {
+      const { read, written } = encodeInto(rest, this.bytes, at);
+      at += written;
+      if (read === rest.length) return at;
+      rest = rest.slice(read);
+      this.pos = at; // growing keeps bytes [0, pos): the header's room and what is written
+      this.ensure(3 * rest.length);
+    }
   }
 
   arrayHeader(n: number): void {

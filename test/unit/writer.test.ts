@@ -161,6 +161,26 @@ describe("string: the smallest str header for the UTF-8 byte length", () => {
     expect([r.number(), r.string(), r.bool()]).toEqual([300, s, true]);
   });
 
+  test("long multi-byte text grows the buffer as it is written, at any position and any split", () => {
+    // A long string gets room for one byte per unit first; encodeInto stops where the room ends
+    // (never inside a surrogate pair) and the rest is written after the buffer grows.
+    const texts = ["日本語".repeat(40), "😀".repeat(50), "a😀".repeat(30) + "ж".repeat(100), "€".repeat(21_846), "é".repeat(40) + "😀"];
+    for (const text of texts) {
+      for (const [initialSize, before] of [[4, 0], [64, 3], [200, 17], [1000, 900]] as const) {
+        const w = new Writer(undefined, initialSize);
+        for (let i = 0; i < before; i++) w.bool(true);
+        w.string(text);
+        w.nil();
+        const bytes = w.finish();
+        const r = new Reader(bytes);
+        for (let i = 0; i < before; i++) expect(r.bool()).toBe(true);
+        expect(r.string()).toBe(text);
+        expect(r.nil()).toBe(null);
+        expect(sameBytes(bytes.subarray(before, bytes.length - 1), referenceEncode(text))).toBe(true);
+      }
+    }
+  });
+
   test("lone surrogates become U+FFFD in the short and the long path alike", () => {
     expect(written((w) => w.string("\ud800"))).toBe("a3efbfbd");
     expect(written((w) => w.string("x\udc00y"))).toBe("a578efbfbd79");
