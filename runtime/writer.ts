@@ -21,7 +21,8 @@ export function tooDeep(maxDepth: number, path: string | undefined): never {
 
 /**
  * Growable MessagePack output buffer. Generated encoders call one method per value; each method
- * reserves the worst-case size of that value once (`ensure`) and then writes without further checks.
+ * reserves the worst-case size of that value once (`ensure`) and then writes without further checks
+ * (long strings excepted: see `string`).
  */
 export class Writer {
   /** Output so far is `bytes[0, pos)`; `view` aliases `bytes` for multi-byte numbers. */

@@ -10,8 +10,8 @@ const LEAF_READERS: Partial<Record<TypeNode["kind"], string>> = {
   null: "nil", undefined: "undefinedValue", boolean: "bool", number: "number", string: "string",
 };
 /**
- * Runtime functions `(r, p)` for the leaf kinds beyond JSON (runtime/extended.ts), and `(r, p, d)`
- * for unknown: free functions, so that bundles whose types lack them leave them out.
+ * Runtime functions `(r, p)` for the leaf kinds beyond JSON (runtime/extended.ts): free functions,
+ * not Reader methods, so that bundles whose types lack them leave them out (as `readDynamic` for unknown).
  */
 const LEAF_READ_FUNCTIONS: Partial<Record<TypeNode["kind"], string>> = {
   bigint: "readBigint", date: "readDate", bytes: "readBytes", arrayBuffer: "readArrayBuffer",
