@@ -18,8 +18,9 @@ function plain(v: unknown): unknown {
 
 // variableMapSize: msgpackr otherwise refuses objects of 65536+ keys (and writes map 16 even for small ones)
 const packr = new Packr({ useRecords: false, variableMapSize: true });
-// int64AsType "auto": msgpackr's default turns every (u)int 64 into a bigint, even 2^40; "auto" keeps safe ones as numbers
-const unpackr = new Unpackr({ useRecords: false, int64AsType: "auto" });
+// int64AsType "auto": msgpackr's default turns every (u)int 64 into a bigint, even 2^40; "auto" keeps
+// safe ones as numbers. msgpackr 2.1's own typings do not list "auto" yet, hence the cast.
+const unpackr = new Unpackr({ useRecords: false, int64AsType: "auto" as "number" });
 const bigUnpackr = new Unpackr({ useRecords: false });
 
 /** Our bytes are exactly @msgpack/msgpack's; both peers decode them to `value`; we decode what both peers write. */
