@@ -175,7 +175,8 @@ export function decodeCached(bytes: Uint8Array, start: number, length: number, c
     while (i < length && cached.charCodeAt(i) === bytes[start + i]) i++;
     if (i === length) return cached;
   }
-  const fresh = decodeUtf8(bytes, start, length)!;
+  // ASCII needs neither validation nor decodeUtf8's look for multi-byte text.
+  const fresh = length <= SHORT_DECODE_LIMIT ? decodeLoop(bytes, start, length)! : strictDecoder.decode(bytes.subarray(start, start + length));
   cache[slot] = fresh;
   return fresh;
 }

@@ -170,6 +170,12 @@ describe("every string path decodes exactly what was encoded", () => {
     }
   });
 
+  test("ASCII strings of every cached length (1 to 32 bytes) come back as themselves, twice", () => {
+    const texts = Array.from({ length: 32 }, (_, i) => "abcdefghijklmnopqrstuvwxyz-0123456789".slice(0, i + 1));
+    const r = new Reader(concat(...texts.flatMap((t) => [str(t), str(t)])));
+    for (const text of texts) expect([r.string(), r.string()]).toEqual([text, text]);
+  });
+
   test("a leading U+FEFF is kept on every path", () => {
     for (const rest of ["", "a", "é".repeat(5), "é".repeat(40), "ж".repeat(300), "a".repeat(100)]) {
       expect(new Reader(str("\ufeff" + rest)).string()).toBe("\ufeff" + rest);

@@ -256,7 +256,6 @@ function encodeUnion(ctx: EmitContext, node: Extract<TypeNode, { kind: "union" }
     groups.set(group, [...(groups.get(group) ?? []), member]);
   }
   for (const [group, members] of groups) {
-    const guard = group === "object" ? b.call(ctx.rt("isRecordLike"), v) : memberTest(ctx, members[0]!, v);
     if (group === "object" && node.tag && members.every((m) => node.tag!.cases.some((c) => node.members[c.member] === m))) {
       const tag = node.tag;
       const cases = members.map((member): [ts.Expression[], ts.Statement[]] => [
@@ -268,6 +267,7 @@ function encodeUnion(ctx: EmitContext, node: Extract<TypeNode, { kind: "union" }
       out.push(b.if(isObject, [b.switch(b.prop(v, tag.property), cases)]));
       continue;
     }
+    const guard = group === "object" ? b.call(ctx.rt("isRecordLike"), v) : memberTest(ctx, members[0]!, v);
     if (members.length === 1) {
       const member = members[0]!;
       // The guard has already checked null/undefined; only the nil is left to write.
