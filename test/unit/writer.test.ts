@@ -374,6 +374,22 @@ describe("through compiled codecs", () => {
     }
   });
 
+  test("number[]: each element as Writer.number writes it, across capacity runs; a bad element names its index", () => {
+    const formats = [0, 0x7f, 0xff, 0xffff, TWO_32 - 1, TWO_32, -1, -129, -(2 ** 31) - 1, 1.5, -0, NaN];
+    const values = Array.from({ length: 10_000 }, (_, i) => formats[i % formats.length]!);
+    const out = m.Nums.encode(values);
+    const expected = "dc2710" + values.map((v) => written((w) => w.number(v))).join("");
+    const actual = hex(out);
+    expect(actual.length).toBe(expected.length);
+    expect([...expected].findIndex((c, i) => actual[i] !== c)).toBe(-1); // no 100 KB strings in the failure report
+    expect(m.Nums.decode(out).every((x: number, i: number) => Object.is(x, values[i]))).toBe(true);
+    values[9_000] = "9000" as unknown as number;
+    expect(codecError(() => m.Nums.encode(values))).toMatchObject({ path: "$[9000]", code: "type-mismatch" });
+    const sparse: number[] = [];
+    sparse.length = 2 ** 32 - 1; // reserving room for every element at once would take 36 GB
+    expect(codecError(() => m.Nums.encode(sparse))).toMatchObject({ path: "$[0]", code: "type-mismatch" });
+  });
+
   test("bigint", () => {
     expect(hex(m.Big.encode(BigInt(-1)))).toBe("d3ffffffffffffffff");
     expect(m.Big.decode(fromHex("cd0100"))).toBe(BigInt(256));

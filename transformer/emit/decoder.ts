@@ -30,6 +30,7 @@ export function decodeValue(ctx: EmitContext, node: TypeNode, path: ts.Expressio
   const read = LEAF_READ_FUNCTIONS[node.kind];
   if (read) return b.call(ctx.rt(read), b.id("r"), path);
   if (node.kind === "unknown") return b.call(ctx.rt("readDynamic"), b.id("r"), path, depth);
+  if (node.kind === "array" && node.element.kind === "number") return b.method(b.id("r"), "numberArray", path);
   return b.call(b.id(decoderFor(ctx, node)), b.id("r"), path, depth);
 }
 
@@ -62,6 +63,7 @@ function decoderBody(ctx: EmitContext, node: TypeNode): ts.Statement[] {
       ];
     }
     case "array":
+      if (node.element.kind === "number") return [b.ret(decodeValue(ctx, node, p, d))];
       // Sized up front (within a limit, see Reader.presize): growing by push cost about 1.6x on
       // large number arrays (bench numeric).
       return [

@@ -28,6 +28,9 @@ export function encodeValue(ctx: EmitContext, node: TypeNode, value: ts.Expressi
   if (write) return [b.expr(b.call(ctx.rt(write), w, value, path))];
   switch (node.kind) {
     case "unknown": return [b.expr(b.call(ctx.rt("writeDynamic"), w, value, path, depth))];
+    case "array":
+      if (node.element.kind === "number") return [b.expr(b.method(w, "numberArray", value, path))];
+      break;
     case "null": case "undefined": {
       const expected = node.kind === "null" ? b.f.createNull() : b.undef();
       return [b.if(b.bin(value, "!==", expected), [b.expr(b.call(ctx.rt("mismatch"), b.str(node.kind), value, path))]), b.expr(b.method(w, "nil"))];
@@ -66,6 +69,7 @@ function encoderBody(ctx: EmitContext, node: TypeNode): ts.Statement[] {
       ];
     }
     case "array": {
+      if (node.element.kind === "number") return encodeValue(ctx, node, v, p, d);
       const element = b.index(v, b.id("i"));
       return [
         b.const("n", b.method(w, "array", v, p)),

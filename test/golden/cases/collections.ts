@@ -1,4 +1,4 @@
-// Map, Set, tuples (optional and rest elements) and Records side by side.
+// Map, Set, tuples (optional and rest elements), Records and arrays side by side.
 import { codecFor, type Codec } from "typed-msgpack";
 
 export interface Inventory {
@@ -8,6 +8,8 @@ export interface Inventory {
   window?: [start: Date, end?: Date];
   history: [string, ...number[]];
   byRegion: Record<string, Set<number>>;
+  readings: number[];
+  labels: string[];
 }
 
 export const InventoryCodec = codecFor<Inventory>();
@@ -20,5 +22,7 @@ export const roundTrip: [Codec<any>, unknown][] = [
     window: [new Date(1000)],
     history: ["created", 1, 2, 3],
     byRegion: { north: new Set([1, 2]), south: new Set() },
+    readings: [0, -1, 2.5, 2 ** 40],
+    labels: ["a", ""],
   }],
 ];

@@ -34,10 +34,10 @@ var __importStar = (this && this.__importStar) || (function () {
 })();
 Object.defineProperty(exports, "__esModule", { value: true });
 exports.roundTrip = exports.InventoryCodec = void 0;
-// Map, Set, tuples (optional and rest elements) and Records side by side.
+// Map, Set, tuples (optional and rest elements), Records and arrays side by side.
 const typed_msgpack_1 = require("typed-msgpack");
 const __tm = __importStar(require("typed-msgpack"));
-const __tm_K_Inventory = __tm.keys(["stock", "tags", "location", "window", "history", "byRegion"]);
+const __tm_K_Inventory = __tm.keys(["stock", "tags", "location", "window", "history", "byRegion", "readings", "labels"]);
 function __tm_encMapOfString_Number(w, v, p, d) {
     if (!(v instanceof Map)) {
         __tm.mismatch("a Map", v, p);
@@ -124,6 +124,12 @@ function __tm_encRecordOfNumberSet(w, v, p, d) {
         __tm_encNumberSet(w, v[k], p && p + __tm.keySegment(k), d);
     }
 }
+function __tm_encStringArray(w, v, p, d) {
+    const n = w.array(v, p);
+    for (let i = 0; i < n; i++) {
+        w.string(v[i], p && p + ("[" + i + "]"));
+    }
+}
 function __tm_encInventory(w, v, p, d) {
     if (!(__tm.isRecordLike(v))) {
         __tm.mismatch("an object (Inventory)", v, p);
@@ -137,7 +143,9 @@ function __tm_encInventory(w, v, p, d) {
     const window_ = v.window;
     const history_ = v.history;
     const byRegion_ = v.byRegion;
-    let n = 5;
+    const readings_ = v.readings;
+    const labels_ = v.labels;
+    let n = 7;
     if (window_ !== undefined) {
         n++;
     }
@@ -156,6 +164,10 @@ function __tm_encInventory(w, v, p, d) {
     __tm_encTuple3(w, history_, p && p + ".history", d + 1);
     w.raw(__tm_K_Inventory[5]);
     __tm_encRecordOfNumberSet(w, byRegion_, p && p + ".byRegion", d + 1);
+    w.raw(__tm_K_Inventory[6]);
+    w.numberArray(readings_, p && p + ".readings");
+    w.raw(__tm_K_Inventory[7]);
+    __tm_encStringArray(w, labels_, p && p + ".labels", d + 1);
 }
 function __tm_decMapOfString_Number(r, p, d) {
     const n = r.mapHeader(p);
@@ -233,12 +245,20 @@ function __tm_decRecordOfNumberSet(r, p, d) {
     }
     return out;
 }
+function __tm_decStringArray(r, p, d) {
+    const n = r.arrayHeader(p);
+    const out = new Array(r.presize(n));
+    for (let i = 0; i < n; i++) {
+        out[i] = r.string(p && p + ("[" + i + "]"));
+    }
+    return out;
+}
 function __tm_decInventory(r, p, d) {
     if (d > r.maxDepth) {
         r.tooDeep(p);
     }
     const n = r.mapHeader(p);
-    let stock_, tags_, location_, window_, history_, byRegion_;
+    let stock_, tags_, location_, window_, history_, byRegion_, readings_, labels_;
     let seen0 = 0, h = -1;
     for (let i = 0; i < n; i++) {
         switch (h = r.key(__tm_K_Inventory, h + 1, p)) {
@@ -284,11 +304,25 @@ function __tm_decInventory(r, p, d) {
                 seen0 |= 32;
                 byRegion_ = __tm_decRecordOfNumberSet(r, p && p + ".byRegion", d + 1);
                 break;
+            case 6:
+                if (seen0 & 64) {
+                    r.duplicateKey(p);
+                }
+                seen0 |= 64;
+                readings_ = r.numberArray(p && p + ".readings");
+                break;
+            case 7:
+                if (seen0 & 128) {
+                    r.duplicateKey(p);
+                }
+                seen0 |= 128;
+                labels_ = __tm_decStringArray(r, p && p + ".labels", d + 1);
+                break;
             default: r.unknownKey(p);
         }
     }
-    if ((seen0 & 55) !== 55) {
-        r.missing(__tm_K_Inventory, [55], [seen0], p);
+    if ((seen0 & 247) !== 247) {
+        r.missing(__tm_K_Inventory, [247], [seen0], p);
     }
     return {
         stock: stock_,
@@ -296,7 +330,9 @@ function __tm_decInventory(r, p, d) {
         location: location_,
         window: window_,
         history: history_,
-        byRegion: byRegion_
+        byRegion: byRegion_,
+        readings: readings_,
+        labels: labels_
     };
 }
 // codecFor<Inventory>()
@@ -310,5 +346,7 @@ exports.roundTrip = [
             window: [new Date(1000)],
             history: ["created", 1, 2, 3],
             byRegion: { north: new Set([1, 2]), south: new Set() },
+            readings: [0, -1, 2.5, 2 ** 40],
+            labels: ["a", ""],
         }],
 ];
