@@ -6,6 +6,7 @@ import * as objects from "./objects.js";
 import { readDynamic as readDynamicFn, writeDynamic as writeDynamicFn } from "./dynamic.js";
 import * as extended from "./extended.js";
 import * as unions from "./unions.js";
+import * as numberArrays from "./number-arrays.js";
 
 export { codecFor, __typedMsgpackIntrinsic } from "./codec-for.js";
 export type { Codec, BaseCodec, ArrayCodec, EncodeFn, DecodeFn } from "./codec.js";
@@ -43,6 +44,8 @@ export const readBytes = extended.readBytes;
 export const writeBytes = extended.writeBytes;
 export const readArrayBuffer = extended.readArrayBuffer;
 export const writeArrayBuffer = extended.writeArrayBuffer;
+export const readNumberArray = numberArrays.readNumberArray;
+export const writeNumberArray = numberArrays.writeNumberArray;
 export const peekTag = unions.peekTag;
 export const badTag = unions.badTag;
 export const pickMember = unions.pickMember;

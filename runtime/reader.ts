@@ -365,14 +365,6 @@ export class Reader {
     return n <= PRESIZE_LIMIT ? n : PRESIZE_LIMIT;
   }
 
-  /** A `number[]`. Its one allocation site only ever holds numbers, so it keeps unboxed doubles. */
-  numberArray(p?: string): number[] {
-    const n = this.arrayHeader(p);
-    const out = new Array<number>(this.presize(n));
-    for (let i = 0; i < n; i++) out[i] = this.number(p && p + "[" + i + "]");
-    return out;
-  }
-
   /** Map header; the count is checked against the remaining bytes (each entry takes at least two). */
   mapHeader(p?: string): number {
     const b = this.head(p);

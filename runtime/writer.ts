@@ -6,8 +6,6 @@ const TWO_32 = 0x1_0000_0000;
 export const DEFAULT_MAX_DEPTH = 1000;
 /** Output from this size up is handed over by `finish`; below it a copy costs no more than a fresh buffer would. */
 const HAND_OVER_MIN = 16_384;
-/** Elements of a `number[]` written per capacity check (at most 9 bytes each). */
-const NUMBER_RUN = 4096;
 
 /** Throws the encode-side error for a value that does not match its declared type. */
 export function mismatch(expected: string, value: unknown, path: string | undefined): never {
@@ -100,27 +98,8 @@ export class Writer {
     this.numberBody(v);
   }
 
-  /**
-   * A `number[]` with one capacity check per NUMBER_RUN elements, where `number` checks for each
-   * (bench numeric encode: 360 -> 402 ops/s). The run bounds what a sparse array of huge length
-   * reserves before its first hole fails.
-   */
-  numberArray(v: unknown, p?: string): void {
-    const n = this.array(v, p);
-    const values = v as unknown[];
-    for (let start = 0; start < n; start += NUMBER_RUN) {
-      const stop = Math.min(n, start + NUMBER_RUN);
-      this.ensure(9 * (stop - start));
-      for (let i = start; i < stop; i++) {
-        const x = values[i];
-        if (typeof x !== "number") mismatch("a number", x, p && p + "[" + i + "]");
-        this.numberBody(x);
-      }
-    }
-  }
-
-  /** Writes `v` where 9 bytes are reserved. */
-  private numberBody(v: number): void {
+  /** @internal Writes `v` where 9 bytes are reserved. */
+  numberBody(v: number): void {
     // uint32 first, by `>>> 0`, which is cheaper than Number.isSafeInteger: 19 -> 12 ns per int
     // of the numeric dataset. -0 passes `>>> 0` and is sent on to float 64 by `1 / v`.
     if (v >>> 0 === v) {

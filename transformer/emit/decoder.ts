@@ -30,7 +30,7 @@ export function decodeValue(ctx: EmitContext, node: TypeNode, path: ts.Expressio
   const read = LEAF_READ_FUNCTIONS[node.kind];
   if (read) return b.call(ctx.rt(read), b.id("r"), path);
   if (node.kind === "unknown") return b.call(ctx.rt("readDynamic"), b.id("r"), path, depth);
-  if (node.kind === "array" && node.element.kind === "number") return b.method(b.id("r"), "numberArray", path);
+  if (node.kind === "array" && node.element.kind === "number") return b.call(ctx.rt("readNumberArray"), b.id("r"), path);
   return b.call(b.id(decoderFor(ctx, node)), b.id("r"), path, depth);
 }
 

@@ -29,7 +29,7 @@ export function encodeValue(ctx: EmitContext, node: TypeNode, value: ts.Expressi
   switch (node.kind) {
     case "unknown": return [b.expr(b.call(ctx.rt("writeDynamic"), w, value, path, depth))];
     case "array":
-      if (node.element.kind === "number") return [b.expr(b.method(w, "numberArray", value, path))];
+      if (node.element.kind === "number") return [b.expr(b.call(ctx.rt("writeNumberArray"), w, value, path))];
       break;
     case "null": case "undefined": {
       const expected = node.kind === "null" ? b.f.createNull() : b.undef();

@@ -165,7 +165,7 @@ function __tm_encInventory(w, v, p, d) {
     w.raw(__tm_K_Inventory[5]);
     __tm_encRecordOfNumberSet(w, byRegion_, p && p + ".byRegion", d + 1);
     w.raw(__tm_K_Inventory[6]);
-    w.numberArray(readings_, p && p + ".readings");
+    __tm.writeNumberArray(w, readings_, p && p + ".readings");
     w.raw(__tm_K_Inventory[7]);
     __tm_encStringArray(w, labels_, p && p + ".labels", d + 1);
 }
@@ -309,7 +309,7 @@ function __tm_decInventory(r, p, d) {
                     r.duplicateKey(p);
                 }
                 seen0 |= 64;
-                readings_ = r.numberArray(p && p + ".readings");
+                readings_ = __tm.readNumberArray(r, p && p + ".readings");
                 break;
             case 7:
                 if (seen0 & 128) {

@@ -1,0 +1,36 @@
+/**
+ * `number[]`, both directions. Free functions rather than Reader/Writer methods, so that a bundle
+ * whose types have no number array does not carry them.
+ */
+import type { Reader } from "./reader.js";
+import { mismatch, type Writer } from "./writer.js";
+
+/** Elements written per capacity check (at most 9 bytes each). */
+const RUN = 4096;
+
+/**
+ * One capacity check per RUN elements, where `Writer.number` checks for each (bench numeric encode:
+ * 360 -> 402 ops/s). The run bounds what a sparse array of huge length reserves before its first
+ * hole fails.
+ */
+export function writeNumberArray(w: Writer, v: unknown, p?: string): void {
+  const n = w.array(v, p);
+  const values = v as unknown[];
+  for (let start = 0; start < n; start += RUN) {
+    const stop = Math.min(n, start + RUN);
+    w.ensure(9 * (stop - start));
+    for (let i = start; i < stop; i++) {
+      const x = values[i];
+      if (typeof x !== "number") mismatch("a number", x, p && p + "[" + i + "]");
+      w.numberBody(x);
+    }
+  }
+}
+
+/** This one allocation site only ever holds numbers, so its arrays keep unboxed doubles. */
+export function readNumberArray(r: Reader, p?: string): number[] {
+  const n = r.arrayHeader(p);
+  const out = new Array<number>(r.presize(n));
+  for (let i = 0; i < n; i++) out[i] = r.number(p && p + "[" + i + "]");
+  return out;
+}
