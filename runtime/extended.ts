@@ -125,7 +125,8 @@ export function readBytes(r: Reader, p?: string): Uint8Array {
   if (length <= 64) for (let i = 0; i < length; i++) slab[at + i] = bytes[start + i]!;
   else slab.set(bytes.subarray(start, start + length), at);
   r.slabUsed = at + ((length + 7) & ~7); // 8-byte aligned, so that a Float64Array over a payload can exist
-  return slab.subarray(at, at + length);
+  // The constructor, not slab.subarray: subarray looks up a species constructor first (34 -> 20 ns).
+  return new Uint8Array(slab.buffer, at, length);
 }
 
 /** A copy of a bin payload in an ArrayBuffer of its own. */
