@@ -111,6 +111,7 @@ export const DocC = codecFor<Doc>();
 export const UnknownC = codecFor<unknown>();
 export const RecordUnknownC = codecFor<Record<string, unknown>>();
 export const NumberC = codecFor<number>();
+export const NumbersC = codecFor<number[]>();
 export const StringC = codecFor<string>();
 export const BigintC = codecFor<bigint>();
 export const DateC = codecFor<Date>();
