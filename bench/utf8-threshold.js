@@ -5,11 +5,15 @@
 // Decode, multi-byte text (Cyrillic, CJK, and French, which is mostly ASCII): decodeLoop (which
 // decodeUtf8 uses at any length when at least half the first 32 bytes are multi-byte) against
 // TextDecoder, per length.
+// Code units to string (decodeLoop's last step): String.fromCharCode (used up to
+// FROM_CHAR_CODE_LIMIT units) against a Node Buffer over the units and a UTF-16LE TextDecoder.
 // Encode: 400k strings per length, a JS loop (below SHORT_ENCODE_LIMIT) against TextEncoder.encodeInto.
 // Run: npm run build && node bench/utf8-threshold.js   (measured 2026-11 on the CI machine, Node 20:
 // the ASCII decode loop wins at 4 bytes and is within 10 % at 8, hence SHORT_DECODE_LIMIT = 8; on
-// Cyrillic and CJK it wins at every length, 1.5-2.5x from 100 bytes; on French TextDecoder wins
-// from the first length tried, 49 bytes; encode loop wins up to ~24 characters, encodeInto from 32)
+// Cyrillic and CJK it wins at every length, 2-2.7x from 66 bytes; on French the two are even up to
+// ~100 bytes and TextDecoder wins by ~15 % beyond; code units to string: fromCharCode wins up to 8 units, the
+// Buffer from 10 on (70 vs 145 ns for TextDecoder at 24 units, 300 vs 1,500 at 2,000), hence
+// FROM_CHAR_CODE_LIMIT = 8 on Node and 32 elsewhere; encode loop wins up to ~24 characters, encodeInto from 32)
 "use strict";
 const { decodeLoop } = require("../dist/runtime/utf8.js");
 const decoder = new TextDecoder("utf-8", { fatal: true });
@@ -51,6 +55,26 @@ for (const [script, sample] of [["cyrillic", "привет мир строка "
     row.push(`${length} B: loop ${loop.toFixed(0)} ns, TextDecoder ${platform.toFixed(0)} ns`);
   }
   console.log(`${script}: ${row.join(" | ")}`);
+}
+
+{
+  const text = "привет мир строка 東京日本語 ".repeat(100);
+  const units = Uint16Array.from(text, (c) => c.charCodeAt(0));
+  const asBuffer = Buffer.from(units.buffer);
+  const wide = new TextDecoder("utf-16le");
+  const views = [];
+  const ways = {
+    fromCharCode: (n) => String.fromCharCode.apply(null, views[n] ?? (views[n] = units.subarray(0, n))),
+    "Node Buffer": (n) => asBuffer.toString("utf16le", 0, 2 * n),
+    "UTF-16LE TextDecoder": (n) => wide.decode(units.subarray(0, n)),
+  };
+  for (const n of [4, 8, 10, 12, 16, 24, 32, 64, 256, 2000]) {
+    const row = Object.entries(ways).map(([name, make]) => {
+      if (make(n) !== text.slice(0, n)) throw new Error(`${name} made the wrong string`);
+      return `${name} ${timeDecode(null, 0, 200_000, () => make(n)).toFixed(0)} ns`;
+    });
+    console.log(`${String(n).padStart(4)} units to string: ${row.join(", ")}`);
+  }
 }
 
 const encoder = new TextEncoder();

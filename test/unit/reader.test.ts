@@ -191,12 +191,40 @@ describe("every string path decodes exactly what was encoded", () => {
     }
   });
 
-  test("short multi-byte text decoded after the loop's buffer grew is not read from the old buffer", () => {
-    // Short results are made from views of the loop's buffer, kept per length: growing must drop them.
-    const short = ["ёлка", "щука"];
+  test("multi-byte text decoded after the loop's buffer grew is not read from the old buffer", () => {
+    // Results are made from views of the loop's buffer (per length when short, a Node Buffer over
+    // all of it otherwise), kept between calls: growing must drop them.
+    const [short, medium] = ["ёлка", "ёлка и снег!"];
     const grow = "ж".repeat(1_000);
-    const r = new Reader(concat(str(short[0]!), str(grow), str(short[1]!), str(grow + grow), str(short[0]!)));
-    expect([r.string(), r.string(), r.string(), r.string(), r.string()]).toEqual([short[0], grow, short[1], grow + grow, short[0]]);
+    const texts = [short, medium, grow, "щука", "щука и снег!", grow + grow, short, medium];
+    const r = new Reader(concat(...texts.map(str)));
+    expect(texts.map(() => r.string())).toEqual(texts);
+  });
+
+  test("without Node's Buffer (as in browsers), the loop makes its strings with TextDecoder", () => {
+    const saved = globalThis.Buffer;
+    let isolated: typeof utf8 | undefined;
+    try {
+      (globalThis as { Buffer?: unknown }).Buffer = undefined;
+      jest.isolateModules(() => { isolated = require("../../runtime/utf8"); });
+    } finally {
+      globalThis.Buffer = saved;
+    }
+    const texts = ["ёлка", "ёлка и снег!", "東京 ".repeat(100), "ж".repeat(70_000)];
+    const platform = jest.spyOn(TextDecoder.prototype, "decode");
+    for (const text of texts) {
+      const payload = Buffer.from(text);
+      expect(isolated!.decodeLoop(payload, 0, payload.length)).toBe(text);
+    }
+    expect(platform).toHaveBeenCalledTimes(2); // strings of up to 32 units are made by fromCharCode
+    platform.mockClear();
+    // On Node only the string longer than the kept buffer (64 Ki units) goes to TextDecoder.
+    for (const text of texts) {
+      const payload = Buffer.from(text);
+      expect(utf8.decodeLoop(payload, 0, payload.length)).toBe(text);
+    }
+    expect(platform).toHaveBeenCalledTimes(1);
+    platform.mockRestore();
   });
 
   test("multi-byte text longer than the loop's kept buffer (64 Ki code units), then a short one", () => {
