@@ -12,7 +12,7 @@ export { codecFor, __typedMsgpackIntrinsic } from "./codec-for.js";
 export type { Codec, BaseCodec, ArrayCodec, EncodeFn, DecodeFn } from "./codec.js";
 export type { ByteSource, ByteChunk, ReadableStreamLike } from "./stream.js";
 export { CodecError, type CodecErrorCode } from "./errors.js";
-export { Writer, type Constant, DEFAULT_MAX_DEPTH } from "./writer.js";
+export { Writer, type Constant, type PreEncoded, DEFAULT_MAX_DEPTH } from "./writer.js";
 export { Reader, DEFAULT_LIMITS, type DecodeOptions } from "./reader.js";
 export { ExtData } from "./dynamic.js";
 export { NIL, BOOL, INT, FLOAT, STR, BIN, ARRAY, MAP, EXT } from "./wire.js";

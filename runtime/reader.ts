@@ -1,8 +1,7 @@
-import { CodecError, type CodecErrorCode } from "./errors.js";
+import { CodecError, describeValue, type CodecErrorCode } from "./errors.js";
 import { CACHE_MAX_LENGTH, decodeCached, decodeUtf8, newStringCache } from "./utf8.js";
 import { ARRAY, BIN, BOOL, EXT, FAMILY, FLOAT, INT, MAP, NIL, STR, describeHead } from "./wire.js";
-import { describeValue } from "./errors.js";
-import { DEFAULT_MAX_DEPTH } from "./writer.js";
+import { DEFAULT_MAX_DEPTH, type PreEncoded } from "./writer.js";
 
 const TWO_32 = 0x1_0000_0000;
 /**
@@ -214,16 +213,21 @@ export class Reader {
    * Compares bytes instead of building a string. `keys[hint]` is compared first, header included,
    * straight against the input: keys arriving in declaration order cost one byte loop each.
    */
-  key(keys: readonly Uint8Array[], hint: number, p?: string): number {
+  key(keys: readonly PreEncoded[], hint: number, p?: string): number {
     const expected = keys[hint];
     const pos = this.pos;
     this.keyAt = pos;
     // A hinted key longer than maxStringLength takes the slow path, which refuses it at its header.
     if (expected !== undefined && pos + expected.length <= this.end && expected.length <= this.limits.maxStringLength) {
-      const bytes = this.bytes, n = expected.length;
+      // Four bytes at a time, then the last 0-3 (see PreEncoded).
+      const words = expected.words, view = this.view, bytes = this.bytes, n = expected.length;
       let i = 0;
-      while (i < n && bytes[pos + i] === expected[i]) i++;
-      if (i === n) { this.pos = pos + n; return hint; }
+      while (i < words.length && view.getInt32(pos + 4 * i) === words[i]) i++;
+      if (i === words.length) {
+        i *= 4;
+        while (i < n && bytes[pos + i] === expected[i]) i++;
+        if (i === n) { this.pos = pos + n; return hint; }
+      }
     }
     return this.anyKey(keys, p);
   }

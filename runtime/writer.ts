@@ -6,6 +6,8 @@ const TWO_32 = 0x1_0000_0000;
 export const DEFAULT_MAX_DEPTH = 1000;
 /** Output from this size up is handed over by `finish`; below it a copy costs no more than a fresh buffer would. */
 const HAND_OVER_MIN = 16_384;
+/** Pre-encoded chunks up to this size are copied by words, longer ones by `set` (11 vs 28 ns at 16 bytes, 23 vs 16 at 32). */
+const RAW_WORDS_MAX = 24;
 
 /** Throws the encode-side error for a value that does not match its declared type. */
 export function mismatch(expected: string, value: unknown, path: string | undefined): never {
@@ -67,16 +69,21 @@ export class Writer {
   }
 
   /**
-   * Copies pre-encoded bytes, e.g. a property name with its str header. A plain loop, because
-   * `Uint8Array.set` costs a call into the runtime that dwarfs copying a short key.
+   * Copies pre-encoded bytes, e.g. a property name with its str header: a short one four bytes at
+   * a time from its words (`Uint8Array.set` costs a call into the runtime that dwarfs copying a
+   * short key; a byte loop takes twice as long as words), a long one by `set`.
    */
-  raw(chunk: Uint8Array): void {
+  raw(chunk: PreEncoded): void {
     const n = chunk.length;
     this.ensure(n);
     const bytes = this.bytes;
     const pos = this.pos;
-    if (n > 32) bytes.set(chunk, pos);
-    else for (let i = 0; i < n; i++) bytes[pos + i] = chunk[i]!;
+    if (n > RAW_WORDS_MAX) bytes.set(chunk, pos);
+    else {
+      const words = chunk.words, view = this.view, whole = 4 * words.length;
+      for (let i = 0; i < words.length; i++) view.setInt32(pos + 4 * i, words[i]!);
+      for (let i = whole; i < n; i++) bytes[pos + i] = chunk[i]!;
+    }
     this.pos = pos + n;
   }
 
@@ -217,7 +224,7 @@ export type Constant = string | number | boolean | null | readonly [mapSize: num
  * Pre-encodes runs of constants (map header, property names, single-valued literal properties),
  * so that a generated encoder copies each run with one `raw` call instead of writing its parts.
  */
-export function constants(runs: readonly (readonly Constant[])[]): Uint8Array[] {
+export function constants(runs: readonly (readonly Constant[])[]): PreEncoded[] {
   return runs.map((run) => {
     const w = new Writer(1, 16);
     for (const value of run) {
@@ -227,11 +234,27 @@ export function constants(runs: readonly (readonly Constant[])[]): Uint8Array[] 
       else if (value === null) w.nil();
       else w.mapHeader(value[0]);
     }
-    return w.finish();
+    return preEncoded(w.finish());
   });
 }
 
+/**
+ * Bytes pre-encoded by `constants` and `keys`, with their big-endian 32-bit words (the last 0-3
+ * bytes are only in the bytes): `Writer.raw` copies and `Reader.key` compares short ones four
+ * bytes at a time (a 10-byte key: 8 ns instead of 14-15).
+ */
+export interface PreEncoded extends Uint8Array {
+  readonly words: Int32Array;
+}
+
+function preEncoded(bytes: Uint8Array): PreEncoded {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
+  const words = new Int32Array(bytes.length >> 2);
+  for (let i = 0; i < words.length; i++) words[i] = view.getInt32(4 * i);
+  return Object.assign(bytes, { words });
+}
+
 /** Pre-encodes property names (str header included) so that encoders copy them and decoders compare bytes. */
-export function keys(names: readonly string[]): Uint8Array[] {
+export function keys(names: readonly string[]): PreEncoded[] {
   return constants(names.map((name) => [name]));
 }

@@ -5,7 +5,7 @@
  * Reader directly and through compiled codecs.
  */
 import { encode as referenceEncode } from "@msgpack/msgpack";
-import { CodecError, ExtData, Reader, Writer, readArrayBuffer, readBigint, readBytes, readDate, readDynamic, type CodecErrorCode } from "../../runtime/index";
+import { CodecError, ExtData, Reader, Writer, keys as preEncodedKeys, readArrayBuffer, readBigint, readBytes, readDate, readDynamic, type CodecErrorCode } from "../../runtime/index";
 import * as utf8 from "../../runtime/utf8";
 import { load } from "../helpers/compile";
 import { be, codecError, concat, expectCode, fromHex, hex } from "../helpers/bytes";
@@ -182,8 +182,29 @@ describe("every string path decodes exactly what was encoded", () => {
     }
   });
 
+  test("key(): the hinted key matches at every length; a difference in its words or its last bytes does not", () => {
+    const names = Array.from({ length: 40 }, (_, i) => "abcdefghijklmnopqrstuvwxyz0123456789ABCD".slice(0, i));
+    const table = preEncodedKeys(names);
+    const at = (key: string) => [0, 1, 2, 3].map((pad) => { // the key and a value, at each offset mod 4
+      const r = new Reader(concat(new Uint8Array(pad), preEncodedKeys([key])[0]!, [0x01]));
+      r.pos = pad;
+      return r;
+    });
+    const slowPath = jest.spyOn(Reader.prototype as unknown as { anyKey: () => number }, "anyKey");
+    names.forEach((name, i) => {
+      for (const r of at(name)) expect(r.key(table, i)).toBe(i);
+      expect(slowPath).not.toHaveBeenCalled(); // matched by the hinted comparison itself
+      if (name.length === 0) return;
+      const otherLast = name.slice(0, -1) + "!"; // differs in the last byte: a word or a byte after the words
+      const otherFirst = "!" + name.slice(1); // differs in the first word
+      for (const other of [otherLast, otherFirst]) for (const r of at(other)) expect(r.key(table, i)).toBe(-1);
+      slowPath.mockClear();
+    });
+    slowPath.mockRestore();
+  });
+
   test("a declared key longer than maxStringLength is refused wherever it arrives", () => {
-    const keys = [fromHex("aa6162636465666768696a")]; // "abcdefghij"
+    const keys = preEncodedKeys(["abcdefghij"]);
     for (const hint of [0, 1]) {
       const r = new Reader(fromHex("81aa6162636465666768696a01"), { maxStringLength: 5 });
       r.mapHeader();

@@ -325,14 +325,14 @@ describe("buffer management", () => {
     expect(first.buffer).not.toBe(w.bytes.buffer);
   });
 
-  test("raw() copies short and long chunks", () => {
-    const short = fromHex("a26964");
-    const long = new Uint8Array(40).fill(0x61);
+  test("raw() copies pre-encoded chunks of every length: whole words, the bytes after them, long ones by set", () => {
+    const names = Array.from({ length: 40 }, (_, i) => "abcdefghijklmnopqrstuvwxyz0123456789ABCD".slice(0, i));
+    const chunks = keys(names);
+    expect(chunks.map((c) => c.words.length)).toEqual(chunks.map((c) => c.length >> 2));
     const w = new Writer(undefined, 2);
-    w.raw(short);
-    w.raw(long);
-    w.raw(short);
-    expect(hex(w.finish())).toBe("a26964" + "61".repeat(40) + "a26964");
+    const order = [...chunks, ...[...chunks].reverse()]; // every length at every alignment mod 4
+    for (const chunk of order) w.raw(chunk);
+    expect(hex(w.finish())).toBe(order.map(hex).join(""));
   });
 
   test("keys() pre-encodes property names with their str headers", () => {
