@@ -15,6 +15,8 @@ const STRINGS = newStringCache();
  * must not buy 8 bytes of memory per byte of input before the first bad element is seen.
  */
 const PRESIZE_LIMIT = 65_536;
+/** The words of a key given as a plain Uint8Array: none, so every byte is compared one by one. */
+const NO_WORDS = new Int32Array(0);
 const EMPTY = new Uint8Array(0);
 
 /**
@@ -211,16 +213,17 @@ export class Reader {
   /**
    * Reads a str key and returns the index of the matching entry of `keys` (from `keys()`), or -1.
    * Compares bytes instead of building a string. `keys[hint]` is compared first, header included,
-   * straight against the input: keys arriving in declaration order cost one byte loop each.
+   * straight against the input, four bytes at a time when it carries its words (as `keys()`
+   * entries do): keys arriving in declaration order cost one short loop each.
    */
-  key(keys: readonly PreEncoded[], hint: number, p?: string): number {
-    const expected = keys[hint];
+  key(keys: readonly Uint8Array[], hint: number, p?: string): number {
+    const expected = keys[hint] as Partial<PreEncoded> & Uint8Array | undefined;
     const pos = this.pos;
     this.keyAt = pos;
     // A hinted key longer than maxStringLength takes the slow path, which refuses it at its header.
     if (expected !== undefined && pos + expected.length <= this.end && expected.length <= this.limits.maxStringLength) {
       // Four bytes at a time, then the last 0-3 (see PreEncoded).
-      const words = expected.words, view = this.view, bytes = this.bytes, n = expected.length;
+      const words = expected.words ?? NO_WORDS, view = this.view, bytes = this.bytes, n = expected.length;
       let i = 0;
       while (i < words.length && view.getInt32(pos + 4 * i) === words[i]) i++;
       if (i === words.length) {

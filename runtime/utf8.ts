@@ -98,8 +98,8 @@ const MAX_KEPT_UNITS = 65_536;
 
 /**
  * decodeUtf8's JS loop (exported for `bench/utf8-threshold.js`). UTF-8 becomes UTF-16 code units
- * in `units`; a short string is made by one fromCharCode call, a long one by a UTF-16LE decoder,
- * which copies memory rather than decoding UTF-8 again.
+ * in `units`; a short string is made by one fromCharCode call, a longer one by a Node Buffer over
+ * `units` or else a UTF-16LE decoder, which copy memory rather than decoding UTF-8 again.
  */
 export function decodeLoop(bytes: Uint8Array, start: number, length: number): string | undefined {
   if (length > units.length && length <= MAX_KEPT_UNITS) {

@@ -69,18 +69,20 @@ export class Writer {
   }
 
   /**
-   * Copies pre-encoded bytes, e.g. a property name with its str header: a short one four bytes at
-   * a time from its words (`Uint8Array.set` costs a call into the runtime that dwarfs copying a
-   * short key; a byte loop takes twice as long as words), a long one by `set`.
+   * Copies pre-encoded bytes, e.g. a property name with its str header: a short one from
+   * `constants()` or `keys()` four bytes at a time from its words (`Uint8Array.set` costs a call
+   * into the runtime that dwarfs copying a short key; a byte loop takes twice as long as words),
+   * anything else by `set`.
    */
-  raw(chunk: PreEncoded): void {
+  raw(chunk: Uint8Array): void {
     const n = chunk.length;
     this.ensure(n);
     const bytes = this.bytes;
     const pos = this.pos;
-    if (n > RAW_WORDS_MAX) bytes.set(chunk, pos);
+    const words = (chunk as Partial<PreEncoded>).words; // absent from a plain Uint8Array
+    if (n > RAW_WORDS_MAX || words === undefined) bytes.set(chunk, pos);
     else {
-      const words = chunk.words, view = this.view, whole = 4 * words.length;
+      const view = this.view, whole = 4 * words.length;
       for (let i = 0; i < words.length; i++) view.setInt32(pos + 4 * i, words[i]!);
       for (let i = whole; i < n; i++) bytes[pos + i] = chunk[i]!;
     }

@@ -1,6 +1,6 @@
 /** encodeInto: many values into one caller-owned buffer, no output allocation per value. */
 import { load } from "../helpers/compile";
-import { CodecError } from "../../runtime/index";
+import { CodecError, Writer } from "../../runtime/index";
 import { FIXTURE, type Codecs, collect, hex, same } from "./helpers";
 
 const C = load<Codecs>("stream_encode_into", FIXTURE);
@@ -32,6 +32,18 @@ describe("encodeInto", () => {
       expect(C.StrC!.encodeInto(value, target)).toBe(expected.length);
       expect(hex(target)).toBe(hex(expected));
     }
+  });
+
+  test("a number array that fits is written into the target itself, never into a grown buffer", () => {
+    // Numbers are reserved 9 bytes each only where that room exists: 1,000 small ints (1,003 bytes)
+    // would otherwise claim 9,000 and move the writer out of a 4,096-byte target.
+    const grow = jest.spyOn(Writer.prototype as unknown as { grow: () => void }, "grow");
+    const nums = Array.from({ length: 1_000 }, (_, i) => i % 100);
+    const target = new Uint8Array(4_096);
+    expect(C.NumsC!.encodeInto(nums, target, 3)).toBe(3 + 1_003);
+    expect(grow).not.toHaveBeenCalled();
+    grow.mockRestore();
+    same(C.NumsC!.decode(target.subarray(3, 1_006)), nums);
   });
 
   test("targets that are views: a subarray with a byteOffset, and a Buffer", () => {

@@ -203,6 +203,13 @@ describe("every string path decodes exactly what was encoded", () => {
     slowPath.mockRestore();
   });
 
+  test("key() also takes plain Uint8Array keys (no words), comparing them byte by byte", () => {
+    const plain = [fromHex("a26964"), fromHex("a46e616d65")]; // "id", "name"
+    for (const [input, hint, index] of [["a46e616d6501", 1, 1], ["a46e616d6501", 0, 1], ["a46e616d6f01", 1, -1]] as const) {
+      expect(new Reader(fromHex(input)).key(plain, hint)).toBe(index);
+    }
+  });
+
   test("a declared key longer than maxStringLength is refused wherever it arrives", () => {
     const keys = preEncodedKeys(["abcdefghij"]);
     for (const hint of [0, 1]) {

@@ -325,6 +325,16 @@ describe("buffer management", () => {
     expect(first.buffer).not.toBe(w.bytes.buffer);
   });
 
+  test("raw() copies plain Uint8Array chunks too, short and long", () => {
+    const short = fromHex("a26964");
+    const long = new Uint8Array(40).fill(0x61);
+    const w = new Writer(undefined, 2);
+    w.raw(short);
+    w.raw(long);
+    w.raw(short);
+    expect(hex(w.finish())).toBe("a26964" + "61".repeat(40) + "a26964");
+  });
+
   test("raw() copies pre-encoded chunks of every length: whole words, the bytes after them, long ones by set", () => {
     const names = Array.from({ length: 40 }, (_, i) => "abcdefghijklmnopqrstuvwxyz0123456789ABCD".slice(0, i));
     const chunks = keys(names);
