@@ -365,8 +365,9 @@ export class Reader {
 
   /**
    * The length to allocate an array of `n` elements at (see PRESIZE_LIMIT). Generated decoders call
-   * `new Array(r.presize(n))` themselves: each allocation site then learns its own element kind
-   * (unboxed doubles for `number[]`), which one shared site would lose (bench numeric: -20%).
+   * `new Array(r.presize(n))` themselves: each allocation site then learns its own element kind,
+   * which one shared site would lose (bench numeric: -20% when number arrays shared one with
+   * others; `readNumberArray` has its own).
    */
   presize(n: number): number {
     return n <= PRESIZE_LIMIT ? n : PRESIZE_LIMIT;
