@@ -10,12 +10,18 @@ const LEAF_READERS: Partial<Record<TypeNode["kind"], string>> = {
   null: "nil", undefined: "undefinedValue", boolean: "bool", number: "number", string: "string",
 };
 /**
- * Runtime functions `(r, p)` for the leaf kinds beyond JSON (runtime/extended.ts): free functions,
- * not Reader methods, so that bundles whose types lack them leave them out (as `readDynamic` for unknown).
+ * Runtime functions `(r, p)` that read a whole value: the leaf kinds beyond JSON (runtime/extended.ts)
+ * and number arrays (runtime/number-arrays.ts). Free functions, not Reader methods, so that bundles
+ * whose types lack them leave them out (as `readDynamic` for unknown).
  */
 const LEAF_READ_FUNCTIONS: Partial<Record<TypeNode["kind"], string>> = {
   bigint: "readBigint", date: "readDate", bytes: "readBytes", arrayBuffer: "readArrayBuffer",
 };
+
+function readFunction(node: TypeNode): string | undefined {
+  if (node.kind === "array") return node.element.kind === "number" ? "readNumberArray" : undefined;
+  return LEAF_READ_FUNCTIONS[node.kind];
+}
 
 /** The runtime's numeric family constants (wire.ts), inlined as literals with their names beside them. */
 const FAMILY_CODES: Record<Family, number> = { NIL: 0, BOOL: 1, INT: 2, FLOAT: 3, STR: 4, BIN: 5, ARRAY: 6, MAP: 7, EXT: 8 };
@@ -27,10 +33,9 @@ export function decodeValue(ctx: EmitContext, node: TypeNode, path: ts.Expressio
   const b = ctx.b;
   const leaf = LEAF_READERS[node.kind];
   if (leaf) return b.method(b.id("r"), leaf, path);
-  const read = LEAF_READ_FUNCTIONS[node.kind];
+  const read = readFunction(node);
   if (read) return b.call(ctx.rt(read), b.id("r"), path);
   if (node.kind === "unknown") return b.call(ctx.rt("readDynamic"), b.id("r"), path, depth);
-  if (node.kind === "array" && node.element.kind === "number") return b.call(ctx.rt("readNumberArray"), b.id("r"), path);
   return b.call(b.id(decoderFor(ctx, node)), b.id("r"), path, depth);
 }
 
@@ -63,7 +68,7 @@ function decoderBody(ctx: EmitContext, node: TypeNode): ts.Statement[] {
       ];
     }
     case "array":
-      if (node.element.kind === "number") return [b.ret(decodeValue(ctx, node, p, d))];
+      if (readFunction(node)) return [b.ret(decodeValue(ctx, node, p, d))]; // a root such as `number[]`
       // Sized up front (within a limit, see Reader.presize): growing by push cost about 1.6x on
       // large number arrays (bench numeric).
       return [

@@ -8,10 +8,15 @@ import { constantExpression, emitRuns, planRuns, type Constant, type Piece } fro
 const LEAF_WRITERS: Partial<Record<TypeNode["kind"], string>> = {
   boolean: "bool", number: "number", string: "string",
 };
-/** Runtime functions `(w, v, p)` for the leaf kinds beyond JSON (runtime/extended.ts), as on decode. */
+/** Runtime functions `(w, v, p)` that write a whole value, as on decode (decoder.ts `readFunction`). */
 const LEAF_WRITE_FUNCTIONS: Partial<Record<TypeNode["kind"], string>> = {
   bigint: "writeBigint", date: "writeDate", bytes: "writeBytes", arrayBuffer: "writeArrayBuffer",
 };
+
+function writeFunction(node: TypeNode): string | undefined {
+  if (node.kind === "array") return node.element.kind === "number" ? "writeNumberArray" : undefined;
+  return LEAF_WRITE_FUNCTIONS[node.kind];
+}
 
 const PARAMS = ["w", "v", "p", "d"];
 
@@ -24,13 +29,10 @@ export function encodeValue(ctx: EmitContext, node: TypeNode, value: ts.Expressi
   const w = b.id("w");
   const leaf = LEAF_WRITERS[node.kind];
   if (leaf) return [b.expr(b.method(w, leaf, value, path))];
-  const write = LEAF_WRITE_FUNCTIONS[node.kind];
+  const write = writeFunction(node);
   if (write) return [b.expr(b.call(ctx.rt(write), w, value, path))];
   switch (node.kind) {
     case "unknown": return [b.expr(b.call(ctx.rt("writeDynamic"), w, value, path, depth))];
-    case "array":
-      if (node.element.kind === "number") return [b.expr(b.call(ctx.rt("writeNumberArray"), w, value, path))];
-      break;
     case "null": case "undefined": {
       const expected = node.kind === "null" ? b.f.createNull() : b.undef();
       return [b.if(b.bin(value, "!==", expected), [b.expr(b.call(ctx.rt("mismatch"), b.str(node.kind), value, path))]), b.expr(b.method(w, "nil"))];
@@ -69,7 +71,7 @@ function encoderBody(ctx: EmitContext, node: TypeNode): ts.Statement[] {
       ];
     }
     case "array": {
-      if (node.element.kind === "number") return encodeValue(ctx, node, v, p, d);
+      if (writeFunction(node)) return encodeValue(ctx, node, v, p, d); // a root such as `number[]`
       const element = b.index(v, b.id("i"));
       return [
         b.const("n", b.method(w, "array", v, p)),
