@@ -104,6 +104,10 @@ const BigLong = avro.types.LongType.__with({
 const liteInts = ["int0", "int1", "int1_neg", "int8", "int8_neg", "int16", "int16_neg", "int32", "int32_neg"];
 const strings = (...names: string[]) => names.map((n) => field(n, "string"));
 const stringList = array("string");
+const enumOf = (name: string, symbols: string[]) => ({ type: "enum", name, symbols });
+/** A Date (see DateType). */
+const timestamp = { type: "long", logicalType: "timestamp-millis" };
+const timestamps = record("Timestamps", [field("created", timestamp), optional("updated", timestamp)]);
 
 const SCHEMAS: Record<DatasetId, Schema> = {
   lite: record("LiteExample", [
@@ -164,6 +168,67 @@ const SCHEMAS: Record<DatasetId, Schema> = {
     field("size", "int"),
     field("owner", "string"),
   ])),
+  shapes: array(tagged("Shape", [
+    member("circle", [field("r", "double")]),
+    member("rect", [field("w", "double"), field("h", "double")]),
+    // A [number, number] tuple as a two-element array: Avro has no tuples.
+    member("poly", [field("points", array(array("double")))]),
+  ])),
+  floats: record("NumberList", [field("xs", array("double"))]),
+  smallints: record("NumberList", [field("xs", array("int"))]),
+  company: record("Company", [
+    field("id", "int"), field("name", "string"), field("legalName", ["null", "string"]), optional("website", "string"),
+    field("founded", timestamp),
+    field("headquarters", record("Address", [...strings("street", "city"), field("postalCode", ["null", "string"]), field("country", "string")])),
+    field("departments", array(record("Department", [
+      field("id", "int"), field("name", "string"), field("costCenter", ["null", "string"]), optional("location", "string"),
+      field("budget", "double"),
+      field("employees", array(record("Employee", [
+        field("id", "int"), field("name", "string"), field("email", ["null", "string"]), optional("phone", "string"),
+        field("title", "string"), field("managerId", ["null", "int"]), field("salary", "int"), field("remote", "boolean"),
+        field("skills", stringList), field("times", timestamps),
+      ]))),
+      field("times", "Timestamps"),
+    ]))),
+    field("times", "Timestamps"),
+  ]),
+  flat: array(record("Account", [
+    field("id", "int"),
+    field("status", enumOf("Status", ["active", "suspended", "deleted"])),
+    field("role", enumOf("Role", ["admin", "user", "guest"])),
+    field("plan", enumOf("Plan", ["free", "pro", "team", "enterprise"])),
+    // Avro enum symbols cannot contain "-": "us-east", "en-US" and the like travel as strings.
+    field("region", "string"), field("locale", "string"),
+    field("verified", "boolean"),
+    optional("twoFactor", enumOf("TwoFactor", ["totp", "sms", "webauthn"])),
+    optional("tier", "int"),
+    field("score", "int"),
+    optional("lastSeen", "long"),
+    optional("note", "string"),
+  ])),
+  categories: record("Category", [
+    field("id", "int"), ...strings("name", "slug"), field("children", array("Category")), field("parentId", ["null", "int"]),
+  ]),
+  api: record("ApiProfile", [
+    field("id", "int"), ...strings("username", "displayName", "email"), field("emailVerified", "boolean"),
+    field("avatarUrl", ["null", "string"]), optional("bio", "string"), field("createdAt", "string"),
+    field("address", record("ProfileAddress", [
+      ...strings("street", "city"), optional("region", "string"), ...strings("postalCode", "country"),
+      field("geo", record("Geo", [field("lat", "double"), field("lng", "double")])),
+    ])),
+    field("settings", record("Settings", [
+      field("theme", enumOf("Theme", ["light", "dark", "system"])), ...strings("language", "timezone"),
+      field("notifications", record("Notifications", [
+        field("email", "boolean"), field("push", "boolean"), field("sms", "boolean"),
+        field("digest", enumOf("Digest", ["daily", "weekly", "never"])),
+      ])),
+    ])),
+    field("roles", array(enumOf("ProfileRole", ["admin", "editor", "viewer"]))),
+    field("stats", record("Stats", ["followers", "following", "posts", "karma"].map((n) => field(n, "int")))),
+    field("recentLogins", array("long")),
+    field("tags", stringList),
+    field("links", array(record("Link", strings("rel", "href")))),
+  ]),
 };
 
 /** The avsc Type for a dataset; `bigint` selects the bigint long (the blobs dataset). */

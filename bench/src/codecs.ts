@@ -2,7 +2,7 @@
 // compiles bench/src through the real transformer before anything runs.
 import { codecFor, type Codec } from "typed-msgpack";
 import type { Roots, DatasetId } from "./types";
-import type { LiteExample, ModuleID, TreeNode, UiEvent, Article, Series, BlobRecord } from "./types";
+import type { LiteExample, ModuleID, TreeNode, UiEvent, Article, Series, BlobRecord, Shape, NumberList, Company, Account, Category, ApiProfile } from "./types";
 
 export const codecs: { [K in DatasetId]: Codec<Roots[K]> } = {
   lite: codecFor<LiteExample>(),
@@ -12,4 +12,11 @@ export const codecs: { [K in DatasetId]: Codec<Roots[K]> } = {
   text: codecFor<Article[]>(),
   numeric: codecFor<Series[]>(),
   blobs: codecFor<BlobRecord[]>(),
+  shapes: codecFor<Shape[]>(),
+  floats: codecFor<NumberList>(),
+  smallints: codecFor<NumberList>(),
+  company: codecFor<Company>(),
+  flat: codecFor<Account[]>(),
+  categories: codecFor<Category>(),
+  api: codecFor<ApiProfile>(),
 };

@@ -3,7 +3,7 @@
 // Optional properties are absent, never `undefined` (JSON drops undefined but the dynamic msgpack
 // libraries write it as nil), and are spread in declaration order so that each object's key order
 // is its type's, which is the order typed-msgpack writes.
-import type { Roots, DatasetId, ModuleID, CrossVersion, InclExclRule, TreeNode, UiEvent, Article, Series, BlobRecord } from "./types";
+import type { Roots, DatasetId, ModuleID, CrossVersion, InclExclRule, TreeNode, UiEvent, Article, Series, BlobRecord, Shape, NumberList, Timestamps, Employee, Department, Company, Account, Category, ApiProfile } from "./types";
 
 /** mulberry32: tiny, fast, and good enough to make data look irregular. */
 function prng(seed: number): () => number {
@@ -37,6 +37,13 @@ export const DATASETS: Record<DatasetId, DatasetInfo> = {
   text: { title: "150 articles, long non-ASCII strings", type: "Article[]" },
   numeric: { title: "4 series × 25,000 floats + 25,000 ints", type: "Series[]" },
   blobs: { title: "3,000 records of bigint, Date, bytes", type: "BlobRecord[]", bigint: true },
+  shapes: { title: "1,000 shapes, union with [number, number][] tuples", type: "Shape[]" },
+  floats: { title: "100,000 float64 values in one array", type: "NumberList" },
+  smallints: { title: "100,000 small ints (-31..100) in one array", type: "NumberList" },
+  company: { title: "company → 12 departments → 1,200 employees, nullable, optional, Date", type: "Company" },
+  flat: { title: "20,000 flat records of string-literal unions", type: "Account[]" },
+  categories: { title: "recursive category tree, 3,419 nodes, depth 6", type: "Category" },
+  api: { title: "one ~1 KB API payload (user profile)", type: "ApiProfile" },
 };
 
 export const DATASET_IDS = Object.keys(DATASETS) as DatasetId[];
@@ -50,6 +57,13 @@ const GENERATORS: { [K in DatasetId]: () => Roots[K] } = {
   text: () => articles(150),
   numeric: numeric,
   blobs: () => blobs(3_000),
+  shapes: () => shapes(1_000),
+  floats: () => floats(100_000),
+  smallints: () => smallints(100_000),
+  company: company,
+  flat: () => accounts(20_000),
+  categories: categories,
+  api: api,
 };
 
 export function makeDataset<K extends DatasetId>(id: K): Roots[K] {
@@ -217,4 +231,170 @@ function blobs(n: number): BlobRecord[] {
     out.push({ id: u64(), seq: r() < 0.3 ? -u64() : u64(), createdAt: date(), ...updatedAt, sha256: bytes(32), payload, size: payload.length, owner: `user-${int(r, 5000)}` });
   }
   return out;
+}
+
+/** Coordinates with one decimal (float 64 on the wire) or whole (ints), as drawings have. */
+function shapes(n: number): Shape[] {
+  const r = prng(7);
+  const coord = () => (r() < 0.5 ? int(r, 2000) - 1000 : Math.round(r() * 20000 - 10000) / 10);
+  const out: Shape[] = [];
+  for (let i = 0; i < n; i++) {
+    const x = r();
+    if (x < 0.4) out.push({ kind: "circle", r: 0.5 + int(r, 10000) / 100 });
+    else if (x < 0.8) out.push({ kind: "rect", w: 1 + int(r, 640), h: r() < 0.5 ? 1 + int(r, 480) : Math.round(r() * 4800) / 10 + 0.1 });
+    else out.push({ kind: "poly", points: Array.from({ length: 3 + int(r, 10) }, (): [number, number] => [coord(), coord()]) });
+  }
+  return out;
+}
+
+/** A random walk of full-precision doubles: every element is a float 64. */
+function floats(n: number): NumberList {
+  const r = prng(8);
+  const xs: number[] = new Array(n);
+  let v = 0;
+  for (let i = 0; i < n; i++) xs[i] = v += r() - 0.5;
+  return { xs };
+}
+
+/** Counts and small deltas: 0..100 (fixint or uint 8) and one in ten negative above -32 (negative fixint). */
+function smallints(n: number): NumberList {
+  const r = prng(9);
+  const xs: number[] = new Array(n);
+  for (let i = 0; i < n; i++) xs[i] = r() < 0.1 ? -1 - int(r, 31) : int(r, 101);
+  return { xs };
+}
+
+const FIRST = ["Ada", "Grace", "Linus", "Margaret", "Dennis", "Barbara", "Ken", "Frances", "Edsger", "Radia", "José", "Zoë", "Søren", "Chloé"];
+const LAST = ["Lovelace", "Hopper", "Torvalds", "Hamilton", "Ritchie", "Liskov", "Thompson", "Allen", "Dijkstra", "Perlman", "Núñez", "Østergaard"];
+const SKILLS = ["typescript", "go", "rust", "sql", "kubernetes", "react", "design", "sales", "finance", "support", "security", "ml"];
+const TITLES = ["Engineer", "Senior Engineer", "Staff Engineer", "Manager", "Designer", "Analyst", "Account Executive", "Support Specialist"];
+const CITIES = ["Berlin", "Lisbon", "Montréal", "Austin", "Singapore", "Nairobi", "Kraków", "São Paulo"];
+
+/** Whole milliseconds since 2015; some whole seconds (timestamp 32 instead of 64). */
+function timestamps(r: Rng): Timestamps {
+  const created = 1_420_000_000_000 + int(r, 300_000_000) * 1000 + (r() < 0.8 ? int(r, 1000) : 0);
+  return { created: new Date(created), ...(r() < 0.6 ? { updated: new Date(created + int(r, 100_000_000_000)) } : {}) };
+}
+
+function company(): Company {
+  const r = prng(10);
+  let nextId = 1;
+  const departments: Department[] = [];
+  for (let d = 0; d < 12; d++) {
+    const employees: Employee[] = [];
+    const first = nextId;
+    for (let e = 0; e < 100; e++) {
+      const id = nextId++;
+      const first_ = pick(r, FIRST), last = pick(r, LAST);
+      employees.push({
+        id,
+        name: `${first_} ${last}`,
+        email: r() < 0.9 ? `${first_.toLowerCase()}.${last.toLowerCase()}${id}@example.com` : null,
+        ...(r() < 0.4 ? { phone: `+1-555-${String(int(r, 10000)).padStart(4, "0")}` } : {}),
+        title: pick(r, TITLES),
+        managerId: e === 0 ? null : first + int(r, Math.min(e, 10)),
+        salary: 40_000 + int(r, 160_000),
+        remote: r() < 0.3,
+        skills: Array.from({ length: int(r, 5) }, () => pick(r, SKILLS)),
+        times: timestamps(r),
+      });
+    }
+    departments.push({
+      id: 1000 + d,
+      name: pick(r, ["Engineering", "Sales", "Marketing", "Finance", "Support", "Research", "Legal", "Operations"]) + ` ${d + 1}`,
+      costCenter: r() < 0.7 ? `CC-${1000 + int(r, 9000)}` : null,
+      ...(r() < 0.5 ? { location: pick(r, CITIES) } : {}),
+      budget: Math.round(r() * 5e8) / 100,
+      employees,
+      times: timestamps(r),
+    });
+  }
+  return {
+    id: 1,
+    name: "Initech",
+    legalName: "Initech Corporation GmbH & Co. KG",
+    website: "https://initech.example.com",
+    founded: new Date(Date.UTC(1989, 3, 1)),
+    headquarters: { street: "Friedrichstraße 123", city: "Berlin", postalCode: "10117", country: "DE" },
+    departments,
+    times: timestamps(r),
+  };
+}
+
+function accounts(n: number): Account[] {
+  const r = prng(11);
+  const out: Account[] = [];
+  for (let i = 0; i < n; i++) {
+    const x = r();
+    out.push({
+      id: 100_000 + i,
+      status: x < 0.85 ? "active" : x < 0.95 ? "suspended" : "deleted",
+      role: pick(r, ["user", "user", "user", "guest", "admin"] as const),
+      plan: pick(r, ["free", "free", "pro", "team", "enterprise"] as const),
+      region: pick(r, ["us-east", "us-west", "eu-central", "ap-south"] as const),
+      locale: pick(r, ["en-US", "en-US", "fr-FR", "de-DE", "ja-JP", "pt-BR"] as const),
+      verified: r() < 0.7,
+      ...(r() < 0.3 ? { twoFactor: pick(r, ["totp", "sms", "webauthn"] as const) } : {}),
+      ...(r() < 0.5 ? { tier: pick(r, [1, 2, 3] as const) } : {}),
+      score: int(r, 1000),
+      ...(r() < 0.8 ? { lastSeen: 1_700_000_000 + int(r, 10_000_000) } : {}),
+      ...(r() < 0.05 ? { note: "manual review" } : {}),
+    });
+  }
+  return out;
+}
+
+const CATEGORY_WORDS = ["Home", "Garden", "Kitchen", "Outdoor", "Tools", "Books", "Music", "Toys", "Games", "Sports", "Fitness", "Audio", "Video", "Cameras", "Office", "Pet", "Baby", "Beauty", "Health", "Auto", "Crafts", "Travel", "Lighting", "Storage", "Décor"];
+
+/** A store's category tree: 12 departments, then 4-9, 3-8 and 2-9 children per node, a few deeper (3,419 nodes). */
+function categories(): Category {
+  const r = prng(12);
+  let nextId = 0;
+  const node = (depth: number, parentId: number | null, prefix: string): Category => {
+    const id = nextId++;
+    const name = depth === 0 ? "All" : `${pick(r, CATEGORY_WORDS)} ${pick(r, ["&", "and", "for"])} ${pick(r, CATEGORY_WORDS)}`;
+    const slug = depth === 0 ? "all" : `${prefix}${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${id}`;
+    const count = depth === 0 ? 12 : depth === 1 ? 4 + int(r, 6) : depth === 2 ? 3 + int(r, 6) : depth === 3 ? 2 + int(r, 8) : depth < 6 && r() < 0.05 ? 1 + int(r, 3) : 0;
+    const children: Category[] = [];
+    for (let i = 0; i < count; i++) children.push(node(depth + 1, id, depth === 0 ? "" : `${slug}/`));
+    return { id, name, slug, children, parentId };
+  };
+  return node(0, null, "");
+}
+
+function api(): ApiProfile {
+  return {
+    id: 48_213_907,
+    username: "octo_cat",
+    displayName: "Octo Cat 🐙",
+    email: "octo.cat@example.com",
+    emailVerified: true,
+    avatarUrl: "https://avatars.example.com/u/48213907?v=4&s=460",
+    bio: "Building things for the web. Open-source maintainer, coffee enthusiast, occasional speaker.",
+    createdAt: "2014-06-18T09:31:22Z",
+    address: {
+      street: "88 Colin P Kelly Jr St",
+      city: "San Francisco",
+      region: "CA",
+      postalCode: "94107",
+      country: "US",
+      geo: { lat: 37.782293, lng: -122.391681 },
+    },
+    settings: {
+      theme: "dark",
+      language: "en-US",
+      timezone: "America/Los_Angeles",
+      notifications: { email: true, push: false, sms: false, digest: "weekly" },
+    },
+    roles: ["admin", "editor"],
+    stats: { followers: 18_342, following: 112, posts: 1_047, karma: 98_765 },
+    recentLogins: [1_732_000_000, 1_731_913_600, 1_731_827_200, 1_731_740_800, 1_731_654_400, 1_731_568_000],
+    tags: ["typescript", "msgpack", "performance", "open-source", "coffee"],
+    links: [
+      { rel: "self", href: "https://api.example.com/users/48213907" },
+      { rel: "repos", href: "https://api.example.com/users/48213907/repos" },
+      { rel: "followers", href: "https://api.example.com/users/48213907/followers" },
+      { rel: "html", href: "https://example.com/octo_cat" },
+    ],
+  };
 }

@@ -120,6 +120,121 @@ export interface BlobRecord {
   owner: string;
 }
 
+/** Discriminated union with an array of tuples: 2-D shapes. */
+export type Shape =
+  | { kind: "circle"; r: number }
+  | { kind: "rect"; w: number; h: number }
+  | { kind: "poly"; points: [number, number][] };
+
+/** One large number array (the floats and smallints datasets). */
+export interface NumberList {
+  xs: number[];
+}
+
+/** Nested timestamps, as many records carry them. */
+export interface Timestamps {
+  created: Date;
+  updated?: Date;
+}
+
+export interface Address {
+  street: string;
+  city: string;
+  postalCode: string | null;
+  country: string;
+}
+
+export interface Employee {
+  id: number;
+  name: string;
+  email: string | null;
+  phone?: string;
+  title: string;
+  managerId: number | null;
+  salary: number;
+  remote: boolean;
+  skills: string[];
+  times: Timestamps;
+}
+
+export interface Department {
+  id: number;
+  name: string;
+  costCenter: string | null;
+  location?: string;
+  budget: number;
+  employees: Employee[];
+  times: Timestamps;
+}
+
+/** company → departments → employees: nullable strings, optional fields, nested timestamp objects. */
+export interface Company {
+  id: number;
+  name: string;
+  legalName: string | null;
+  website?: string;
+  founded: Date;
+  headquarters: Address;
+  departments: Department[];
+  times: Timestamps;
+}
+
+/** Flat records dominated by string-literal unions, with optional fields. */
+export interface Account {
+  id: number;
+  status: "active" | "suspended" | "deleted";
+  role: "admin" | "user" | "guest";
+  plan: "free" | "pro" | "team" | "enterprise";
+  region: "us-east" | "us-west" | "eu-central" | "ap-south";
+  locale: "en-US" | "fr-FR" | "de-DE" | "ja-JP" | "pt-BR";
+  verified: boolean;
+  twoFactor?: "totp" | "sms" | "webauthn";
+  tier?: 1 | 2 | 3;
+  score: number;
+  lastSeen?: number;
+  note?: string;
+}
+
+/** A recursive category tree. */
+export interface Category {
+  id: number;
+  name: string;
+  slug: string;
+  children: Category[];
+  parentId: number | null;
+}
+
+/** A typical API payload: a user profile with a nested address, settings and a few arrays. */
+export interface ApiProfile {
+  id: number;
+  username: string;
+  displayName: string;
+  email: string;
+  emailVerified: boolean;
+  avatarUrl: string | null;
+  bio?: string;
+  createdAt: string;
+  address: {
+    street: string;
+    city: string;
+    region?: string;
+    postalCode: string;
+    country: string;
+    geo: { lat: number; lng: number };
+  };
+  settings: {
+    theme: "light" | "dark" | "system";
+    language: string;
+    timezone: string;
+    notifications: { email: boolean; push: boolean; sms: boolean; digest: "daily" | "weekly" | "never" };
+  };
+  roles: ("admin" | "editor" | "viewer")[];
+  stats: { followers: number; following: number; posts: number; karma: number };
+  recentLogins: number[];
+  tags: string[];
+  links: { rel: string; href: string }[];
+}
+
 /** Each dataset's root type, by dataset id. */
 export interface Roots {
   lite: LiteExample;
@@ -129,5 +244,12 @@ export interface Roots {
   text: Article[];
   numeric: Series[];
   blobs: BlobRecord[];
+  shapes: Shape[];
+  floats: NumberList;
+  smallints: NumberList;
+  company: Company;
+  flat: Account[];
+  categories: Category;
+  api: ApiProfile;
 }
 export type DatasetId = keyof Roots;
