@@ -26,6 +26,8 @@ export class ModelBuilder {
   private readonly codecByType = new Map<ts.Type, string>();
   private readonly inProgress = new Map<ts.Type, { name?: string }>();
   private readonly usedNames = new Set<string>();
+  /** Anonymous object shapes modelled so far, by their JSON: see `shareAnonymous`. */
+  private readonly anonymousShapes = new Map<string, string>();
   private problems: Problem[] = [];
   private unions: { node: UnionNode; path: string }[] = [];
   private rootName = "";
@@ -61,6 +63,7 @@ export class ModelBuilder {
       for (const name of Object.keys(this.model.named)) if (!before.named.has(name)) delete this.model.named[name];
       for (const t of [...this.namedByType.keys()]) if (!before.types.has(t)) this.namedByType.delete(t);
       for (const name of [...this.usedNames]) if (!before.names.has(name)) this.usedNames.delete(name);
+      for (const [key, name] of this.anonymousShapes) if (!this.model.named[name]) this.anonymousShapes.delete(key);
       return { problems: this.problems };
     }
     const id = this.uniqueName(this.rootName, "codec:");
@@ -260,7 +263,27 @@ export class ModelBuilder {
     const index = infos.find((info) => info.keyType.flags & ts.TypeFlags.String) ?? infos.find((info) => info.keyType.flags & ts.TypeFlags.Number);
     if (index) shape.rest = this.node(index.type, path + "[string]");
     else if (infos.length > 0) this.problem("unsupportedKey", path, checker.typeToString(infos[0]!.keyType));
-    return { kind: "ref", name };
+    return isAnonymous(type) ? this.shareAnonymous(type, name) : { kind: "ref", name };
+  }
+
+  /**
+   * Type literals written out in several places (`shape: { kind: "circle"; r: number } | ...` in
+   * every interface) are distinct types to the checker but one shape on the wire: the file models,
+   * and so emits, each such shape once. A shape that refers to itself keeps its own entry.
+   */
+  private shareAnonymous(type: ts.Type, name: string): TypeNode {
+    const entry = this.model.named[name]!;
+    const key = JSON.stringify(entry);
+    if (key.includes(`"name":${JSON.stringify(name)}`)) return { kind: "ref", name };
+    const same = this.anonymousShapes.get(key);
+    if (same === undefined) {
+      this.anonymousShapes.set(key, name);
+      return { kind: "ref", name };
+    }
+    delete this.model.named[name];
+    this.usedNames.delete(name);
+    this.namedByType.set(type, same);
+    return { kind: "ref", name: same };
   }
 
   /** A linked type's properties, as far as unions need them: literal types kept, all else `unknown`, nothing walked. */
