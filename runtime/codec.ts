@@ -60,6 +60,14 @@ export interface BaseCodec<T> {
    * `code: "incomplete"`.
    */
   decodeStream(source: ByteSource, options?: DecodeOptions): AsyncGenerator<T, void, undefined>;
+  /**
+   * Writes `value` as one part of a larger value being encoded: how a codec generated in another
+   * module calls this one when its type contains `T` ("linking"). `path` and `depth` continue the
+   * caller's. For generated code; applications use `encode`.
+   */
+  writeTo(w: Writer, value: T, path: string | undefined, depth: number): void;
+  /** Reads one `T` as part of a larger value: `writeTo`'s counterpart, for generated code. */
+  readFrom(r: Reader, path: string | undefined, depth: number): T;
 }
 
 /** The extra method of codecs for array types (`codecFor<Row[]>()`). */
@@ -165,6 +173,8 @@ export function codec<T>(enc: EncodeFn<T>, dec: DecodeFn<T>, element?: DecodeFn<
         });
       }
     },
+    writeTo: enc,
+    readFrom: dec,
     decodeMulti: (bytes, options) => decodeMulti(bytes, dec, options),
     decodeAsync: (source, options) => decodeAsync(source, dec, options),
     decodeStream: (source, options) => decodeStream(source, dec, options),

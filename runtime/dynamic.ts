@@ -116,7 +116,7 @@ export function readDynamic(r: Reader, p: string | undefined, depth: number): un
     case ARRAY: {
       if (depth > r.maxDepth) r.tooDeep(p);
       const n = r.arrayHeader(p);
-      const out: unknown[] = new Array(r.presize(n));
+      const out: unknown[] = new Array(n);
       for (let i = 0; i < n; i++) out[i] = readDynamic(r, p && p + "[" + i + "]", depth + 1);
       return out;
     }

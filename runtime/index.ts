@@ -1,7 +1,7 @@
 /** typed-msgpack runtime: what applications import, and what generated codecs call. */
 import { codec as codecFn } from "./codec.js";
 import { keySegment as keySegmentFn } from "./errors.js";
-import { keys as keysFn, constants as constantsFn, mismatch as mismatchFn, tooDeep as tooDeepFn } from "./writer.js";
+import { keys as keysFn, literals as literalsFn, constants as constantsFn, mismatch as mismatchFn, tooDeep as tooDeepFn } from "./writer.js";
 import * as objects from "./objects.js";
 import { readDynamic as readDynamicFn, writeDynamic as writeDynamicFn } from "./dynamic.js";
 import * as extended from "./extended.js";
@@ -12,7 +12,7 @@ export { codecFor, __typedMsgpackIntrinsic } from "./codec-for.js";
 export type { Codec, BaseCodec, ArrayCodec, EncodeFn, DecodeFn } from "./codec.js";
 export type { ByteSource, ByteChunk, ReadableStreamLike } from "./stream.js";
 export { CodecError, type CodecErrorCode } from "./errors.js";
-export { Writer, type Constant, type PreEncoded, DEFAULT_MAX_DEPTH } from "./writer.js";
+export { Writer, type Constant, type PreEncoded, type Literals, DEFAULT_MAX_DEPTH } from "./writer.js";
 export { Reader, DEFAULT_LIMITS, type DecodeOptions } from "./reader.js";
 export { ExtData } from "./dynamic.js";
 export { NIL, BOOL, INT, FLOAT, STR, BIN, ARRAY, MAP, EXT } from "./wire.js";
@@ -23,6 +23,7 @@ export { NIL, BOOL, INT, FLOAT, STR, BIN, ARRAY, MAP, EXT } from "./wire.js";
 export const codec = codecFn;
 export const keySegment = keySegmentFn;
 export const keys = keysFn;
+export const literals = literalsFn;
 export const constants = constantsFn;
 export const mismatch = mismatchFn;
 export const tooDeep = tooDeepFn;

@@ -34,7 +34,7 @@ export function writeNumberArray(w: Writer, v: unknown, p?: string): void {
 /** This one allocation site only ever holds numbers, so its arrays keep unboxed doubles. */
 export function readNumberArray(r: Reader, p?: string): number[] {
   const n = r.arrayHeader(p);
-  const out = new Array<number>(r.presize(n));
+  const out = new Array<number>(n);
   for (let i = 0; i < n; i++) out[i] = r.number(p && p + "[" + i + "]");
   return out;
 }

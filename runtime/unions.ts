@@ -5,27 +5,31 @@
  */
 import { CodecError } from "./errors.js";
 import { sameKey, type Reader } from "./reader.js";
+import type { Literals } from "./writer.js";
 import { BOOL, FAMILY, FLOAT, INT, STR } from "./wire.js";
 
 /** Failures that do not depend on which union member is being tried. */
 const BYTE_LEVEL = new Set(["incomplete", "too-deep", "malformed", "duplicate-key", "trailing-bytes"]);
 
 /**
- * Looks ahead in the map at `r.pos` for the key `tagKey` and returns its scalar value, without
- * consuming anything; undefined when the key is absent or its value is not a scalar.
+ * Looks ahead in the map at `r.pos` for the key `tagKey` and returns the index of its value in
+ * `tags` (from `literals()`), without consuming anything; -1 when the key is absent or its value
+ * is none of them. String tags are compared as bytes, never decoded.
  */
-export function peekTag(r: Reader, tagKey: Uint8Array, p?: string): unknown {
+export function peekTag(r: Reader, tagKey: Uint8Array, tags: Literals, p?: string): number {
   const start = r.pos;
   try {
     const n = r.mapHeader(p);
     for (let i = 0; i < n; i++) {
       if (r.isKey(tagKey, p)) {
         const family = r.family(p);
-        return family === STR ? r.string(p) : family === INT || family === FLOAT ? r.number(p) : family === BOOL ? r.bool(p) : undefined;
+        if (family === STR) return r.key(tags, 0, p);
+        const value = family === INT || family === FLOAT ? r.number(p) : family === BOOL ? r.bool(p) : undefined;
+        return tags.decoded.indexOf(value as never);
       }
       if (i < n - 1) r.skip(p);
     }
-    return undefined;
+    return -1;
   } finally {
     r.pos = start;
   }

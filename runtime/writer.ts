@@ -256,6 +256,19 @@ function preEncoded(bytes: Uint8Array): PreEncoded {
   return Object.assign(bytes, { words });
 }
 
+/** A literal union's values pre-encoded, in order; `decoded` (the values) and `description` for decoders and errors. */
+export interface Literals extends Array<PreEncoded> {
+  readonly decoded: readonly (string | number | boolean)[];
+  /** `"a" | "b"`, as error messages name the set. */
+  readonly description: string;
+}
+
+/** Pre-encodes a literal union's values: encoders copy the matching one, decoders compare bytes. */
+export function literals(values: readonly (string | number | boolean)[]): Literals {
+  const description = values.map((v) => JSON.stringify(v)).join(" | ");
+  return Object.assign(constants(values.map((v) => [v])), { decoded: values, description });
+}
+
 /** Pre-encodes property names (str header included) so that encoders copy them and decoders compare bytes. */
 export function keys(names: readonly string[]): PreEncoded[] {
   return constants(names.map((name) => [name]));

@@ -14,19 +14,22 @@ export interface GeneratedFile {
  * Runs the transformer's own pipeline on `file` and returns the result as TypeScript source: the
  * same model and the same emitter as the compiler plugin, for builds that cannot run a plugin.
  *
+ * `moduleOf` names the generated file of another input, which codecs of this one may link to.
+ *
  * The user's code is kept as written, byte for byte: the result is the input text with each
  * replaced call swapped for `(__tm_XCodec as __tm.Codec<T>)`, the generated declarations inserted
  * after the imports, and the imports that only the calls used (`codecFor`) dropped. Generated
  * functions carry no unused parameter or local, so the file compiles under noUnusedLocals and
  * noUnusedParameters.
  */
-export function generateSource(program: ts.Program, file: ts.SourceFile, options?: TransformerOptions): GeneratedFile {
+export function generateSource(program: ts.Program, file: ts.SourceFile, options?: TransformerOptions, moduleOf?: (fileName: string) => string | undefined): GeneratedFile {
   const resolved = parseOptions(options);
   const diagnostics: ts.Diagnostic[] = [];
   const report: DiagnosticSink = (d) => void diagnostics.push(d);
   let changed = false;
   const result = ts.transform(file, [(context) => (sf) => {
-    const out = transformFile(sf, context, program, resolved, report, "source");
+    // Without `moduleOf` no other file's codecs are known to be generated anywhere: nothing links.
+    const out = transformFile(sf, context, program, resolved, report, "source", moduleOf ?? (() => undefined));
     changed = out.model !== undefined;
     return changed ? tidyGenerated(out.file, context) : out.file;
   }], program.getCompilerOptions());

@@ -276,10 +276,12 @@ describe("every string path decodes exactly what was encoded", () => {
 });
 
 describe("binary, arrays, maps, ext", () => {
-  test("arrays are sized by the header only up to a limit, so a lying header buys no memory", () => {
-    const r = new Reader(new Uint8Array(0));
-    expect(r.presize(25_000)).toBe(25_000);
-    expect(r.presize(16_000_000)).toBe(65_536);
+  test("an array header claiming more elements than bytes remain fails before anything is allocated", () => {
+    // array 32 of 16,000,000 elements followed by 100 bytes: decoders allocate new Array(n) only
+    // after this check, so memory is bounded by the input (8 bytes a byte), not by the header.
+    const input = concat("dd", be(16_000_000, 4), new Uint8Array(100));
+    expect(() => new Reader(input).arrayHeader("$")).toThrow(expect.objectContaining({ code: "incomplete", offset: 5 }));
+    expect(new Reader(concat("dd", be(100, 4), new Uint8Array(100))).arrayHeader("$")).toBe(100);
   });
 
   test("small bin payloads share an ArrayBuffer, never each other's bytes or the input's; large ones get their own", () => {

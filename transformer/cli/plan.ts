@@ -40,6 +40,9 @@ export function makePlan(program: ts.Program, inputs: Inputs, settings: Settings
 
   const version = packageVersion();
   const failed = new Set<string>();
+  // Codecs declared in another input are imported from its generated file, not copied.
+  const inputFiles = new Set(inputs.files);
+  const moduleOf = (fileName: string) => (inputFiles.has(fileName) ? outputPath(fileName, settings.suffix) : undefined);
   const withoutCalls = new Set<string>();
   for (const input of inputs.files) {
     const file = program.getSourceFile(input);
@@ -49,7 +52,7 @@ export function makePlan(program: ts.Program, inputs: Inputs, settings: Settings
       continue;
     }
     const syntax = program.getSyntacticDiagnostics(file);
-    const result = syntax.length > 0 ? { diagnostics: [...syntax], text: undefined } : generateSource(program, file, settings.runtimeModule ? { runtimeModule: settings.runtimeModule } : {});
+    const result = syntax.length > 0 ? { diagnostics: [...syntax], text: undefined } : generateSource(program, file, settings.runtimeModule ? { runtimeModule: settings.runtimeModule } : {}, moduleOf);
     if (result.diagnostics.length > 0) {
       plan.diagnostics.push(...result.diagnostics);
       failed.add(input);

@@ -1,11 +1,14 @@
 import ts from "typescript";
 import { isIdentifierName, type Literal } from "../model/ir.js";
 
-type BinaryOp = "===" | "!==" | "&&" | "||" | "+" | "-" | "<" | ">" | "<=" | ">=" | "&" | "|";
+type BinaryOp = "===" | "!==" | "==" | "&&" | "||" | "+" | "-" | "/" | "<<" | "<" | ">" | "<=" | ">=" | "&" | "|";
 
 const OPERATORS: Record<BinaryOp, ts.BinaryOperator> = {
   "===": ts.SyntaxKind.EqualsEqualsEqualsToken,
   "!==": ts.SyntaxKind.ExclamationEqualsEqualsToken,
+  "==": ts.SyntaxKind.EqualsEqualsToken,
+  "/": ts.SyntaxKind.SlashToken,
+  "<<": ts.SyntaxKind.LessThanLessThanToken,
   "&&": ts.SyntaxKind.AmpersandAmpersandToken,
   "||": ts.SyntaxKind.BarBarToken,
   "+": ts.SyntaxKind.PlusToken,

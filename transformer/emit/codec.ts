@@ -30,14 +30,24 @@ export function emitFile(factory: ts.NodeFactory, model: FileModel, typed = fals
     const statement = b.const(name, b.call(ctx.rt("codec"), ...args));
     codecs.push(ts.addSyntheticLeadingComment(statement, ts.SyntaxKind.SingleLineCommentTrivia, ` codecFor<${codec.display}>()`, true));
   }
-  return [...ctx.constants, ...ctx.functions, ...codecs];
+  const imports = ctx.imports.map(({ alias, module }) => namespaceImport(factory, alias, module));
+  return [...imports, ...ctx.constants, ...ctx.functions, ...codecs];
 }
 
-/** `import * as __tm from "typed-msgpack"`: the one import generated code needs. */
+/** `import * as __tm from "typed-msgpack"`: the import all generated code needs. */
 export function runtimeImport(factory: ts.NodeFactory, moduleName: string): ts.Statement {
+  return namespaceImport(factory, RUNTIME_ALIAS, moduleName);
+}
+
+/**
+ * A namespace import, also for linked codecs: its members are read when a value is encoded or
+ * decoded, never while modules load, so import cycles and load order cannot observe a codec
+ * before it exists (ES modules bind live; CommonJS output reads `exports` at the call).
+ */
+function namespaceImport(factory: ts.NodeFactory, alias: string, moduleName: string): ts.Statement {
   return factory.createImportDeclaration(
     /*modifiers*/ undefined,
-    factory.createImportClause(false, /*name*/ undefined, factory.createNamespaceImport(factory.createIdentifier(RUNTIME_ALIAS))),
+    factory.createImportClause(false, /*name*/ undefined, factory.createNamespaceImport(factory.createIdentifier(alias))),
     factory.createStringLiteral(moduleName),
   );
 }

@@ -1,5 +1,5 @@
 import type ts from "typescript";
-import type { NamedType, TypeNode } from "../model/ir.js";
+import type { Link, NamedType, TypeNode } from "../model/ir.js";
 import { Build, type TypeSpec } from "./build.js";
 
 /** Prefix of every identifier the emitter introduces at module scope; also the runtime import's alias. */
@@ -15,6 +15,8 @@ export class EmitContext {
   readonly named: Record<string, NamedType>;
   readonly constants: ts.Statement[] = [];
   readonly functions: ts.Statement[] = [];
+  /** `import * as alias from "module"` for every module whose codecs this file links to. */
+  readonly imports: { alias: string; module: string }[] = [];
   private readonly byKey = new Map<string, string>();
   private readonly used = new Set<string>();
 
@@ -52,6 +54,25 @@ export class EmitContext {
     return name;
   }
 
+  /** `__tm_order.OrderCodec`: the codec a linked type's values go through, imported once per module. */
+  linked(link: Link): ts.Expression {
+    let alias = this.byKey.get("import:" + link.module);
+    if (!alias) {
+      const stem = link.module.replace(/\.[mc]?js$/, "").split("/").pop()!.replace(/\W+/g, "_");
+      alias = this.unique(`${RUNTIME_ALIAS}_${stem}`);
+      this.byKey.set("import:" + link.module, alias);
+      this.imports.push({ alias, module: link.module });
+    }
+    return this.b.prop(this.b.id(alias), link.exportName);
+  }
+
+  /** The link of the object type behind `node`, when its codec lives in another module. */
+  linkOf(node: TypeNode): Link | undefined {
+    if (node.kind !== "ref") return undefined;
+    const shape = this.entry(node).shape;
+    return shape.kind === "object" ? shape.link : undefined;
+  }
+
   /** The named type behind a `ref`. */
   entry(node: Extract<TypeNode, { kind: "ref" }>): NamedType {
     const entry = this.named[node.name];
@@ -87,6 +108,9 @@ function baseName(node: TypeNode, named: Record<string, NamedType>): string {
     case "record": return `RecordOf${baseName(node.value, named)}`;
     case "union": {
       const parts = node.members.map((m) => baseName(m, named));
+      // Members named after their discriminant (`Shape_circle`, `Shape_rect`): the union is `Shape`.
+      const stems = new Set(parts.map((part) => part.replace(/_[A-Za-z0-9]*$/, "")));
+      if (node.tag && stems.size === 1 && parts.every((part) => part.includes("_"))) return [...stems][0]!;
       const joined = parts.join("Or");
       return parts.length <= 3 && joined.length <= 40 ? joined : "Union";
     }

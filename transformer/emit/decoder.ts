@@ -1,8 +1,8 @@
 import type ts from "typescript";
 import { familiesOf, type Family } from "../model/families.js";
-import { propertySegment, type Literal, type ObjectShape, type TypeNode } from "../model/ir.js";
+import { propertySegment, type Literal, type NamedType, type ObjectShape, type TypeNode } from "../model/ir.js";
 import type { EmitContext } from "./context.js";
-import { describeLiterals, describeUnion, INHERITED_NAMES, keyTable, pattern, reachesOnlyObjects } from "./encoder.js";
+import { allStrings, describeLiterals, describeUnion, INHERITED_NAMES, keyTable, literalTable, pattern, reachesOnlyObjects } from "./encoder.js";
 import { childPath, indexPath, localFor } from "./paths.js";
 
 /** Reader method per leaf kind; each checks the head byte and throws a CodecError naming the offset. */
@@ -36,7 +36,22 @@ export function decodeValue(ctx: EmitContext, node: TypeNode, path: ts.Expressio
   const read = readFunction(node);
   if (read) return b.call(ctx.rt(read), b.id("r"), path);
   if (node.kind === "unknown") return b.call(ctx.rt("readDynamic"), b.id("r"), path, depth);
+  if (node.kind === "literals" && allStrings(node.values)) return b.method(b.id("r"), "oneOf", literalTable(ctx, node.values), path);
+  const nilOr = splitNil(node, ctx.named);
+  // `T | null`, `T | undefined` (optional properties): the nil case inline, no function of its own.
+  const link = ctx.linkOf(node);
+  if (link) return b.method(ctx.linked(link), "readFrom", b.id("r"), path, depth);
+  if (nilOr) return b.f.createConditionalExpression(b.method(b.id("r"), "takeNil"), undefined, nilOr.nil === "undefined" ? b.undef() : b.f.createNull(), undefined, decodeValue(ctx, nilOr.other, path, depth));
   return b.call(b.id(decoderFor(ctx, node)), b.id("r"), path, depth);
+}
+
+/** `T | null` / `T | undefined` / `T | null | undefined` where T itself never arrives as nil: its two parts. */
+export function splitNil(node: TypeNode, named: Record<string, NamedType>): { nil: "null" | "undefined" | "both"; other: TypeNode } | undefined {
+  if (node.kind !== "union") return undefined;
+  const others = node.members.filter((m) => m.kind !== "null" && m.kind !== "undefined");
+  if (others.length !== 1 || others.length === node.members.length || familiesOf(others[0]!, named).includes("NIL")) return undefined;
+  const has = (kind: string) => node.members.some((m) => m.kind === kind);
+  return { nil: has("null") ? (has("undefined") ? "both" : "null") : "undefined", other: others[0]! };
 }
 
 /** The name of a function `(r, p, d)` that decodes `node`. */
@@ -49,6 +64,7 @@ function decoderBody(ctx: EmitContext, node: TypeNode): ts.Statement[] {
   const [r, p, d] = PARAMS.map((name) => b.id(name)) as [ts.Identifier, ts.Identifier, ts.Identifier];
   switch (node.kind) {
     case "literals": {
+      if (allStrings(node.values)) return [b.ret(decodeValue(ctx, node, p, d))];
       const kinds = new Set(node.values.map((v) => typeof v));
       const read = kinds.size > 1 ? b.call(ctx.rt("readDynamic"), r, p, d) : b.method(r, kinds.has("string") ? "string" : kinds.has("number") ? "number" : "bool", p);
       return [
@@ -73,13 +89,20 @@ function decoderBody(ctx: EmitContext, node: TypeNode): ts.Statement[] {
       // large number arrays (bench numeric).
       return [
         b.const("n", b.method(r, "arrayHeader", p)),
-        b.const("out", b.f.createNewExpression(b.id("Array"), undefined, [b.method(r, "presize", b.id("n"))])),
+        b.const("out", b.f.createNewExpression(b.id("Array"), undefined, [b.id("n")])),
         b.forCount("i", b.id("n"), [b.assign(b.index(b.id("out"), b.id("i")), decodeValue(ctx, node.element, indexPath(b, b.id("i")), d))]),
         b.ret(b.id("out")),
       ];
     case "tuple": {
       const min = node.elements.filter((e) => e.mode === "required").length;
       const hasRest = node.elements.some((e) => e.mode === "rest");
+      if (min === node.elements.length) {
+        // Fixed length: one array literal, its elements read in order.
+        return [
+          b.expr(b.method(r, "tupleHeader", b.num(min), b.num(min), p)),
+          b.ret(b.array(node.elements.map((element, i) => decodeValue(ctx, element.type, childPath(b, `[${i}]`), d)))),
+        ];
+      }
       const out: ts.Statement[] = [
         b.const("n", b.method(r, "tupleHeader", b.num(min), hasRest ? b.num(-1) : b.num(node.elements.length), p)),
         b.const("out", b.emptyArray()),
@@ -131,6 +154,7 @@ function decoderBody(ctx: EmitContext, node: TypeNode): ts.Statement[] {
       return decodeUnion(ctx, node);
     case "ref": {
       const entry = ctx.entry(node);
+      if (ctx.linkOf(node)) return [b.ret(decodeValue(ctx, node, p, d))];
       const deeper = b.bin(d, "+", b.num(1));
       const depthCheck = b.if(b.bin(d, ">", b.prop(r, "maxDepth")), [b.expr(b.method(r, "tooDeep", p))]);
       // A recursive alias counts one level and then is the body of what it names.
@@ -165,8 +189,6 @@ function decodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth:
   const locals = shape.properties.map((property, i) => localFor(property.name, i));
   const required = requiredMasks(shape);
   const words = required.length;
-  const seen = (i: number) => `seen${Math.floor(i / 30)}`;
-  const bit = (i: number) => b.num(2 ** (i % 30));
   const out: ts.Statement[] = [
     b.const("n", b.method(r, "mapHeader", p)),
     ...(locals.length > 0 ? [b.let(...locals.map((local): [string] => [local]))] : []),
@@ -174,8 +196,6 @@ function decodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth:
   ];
   if (shape.rest) out.push(b.const("extra", b.emptyArray()));
   const cases = shape.properties.map((property, i): [ts.Expression[], ts.Statement[]] => [[b.num(i)], [
-    b.if(b.bin(b.id(seen(i)), "&", bit(i)), [b.expr(b.method(r, "duplicateKey", p))]),
-    b.orAssign(seen(i), bit(i)),
     b.assign(b.id(locals[i]!), decodeValue(ctx, property.type, childPath(b, propertySegment(property.name)), depth)),
     b.brk(),
   ]]);
@@ -184,8 +204,8 @@ function decodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth:
     : [b.expr(b.method(r, "unknownKey", p))];
   // The hint is the property after the last one matched, so that keys in declaration order match on
   // the first comparison even when optional properties before them are absent.
-  const matched = b.f.createAssignment(b.id("h"), b.method(r, "key", keys, b.bin(b.id("h"), "+", b.num(1)), p));
-  out.push(b.forCount("i", b.id("n"), [b.switch(matched, cases, unknownKey)]));
+  const matched = b.assign(b.id("h"), b.method(r, "key", keys, b.bin(b.id("h"), "+", b.num(1)), p));
+  out.push(b.forCount("i", b.id("n"), [matched, ...markSeen(ctx, words), b.switch(b.id("h"), cases, unknownKey)]));
   const missing = required.map((mask, word) => b.bin(b.bin(b.id(`seen${word}`), "&", b.num(mask)), "!==", b.num(mask))).filter((_, word) => required[word]! > 0);
   if (missing.length > 0) {
     out.push(b.if(b.all(missing, "||"), [b.expr(b.method(r, "missing", keys, b.array(required.map((m) => b.num(m))), b.array(required.map((_, w) => b.id(`seen${w}`))), p))]));
@@ -200,6 +220,24 @@ function decodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth:
   if (!shape.rest && lateAssignments.length === 0) return [...out, b.ret(result)];
   const extra = shape.rest ? [b.expr(b.call(ctx.rt("assignEntries"), b.id("out"), b.id("extra")))] : [];
   return [...out, b.const("out", result), ...lateAssignments, ...extra, b.ret(b.id("out"))];
+}
+
+/**
+ * `seen0 |= bit of h`, failing on a key seen before: written once per object, not per property.
+ * Property h is bit h % 30 of word h / 30 (30 bits keep every mask a small integer).
+ */
+function markSeen(ctx: EmitContext, words: number): ts.Statement[] {
+  const b = ctx.b;
+  const [r, p, h] = [b.id("r"), b.id("p"), b.id("h")];
+  const mark = (word: string, bit: ts.Expression) => [
+    b.if(b.bin(b.id(word), "&", bit), [b.expr(b.method(r, "duplicateKey", p))]),
+    b.orAssign(word, bit),
+  ];
+  if (words === 1) return [b.if(b.bin(h, ">=", b.num(0)), [b.const("bit", b.bin(b.num(1), "<<", h)), ...mark("seen0", b.id("bit"))])];
+  // Several words: one branch per word, each as for one.
+  const cases = Array.from({ length: words }, (_, word): [ts.Expression[], ts.Statement[]] => [[b.num(word)], [
+    ...mark(`seen${word}`, b.bin(b.num(1), "<<", b.bin(h, "-", b.num(30 * word)))), b.brk()]]);
+  return [b.if(b.bin(h, ">=", b.num(0)), [b.switch(b.call(b.prop(b.id("Math"), "floor"), b.bin(h, "/", b.num(30))), cases)])];
 }
 
 /**
@@ -242,12 +280,13 @@ function decodeCandidates(ctx: EmitContext, union: Extract<TypeNode, { kind: "un
   if (family === "MAP" && tag && members.every((m) => tag.cases.some((c) => union.members[c.member] === m))) {
     const tagKey = ctx.constant("tag:" + tag.property, "Tag_" + tag.property.replace(/\W/g, "_"), () =>
       b.index(b.call(ctx.rt("keys"), b.array([b.str(tag.property)])), b.num(0)));
+    const tags = literalTable(ctx, tag.cases.map((c) => c.value), tag.property.replace(/\W/g, "_"));
     const cases = members.map((member): [ts.Expression[], ts.Statement[]] => [
-      tag.cases.filter((c) => union.members[c.member] === member).map((c) => b.lit(c.value)),
+      tag.cases.flatMap((c, i) => (union.members[c.member] === member ? [b.named(b.num(i), JSON.stringify(c.value))] : [])),
       [b.ret(decodeValue(ctx, member, p, d))],
     ]);
     return [
-      b.switch(b.call(ctx.rt("peekTag"), r, tagKey, p), cases),
+      b.switch(b.call(ctx.rt("peekTag"), r, tagKey, tags, p), cases),
       b.ret(b.call(ctx.rt("badTag"), r, b.str(tag.property), b.str(describeLiterals(tag.cases.map((c) => c.value))), p)),
     ];
   }

@@ -1,6 +1,7 @@
 import type ts from "typescript";
 import { propertySegment, type Literal, type ObjectShape, type TypeNode } from "../model/ir.js";
 import type { EmitContext } from "./context.js";
+import { splitNil } from "./decoder.js";
 import { childPath, indexPath, localFor } from "./paths.js";
 import { constantExpression, emitRuns, planRuns, type Constant, type Piece } from "./runs.js";
 
@@ -31,6 +32,14 @@ export function encodeValue(ctx: EmitContext, node: TypeNode, value: ts.Expressi
   if (leaf) return [b.expr(b.method(w, leaf, value, path))];
   const write = writeFunction(node);
   if (write) return [b.expr(b.call(ctx.rt(write), w, value, path))];
+  const link = ctx.linkOf(node);
+  if (link) return [b.expr(b.method(ctx.linked(link), "writeTo", w, value, path, depth))];
+  const nilOr = splitNil(node, ctx.named);
+  if (nilOr) {
+    // `T | null` and the like: the nil case inline, no function of its own.
+    const isNil = nilOr.nil === "both" ? b.bin(value, "==", b.f.createNull()) : b.bin(value, "===", nilOr.nil === "null" ? b.f.createNull() : b.undef());
+    return [b.if(isNil, [b.expr(b.method(w, "nil"))], encodeValue(ctx, nilOr.other, value, path, depth))];
+  }
   switch (node.kind) {
     case "unknown": return [b.expr(b.call(ctx.rt("writeDynamic"), w, value, path, depth))];
     case "null": case "undefined": {
@@ -38,7 +47,7 @@ export function encodeValue(ctx: EmitContext, node: TypeNode, value: ts.Expressi
       return [b.if(b.bin(value, "!==", expected), [b.expr(b.call(ctx.rt("mismatch"), b.str(node.kind), value, path))]), b.expr(b.method(w, "nil"))];
     }
     case "literals":
-      if (fewStrings(node.values)) return writeStrings(ctx, node.values, value, path);
+      if (allStrings(node.values)) return writeStrings(ctx, node.values, value, path);
       // Inline: a check and one write are cheaper than a call.
       if (node.values.length <= 8) {
         return [
@@ -61,7 +70,7 @@ function encoderBody(ctx: EmitContext, node: TypeNode): ts.Statement[] {
   const fail = (expected: string) => b.expr(b.call(ctx.rt("mismatch"), b.str(expected), v, p));
   switch (node.kind) {
     case "literals":
-      if (fewStrings(node.values)) return writeStrings(ctx, node.values, v, p);
+      if (allStrings(node.values)) return writeStrings(ctx, node.values, v, p);
       return [b.if(b.not(literalTest(ctx, node.values, v)), [fail(describeLiterals(node.values))]), ...writeLiteral(ctx, node.values, v)];
     case "template": {
       const re = pattern(ctx, node.pattern);
@@ -139,6 +148,7 @@ function encoderBody(ctx: EmitContext, node: TypeNode): ts.Statement[] {
       return encodeUnion(ctx, node);
     case "ref": {
       const entry = ctx.entry(node);
+      if (ctx.linkOf(node)) return encodeValue(ctx, node, v, p, d);
       const deeper = b.bin(d, "+", b.num(1));
       const depthCheck = b.if(b.bin(d, ">", b.prop(w, "maxDepth")), [b.expr(b.call(ctx.rt("tooDeep"), b.prop(w, "maxDepth"), p))]);
       // A recursive alias counts one level and then is the body of what it names.
@@ -367,15 +377,28 @@ function literalTest(ctx: EmitContext, values: Literal[], v: ts.Expression): ts.
   return b.method(set, "has", v);
 }
 
-/** Up to 8 string literals: written by a switch over their pre-encoded forms. */
-function fewStrings(values: Literal[]): values is string[] {
-  return values.length <= 8 && values.every((x) => typeof x === "string");
+/**
+ * String literal unions of up to this many values are written and read as pre-encoded bytes (a
+ * switch on encode, byte comparisons on decode); larger ones as strings checked against a Set.
+ */
+const FEW_STRINGS = 16;
+
+/** A string literal union that is written and read as pre-encoded bytes. */
+export function allStrings(values: Literal[]): values is string[] {
+  return values.length <= FEW_STRINGS && values.every((x) => typeof x === "string");
+}
+
+/** `const __tm_L_x = __tm.literals([...])`: a literal union pre-encoded, shared by both directions. */
+export function literalTable(ctx: EmitContext, values: Literal[], name?: string): ts.Identifier {
+  const b = ctx.b;
+  const stem = name ?? (values.length === 1 && typeof values[0] === "string" && /^\w{1,24}$/.test(values[0]) ? values[0] : "Values");
+  return ctx.constant("literals:" + JSON.stringify(values), "L_" + stem, () => b.call(ctx.rt("literals"), b.array(values.map((x) => b.lit(x)))));
 }
 
 /** A string literal union (`"a" | "b"`): a switch that copies the matching value pre-encoded, so no UTF-8 is encoded. */
 function writeStrings(ctx: EmitContext, values: string[], v: ts.Expression, path: ts.Expression): ts.Statement[] {
   const b = ctx.b;
-  const table = ctx.constant("strings:" + JSON.stringify(values), "Strings", () => b.call(ctx.rt("constants"), b.array(values.map((x) => b.array([b.str(x)])))));
+  const table = literalTable(ctx, values);
   const cases = values.map((x, i): [ts.Expression[], ts.Statement[]] => [[b.str(x)], [b.expr(b.method(b.id("w"), "raw", b.index(table, b.num(i)))), b.brk()]]);
   return [b.switch(v, cases, [b.expr(b.call(ctx.rt("mismatch"), b.str(describeLiterals(values)), v, path))])];
 }

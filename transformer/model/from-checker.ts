@@ -1,7 +1,7 @@
 import ts from "typescript";
 import type { Problem, ProblemKind } from "../diagnostics/catalog.js";
 import { familiesOf, type Family } from "./families.js";
-import { propertySegment, type FileModel, type Literal, type ObjectShape, type Property, type TupleElement, type TypeNode } from "./ir.js";
+import { propertySegment, type FileModel, type Link, type Literal, type ObjectShape, type Property, type TupleElement, type TypeNode } from "./ir.js";
 
 type UnionNode = Extract<TypeNode, { kind: "union" }>;
 
@@ -26,17 +26,25 @@ export class ModelBuilder {
   private readonly codecByType = new Map<ts.Type, string>();
   private readonly inProgress = new Map<ts.Type, { name?: string }>();
   private readonly usedNames = new Set<string>();
+  /** Anonymous object shapes modelled so far, by their JSON: see `shareAnonymous`. */
+  private readonly anonymousShapes = new Map<string, string>();
   private problems: Problem[] = [];
   private unions: { node: UnionNode; path: string }[] = [];
   private rootName = "";
+  /** Set by `union` for the member being walked: what names it if it is an anonymous object type. */
+  private nameSuffix: string | undefined;
   private readonly checker: ts.TypeChecker;
   private readonly program: ts.Program;
   private readonly location: ts.Node;
 
-  constructor(program: ts.Program, location: ts.Node) {
+  /** Codecs declared in other modules, by type: reached there, a type is linked, not modelled (recognize/links.ts). */
+  private readonly links: ReadonlyMap<ts.Type, Link>;
+
+  constructor(program: ts.Program, location: ts.Node, links: ReadonlyMap<ts.Type, Link> = new Map()) {
     this.program = program;
     this.checker = program.getTypeChecker();
     this.location = location;
+    this.links = links;
   }
 
   /** Models `type` as a codec root; returns the codec's id, or the problems that prevent it. */
@@ -55,6 +63,7 @@ export class ModelBuilder {
       for (const name of Object.keys(this.model.named)) if (!before.named.has(name)) delete this.model.named[name];
       for (const t of [...this.namedByType.keys()]) if (!before.types.has(t)) this.namedByType.delete(t);
       for (const name of [...this.usedNames]) if (!before.names.has(name)) this.usedNames.delete(name);
+      for (const [key, name] of this.anonymousShapes) if (!this.model.named[name]) this.anonymousShapes.delete(key);
       return { problems: this.problems };
     }
     const id = this.uniqueName(this.rootName, "codec:");
@@ -122,8 +131,11 @@ export class ModelBuilder {
   private union(type: ts.UnionType, path: string): TypeNode {
     const literals: Literal[] = [];
     const others: TypeNode[] = [];
+    const tags = this.tagNames(type.types);
     for (const member of type.types) {
+      this.nameSuffix = tags.get(member);
       const node = this.node(member, path);
+      this.nameSuffix = undefined;
       if (node.kind === "literals") literals.push(...node.values);
       else others.push(node);
     }
@@ -137,6 +149,28 @@ export class ModelBuilder {
     const node: UnionNode = { kind: "union", members: others };
     this.unions.push({ node, path });
     return node;
+  }
+
+  /**
+   * For the anonymous object members of a union that share a literal-typed property (a
+   * discriminant), the suffix that names each after its value: `Payment_card`, not `Payment2`.
+   */
+  private tagNames(members: readonly ts.Type[]): Map<ts.Type, string> {
+    const objects = members.filter((m) => m.flags & ts.TypeFlags.Object && isAnonymous(m));
+    const names = new Map<ts.Type, string>();
+    if (objects.length < 2) return names;
+    for (const property of this.checker.getPropertiesOfType(objects[0]!)) {
+      const values = objects.map((m) => {
+        const symbol = m.getProperty(property.getName());
+        const t = symbol && this.checker.getTypeOfSymbolAtLocation(symbol, this.location);
+        return t && t.flags & (ts.TypeFlags.StringLiteral | ts.TypeFlags.NumberLiteral) ? identifierFrom(String((t as ts.LiteralType).value)) : "";
+      });
+      if (values.every((v) => v !== "") && new Set(values).size === values.length) {
+        objects.forEach((m, i) => names.set(m, values[i]!));
+        return names;
+      }
+    }
+    return names;
   }
 
   /** Branded primitives (`string & { __brand: "Id" }`) are their primitive; other intersections merge their properties. */
@@ -193,11 +227,15 @@ export class ModelBuilder {
     if (known) return { kind: "ref", name: known };
     const checker = this.checker;
     const display = checker.typeToString(type);
+    const link = this.links.get(type);
+    const suffix = this.nameSuffix !== undefined && isAnonymous(type) ? "_" + this.nameSuffix : "";
+    this.nameSuffix = undefined;
     const name = this.uniqueName(
-      (!isAnonymous(type) && identifierFrom(display)) || this.rootName + identifierFrom(path.replace(/^\$/, "").replace(/\[\]/g, "Item")));
-    const shape: ObjectShape = { kind: "object", properties: [] };
+      (!isAnonymous(type) && identifierFrom(display)) || this.rootName + identifierFrom(path.replace(/^\$/, "").replace(/\[\]/g, "Item")) + suffix);
+    const shape: ObjectShape = link ? { kind: "object", link, properties: [] } : { kind: "object", properties: [] };
     this.namedByType.set(type, name);
     this.model.named[name] = { display, shape };
+    if (link) return this.linkedProperties(type, shape, name);
     const isClass = ((type.getSymbol()?.flags ?? 0) & ts.SymbolFlags.Class) !== 0;
     for (const property of checker.getPropertiesOfType(type)) {
       const key = property.getName();
@@ -225,6 +263,42 @@ export class ModelBuilder {
     const index = infos.find((info) => info.keyType.flags & ts.TypeFlags.String) ?? infos.find((info) => info.keyType.flags & ts.TypeFlags.Number);
     if (index) shape.rest = this.node(index.type, path + "[string]");
     else if (infos.length > 0) this.problem("unsupportedKey", path, checker.typeToString(infos[0]!.keyType));
+    return isAnonymous(type) ? this.shareAnonymous(type, name) : { kind: "ref", name };
+  }
+
+  /**
+   * Type literals written out in several places (`shape: { kind: "circle"; r: number } | ...` in
+   * every interface) are distinct types to the checker but one shape on the wire: the file models,
+   * and so emits, each such shape once. A shape that refers to itself keeps its own entry.
+   */
+  private shareAnonymous(type: ts.Type, name: string): TypeNode {
+    const entry = this.model.named[name]!;
+    const key = JSON.stringify(entry);
+    if (key.includes(`"name":${JSON.stringify(name)}`)) return { kind: "ref", name };
+    const same = this.anonymousShapes.get(key);
+    if (same === undefined) {
+      this.anonymousShapes.set(key, name);
+      return { kind: "ref", name };
+    }
+    delete this.model.named[name];
+    this.usedNames.delete(name);
+    this.namedByType.set(type, same);
+    return { kind: "ref", name: same };
+  }
+
+  /** A linked type's properties, as far as unions need them: literal types kept, all else `unknown`, nothing walked. */
+  private linkedProperties(type: ts.Type, shape: ObjectShape, name: string): TypeNode {
+    const F = ts.TypeFlags;
+    const isLiteral = (t: ts.Type) => (t.flags & (F.StringLiteral | F.NumberLiteral | F.BooleanLiteral)) !== 0;
+    for (const property of this.checker.getPropertiesOfType(type)) {
+      if (property.flags & (ts.SymbolFlags.Method | ts.SymbolFlags.GetAccessor | ts.SymbolFlags.SetAccessor)) continue;
+      const t = this.checker.getTypeOfSymbolAtLocation(property, this.location);
+      const optional = (property.flags & ts.SymbolFlags.Optional) !== 0 || includesUndefined(t);
+      const members = t.flags & F.Union ? (t as ts.UnionType).types : [t];
+      const node = members.every(isLiteral) ? this.node(t, "$") : { kind: "unknown" as const };
+      shape.properties.push({ name: property.getName(), type: node, optional });
+    }
+    if (this.checker.getIndexInfosOfType(type).length > 0) shape.rest = { kind: "unknown" };
     return { kind: "ref", name };
   }
 

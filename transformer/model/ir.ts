@@ -56,8 +56,24 @@ export interface NamedType {
   shape: ObjectShape | { kind: "alias"; type: TypeNode };
 }
 
+/**
+ * Where an object type's codec is declared in another module (`export const OrderCodec =
+ * codecFor<Order>()`): generated code calls it through an import instead of copying it.
+ */
+export interface Link {
+  /** The import specifier, relative to the file being generated. */
+  module: string;
+  exportName: string;
+}
+
 export interface ObjectShape {
   kind: "object";
+  /**
+   * Set when the type's codec lives in another module. Its properties are then only what unions
+   * that contain the type need to tell members apart (names, optionality, literal values); every
+   * other property type is `unknown`, since the linked codec does the work.
+   */
+  link?: Link;
   /** In the order the checker lists them: declaration order, intersections left to right. */
   properties: Property[];
   /** Values of a string index signature, when the object has one beside its properties. */

@@ -7,6 +7,7 @@ import { isErrorType, ModelBuilder } from "../model/from-checker.js";
 import type { FileModel } from "../model/ir.js";
 import type { ResolvedOptions } from "../options.js";
 import { isCodecCall, looksLikeCodecCall } from "./is-codec-call.js";
+import { linksFor } from "./links.js";
 
 export interface FileResult {
   file: ts.SourceFile;
@@ -19,6 +20,7 @@ export interface FileResult {
  * the runtime import and the generated statements after the file's imports.
  * `output: "source"` is for printing TypeScript (generate): generated declarations carry types and
  * each call becomes `__tm_XCodec as __tm.Codec<T>`, keeping the codec's static type.
+ * `moduleOf` names the module that holds another file's codecs, for linking (recognize/links.ts).
  */
 export function transformFile(
   file: ts.SourceFile,
@@ -27,6 +29,7 @@ export function transformFile(
   options: ResolvedOptions,
   report: DiagnosticSink,
   output: "js" | "source" = "js",
+  moduleOf: (fileName: string) => string | undefined = (fileName) => fileName,
 ): FileResult {
   const original = ts.getParseTreeNode(file, ts.isSourceFile);
   const transpileOnly = isTranspileOnlyProgram(program);
@@ -63,7 +66,7 @@ export function transformFile(
       problem(call, { kind: "noTypeInformation", path: "$", args: [typeArgument.getText()] });
       return undefined;
     }
-    builder ??= new ModelBuilder(program, original!);
+    builder ??= new ModelBuilder(program, original!, options.link ? linksFor(program, original!, moduleOf) : undefined);
     const result = builder.addCodec(type);
     if (result.id === undefined) {
       for (const p of result.problems) problem(call, p);

@@ -67,17 +67,6 @@ function __tm_encTuple(w, v, p, d) {
     w.number(v[0], p && p + "[0]");
     w.number(v[1], p && p + "[1]");
 }
-function __tm_encUndefinedOrDate(w, v, p, d) {
-    if (v === undefined) {
-        w.nil();
-        return;
-    }
-    if (v instanceof Date) {
-        __tm.writeDate(w, v, p);
-        return;
-    }
-    __tm.mismatch("undefined | Date", v, p);
-}
 function __tm_encTuple2(w, v, p, d) {
     if (!(Array.isArray(v) && v.length >= 1 && v.length <= 2)) {
         __tm.mismatch("a tuple of 1 to 2 elements", v, p);
@@ -89,7 +78,12 @@ function __tm_encTuple2(w, v, p, d) {
     w.arrayHeader(n);
     __tm.writeDate(w, v[0], p && p + "[0]");
     if (n > 1) {
-        __tm_encUndefinedOrDate(w, v[1], p && p + "[1]", d);
+        if (v[1] === undefined) {
+            w.nil();
+        }
+        else {
+            __tm.writeDate(w, v[1], p && p + "[1]");
+        }
     }
 }
 function __tm_encTuple3(w, v, p, d) {
@@ -187,37 +181,20 @@ function __tm_decStringSet(r, p, d) {
     return out;
 }
 function __tm_decTuple(r, p, d) {
-    const n = r.tupleHeader(2, 2, p);
-    const out = [];
-    out.push(r.number(p && p + "[0]"));
-    out.push(r.number(p && p + "[1]"));
-    return out;
-}
-function __tm_decUndefinedOrDate(r, p, d) {
-    switch (r.family(p)) {
-        case 0 /* NIL */: return r.undefinedValue(p);
-        case 8 /* EXT */: return __tm.readDate(r, p);
-    }
-    return r.mismatch("undefined | Date", p);
+    r.tupleHeader(2, 2, p);
+    return [r.number(p && p + "[0]"), r.number(p && p + "[1]")];
 }
 function __tm_decTuple2(r, p, d) {
     const n = r.tupleHeader(1, 2, p);
     const out = [];
     out.push(__tm.readDate(r, p && p + "[0]"));
     if (n > 1) {
-        out.push(__tm_decUndefinedOrDate(r, p && p + "[1]", d));
+        out.push(r.takeNil() ? undefined : __tm.readDate(r, p && p + "[1]"));
     }
     while (out.length > 1 && out.length <= 2 && out[out.length - 1] === undefined) {
         out.pop();
     }
     return out;
-}
-function __tm_decUndefinedOrTuple(r, p, d) {
-    switch (r.family(p)) {
-        case 0 /* NIL */: return r.undefinedValue(p);
-        case 6 /* ARRAY */: return __tm_decTuple2(r, p, d);
-    }
-    return r.mismatch("undefined | tuple", p);
 }
 function __tm_decTuple3(r, p, d) {
     const n = r.tupleHeader(1, -1, p);
@@ -247,7 +224,7 @@ function __tm_decRecordOfNumberSet(r, p, d) {
 }
 function __tm_decStringArray(r, p, d) {
     const n = r.arrayHeader(p);
-    const out = new Array(r.presize(n));
+    const out = new Array(n);
     for (let i = 0; i < n; i++) {
         out[i] = r.string(p && p + ("[" + i + "]"));
     }
@@ -261,61 +238,37 @@ function __tm_decInventory(r, p, d) {
     let stock_, tags_, location_, window_, history_, byRegion_, readings_, labels_;
     let seen0 = 0, h = -1;
     for (let i = 0; i < n; i++) {
-        switch (h = r.key(__tm_K_Inventory, h + 1, p)) {
+        h = r.key(__tm_K_Inventory, h + 1, p);
+        if (h >= 0) {
+            const bit = 1 << h;
+            if (seen0 & bit) {
+                r.duplicateKey(p);
+            }
+            seen0 |= bit;
+        }
+        switch (h) {
             case 0:
-                if (seen0 & 1) {
-                    r.duplicateKey(p);
-                }
-                seen0 |= 1;
                 stock_ = __tm_decMapOfString_Number(r, p && p + ".stock", d + 1);
                 break;
             case 1:
-                if (seen0 & 2) {
-                    r.duplicateKey(p);
-                }
-                seen0 |= 2;
                 tags_ = __tm_decStringSet(r, p && p + ".tags", d + 1);
                 break;
             case 2:
-                if (seen0 & 4) {
-                    r.duplicateKey(p);
-                }
-                seen0 |= 4;
                 location_ = __tm_decTuple(r, p && p + ".location", d + 1);
                 break;
             case 3:
-                if (seen0 & 8) {
-                    r.duplicateKey(p);
-                }
-                seen0 |= 8;
-                window_ = __tm_decUndefinedOrTuple(r, p && p + ".window", d + 1);
+                window_ = r.takeNil() ? undefined : __tm_decTuple2(r, p && p + ".window", d + 1);
                 break;
             case 4:
-                if (seen0 & 16) {
-                    r.duplicateKey(p);
-                }
-                seen0 |= 16;
                 history_ = __tm_decTuple3(r, p && p + ".history", d + 1);
                 break;
             case 5:
-                if (seen0 & 32) {
-                    r.duplicateKey(p);
-                }
-                seen0 |= 32;
                 byRegion_ = __tm_decRecordOfNumberSet(r, p && p + ".byRegion", d + 1);
                 break;
             case 6:
-                if (seen0 & 64) {
-                    r.duplicateKey(p);
-                }
-                seen0 |= 64;
                 readings_ = __tm.readNumberArray(r, p && p + ".readings");
                 break;
             case 7:
-                if (seen0 & 128) {
-                    r.duplicateKey(p);
-                }
-                seen0 |= 128;
                 labels_ = __tm_decStringArray(r, p && p + ".labels", d + 1);
                 break;
             default: r.unknownKey(p);

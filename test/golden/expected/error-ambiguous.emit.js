@@ -59,12 +59,16 @@ function __tm_decValue(r, p, d) {
     let count_;
     let seen0 = 0, h = -1;
     for (let i = 0; i < n; i++) {
-        switch (h = r.key(__tm_K_Value, h + 1, p)) {
+        h = r.key(__tm_K_Value, h + 1, p);
+        if (h >= 0) {
+            const bit = 1 << h;
+            if (seen0 & bit) {
+                r.duplicateKey(p);
+            }
+            seen0 |= bit;
+        }
+        switch (h) {
             case 0:
-                if (seen0 & 1) {
-                    r.duplicateKey(p);
-                }
-                seen0 |= 1;
                 count_ = r.number(p && p + ".count");
                 break;
             default: r.unknownKey(p);

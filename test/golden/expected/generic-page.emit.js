@@ -43,6 +43,7 @@ const __tm_K_Item = __tm.keys(["sku", "price"]);
 const __tm_E_Result_Page_Item_string = __tm.constants([[[2], "ok", true, "value"]]);
 const __tm_E_Result_Page_Item_string2 = __tm.constants([[[2], "ok", false, "error"]]);
 const __tm_Tag_ok = __tm.keys(["ok"])[0];
+const __tm_L_ok = __tm.literals([true, false]);
 const __tm_K_Result_Page_Item_string = __tm.keys(["ok", "value"]);
 const __tm_K_Result_Page_Item_string2 = __tm.keys(["ok", "error"]);
 function __tm_encItem(w, v, p, d) {
@@ -97,19 +98,19 @@ function __tm_decItem(r, p, d) {
     let sku_, price_;
     let seen0 = 0, h = -1;
     for (let i = 0; i < n; i++) {
-        switch (h = r.key(__tm_K_Item, h + 1, p)) {
+        h = r.key(__tm_K_Item, h + 1, p);
+        if (h >= 0) {
+            const bit = 1 << h;
+            if (seen0 & bit) {
+                r.duplicateKey(p);
+            }
+            seen0 |= bit;
+        }
+        switch (h) {
             case 0:
-                if (seen0 & 1) {
-                    r.duplicateKey(p);
-                }
-                seen0 |= 1;
                 sku_ = r.string(p && p + ".sku");
                 break;
             case 1:
-                if (seen0 & 2) {
-                    r.duplicateKey(p);
-                }
-                seen0 |= 2;
                 price_ = r.number(p && p + ".price");
                 break;
             default: r.unknownKey(p);
@@ -122,18 +123,11 @@ function __tm_decItem(r, p, d) {
 }
 function __tm_decItemArray(r, p, d) {
     const n = r.arrayHeader(p);
-    const out = new Array(r.presize(n));
+    const out = new Array(n);
     for (let i = 0; i < n; i++) {
         out[i] = __tm_decItem(r, p && p + ("[" + i + "]"), d);
     }
     return out;
-}
-function __tm_decUndefinedOrString(r, p, d) {
-    switch (r.family(p)) {
-        case 0 /* NIL */: return r.undefinedValue(p);
-        case 4 /* STR */: return r.string(p);
-    }
-    return r.mismatch("undefined | string", p);
 }
 function __tm_decPage_Item(r, p, d) {
     if (d > r.maxDepth) {
@@ -143,26 +137,22 @@ function __tm_decPage_Item(r, p, d) {
     let items_, next_, total_;
     let seen0 = 0, h = -1;
     for (let i = 0; i < n; i++) {
-        switch (h = r.key(__tm_K_Page_Item, h + 1, p)) {
+        h = r.key(__tm_K_Page_Item, h + 1, p);
+        if (h >= 0) {
+            const bit = 1 << h;
+            if (seen0 & bit) {
+                r.duplicateKey(p);
+            }
+            seen0 |= bit;
+        }
+        switch (h) {
             case 0:
-                if (seen0 & 1) {
-                    r.duplicateKey(p);
-                }
-                seen0 |= 1;
                 items_ = __tm_decItemArray(r, p && p + ".items", d + 1);
                 break;
             case 1:
-                if (seen0 & 2) {
-                    r.duplicateKey(p);
-                }
-                seen0 |= 2;
-                next_ = __tm_decUndefinedOrString(r, p && p + ".next", d + 1);
+                next_ = r.takeNil() ? undefined : r.string(p && p + ".next");
                 break;
             case 2:
-                if (seen0 & 4) {
-                    r.duplicateKey(p);
-                }
-                seen0 |= 4;
                 total_ = r.number(p && p + ".total");
                 break;
             default: r.unknownKey(p);
@@ -205,7 +195,7 @@ function __tm_encPage_string(w, v, p, d) {
 }
 function __tm_decStringArray(r, p, d) {
     const n = r.arrayHeader(p);
-    const out = new Array(r.presize(n));
+    const out = new Array(n);
     for (let i = 0; i < n; i++) {
         out[i] = r.string(p && p + ("[" + i + "]"));
     }
@@ -219,26 +209,22 @@ function __tm_decPage_string(r, p, d) {
     let items_, next_, total_;
     let seen0 = 0, h = -1;
     for (let i = 0; i < n; i++) {
-        switch (h = r.key(__tm_K_Page_Item, h + 1, p)) {
+        h = r.key(__tm_K_Page_Item, h + 1, p);
+        if (h >= 0) {
+            const bit = 1 << h;
+            if (seen0 & bit) {
+                r.duplicateKey(p);
+            }
+            seen0 |= bit;
+        }
+        switch (h) {
             case 0:
-                if (seen0 & 1) {
-                    r.duplicateKey(p);
-                }
-                seen0 |= 1;
                 items_ = __tm_decStringArray(r, p && p + ".items", d + 1);
                 break;
             case 1:
-                if (seen0 & 2) {
-                    r.duplicateKey(p);
-                }
-                seen0 |= 2;
-                next_ = __tm_decUndefinedOrString(r, p && p + ".next", d + 1);
+                next_ = r.takeNil() ? undefined : r.string(p && p + ".next");
                 break;
             case 2:
-                if (seen0 & 4) {
-                    r.duplicateKey(p);
-                }
-                seen0 |= 4;
                 total_ = r.number(p && p + ".total");
                 break;
             default: r.unknownKey(p);
@@ -279,7 +265,7 @@ function __tm_encResult_Page_Item_string2(w, v, p, d) {
     w.raw(__tm_E_Result_Page_Item_string2[0]);
     w.string(error_, p && p + ".error");
 }
-function __tm_encUnion(w, v, p, d) {
+function __tm_encResult_Page_Item(w, v, p, d) {
     if (typeof v === "object" && v !== null) {
         switch (v.ok) {
             case true:
@@ -308,19 +294,19 @@ function __tm_decResult_Page_Item_string(r, p, d) {
     let ok_, value_;
     let seen0 = 0, h = -1;
     for (let i = 0; i < n; i++) {
-        switch (h = r.key(__tm_K_Result_Page_Item_string, h + 1, p)) {
+        h = r.key(__tm_K_Result_Page_Item_string, h + 1, p);
+        if (h >= 0) {
+            const bit = 1 << h;
+            if (seen0 & bit) {
+                r.duplicateKey(p);
+            }
+            seen0 |= bit;
+        }
+        switch (h) {
             case 0:
-                if (seen0 & 1) {
-                    r.duplicateKey(p);
-                }
-                seen0 |= 1;
                 ok_ = __tm_decLiteral(r, p && p + ".ok", d + 1);
                 break;
             case 1:
-                if (seen0 & 2) {
-                    r.duplicateKey(p);
-                }
-                seen0 |= 2;
                 value_ = __tm_decPage_Item(r, p && p + ".value", d + 1);
                 break;
             default: r.unknownKey(p);
@@ -347,19 +333,19 @@ function __tm_decResult_Page_Item_string2(r, p, d) {
     let ok_, error_;
     let seen0 = 0, h = -1;
     for (let i = 0; i < n; i++) {
-        switch (h = r.key(__tm_K_Result_Page_Item_string2, h + 1, p)) {
+        h = r.key(__tm_K_Result_Page_Item_string2, h + 1, p);
+        if (h >= 0) {
+            const bit = 1 << h;
+            if (seen0 & bit) {
+                r.duplicateKey(p);
+            }
+            seen0 |= bit;
+        }
+        switch (h) {
             case 0:
-                if (seen0 & 1) {
-                    r.duplicateKey(p);
-                }
-                seen0 |= 1;
                 ok_ = __tm_decLiteral2(r, p && p + ".ok", d + 1);
                 break;
             case 1:
-                if (seen0 & 2) {
-                    r.duplicateKey(p);
-                }
-                seen0 |= 2;
                 error_ = r.string(p && p + ".error");
                 break;
             default: r.unknownKey(p);
@@ -370,12 +356,12 @@ function __tm_decResult_Page_Item_string2(r, p, d) {
     }
     return { ok: ok_, error: error_ };
 }
-function __tm_decUnion(r, p, d) {
+function __tm_decResult_Page_Item(r, p, d) {
     switch (r.family(p)) {
         case 7 /* MAP */:
-            switch (__tm.peekTag(r, __tm_Tag_ok, p)) {
-                case true: return __tm_decResult_Page_Item_string(r, p, d);
-                case false: return __tm_decResult_Page_Item_string2(r, p, d);
+            switch (__tm.peekTag(r, __tm_Tag_ok, __tm_L_ok, p)) {
+                case 0 /* true */: return __tm_decResult_Page_Item_string(r, p, d);
+                case 1 /* false */: return __tm_decResult_Page_Item_string2(r, p, d);
             }
             return __tm.badTag(r, "ok", "true | false", p);
     }
@@ -386,7 +372,7 @@ const __tm_Page_ItemCodec = __tm.codec(__tm_encPage_Item, __tm_decPage_Item);
 // codecFor<Page<string>>()
 const __tm_Page_stringCodec = __tm.codec(__tm_encPage_string, __tm_decPage_string);
 // codecFor<Result<Page<Item>, string>>()
-const __tm_Result_Page_Item_stringCodec = __tm.codec(__tm_encUnion, __tm_decUnion);
+const __tm_Result_Page_Item_stringCodec = __tm.codec(__tm_encResult_Page_Item, __tm_decResult_Page_Item);
 exports.ItemPageCodec = __tm_Page_ItemCodec;
 exports.NamePageCodec = __tm_Page_stringCodec;
 exports.ResultCodec = __tm_Result_Page_Item_stringCodec;

@@ -68,16 +68,9 @@ function __tm_encTreeNode(w, v, p, d) {
     w.raw(__tm_K_TreeNode[2]);
     __tm_encTreeNodeArray(w, children_, p && p + ".children", d + 1);
 }
-function __tm_decUndefinedOrString(r, p, d) {
-    switch (r.family(p)) {
-        case 0 /* NIL */: return r.undefinedValue(p);
-        case 4 /* STR */: return r.string(p);
-    }
-    return r.mismatch("undefined | string", p);
-}
 function __tm_decTreeNodeArray(r, p, d) {
     const n = r.arrayHeader(p);
-    const out = new Array(r.presize(n));
+    const out = new Array(n);
     for (let i = 0; i < n; i++) {
         out[i] = __tm_decTreeNode(r, p && p + ("[" + i + "]"), d);
     }
@@ -91,26 +84,22 @@ function __tm_decTreeNode(r, p, d) {
     let value_, label_, children_;
     let seen0 = 0, h = -1;
     for (let i = 0; i < n; i++) {
-        switch (h = r.key(__tm_K_TreeNode, h + 1, p)) {
+        h = r.key(__tm_K_TreeNode, h + 1, p);
+        if (h >= 0) {
+            const bit = 1 << h;
+            if (seen0 & bit) {
+                r.duplicateKey(p);
+            }
+            seen0 |= bit;
+        }
+        switch (h) {
             case 0:
-                if (seen0 & 1) {
-                    r.duplicateKey(p);
-                }
-                seen0 |= 1;
                 value_ = r.number(p && p + ".value");
                 break;
             case 1:
-                if (seen0 & 2) {
-                    r.duplicateKey(p);
-                }
-                seen0 |= 2;
-                label_ = __tm_decUndefinedOrString(r, p && p + ".label", d + 1);
+                label_ = r.takeNil() ? undefined : r.string(p && p + ".label");
                 break;
             case 2:
-                if (seen0 & 4) {
-                    r.duplicateKey(p);
-                }
-                seen0 |= 4;
                 children_ = __tm_decTreeNodeArray(r, p && p + ".children", d + 1);
                 break;
             default: r.unknownKey(p);
@@ -171,7 +160,7 @@ function __tm_encJson(w, v, p, d) {
 }
 function __tm_decJsonArray(r, p, d) {
     const n = r.arrayHeader(p);
-    const out = new Array(r.presize(n));
+    const out = new Array(n);
     for (let i = 0; i < n; i++) {
         out[i] = __tm_decJson(r, p && p + ("[" + i + "]"), d);
     }

@@ -38,17 +38,6 @@ exports.roundTrip = exports.UserCodec = void 0;
 const typed_msgpack_1 = require("typed-msgpack");
 const __tm = __importStar(require("typed-msgpack"));
 const __tm_K_User = __tm.keys(["id", "name", "email", "age", "tags", "createdAt", "display-name"]);
-function __tm_encNullOrNumber(w, v, p, d) {
-    if (v === null) {
-        w.nil();
-        return;
-    }
-    if (typeof v === "number") {
-        w.number(v, p);
-        return;
-    }
-    __tm.mismatch("null | number", v, p);
-}
 function __tm_encStringArray(w, v, p, d) {
     const n = w.array(v, p);
     for (let i = 0; i < n; i++) {
@@ -90,7 +79,12 @@ function __tm_encUser(w, v, p, d) {
     }
     if (age_ !== undefined) {
         w.raw(__tm_K_User[3]);
-        __tm_encNullOrNumber(w, age_, p && p + ".age", d + 1);
+        if (age_ === null) {
+            w.nil();
+        }
+        else {
+            w.number(age_, p && p + ".age");
+        }
     }
     w.raw(__tm_K_User[4]);
     __tm_encStringArray(w, tags_, p && p + ".tags", d + 1);
@@ -101,24 +95,9 @@ function __tm_encUser(w, v, p, d) {
         w.string(f6_, p && p + "[\"display-name\"]");
     }
 }
-function __tm_decUndefinedOrString(r, p, d) {
-    switch (r.family(p)) {
-        case 0 /* NIL */: return r.undefinedValue(p);
-        case 4 /* STR */: return r.string(p);
-    }
-    return r.mismatch("undefined | string", p);
-}
-function __tm_decUndefinedOrNullOrNumber(r, p, d) {
-    switch (r.family(p)) {
-        case 0 /* NIL */: return r.nil(p);
-        case 2 /* INT */:
-        case 3 /* FLOAT */: return r.number(p);
-    }
-    return r.mismatch("undefined | null | number", p);
-}
 function __tm_decStringArray(r, p, d) {
     const n = r.arrayHeader(p);
-    const out = new Array(r.presize(n));
+    const out = new Array(n);
     for (let i = 0; i < n; i++) {
         out[i] = r.string(p && p + ("[" + i + "]"));
     }
@@ -132,55 +111,35 @@ function __tm_decUser(r, p, d) {
     let id_, name_, email_, age_, tags_, createdAt_, f6_;
     let seen0 = 0, h = -1;
     for (let i = 0; i < n; i++) {
-        switch (h = r.key(__tm_K_User, h + 1, p)) {
+        h = r.key(__tm_K_User, h + 1, p);
+        if (h >= 0) {
+            const bit = 1 << h;
+            if (seen0 & bit) {
+                r.duplicateKey(p);
+            }
+            seen0 |= bit;
+        }
+        switch (h) {
             case 0:
-                if (seen0 & 1) {
-                    r.duplicateKey(p);
-                }
-                seen0 |= 1;
                 id_ = r.number(p && p + ".id");
                 break;
             case 1:
-                if (seen0 & 2) {
-                    r.duplicateKey(p);
-                }
-                seen0 |= 2;
                 name_ = r.string(p && p + ".name");
                 break;
             case 2:
-                if (seen0 & 4) {
-                    r.duplicateKey(p);
-                }
-                seen0 |= 4;
-                email_ = __tm_decUndefinedOrString(r, p && p + ".email", d + 1);
+                email_ = r.takeNil() ? undefined : r.string(p && p + ".email");
                 break;
             case 3:
-                if (seen0 & 8) {
-                    r.duplicateKey(p);
-                }
-                seen0 |= 8;
-                age_ = __tm_decUndefinedOrNullOrNumber(r, p && p + ".age", d + 1);
+                age_ = r.takeNil() ? null : r.number(p && p + ".age");
                 break;
             case 4:
-                if (seen0 & 16) {
-                    r.duplicateKey(p);
-                }
-                seen0 |= 16;
                 tags_ = __tm_decStringArray(r, p && p + ".tags", d + 1);
                 break;
             case 5:
-                if (seen0 & 32) {
-                    r.duplicateKey(p);
-                }
-                seen0 |= 32;
                 createdAt_ = __tm.readDate(r, p && p + ".createdAt");
                 break;
             case 6:
-                if (seen0 & 64) {
-                    r.duplicateKey(p);
-                }
-                seen0 |= 64;
-                f6_ = __tm_decUndefinedOrString(r, p && p + "[\"display-name\"]", d + 1);
+                f6_ = r.takeNil() ? undefined : r.string(p && p + "[\"display-name\"]");
                 break;
             default: r.unknownKey(p);
         }

@@ -1,0 +1,87 @@
+import * as path from "node:path";
+import ts from "typescript";
+import type { Link } from "../model/ir.js";
+import { isCodecCall } from "./is-codec-call.js";
+
+/** A top-level `export const <exportName> = codecFor<T>()`: where the codec of T lives. */
+interface Declared {
+  fileName: string;
+  exportName: string;
+}
+
+/**
+ * Every exported top-level codec of the program's own source files, by type. A type declared by
+ * several files belongs to the first by file name, so that exactly one file owns each type and two
+ * files can never link to each other for the same type. Computed once per Program (watch mode
+ * hands out a new one after every change).
+ */
+const byProgram = new WeakMap<ts.Program, Map<ts.Type, Declared>>();
+
+function declaredCodecs(program: ts.Program): Map<ts.Type, Declared> {
+  let found = byProgram.get(program);
+  if (found) return found;
+  found = new Map();
+  const checker = program.getTypeChecker();
+  const files = program.getSourceFiles()
+    .filter((f) => !f.isDeclarationFile && !program.isSourceFileFromExternalLibrary(f) && f.text.includes("codecFor"))
+    .sort((a, b) => (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0));
+  for (const file of files) {
+    for (const statement of file.statements) {
+      if (!ts.isVariableStatement(statement) || !statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue;
+      if (!(statement.declarationList.flags & ts.NodeFlags.Const)) continue;
+      for (const declaration of statement.declarationList.declarations) {
+        const call = declaration.initializer;
+        if (!ts.isIdentifier(declaration.name) || !call || !ts.isCallExpression(call)) continue;
+        if (call.arguments.length > 0 || call.typeArguments?.length !== 1 || !isCodecCall(call, checker)) continue;
+        const type = checker.getTypeFromTypeNode(call.typeArguments[0]!);
+        if (!found.has(type)) found.set(type, { fileName: file.fileName, exportName: declaration.name.text });
+      }
+    }
+  }
+  byProgram.set(program, found);
+  return found;
+}
+
+/**
+ * The codecs `file`'s generated code may link to instead of copying: those declared in other files,
+ * each with the specifier that imports it from `file`. `moduleOf` names the module that holds a
+ * declaring file's codecs (the file itself for the compiler plugin, its `.codecs.ts` copy for
+ * generate), or undefined where that file's codecs cannot be imported.
+ */
+export function linksFor(program: ts.Program, file: ts.SourceFile, moduleOf: (fileName: string) => string | undefined): Map<ts.Type, Link> {
+  const links = new Map<ts.Type, Link>();
+  const extension = extensionStyle(program.getCompilerOptions(), file);
+  for (const [type, declared] of declaredCodecs(program)) {
+    if (declared.fileName === file.fileName) continue;
+    const target = moduleOf(declared.fileName);
+    if (target === undefined) continue;
+    links.set(type, { module: specifier(file.fileName, target, extension), exportName: declared.exportName });
+  }
+  return links;
+}
+
+type ExtensionStyle = "js" | "none";
+
+/**
+ * Node16/NodeNext resolution needs the output's extension in relative specifiers; elsewhere the
+ * file's own relative imports show what its build expects (`./order.js` under bundler resolution).
+ */
+function extensionStyle(options: ts.CompilerOptions, file: ts.SourceFile): ExtensionStyle {
+  const resolution = options.moduleResolution;
+  const module = options.module ?? 0;
+  if (resolution === ts.ModuleResolutionKind.Node16 || resolution === ts.ModuleResolutionKind.NodeNext) return "js";
+  if (resolution === undefined && module >= 100 && module <= 199) return "js"; // node16 .. nodenext imply their resolution
+  const relative = file.statements.flatMap((s) => (ts.isImportDeclaration(s) || ts.isExportDeclaration(s)) && s.moduleSpecifier && ts.isStringLiteral(s.moduleSpecifier) ? [s.moduleSpecifier.text] : [])
+    .filter((m) => m.startsWith("."));
+  return relative.some((m) => /\.[mc]?js$/.test(m)) ? "js" : "none";
+}
+
+/** `./order.js` / `../core/money`: how `from` imports the module compiled from `to`. */
+function specifier(from: string, to: string, style: ExtensionStyle): string {
+  let relative = path.posix.relative(path.posix.dirname(from), to);
+  if (!relative.startsWith(".")) relative = "./" + relative;
+  const match = /\.([mc]?)tsx?$/.exec(relative);
+  if (!match) return relative;
+  const stem = relative.slice(0, match.index);
+  return style === "js" ? `${stem}.${match[1]}js` : stem;
+}
