@@ -6,6 +6,7 @@ import { avroType } from "./avro";
 import { codecs } from "./codecs";
 import { DATASETS } from "./data";
 import type { EqualOptions } from "./equal";
+import { handwritten } from "./handwritten";
 import type { DatasetId } from "./types";
 
 export interface Contender {
@@ -19,6 +20,7 @@ export interface Contender {
 
 export const CONTENDERS = {
   "typed-msgpack": "typed-msgpack (generated codec)",
+  "hand-written": "hand-written codec for the type",
   msgpack: "@msgpack/msgpack encode()/decode()",
   "msgpack-reused": "@msgpack/msgpack Encoder/Decoder reused",
   msgpackr: "msgpackr useRecords: false",
@@ -41,6 +43,11 @@ export function makeContender(id: ContenderId, dataset: DatasetId): Contender {
   switch (id) {
     case "typed-msgpack": {
       const codec = codecs[dataset] as { encode(v: unknown): Uint8Array; decode(b: Uint8Array): unknown };
+      return { encode: (v) => codec.encode(v), decode: (b) => codec.decode(b) };
+    }
+    case "hand-written": {
+      // bench/src/handwritten/<dataset>.ts: an encoder and a validating decoder written for the type.
+      const codec = handwritten[dataset] as { encode(v: unknown): Uint8Array; decode(b: Uint8Array): unknown };
       return { encode: (v) => codec.encode(v), decode: (b) => codec.decode(b) };
     }
     case "msgpack": {
