@@ -221,10 +221,45 @@ function cases(id) {
   return out;
 }
 
+/** The whole dataset: the same bytes as @msgpack/msgpack, decoded back to an equal value. */
+function sameBytes(id) {
+  const v = makeDataset(id);
+  const ours = handwritten[id].encode(v);
+  const theirs = msgpack.encode(v, { useBigInt64: DATASETS[id].bigint === true });
+  if (Buffer.compare(Buffer.from(ours), Buffer.from(theirs)) !== 0) return `✗ ${ours.length} bytes differ from @msgpack/msgpack's ${theirs.length}`;
+  const d = difference(v, handwritten[id].decode(ours));
+  return d ? `✗ round trip differs at ${d}` : `✓ accepts (${ours.length.toLocaleString("en-US")} bytes, = @msgpack/msgpack)`;
+}
+
+/** Encoder edge cases against @msgpack/msgpack: every int boundary, and strings around every header size. */
+function edges() {
+  const xs = [0, -0, 1, 127, 128, 255, 256, 65535, 65536, 2 ** 31 - 1, 2 ** 31, 2 ** 32 - 1, 2 ** 32, 2 ** 40 + 5, 2 ** 53 - 1,
+    -1, -32, -33, -128, -129, -32768, -32769, -(2 ** 31), -(2 ** 31) - 1, -(2 ** 40) - 3, -(2 ** 53) + 1,
+    2 ** 53, -(2 ** 53), 0.5, -1.25, 1e300, NaN, Infinity, -Infinity, Number.MIN_VALUE];
+  const out = [];
+  const list = { xs };
+  const same = (a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)) === 0;
+  out.push(`numbers: ${same(handwritten.floats.encode(list), msgpack.encode(list)) ? "✓" : "✗"} same bytes as @msgpack/msgpack`);
+  const tags = [];
+  // Exactly n bytes of UTF-8 each, so that every header boundary is hit with 1- to 4-byte characters.
+  for (const n of [0, 1, 31, 32, 33, 64, 65, 255, 256, 65535, 65536, 70000]) {
+    for (const unit of ["a", "é", "東", "😀"]) {
+      const size = utf8.encode(unit).length, k = Math.floor(n / size);
+      tags.push(unit.repeat(k) + "a".repeat(n - k * size));
+    }
+  }
+  const api = { ...makeDataset("api"), tags };
+  out.push(`strings: ${same(handwritten.api.encode(api), msgpack.encode(api)) ? "✓" : "✗"} same bytes as @msgpack/msgpack; ${difference(api, handwritten.api.decode(handwritten.api.encode(api))) ?? "round trip equal"}`);
+  return out;
+}
+
 function run(ids) {
   let failures = 0;
   const lines = ["| dataset | case | expected | hand-written | typed-msgpack |", "|---|---|---|---|---|"];
   for (const id of ids) {
+    const same = sameBytes(id);
+    if (same.startsWith("✗")) failures++;
+    lines.push(`| ${id} | whole dataset: encode = @msgpack/msgpack, round trip | accepts | ${same} | |`);
     for (const c of cases(id)) {
       const cells = Object.keys(contenders).map((name) => {
         const codec = contenders[name](id);
@@ -246,7 +281,9 @@ function run(ids) {
       lines.push(`| ${id} | ${c.name} | ${c.expect} | ${cells.join(" | ")} |`);
     }
   }
-  console.log(lines.join("\n"));
+  const edge = edges();
+  failures += edge.filter((l) => l.includes("✗") || l.includes("differs")).length;
+  console.log([...lines, "", ...edge.map((l) => `- ${l}`)].join("\n"));
   console.log(failures ? `\n${failures} hand-written case(s) FAILED` : "\nAll hand-written cases pass.");
   process.exitCode = failures ? 1 : 0;
 }

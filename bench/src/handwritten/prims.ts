@@ -143,28 +143,7 @@ export class Out {
 
   /** Integers in their smallest form (as @msgpack/msgpack writes them), the rest as float 64; 9 bytes reserved. */
   putNumber(v: number): void {
-    const bytes = this.bytes, p = this.pos;
-    if ((v | 0) === v) {
-      if (v >= 0) {
-        if (v < 0x80) { bytes[p] = v; this.pos = p + 1; }
-        else if (v < 0x100) { bytes[p] = 0xcc; bytes[p + 1] = v; this.pos = p + 2; }
-        else if (v < 0x10000) { bytes[p] = 0xcd; bytes[p + 1] = v >> 8; bytes[p + 2] = v; this.pos = p + 3; }
-        else { bytes[p] = 0xce; this.view.setUint32(p + 1, v); this.pos = p + 5; }
-      } else if (v >= -0x20) { bytes[p] = v & 0xff; this.pos = p + 1; }
-      else if (v >= -0x80) { bytes[p] = 0xd0; bytes[p + 1] = v & 0xff; this.pos = p + 2; }
-      else if (v >= -0x8000) { bytes[p] = 0xd1; bytes[p + 1] = (v >> 8) & 0xff; bytes[p + 2] = v & 0xff; this.pos = p + 3; }
-      else { bytes[p] = 0xd2; this.view.setInt32(p + 1, v); this.pos = p + 5; }
-    } else if (v >>> 0 === v) {
-      bytes[p] = 0xce; this.view.setUint32(p + 1, v); this.pos = p + 5;
-    } else if (Number.isSafeInteger(v)) {
-      // uint 64 / int 64: high word by division, low word by >>> 0 (two's complement for negatives).
-      bytes[p] = v > 0 ? 0xcf : 0xd3;
-      this.view.setInt32(p + 1, Math.floor(v / TWO_32));
-      this.view.setUint32(p + 5, v >>> 0);
-      this.pos = p + 9;
-    } else {
-      bytes[p] = 0xcb; this.view.setFloat64(p + 1, v); this.pos = p + 9;
-    }
+    this.pos = numberAt(this.bytes, this.view, this.pos, v);
   }
 
   number(v: number): void {
@@ -290,14 +269,17 @@ export class Out {
     this.pos = p + n;
   }
 
-  /** number[]: one capacity check per 1,024 elements. */
+  /** number[]: one capacity check per 1,024 elements, the position in a local. */
   numberArray(xs: readonly number[]): void {
     const n = xs.length;
     this.arrayHeader(n);
     for (let i = 0; i < n; ) {
       const stop = Math.min(n, i + 1024);
       this.reserve(9 * (stop - i));
-      for (; i < stop; i++) this.putNumber(xs[i]!);
+      const bytes = this.bytes, view = this.view;
+      let p = this.pos;
+      for (; i < stop; i++) p = numberAt(bytes, view, p, xs[i]!);
+      this.pos = p;
     }
   }
 
@@ -316,6 +298,41 @@ export class Out {
       this.string(v[k]!);
     }
   }
+}
+
+/**
+ * Writes `v` at `p` (9 bytes available) in its smallest int form, else as float 64; returns the
+ * end. Small enough for V8 to inline into loops: the rarer int forms are functions of their own.
+ */
+function numberAt(bytes: Uint8Array, view: DataView, p: number, v: number): number {
+  if (v >>> 0 === v) {
+    if (v < 0x80) { bytes[p] = v; return p + 1; }
+    if (v < 0x100) { bytes[p] = 0xcc; bytes[p + 1] = v; return p + 2; }
+    return uintAt(bytes, view, p, v);
+  }
+  if (Number.isSafeInteger(v)) {
+    if (v < 0 && v >= -0x20) { bytes[p] = v; return p + 1; }
+    return intAt(bytes, view, p, v);
+  }
+  bytes[p] = 0xcb; view.setFloat64(p + 1, v); return p + 9;
+}
+
+/** uint 16 / uint 32 for 256 <= v < 2^32. */
+function uintAt(bytes: Uint8Array, view: DataView, p: number, v: number): number {
+  if (v < 0x10000) { bytes[p] = 0xcd; bytes[p + 1] = v >> 8; bytes[p + 2] = v; return p + 3; }
+  bytes[p] = 0xce; view.setUint32(p + 1, v); return p + 5;
+}
+
+/** int 8..64 for safe integers below -32, uint 64 for those from 2^32. */
+function intAt(bytes: Uint8Array, view: DataView, p: number, v: number): number {
+  if (v > 0) {
+    bytes[p] = 0xcf; view.setUint32(p + 1, Math.floor(v / TWO_32)); view.setUint32(p + 5, v >>> 0); return p + 9;
+  }
+  if (v >= -0x80) { bytes[p] = 0xd0; bytes[p + 1] = v; return p + 2; }
+  if (v >= -0x8000) { bytes[p] = 0xd1; bytes[p + 1] = v >> 8; bytes[p + 2] = v; return p + 3; }
+  if (v >= -0x8000_0000) { bytes[p] = 0xd2; view.setInt32(p + 1, v); return p + 5; }
+  // The high word by division, the low one by >>> 0 (two's complement).
+  bytes[p] = 0xd3; view.setInt32(p + 1, Math.floor(v / TWO_32)); view.setUint32(p + 5, v >>> 0); return p + 9;
 }
 
 /** UTF-8 of s[i..] at bytes[p..] (3 bytes per unit available); lone surrogates become U+FFFD, as TextEncoder does. */
@@ -350,7 +367,15 @@ const CACHE_MAX = 32;
 const cache: string[] = new Array<string>(CACHE_SLOTS).fill("\u0000");
 /** UTF-16 units of the string being decoded, and a view of each short length. */
 let units = new Uint16Array(1024);
-const unitViews: Uint16Array[] = Array.from({ length: 65 }, (_, n) => units.subarray(0, n));
+const unitViews: Uint16Array[] = Array.from({ length: 33 }, (_, n) => units.subarray(0, n));
+/**
+ * On Node, a Buffer over `units` turns them into a string (utf16le) faster than a UTF-16
+ * TextDecoder or String.fromCharCode beyond a few units; elsewhere TextDecoder past 32 units.
+ */
+interface BufferClass { from(b: ArrayBuffer): { toString(encoding: "utf16le", start: number, end: number): string } }
+const NodeBuffer = (globalThis as { Buffer?: BufferClass }).Buffer;
+let unitsText = NodeBuffer?.from(units.buffer);
+const FROM_CHAR_CODE_MAX = unitsText ? 8 : 32;
 
 /** Bin payloads up to SLAB_MAX bytes are copied into shared SLAB_SIZE buffers (as Node's Buffer pool does). */
 const SLAB_MAX = 4096;
@@ -784,6 +809,7 @@ function utf8Loop(bytes: Uint8Array, p: number, n: number): string | undefined {
   if (n > units.length) {
     units = new Uint16Array(Math.max(n, 2 * units.length));
     for (let k = 0; k < unitViews.length; k++) unitViews[k] = units.subarray(0, k);
+    unitsText = NodeBuffer?.from(units.buffer);
   }
   const out = units, end = p + n;
   let k = 0, i = p;
@@ -814,5 +840,6 @@ function utf8Loop(bytes: Uint8Array, p: number, n: number): string | undefined {
       return undefined;
     }
   }
-  return k <= 64 ? String.fromCharCode.apply(null, unitViews[k] as unknown as number[]) : utf16.decode(out.subarray(0, k));
+  if (k <= FROM_CHAR_CODE_MAX) return String.fromCharCode.apply(null, unitViews[k] as unknown as number[]);
+  return unitsText ? unitsText.toString("utf16le", 0, 2 * k) : utf16.decode(out.subarray(0, k));
 }
