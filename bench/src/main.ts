@@ -9,7 +9,7 @@ import { measureBuildTime, type BuildTime } from "./buildtime";
 import { CONTENDER_IDS, type ContenderId } from "./contenders";
 import { DATASET_IDS } from "./data";
 import { profile } from "./profile";
-import { datasetTable, targetsTable, throughputTable, type Results, type Row } from "./report";
+import { datasetTable, targetsTable, throughputTable, type Results, type Row, type Runs } from "./report";
 import { measureCode } from "./sizes";
 import type { DatasetId } from "./types";
 import type { Ready, RoundResult, Settings } from "./worker";
@@ -45,15 +45,31 @@ function parseArgs(argv: string[]): Args {
   };
 }
 
-const HELP = `npm run bench -- [--quick] [--build-time] [--clock=cpu] [--datasets=a,b] [--contenders=a,b] [--profile=ds[:contender]]
+const HELP = `npm run bench -- [--quick] [--runs N] [--build-time] [--clock=cpu] [--datasets=a,b] [--contenders=a,b] [--profile=ds[:contender]]
   --quick        5 rounds of 75 ms per direction after a 200 ms warm-up (default: 7 × 500 ms after 1.5 s)
   --build-time   also time tsc vs tspc + plugin on a generated 300-type project
   --clock=cpu    rate batches by the process's CPU time instead of the wall clock: steadier when
                  other processes compete for the cores, but it counts V8's background GC threads
   --profile=ds[:contender]  instead of the benchmark: one contender (typed-msgpack by default) on
                  dataset ds under node --cpu-prof, each direction; top self-time functions
+  --runs N       repeat the whole measurement N times, each in fresh worker processes; every ratio
+                 is then the median of the N per-run ratios, shown with their range (min–max)
 datasets: ${DATASET_IDS.join(", ")}
 contenders: ${CONTENDER_IDS.join(", ")}`;
+
+/** `--runs N` (or `--runs=N`), taken out of argv before parseArgs sees the rest. */
+function takeRuns(argv: string[]): { runs: number; rest: string[] } {
+  const rest: string[] = [];
+  let runs = 1;
+  for (let i = 0; i < argv.length; i++) {
+    const m = /^--runs(?:=(.*))?$/.exec(argv[i]!);
+    if (!m) { rest.push(argv[i]!); continue; }
+    const v = m[1] ?? argv[++i];
+    runs = Number(v);
+    if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs: expected a positive integer, got ${v}`);
+  }
+  return { runs, rest };
+}
 
 const started = Date.now();
 const progress = (s: string) => process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)}s] ${s}\n`);
@@ -113,7 +129,8 @@ function version(pkg: string): string {
 }
 
 export async function main(argv: string[]): Promise<void> {
-  const args = parseArgs(argv);
+  const { runs: runCount, rest } = takeRuns(argv);
+  const args = parseArgs(rest);
   if (args.help) return void console.log(HELP);
   if (args.profile) {
     const [dataset, contender = "typed-msgpack"] = args.profile.split(":");
@@ -125,23 +142,30 @@ export async function main(argv: string[]): Promise<void> {
 
   progress("measuring generated code and bundle size (esbuild)");
   const code = measureCode();
-  const results: Results = new Map();
-  for (const dataset of args.datasets) results.set(dataset, await benchDataset(dataset, args.contenders, settings, mode.rounds, args.clock));
+  // --runs N: the whole measurement N times over, each run in fresh worker processes.
+  const runs: Runs = [];
+  for (let run = 1; run <= runCount; run++) {
+    if (runCount > 1) progress(`run ${run}/${runCount}`);
+    const results: Results = new Map();
+    for (const dataset of args.datasets) results.set(dataset, await benchDataset(dataset, args.contenders, settings, mode.rounds, args.clock));
+    runs.push(results);
+  }
+  const results = runs[0]!;
   let build: BuildTime | undefined;
   if (args.buildTime) build = measureBuildTime(mode.buildRuns, progress);
 
-  const notes = new Set([...results.values()].flat().map((r) => r.note).filter(Boolean));
-  const targets = targetsTable(results);
+  const notes = new Set(runs.flatMap((r) => [...r.values()].flat()).map((r) => r.note).filter(Boolean));
+  const targets = targetsTable(runs);
   const kb = (n: number) => `${(n / 1024).toFixed(2)} KB`;
   console.log([
     "# typed-msgpack benchmark", "",
     `Node ${process.version} (V8 ${process.versions.v8}), ${os.platform()} ${os.arch()}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}; load average at start ${load}.`,
-    `Mode: ${args.quick ? "quick" : "full"}: per contender × dataset process, ${mode.warmupMs} ms warm-up per direction, then ${mode.rounds} rounds of ${mode.batchMs} ms per direction, interleaved across contenders; ops/s by ${args.clock === "cpu" ? "the process's CPU time (--clock=cpu)" : "the wall clock"}.`,
+    `Mode: ${args.quick ? "quick" : "full"}: per contender × dataset process, ${mode.warmupMs} ms warm-up per direction, then ${mode.rounds} rounds of ${mode.batchMs} ms per direction, interleaved across contenders; ops/s by ${args.clock === "cpu" ? "the process's CPU time (--clock=cpu)" : "the wall clock"}.${runCount > 1 ? ` The whole measurement ran ${runCount} times (--runs), each time in fresh worker processes.` : ""}`,
     `Versions: @msgpack/msgpack ${version("@msgpack/msgpack")}, msgpackr ${version("msgpackr")}, msgpack-lite ${version("msgpack-lite")}, avsc ${version("avsc")}, typescript ${version("typescript")}, esbuild ${version("esbuild")}.`,
     ...[...notes].map((n) => `${n}.`), "",
     "## Throughput", "",
-    "ops/s: median of the rounds, ± half the spread between the slowest and fastest round. MB/s: ops/s × the dataset's standard MessagePack size (what @msgpack/msgpack writes), the same bytes for every row, so MB/s ranks like ops/s. ÷ msgpack: ops/s over @msgpack/msgpack encode()/decode() ops/s in this run. bytes / gzip: each contender's own encoding, gzip at zlib's default level; \"= msgpack\" marks output byte-identical to @msgpack/msgpack. JSON: TextEncoder(JSON.stringify(v)) and JSON.parse(TextDecoder(bytes)). avsc decodes absent optional fields as null, which its check accepts.", "",
-    ...throughputTable(results), "",
+    `ops/s: median of the rounds, ± half the spread between the slowest and fastest round${runCount > 1 ? `; over ${runCount} runs, the median of the runs' medians, ± half their spread` : ""}. MB/s: ops/s × the dataset's standard MessagePack size (what @msgpack/msgpack writes), the same bytes for every row, so MB/s ranks like ops/s. ÷ msgpack, ÷ hand: ops/s over those of @msgpack/msgpack encode()/decode() and of the hand-written codec for the type (bench/src/handwritten), timed in the same rounds${runCount > 1 ? `; the median of the ${runCount} per-run ratios, their range (min–max) in parentheses` : ""}. bytes / gzip: each contender's own encoding, gzip at zlib's default level; \"= msgpack\" marks output byte-identical to @msgpack/msgpack. JSON: TextEncoder(JSON.stringify(v)) and JSON.parse(TextDecoder(bytes)). avsc decodes absent optional fields as null, which its check accepts.`, "",
+    ...throughputTable(runs), "",
     "## Datasets and generated code", "",
     "Generated code: the module the transformer emits for `export const codec = codecFor<T>()` (ES2020), raw / esbuild-minified / minified+gzip -9. App bundle: that module plus the runtime it imports, esbuild --bundle --minify for the browser, gzip -9.", "",
     ...datasetTable(results, code.codes), "",
@@ -153,7 +177,9 @@ export async function main(argv: string[]): Promise<void> {
       `**tspc + plugin vs tsc: +${(build.overhead * 100).toFixed(1)}%** (vs tspc without the plugin: +${(build.pluginOnly * 100).toFixed(1)}%); ${build.checked}.`, "",
     ] : []),
     "## typed-msgpack against its targets", "",
+    `Targets (issue 13): encode and decode ≥ 0.9× the hand-written codec on every dataset and ≥ 1.0× as the geometric mean over all dataset-ops; ≥ 1.5× msgpackr (standard mode); > 1× JSON where JSON applies; never slower than @msgpack/msgpack (✓ met, ✗ not met)${runCount > 1 ? `; medians of ${runCount} per-run ratios, range in parentheses` : ""}.`, "",
     ...targets.table, "",
+    ...targets.summary.flatMap((s) => [s, ""]),
     ...(targets.misses.length ? ["Short of target:", ...targets.misses.map((m) => `- ${m}`)] : ["All throughput targets met."]), "",
     `Total wall time ${((Date.now() - started) / 1000).toFixed(0)} s (after compiling bench/src); load average at the end ${os.loadavg().map((x) => x.toFixed(2)).join(" ")}.`,
   ].join("\n"));
