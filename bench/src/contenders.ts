@@ -16,6 +16,8 @@ export interface Contender {
   equal?: EqualOptions;
   /** A fact worth printing next to the results, e.g. whether a native addon loaded. */
   note?: string;
+  /** Output must be byte-identical to @msgpack/msgpack's (checked before anything is timed). */
+  sameAsMsgpack?: { useBigInt64: boolean };
 }
 
 export const CONTENDERS = {
@@ -48,7 +50,7 @@ export function makeContender(id: ContenderId, dataset: DatasetId): Contender {
     case "hand-written": {
       // bench/src/handwritten/<dataset>.ts: an encoder and a validating decoder written for the type.
       const codec = handwritten[dataset] as { encode(v: unknown): Uint8Array; decode(b: Uint8Array): unknown };
-      return { encode: (v) => codec.encode(v), decode: (b) => codec.decode(b) };
+      return { encode: (v) => codec.encode(v), decode: (b) => codec.decode(b), sameAsMsgpack: { useBigInt64 } };
     }
     case "msgpack": {
       // The functions build a new Encoder/Decoder per call; encode returns the encoder's own buffer.

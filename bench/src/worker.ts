@@ -3,6 +3,7 @@
 // decode batch per "round" message, so that the parent can interleave rounds across contenders.
 import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
+import * as msgpack from "@msgpack/msgpack";
 import { makeContender, type Contender, type ContenderId } from "./contenders";
 import { makeDataset } from "./data";
 import { difference } from "./equal";
@@ -62,6 +63,12 @@ function prepare(contenderId: ContenderId, datasetId: DatasetId): Prepared | { e
     const bytes = copy(contender.encode(value));
     const diff = difference(value, contender.decode(bytes), contender.equal);
     if (diff) return { error: `round trip differs at ${diff}` };
+    if (contender.sameAsMsgpack) {
+      const expected = msgpack.encode(value, contender.sameAsMsgpack);
+      if (Buffer.compare(Buffer.from(bytes), Buffer.from(expected)) !== 0) return { error: `output differs from @msgpack/msgpack's (${bytes.length} vs ${expected.length} bytes)` };
+      const again = difference(value, contender.decode(expected), contender.equal);
+      if (again) return { error: `decoding @msgpack/msgpack's bytes differs at ${again}` };
+    }
     return { contender, value, bytes };
   } catch (e) {
     return { error: e instanceof Error ? `${e.name}: ${e.message}` : String(e) };
