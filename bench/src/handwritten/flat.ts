@@ -2,7 +2,7 @@
 // optional properties. Literals are written from their pre-encoded bytes and read by comparing
 // bytes. See prims.ts.
 import type { Account } from "../types";
-import { EncodeError, In, Out, keys, literals, str, type Literals } from "./prims";
+import { EncodeError, In, Out, cat, chunkAt, keys, literals, numberAt, str, type Literals } from "./prims";
 
 const K_ID = str("id"), K_STATUS = str("status"), K_ROLE = str("role"), K_PLAN = str("plan"), K_REGION = str("region");
 const K_LOCALE = str("locale"), K_VERIFIED = str("verified"), K_TWO_FACTOR = str("twoFactor"), K_TIER = str("tier");
@@ -20,56 +20,65 @@ function bad(set: Literals<string>, v: unknown): never {
   throw new EncodeError(`${JSON.stringify(v)} is not one of ${set.values.join(", ")}`);
 }
 
-const [ACTIVE, SUSPENDED, DELETED] = STATUS.encoded as Uint8Array[];
+const [ACTIVE, SUSPENDED, DELETED] = STATUS.encoded.map((e) => cat(K_STATUS, e));
 function statusBytes(v: Account["status"]): Uint8Array {
   switch (v) { case "active": return ACTIVE!; case "suspended": return SUSPENDED!; case "deleted": return DELETED!; }
   return bad(STATUS, v);
 }
-const [ADMIN, USER, GUEST] = ROLE.encoded as Uint8Array[];
+const [ADMIN, USER, GUEST] = ROLE.encoded.map((e) => cat(K_ROLE, e));
 function roleBytes(v: Account["role"]): Uint8Array {
   switch (v) { case "admin": return ADMIN!; case "user": return USER!; case "guest": return GUEST!; }
   return bad(ROLE, v);
 }
-const [FREE, PRO, TEAM, ENTERPRISE] = PLAN.encoded as Uint8Array[];
+const [FREE, PRO, TEAM, ENTERPRISE] = PLAN.encoded.map((e) => cat(K_PLAN, e));
 function planBytes(v: Account["plan"]): Uint8Array {
   switch (v) { case "free": return FREE!; case "pro": return PRO!; case "team": return TEAM!; case "enterprise": return ENTERPRISE!; }
   return bad(PLAN, v);
 }
-const [US_EAST, US_WEST, EU_CENTRAL, AP_SOUTH] = REGION.encoded as Uint8Array[];
+const [US_EAST, US_WEST, EU_CENTRAL, AP_SOUTH] = REGION.encoded.map((e) => cat(K_REGION, e));
 function regionBytes(v: Account["region"]): Uint8Array {
   switch (v) { case "us-east": return US_EAST!; case "us-west": return US_WEST!; case "eu-central": return EU_CENTRAL!; case "ap-south": return AP_SOUTH!; }
   return bad(REGION, v);
 }
-const [EN_US, FR_FR, DE_DE, JA_JP, PT_BR] = LOCALE.encoded as Uint8Array[];
+const [EN_US, FR_FR, DE_DE, JA_JP, PT_BR] = LOCALE.encoded.map((e) => cat(K_LOCALE, e));
 function localeBytes(v: Account["locale"]): Uint8Array {
   switch (v) { case "en-US": return EN_US!; case "fr-FR": return FR_FR!; case "de-DE": return DE_DE!; case "ja-JP": return JA_JP!; case "pt-BR": return PT_BR!; }
   return bad(LOCALE, v);
 }
-const [TOTP, SMS, WEBAUTHN] = TWO_FACTOR.encoded as Uint8Array[];
+const [TOTP, SMS, WEBAUTHN] = TWO_FACTOR.encoded.map((e) => cat(K_TWO_FACTOR, e));
 function twoFactorBytes(v: NonNullable<Account["twoFactor"]>): Uint8Array {
   switch (v) { case "totp": return TOTP!; case "sms": return SMS!; case "webauthn": return WEBAUTHN!; }
   return bad(TWO_FACTOR, v);
 }
 
-/** Everything but the note: keys, literals (at most 11 bytes each), 3 numbers, a bool. */
-const FIXED = [K_ID, K_STATUS, K_ROLE, K_PLAN, K_REGION, K_LOCALE, K_VERIFIED, K_TWO_FACTOR, K_TIER, K_SCORE, K_LAST_SEEN]
-  .reduce((n, k) => n + k.length, 0) + 1 + 6 * 11 + 4 * 9 + 1;
+/** The map header and first key, by the number of optional properties present (0-4). */
+const HEADS = [0, 1, 2, 3, 4].map((k) => cat([0x88 + k], K_ID));
+/** Everything but the note: keys, literals (at most 11 bytes each), 4 numbers, a bool. */
+const FIXED = [HEADS[0]!, K_STATUS, K_ROLE, K_PLAN, K_REGION, K_LOCALE, K_VERIFIED, K_TWO_FACTOR, K_TIER, K_SCORE, K_LAST_SEEN]
+  .reduce((n, k) => n + k.length, 0) + 6 * 11 + 4 * 9 + 1;
 
 function writeAccount(w: Out, v: Account): void {
   const twoFactor = v.twoFactor, tier = v.tier, lastSeen = v.lastSeen, note = v.note;
+  // Everything but the note has a bounded size: one reservation, then the position in a local.
   w.reserve(FIXED);
-  w.putByte(0x88 + (twoFactor === undefined ? 0 : 1) + (tier === undefined ? 0 : 1) + (lastSeen === undefined ? 0 : 1) + (note === undefined ? 0 : 1));
-  w.put(K_ID); w.putNumber(v.id);
-  w.put(K_STATUS); w.put(statusBytes(v.status));
-  w.put(K_ROLE); w.put(roleBytes(v.role));
-  w.put(K_PLAN); w.put(planBytes(v.plan));
-  w.put(K_REGION); w.put(regionBytes(v.region));
-  w.put(K_LOCALE); w.put(localeBytes(v.locale));
-  w.put(K_VERIFIED); w.putBool(v.verified);
-  if (twoFactor !== undefined) { w.put(K_TWO_FACTOR); w.put(twoFactorBytes(twoFactor)); }
-  if (tier !== undefined) { w.put(K_TIER); w.putNumber(tier); }
-  w.put(K_SCORE); w.putNumber(v.score);
-  if (lastSeen !== undefined) { w.put(K_LAST_SEEN); w.putNumber(lastSeen); }
+  const bytes = w.bytes, view = w.view;
+  let p = w.pos;
+  p = chunkAt(bytes, p, HEADS[(twoFactor === undefined ? 0 : 1) + (tier === undefined ? 0 : 1) + (lastSeen === undefined ? 0 : 1) + (note === undefined ? 0 : 1)]!);
+  p = numberAt(bytes, view, p, v.id);
+  // Each literal property is one pre-encoded chunk: its key and its value.
+  p = chunkAt(bytes, p, statusBytes(v.status));
+  p = chunkAt(bytes, p, roleBytes(v.role));
+  p = chunkAt(bytes, p, planBytes(v.plan));
+  p = chunkAt(bytes, p, regionBytes(v.region));
+  p = chunkAt(bytes, p, localeBytes(v.locale));
+  p = chunkAt(bytes, p, K_VERIFIED);
+  bytes[p++] = v.verified ? 0xc3 : 0xc2;
+  if (twoFactor !== undefined) p = chunkAt(bytes, p, twoFactorBytes(twoFactor));
+  if (tier !== undefined) { p = chunkAt(bytes, p, K_TIER); p = numberAt(bytes, view, p, tier); }
+  p = chunkAt(bytes, p, K_SCORE);
+  p = numberAt(bytes, view, p, v.score);
+  if (lastSeen !== undefined) { p = chunkAt(bytes, p, K_LAST_SEEN); p = numberAt(bytes, view, p, lastSeen); }
+  w.pos = p;
   if (note !== undefined) { w.raw(K_NOTE); w.string(note); }
 }
 

@@ -300,11 +300,18 @@ export class Out {
   }
 }
 
+/** Copies a pre-encoded chunk to bytes[p..] (room reserved); returns the end. For encoders that keep the position in a local. */
+export function chunkAt(bytes: Uint8Array, p: number, chunk: Uint8Array): number {
+  const n = chunk.length;
+  for (let i = 0; i < n; i++) bytes[p + i] = chunk[i]!;
+  return p + n;
+}
+
 /**
  * Writes `v` at `p` (9 bytes available) in its smallest int form, else as float 64; returns the
  * end. Small enough for V8 to inline into loops: the rarer int forms are functions of their own.
  */
-function numberAt(bytes: Uint8Array, view: DataView, p: number, v: number): number {
+export function numberAt(bytes: Uint8Array, view: DataView, p: number, v: number): number {
   if (v >>> 0 === v) {
     if (v < 0x80) { bytes[p] = v; return p + 1; }
     if (v < 0x100) { bytes[p] = 0xcc; bytes[p + 1] = v; return p + 2; }

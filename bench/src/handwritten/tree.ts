@@ -1,10 +1,13 @@
 // Hand-written codec for TreeNode (dataset "tree"), a recursive type. See prims.ts.
 import type { TreeNode } from "../types";
-import { EncodeError, In, MAX_DEPTH, Out, keys, literals, str } from "./prims";
+import { EncodeError, In, MAX_DEPTH, Out, cat, keys, literals, str } from "./prims";
 
 const K_ID = str("id"), K_TAG = str("tag"), K_TEXT = str("text"), K_CHILDREN = str("children");
 const TAGS = literals("section", "para", "list", "item", "quote");
-const [SECTION, PARA, LIST, ITEM, QUOTE] = TAGS.encoded as [Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array];
+/** The tag property as one chunk: key and value. */
+const [SECTION, PARA, LIST, ITEM, QUOTE] = TAGS.encoded.map((e) => cat(K_TAG, e)) as [Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array];
+/** The map header and first key, without and with `text`. */
+const HEAD3 = cat([0x83], K_ID), HEAD4 = cat([0x84], K_ID);
 
 function tagBytes(tag: TreeNode["tag"]): Uint8Array {
   switch (tag) {
@@ -20,10 +23,9 @@ function tagBytes(tag: TreeNode["tag"]): Uint8Array {
 function writeNode(w: Out, v: TreeNode, depth: number): void {
   if (depth > MAX_DEPTH) throw new EncodeError("value nests too deep (cyclic?)");
   const text = v.text, children = v.children, n = children.length;
-  w.reserve(1 + K_ID.length + 9 + K_TAG.length + 8);
-  w.putByte(text === undefined ? 0x83 : 0x84);
-  w.put(K_ID); w.putNumber(v.id);
-  w.put(K_TAG); w.put(tagBytes(v.tag));
+  w.reserve(HEAD3.length + 9 + K_TAG.length + 8);
+  w.put(text === undefined ? HEAD3 : HEAD4); w.putNumber(v.id);
+  w.put(tagBytes(v.tag));
   if (text !== undefined) { w.raw(K_TEXT); w.string(text); }
   w.reserve(K_CHILDREN.length + 5);
   w.put(K_CHILDREN); w.putArrayHeader(n);
