@@ -146,26 +146,31 @@ export class Reader {
     const b = this.head(p);
     if (b <= 0x7f) { this.pos++; return b; } // positive fixint
     if (b >= 0xe0) { this.pos++; return b - 0x100; } // negative fixint
-    const pos = this.pos;
-    if (b === 0xcb) { this.need(9, p); this.pos = pos + 9; return this.view.getFloat64(pos + 1); } // float 64
-    if (b === 0xca) { this.need(5, p); this.pos = pos + 5; return this.view.getFloat32(pos + 1); } // float 32
-    if (FAMILY[b] !== INT) return this.mismatch("int or float", p);
+    if (b === 0xcb) { // float 64
+      const pos = this.pos;
+      this.need(9, p);
+      this.pos = pos + 9;
+      return this.view.getFloat64(pos + 1);
+    }
     return this.intBody(b, p);
   }
 
-  /** @internal uint/int 8..64 after the head byte `b`. */
+  /** @internal The number after its head byte `b`: float 32, uint/int 8..64 (one switch, so one call for any of them). */
   intBody(b: number, p: string | undefined): number {
     const view = this.view, pos = this.pos;
     switch (b) {
-      case 0xcc: this.need(2, p); this.pos = pos + 2; return view.getUint8(pos + 1); // uint 8
+      case 0xcc: this.need(2, p); this.pos = pos + 2; return this.bytes[pos + 1]!; // uint 8
       case 0xcd: this.need(3, p); this.pos = pos + 3; return view.getUint16(pos + 1); // uint 16
       case 0xce: this.need(5, p); this.pos = pos + 5; return view.getUint32(pos + 1); // uint 32
       case 0xd0: this.need(2, p); this.pos = pos + 2; return view.getInt8(pos + 1); // int 8
       case 0xd1: this.need(3, p); this.pos = pos + 3; return view.getInt16(pos + 1); // int 16
       case 0xd2: this.need(5, p); this.pos = pos + 5; return view.getInt32(pos + 1); // int 32
+      case 0xca: this.need(5, p); this.pos = pos + 5; return view.getFloat32(pos + 1); // float 32
+      case 0xcf: case 0xd3: break; // uint 64 / int 64
+      default: return this.mismatch("int or float", p);
     }
     this.need(9, p);
-    const high = b === 0xcf ? view.getUint32(pos + 1) : view.getInt32(pos + 1); // uint 64 / int 64
+    const high = b === 0xcf ? view.getUint32(pos + 1) : view.getInt32(pos + 1);
     const v = high * TWO_32 + view.getUint32(pos + 5);
     if (!Number.isSafeInteger(v)) {
       this.fail("out-of-range", `${b === 0xcf ? "uint" : "int"} 64 value does not fit in a JavaScript number without rounding (declare the field as bigint)`, p);
@@ -213,27 +218,36 @@ export class Reader {
 
   /**
    * Reads a str key and returns the index of the matching entry of `keys` (from `keys()`), or -1.
-   * Compares bytes instead of building a string. `keys[hint]` is compared first, header included,
-   * straight against the input, four bytes at a time when it carries its words (as `keys()`
-   * entries do): keys arriving in declaration order cost one short loop each.
+   * Compares bytes instead of building a string: `keys[hint]` first, then the keys declared after
+   * it, then those before, each header included and straight against the input (a mismatch mostly
+   * ends at the first byte or two). Keys arriving in declaration order cost one short compare, and
+   * an absent optional property only the few compares of the keys it skips.
    */
   key(keys: readonly Uint8Array[], hint: number, p?: string): number {
-    const expected = keys[hint] as Partial<PreEncoded> & Uint8Array | undefined;
     const pos = this.pos;
     this.keyAt = pos;
-    // A hinted key longer than maxStringLength takes the slow path, which refuses it at its header.
-    if (expected !== undefined && pos + expected.length <= this.end && expected.length <= this.limits.maxStringLength) {
-      // Four bytes at a time, then the last 0-3 (see PreEncoded).
-      const words = expected.words ?? NO_WORDS, view = this.view, bytes = this.bytes, n = expected.length;
-      let i = 0;
-      while (i < words.length && view.getInt32(pos + 4 * i) === words[i]) i++;
-      if (i === words.length) {
-        i *= 4;
-        while (i < n && bytes[pos + i] === expected[i]) i++;
-        if (i === n) { this.pos = pos + n; return hint; }
-      }
-    }
+    for (let i = hint; i < keys.length; i++) if (this.at(keys[i]!, pos)) return i;
+    for (let i = 0; i < hint && i < keys.length; i++) if (this.at(keys[i]!, pos)) return i;
     return this.anyKey(keys, p);
+  }
+
+  /**
+   * Is `expected` (a pre-encoded str, header included) next at `pos`? Consumed if so. Four bytes at
+   * a time when it carries its words (see PreEncoded). A key longer than maxStringLength never
+   * matches here, so that the parse in `anyKey` refuses it at its header.
+   */
+  private at(expected: Uint8Array, pos: number): boolean {
+    const n = expected.length, bytes = this.bytes;
+    if (bytes[pos] !== expected[0] || pos + n > this.end || n > this.limits.maxStringLength) return false;
+    const words = (expected as Partial<PreEncoded>).words ?? NO_WORDS, view = this.view;
+    let i = 0;
+    while (i < words.length && view.getInt32(pos + 4 * i) === words[i]) i++;
+    if (i < words.length) return false;
+    i *= 4;
+    while (i < n && bytes[pos + i] === expected[i]) i++;
+    if (i < n) return false;
+    this.pos = pos + n;
+    return true;
   }
 
   /** `key()` when the hinted key does not match: header parsed, every key compared. */
@@ -253,6 +267,7 @@ export class Reader {
 
   /** Reads a str key and tells whether it is `expected` (pre-encoded by `keys()`). */
   isKey(expected: Uint8Array, p?: string): boolean {
+    if (this.at(expected, this.pos)) return true;
     const b = this.head(p);
     if (FAMILY[b] !== STR) this.mismatch("a str key", p);
     const length = this.strHeader(b, p);
@@ -326,6 +341,7 @@ export class Reader {
   /** An array header whose count must lie in [min, max]; max -1 means unbounded (a rest element). */
   tupleHeader(min: number, max: number, p?: string): number {
     const at = this.pos;
+    if (this.bytes[at] === 0x90 + max && min === max && max < 16) { this.pos = at + 1; return max; } // the exact fixarray
     const n = this.arrayHeader(p);
     if (n < min || (max >= 0 && n > max)) {
       const expected = max === min ? `${min}` : max < 0 ? `at least ${min}` : `${min} to ${max}`;

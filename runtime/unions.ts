@@ -12,21 +12,24 @@ import { BOOL, FAMILY, FLOAT, INT, STR } from "./wire.js";
 const BYTE_LEVEL = new Set(["incomplete", "too-deep", "malformed", "duplicate-key", "trailing-bytes"]);
 
 /**
- * Looks ahead in the map at `r.pos` for the key `tagKey` and returns the index of its value in
- * `tags` (from `literals()`), without consuming anything; -1 when the key is absent or its value
- * is none of them. String tags are compared as bytes, never decoded.
+ * The tag of the map whose header (`n` entries) was just read: the index of its value in `tags`
+ * (from `literals()`), or -1 when the key is absent or its value is none of them. String tags are
+ * compared as bytes, never decoded. When the tag is the first key, as encoders write it, its key
+ * and value are consumed and the member's decoder goes on from the next key (one read of the tag,
+ * not two); otherwise the entries are looked through and nothing is consumed.
  */
-export function peekTag(r: Reader, tagKey: Uint8Array, tags: Literals, p?: string): number {
+export function readTag(r: Reader, n: number, tagKey: Uint8Array, tags: Literals, p?: string): number {
   const start = r.pos;
+  if (n > 0 && r.isKey(tagKey, p)) {
+    const index = tagValue(r, tags, p);
+    if (index < 0) r.pos = start;
+    return index;
+  }
   try {
-    const n = r.mapHeader(p);
+    r.pos = start;
     for (let i = 0; i < n; i++) {
-      if (r.isKey(tagKey, p)) {
-        const family = r.family(p);
-        if (family === STR) return r.key(tags, 0, p);
-        const value = family === INT || family === FLOAT ? r.number(p) : family === BOOL ? r.bool(p) : undefined;
-        return tags.decoded.indexOf(value as never);
-      }
+      if (r.isKey(tagKey, p)) return tagValue(r, tags, p);
+      // The last value need not be skipped (see pickMember).
       if (i < n - 1) r.skip(p);
     }
     return -1;
@@ -35,9 +38,17 @@ export function peekTag(r: Reader, tagKey: Uint8Array, tags: Literals, p?: strin
   }
 }
 
+/** Reads a tag's value: its index in `tags`, or -1. */
+function tagValue(r: Reader, tags: Literals, p: string | undefined): number {
+  const family = r.family(p);
+  if (family === STR) return r.key(tags, 0, p);
+  const value = family === INT || family === FLOAT ? r.number(p) : family === BOOL ? r.bool(p) : undefined;
+  return tags.decoded.indexOf(value as never);
+}
+
 /** The tag property's value is none of the members' tags. */
-export function badTag(r: Reader, property: string, expected: string, p?: string): never {
-  return r.fail("type-mismatch", `expected property ${JSON.stringify(property)} to be one of ${expected}`, p);
+export function badTag(r: Reader, property: string, expected: string, p?: string, at = r.pos): never {
+  return r.fail("type-mismatch", `expected property ${JSON.stringify(property)} to be one of ${expected}`, p, at);
 }
 
 /** A member of an untagged object union: its `keys()` table (null: any keys) and required bit masks; null for a Record. */

@@ -23,6 +23,8 @@ const OPERATORS: Record<BinaryOp, ts.BinaryOperator> = {
 
 /** The few type annotations generated TypeScript source carries. */
 export type TypeSpec = "any" | "number" | "path" | "any[]" | { runtime: string };
+/** A function parameter: its name, its type in typed output, and a default value if it has one. */
+export type Parameter = [name: string, type: TypeSpec, initializer?: ts.Expression];
 
 /**
  * Small helpers over ts.NodeFactory, so that emit code reads like the code it produces.
@@ -151,12 +153,13 @@ export class Build {
   if(condition: ts.Expression, then: ts.Statement[], otherwise?: ts.Statement[]): ts.Statement {
     return this.f.createIfStatement(condition, this.block(then), otherwise && this.block(otherwise));
   }
-  /** `for (let i = from; i < limit; i++) { body }` */
-  forCount(i: string, limit: ts.Expression, body: ts.Statement[], from = 0): ts.Statement {
+  /** `for (let i = from; i < limit; i++)`; given an existing variable, `for (; i < limit; i++)` from its value. */
+  forCount(i: string | ts.Identifier, limit: ts.Expression, body: ts.Statement[], from = 0): ts.Statement {
+    const counter = typeof i === "string" ? this.id(i) : i;
     return this.f.createForStatement(
-      this.f.createVariableDeclarationList([this.f.createVariableDeclaration(i, undefined, undefined, this.num(from))], ts.NodeFlags.Let),
-      this.bin(this.id(i), "<", limit),
-      this.f.createPostfixIncrement(this.id(i)),
+      typeof i === "string" ? this.f.createVariableDeclarationList([this.f.createVariableDeclaration(i, undefined, undefined, this.num(from))], ts.NodeFlags.Let) : undefined,
+      this.bin(counter, "<", limit),
+      this.f.createPostfixIncrement(counter),
       this.block(body),
     );
   }
@@ -188,13 +191,13 @@ export class Build {
       /*finallyBlock*/ undefined,
     );
   }
-  fn(name: string, params: [name: string, type: TypeSpec][], returns: TypeSpec | "void", body: ts.Statement[]): ts.FunctionDeclaration {
+  fn(name: string, params: Parameter[], returns: TypeSpec | "void", body: ts.Statement[]): ts.FunctionDeclaration {
     return this.f.createFunctionDeclaration(
       /*modifiers*/ undefined,
       /*asteriskToken*/ undefined,
       name,
       /*typeParameters*/ undefined,
-      params.map(([p, type]) => this.f.createParameterDeclaration(undefined, undefined, p, undefined, this.type(type))),
+      params.map(([p, type, initializer]) => this.f.createParameterDeclaration(undefined, undefined, p, undefined, this.type(type), initializer)),
       returns === "void" ? (this.typed ? this.f.createKeywordTypeNode(ts.SyntaxKind.VoidKeyword) : undefined) : this.type(returns),
       this.block(body),
     );
@@ -219,6 +222,10 @@ export class Build {
   /** `pattern` comes escaped for a literal (the model escapes `/`). */
   regex(pattern: string): ts.Expression {
     return this.f.createRegularExpressionLiteral("/" + pattern + "/");
+  }
+  /** `statement // text`, for readers of the generated code. */
+  comment(statement: ts.Statement, text: string): ts.Statement {
+    return ts.addSyntheticTrailingComment(statement, ts.SyntaxKind.SingleLineCommentTrivia, ` ${text}`, false);
   }
   /** Marks a numeric constant with its name for readers: `4 /* STR *\/`. */
   named(e: ts.Expression, comment: string): ts.Expression {

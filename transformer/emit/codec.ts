@@ -16,7 +16,7 @@ export function codecName(id: string): string {
  * `typed` adds the type annotations that printed TypeScript source needs (generate).
  */
 export function emitFile(factory: ts.NodeFactory, model: FileModel, typed = false): ts.Statement[] {
-  const ctx = new EmitContext(factory, model.named, typed);
+  const ctx = new EmitContext(factory, model, typed);
   const b = ctx.b;
   const codecs: ts.Statement[] = [];
   for (const [id, codec] of Object.entries(model.codecs)) {

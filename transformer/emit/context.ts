@@ -1,6 +1,6 @@
 import type ts from "typescript";
-import type { Link, NamedType, TypeNode } from "../model/ir.js";
-import { Build, type TypeSpec } from "./build.js";
+import type { FileModel, Link, NamedType, TypeNode } from "../model/ir.js";
+import { Build, type Parameter, type TypeSpec } from "./build.js";
 
 /** Prefix of every identifier the emitter introduces at module scope; also the runtime import's alias. */
 export const RUNTIME_ALIAS = "__tm";
@@ -13,6 +13,11 @@ export const RUNTIME_ALIAS = "__tm";
 export class EmitContext {
   readonly b: Build;
   readonly named: Record<string, NamedType>;
+  /**
+   * Object types that are members of a tagged union: their decoders can go on after the union has
+   * read the map's header and tag (see decodeObject).
+   */
+  readonly tagMembers: Set<string>;
   readonly constants: ts.Statement[] = [];
   readonly functions: ts.Statement[] = [];
   /** `import * as alias from "module"` for every module whose codecs this file links to. */
@@ -20,9 +25,10 @@ export class EmitContext {
   private readonly byKey = new Map<string, string>();
   private readonly used = new Set<string>();
 
-  constructor(factory: ts.NodeFactory, named: Record<string, NamedType>, typed = false) {
+  constructor(factory: ts.NodeFactory, model: FileModel, typed = false) {
     this.b = new Build(factory, typed);
-    this.named = named;
+    this.named = model.named;
+    this.tagMembers = tagMembers(model);
   }
 
   /** `__tm.name`: a runtime export. */
@@ -42,14 +48,14 @@ export class EmitContext {
   }
 
   /** The name of the function for `node` in one direction, building it on first request. */
-  function(prefix: "enc" | "dec", node: TypeNode, body: () => ts.Statement[]): string {
+  function(prefix: "enc" | "dec", node: TypeNode, body: () => ts.Statement[], extra: Parameter[] = []): string {
     const key = prefix + ":" + JSON.stringify(node);
     let name = this.byKey.get(key);
     if (!name) {
       name = this.unique(`${RUNTIME_ALIAS}_${prefix}${baseName(node, this.named)}`);
       this.byKey.set(key, name);
       const signature = prefix === "enc" ? ENCODER_SIGNATURE : DECODER_SIGNATURE;
-      this.functions.push(this.b.fn(name, signature.params, signature.returns, body()));
+      this.functions.push(this.b.fn(name, [...signature.params, ...extra], signature.returns, body()));
     }
     return name;
   }
@@ -86,6 +92,21 @@ export class EmitContext {
     this.used.add(name);
     return name;
   }
+}
+
+/** Every named type that some tagged union in `model` has as a member. */
+function tagMembers(model: FileModel): Set<string> {
+  const found = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (typeof value === "object" && value !== null) {
+      const node = value as TypeNode;
+      if (node.kind === "union" && node.tag) for (const c of node.tag.cases) { const m = node.members[c.member]!; if (m.kind === "ref") found.add(m.name); }
+      Object.values(value).forEach(visit);
+    }
+  };
+  visit(model);
+  return found;
 }
 
 /** Generated functions take the value as `any`: they exist to check it at run time. */

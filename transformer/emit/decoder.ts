@@ -1,6 +1,7 @@
 import type ts from "typescript";
 import { familiesOf, type Family } from "../model/families.js";
-import { propertySegment, type Literal, type NamedType, type ObjectShape, type TypeNode } from "../model/ir.js";
+import { propertySegment, type Literal, type NamedType, type ObjectShape, type Property, type TypeNode } from "../model/ir.js";
+import type { Parameter } from "./build.js";
 import type { EmitContext } from "./context.js";
 import { allStrings, describeLiterals, describeUnion, INHERITED_NAMES, keyTable, literalTable, pattern, reachesOnlyObjects } from "./encoder.js";
 import { childPath, indexPath, localFor } from "./paths.js";
@@ -54,9 +55,21 @@ export function splitNil(node: TypeNode, named: Record<string, NamedType>): { ni
   return { nil: has("null") ? (has("undefined") ? "both" : "null") : "undefined", other: others[0]! };
 }
 
-/** The name of a function `(r, p, d)` that decodes `node`. */
+/**
+ * The name of a function `(r, p, d)` that decodes `node`. A member of a tagged union also takes
+ * `(n, i, seen0)`: the union has read the map's header and maybe its first `i` entries (the tag).
+ */
 export function decoderFor(ctx: EmitContext, node: TypeNode): string {
-  return ctx.function("dec", node, () => decoderBody(ctx, node));
+  const b = ctx.b;
+  const resume: Parameter[] = [["n", "number", b.method(b.id("r"), "mapHeader", b.id("p"))], ["i", "number", b.num(0)], ["seen0", "number", b.num(0)]];
+  return ctx.function("dec", node, () => decoderBody(ctx, node), resumable(ctx, node) ? resume : []);
+}
+
+/** The shape of an object type whose decoder can resume after its union read the tag: local, one word of seen bits. */
+function resumable(ctx: EmitContext, node: TypeNode): ObjectShape | undefined {
+  if (node.kind !== "ref" || !ctx.tagMembers.has(node.name)) return undefined;
+  const shape = ctx.entry(node).shape;
+  return shape.kind === "object" && !shape.link && shape.properties.length <= 30 ? shape : undefined;
 }
 
 function decoderBody(ctx: EmitContext, node: TypeNode): ts.Statement[] {
@@ -164,7 +177,7 @@ function decoderBody(ctx: EmitContext, node: TypeNode): ts.Statement[] {
           ? decoderBody(ctx, entry.shape.type)
           : [depthCheck, b.expr(b.f.createPostfixIncrement(d)), ...decoderBody(ctx, entry.shape.type)];
       }
-      return [depthCheck, ...decodeObject(ctx, node.name, entry.shape, deeper)];
+      return [depthCheck, ...decodeObject(ctx, node.name, entry.shape, deeper, resumable(ctx, node) !== undefined)];
     }
     default:
       return [b.ret(decodeValue(ctx, node, p, d))];
@@ -180,32 +193,37 @@ function decodeKey(ctx: EmitContext, key: TypeNode): ts.Expression {
 /**
  * Reads the map entry by entry; keys are matched as bytes against the pre-encoded names, and a
  * bit per property (in 30-bit words) catches duplicates and missing required properties.
- * The result is one object literal, so every decoded value of a type has the same shape.
+ * The result is one object literal, so every decoded value of a type has the same shape; a
+ * required property of one literal value (a union's tag) is checked and written as that literal.
+ * `resumed`: the header and the first `i` entries may have been read by a tagged union (params).
  */
-function decodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth: ts.Expression): ts.Statement[] {
+function decodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth: ts.Expression, resumed = false): ts.Statement[] {
   const b = ctx.b;
   const [r, p] = [b.id("r"), b.id("p")];
   const keys = keyTable(ctx, name, shape);
-  const locals = shape.properties.map((property, i) => localFor(property.name, i));
+  const fixed = shape.properties.map(fixedValue);
+  const locals = shape.properties.map((property, i) => (fixed[i] === undefined ? localFor(property.name, i) : undefined));
   const required = requiredMasks(shape);
   const words = required.length;
+  const declared = locals.filter((local): local is string => local !== undefined);
   const out: ts.Statement[] = [
-    b.const("n", b.method(r, "mapHeader", p)),
-    ...(locals.length > 0 ? [b.let(...locals.map((local): [string] => [local]))] : []),
-    b.let(...Array.from({ length: words }, (_, word): [string, ts.Expression] => [`seen${word}`, b.num(0)]), ["h", b.num(-1)]),
+    ...(resumed ? [] : [b.const("n", b.method(r, "mapHeader", p))]),
+    ...(declared.length > 0 ? [b.let(...declared.map((local): [string] => [local]))] : []),
+    b.let(...Array.from({ length: resumed ? 0 : words }, (_, word): [string, ts.Expression] => [`seen${word}`, b.num(0)]), ["h", b.num(-1)]),
   ];
   if (shape.rest) out.push(b.const("extra", b.emptyArray()));
-  const cases = shape.properties.map((property, i): [ts.Expression[], ts.Statement[]] => [[b.num(i)], [
-    b.assign(b.id(locals[i]!), decodeValue(ctx, property.type, childPath(b, propertySegment(property.name)), depth)),
-    b.brk(),
-  ]]);
+  const cases = shape.properties.map((property, i): [ts.Expression[], ts.Statement[]] => {
+    const read = decodeValue(ctx, property.type, childPath(b, propertySegment(property.name)), depth);
+    return [[b.num(i)], [locals[i] === undefined ? b.expr(read) : b.assign(b.id(locals[i]!), read), b.brk()]];
+  });
   const unknownKey = shape.rest
     ? [b.const("k", b.method(r, "lastKey")), b.expr(b.method(b.id("extra"), "push", b.id("k"), decodeValue(ctx, shape.rest, childPath(b, b.call(ctx.rt("keySegment"), b.id("k"))), depth)))]
     : [b.expr(b.method(r, "unknownKey", p))];
   // The hint is the property after the last one matched, so that keys in declaration order match on
   // the first comparison even when optional properties before them are absent.
   const matched = b.assign(b.id("h"), b.method(r, "key", keys, b.bin(b.id("h"), "+", b.num(1)), p));
-  out.push(b.forCount("i", b.id("n"), [matched, ...markSeen(ctx, words), b.switch(b.id("h"), cases, unknownKey)]));
+  const loop = [matched, ...markSeen(ctx, words), b.switch(b.id("h"), cases, unknownKey)];
+  out.push(resumed ? b.forCount(b.id("i"), b.id("n"), loop) : b.forCount("i", b.id("n"), loop));
   const missing = required.map((mask, word) => b.bin(b.bin(b.id(`seen${word}`), "&", b.num(mask)), "!==", b.num(mask))).filter((_, word) => required[word]! > 0);
   if (missing.length > 0) {
     out.push(b.if(b.all(missing, "||"), [b.expr(b.method(r, "missing", keys, b.array(required.map((m) => b.num(m))), b.array(required.map((_, w) => b.id(`seen${w}`))), p))]));
@@ -213,13 +231,19 @@ function decodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth:
   // An absent optional property named like an Object.prototype member (`toString?`) must not
   // become an own `undefined` that hides the inherited one, so it is set only when present.
   const late = (i: number) => shape.properties[i]!.optional && INHERITED_NAMES.has(shape.properties[i]!.name);
-  const result = b.object(shape.properties.flatMap((property, i): [string, ts.Expression][] => (late(i) ? [] : [[property.name, b.id(locals[i]!)]])));
+  const result = b.object(shape.properties.flatMap((property, i): [string, ts.Expression][] => (late(i) ? [] : [[property.name, locals[i] === undefined ? b.lit(fixed[i]!) : b.id(locals[i]!)]])));
   const lateAssignments = shape.properties.flatMap((property, i) => (late(i)
     ? [b.if(b.bin(b.id(locals[i]!), "!==", b.undef()), [b.expr(b.call(ctx.rt("setOwn"), b.id("out"), b.str(property.name), b.id(locals[i]!)))])]
     : []));
   if (!shape.rest && lateAssignments.length === 0) return [...out, b.ret(result)];
   const extra = shape.rest ? [b.expr(b.call(ctx.rt("assignEntries"), b.id("out"), b.id("extra")))] : [];
   return [...out, b.const("out", result), ...lateAssignments, ...extra, b.ret(b.id("out"))];
+}
+
+/** The value of a required property that has only one (a union's tag): checked, then written as a literal. -0 passes for 0, so 0 is read. */
+function fixedValue(property: Property): Literal | undefined {
+  const type = property.type;
+  return !property.optional && type.kind === "literals" && type.values.length === 1 && type.values[0] !== 0 ? type.values[0] : undefined;
 }
 
 /**
@@ -281,14 +305,36 @@ function decodeCandidates(ctx: EmitContext, union: Extract<TypeNode, { kind: "un
     const tagKey = ctx.constant("tag:" + tag.property, "Tag_" + tag.property.replace(/\W/g, "_"), () =>
       b.index(b.call(ctx.rt("keys"), b.array([b.str(tag.property)])), b.num(0)));
     const tags = literalTable(ctx, tag.cases.map((c) => c.value), tag.property.replace(/\W/g, "_"));
-    const cases = members.map((member): [ts.Expression[], ts.Statement[]] => [
-      tag.cases.flatMap((c, i) => (union.members[c.member] === member ? [b.named(b.num(i), JSON.stringify(c.value))] : [])),
-      [b.ret(decodeValue(ctx, member, p, d))],
-    ]);
-    return [
-      b.switch(b.call(ctx.rt("peekTag"), r, tagKey, tags, p), cases),
-      b.ret(b.call(ctx.rt("badTag"), r, b.str(tag.property), b.str(describeLiterals(tag.cases.map((c) => c.value))), p)),
-    ];
+    // Members that resume take the map where readTag left it: after the tag when it came first
+    // (they write their tag as a literal, so it need not be read again).
+    const tagIndex = (member: TypeNode) => {
+      const properties = resumable(ctx, member)?.properties ?? [];
+      const index = properties.findIndex((property) => property.name === tag.property);
+      return index >= 0 && fixedValue(properties[index]!) !== undefined ? index : -1;
+    };
+    const resume = members.every((member) => tagIndex(member) >= 0);
+    const [n, i] = [b.id("n"), b.id("i")];
+    const cases = members.map((member): [ts.Expression[], ts.Statement[]] => {
+      const values = tag.cases.flatMap((c, index) => (union.members[c.member] === member ? [b.named(b.num(index), JSON.stringify(c.value))] : []));
+      if (!resume) return [values, [b.ret(decodeValue(ctx, member, p, d))]];
+      const bit = tagIndex(member);
+      return [values, [b.ret(b.call(b.id(decoderFor(ctx, member)), r, p, d, n, i, bit === 0 ? i : b.bin(i, "<<", b.num(bit))))]];
+    });
+    const badTag = b.ret(b.call(ctx.rt("badTag"), r, b.str(tag.property), b.str(describeLiterals(tag.cases.map((c) => c.value))), p, b.id("start")));
+    const read = resume
+      ? [
+          b.const("start", b.prop(r, "pos")),
+          b.const("n", b.method(r, "mapHeader", p)),
+          b.const("at", b.prop(r, "pos")),
+          b.const("tag", b.call(ctx.rt("readTag"), r, n, tagKey, tags, p)),
+          b.comment(b.const("i", b.f.createConditionalExpression(b.bin(b.prop(r, "pos"), "===", b.id("at")), undefined, b.num(0), undefined, b.num(1))), "1: the tag came first and is read"),
+        ]
+      : [
+          b.const("start", b.prop(r, "pos")),
+          b.const("tag", b.call(ctx.rt("readTag"), r, b.method(r, "mapHeader", p), tagKey, tags, p)),
+          b.assign(b.prop(r, "pos"), b.id("start")),
+        ];
+    return [b.block([...read, b.switch(b.id("tag"), cases), badTag])];
   }
   if (family === "INT" && members.some((m) => m.kind === "bigint")) {
     return [b.ret(b.call(ctx.rt("readBigint"), r, p))];

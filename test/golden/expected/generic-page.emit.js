@@ -286,14 +286,13 @@ function __tm_decLiteral(r, p, d) {
     }
     return r.notOneOf("true", x, p, at);
 }
-function __tm_decResult_Page_Item_string(r, p, d) {
+function __tm_decResult_Page_Item_string(r, p, d, n = r.mapHeader(p), i = 0, seen0 = 0) {
     if (d > r.maxDepth) {
         r.tooDeep(p);
     }
-    const n = r.mapHeader(p);
-    let ok_, value_;
-    let seen0 = 0, h = -1;
-    for (let i = 0; i < n; i++) {
+    let value_;
+    let h = -1;
+    for (; i < n; i++) {
         h = r.key(__tm_K_Result_Page_Item_string, h + 1, p);
         if (h >= 0) {
             const bit = 1 << h;
@@ -304,7 +303,7 @@ function __tm_decResult_Page_Item_string(r, p, d) {
         }
         switch (h) {
             case 0:
-                ok_ = __tm_decLiteral(r, p && p + ".ok", d + 1);
+                __tm_decLiteral(r, p && p + ".ok", d + 1);
                 break;
             case 1:
                 value_ = __tm_decPage_Item(r, p && p + ".value", d + 1);
@@ -315,7 +314,7 @@ function __tm_decResult_Page_Item_string(r, p, d) {
     if ((seen0 & 3) !== 3) {
         r.missing(__tm_K_Result_Page_Item_string, [3], [seen0], p);
     }
-    return { ok: ok_, value: value_ };
+    return { ok: true, value: value_ };
 }
 function __tm_decLiteral2(r, p, d) {
     const at = r.pos;
@@ -325,14 +324,13 @@ function __tm_decLiteral2(r, p, d) {
     }
     return r.notOneOf("false", x, p, at);
 }
-function __tm_decResult_Page_Item_string2(r, p, d) {
+function __tm_decResult_Page_Item_string2(r, p, d, n = r.mapHeader(p), i = 0, seen0 = 0) {
     if (d > r.maxDepth) {
         r.tooDeep(p);
     }
-    const n = r.mapHeader(p);
-    let ok_, error_;
-    let seen0 = 0, h = -1;
-    for (let i = 0; i < n; i++) {
+    let error_;
+    let h = -1;
+    for (; i < n; i++) {
         h = r.key(__tm_K_Result_Page_Item_string2, h + 1, p);
         if (h >= 0) {
             const bit = 1 << h;
@@ -343,7 +341,7 @@ function __tm_decResult_Page_Item_string2(r, p, d) {
         }
         switch (h) {
             case 0:
-                ok_ = __tm_decLiteral2(r, p && p + ".ok", d + 1);
+                __tm_decLiteral2(r, p && p + ".ok", d + 1);
                 break;
             case 1:
                 error_ = r.string(p && p + ".error");
@@ -354,16 +352,22 @@ function __tm_decResult_Page_Item_string2(r, p, d) {
     if ((seen0 & 3) !== 3) {
         r.missing(__tm_K_Result_Page_Item_string2, [3], [seen0], p);
     }
-    return { ok: ok_, error: error_ };
+    return { ok: false, error: error_ };
 }
 function __tm_decResult_Page_Item(r, p, d) {
     switch (r.family(p)) {
-        case 7 /* MAP */:
-            switch (__tm.peekTag(r, __tm_Tag_ok, __tm_L_ok, p)) {
-                case 0 /* true */: return __tm_decResult_Page_Item_string(r, p, d);
-                case 1 /* false */: return __tm_decResult_Page_Item_string2(r, p, d);
+        case 7 /* MAP */: {
+            const start = r.pos;
+            const n = r.mapHeader(p);
+            const at = r.pos;
+            const tag = __tm.readTag(r, n, __tm_Tag_ok, __tm_L_ok, p);
+            const i = r.pos === at ? 0 : 1; // 1: the tag came first and is read
+            switch (tag) {
+                case 0 /* true */: return __tm_decResult_Page_Item_string(r, p, d, n, i, i);
+                case 1 /* false */: return __tm_decResult_Page_Item_string2(r, p, d, n, i, i);
             }
-            return __tm.badTag(r, "ok", "true | false", p);
+            return __tm.badTag(r, "ok", "true | false", p, start);
+        }
     }
     return r.mismatch("{ ok: true; value: Page<Item>; } | { ok: false; error: string; }", p);
 }

@@ -112,14 +112,13 @@ function __tm_encShape(w, v, p, d) {
     }
     __tm.mismatch("{ kind: \"circle\"; radius: number; } | { kind: \"square\"; side: number; } | { kind: \"rect\"; width: number; height: number; }", v, p);
 }
-function __tm_decShape_circle(r, p, d) {
+function __tm_decShape_circle(r, p, d, n = r.mapHeader(p), i = 0, seen0 = 0) {
     if (d > r.maxDepth) {
         r.tooDeep(p);
     }
-    const n = r.mapHeader(p);
-    let kind_, radius_;
-    let seen0 = 0, h = -1;
-    for (let i = 0; i < n; i++) {
+    let radius_;
+    let h = -1;
+    for (; i < n; i++) {
         h = r.key(__tm_K_Shape_circle, h + 1, p);
         if (h >= 0) {
             const bit = 1 << h;
@@ -130,7 +129,7 @@ function __tm_decShape_circle(r, p, d) {
         }
         switch (h) {
             case 0:
-                kind_ = r.oneOf(__tm_L_circle, p && p + ".kind");
+                r.oneOf(__tm_L_circle, p && p + ".kind");
                 break;
             case 1:
                 radius_ = r.number(p && p + ".radius");
@@ -141,16 +140,15 @@ function __tm_decShape_circle(r, p, d) {
     if ((seen0 & 3) !== 3) {
         r.missing(__tm_K_Shape_circle, [3], [seen0], p);
     }
-    return { kind: kind_, radius: radius_ };
+    return { kind: "circle", radius: radius_ };
 }
-function __tm_decShape_square(r, p, d) {
+function __tm_decShape_square(r, p, d, n = r.mapHeader(p), i = 0, seen0 = 0) {
     if (d > r.maxDepth) {
         r.tooDeep(p);
     }
-    const n = r.mapHeader(p);
-    let kind_, side_;
-    let seen0 = 0, h = -1;
-    for (let i = 0; i < n; i++) {
+    let side_;
+    let h = -1;
+    for (; i < n; i++) {
         h = r.key(__tm_K_Shape_square, h + 1, p);
         if (h >= 0) {
             const bit = 1 << h;
@@ -161,7 +159,7 @@ function __tm_decShape_square(r, p, d) {
         }
         switch (h) {
             case 0:
-                kind_ = r.oneOf(__tm_L_square, p && p + ".kind");
+                r.oneOf(__tm_L_square, p && p + ".kind");
                 break;
             case 1:
                 side_ = r.number(p && p + ".side");
@@ -172,16 +170,15 @@ function __tm_decShape_square(r, p, d) {
     if ((seen0 & 3) !== 3) {
         r.missing(__tm_K_Shape_square, [3], [seen0], p);
     }
-    return { kind: kind_, side: side_ };
+    return { kind: "square", side: side_ };
 }
-function __tm_decShape_rect(r, p, d) {
+function __tm_decShape_rect(r, p, d, n = r.mapHeader(p), i = 0, seen0 = 0) {
     if (d > r.maxDepth) {
         r.tooDeep(p);
     }
-    const n = r.mapHeader(p);
-    let kind_, width_, height_;
-    let seen0 = 0, h = -1;
-    for (let i = 0; i < n; i++) {
+    let width_, height_;
+    let h = -1;
+    for (; i < n; i++) {
         h = r.key(__tm_K_Shape_rect, h + 1, p);
         if (h >= 0) {
             const bit = 1 << h;
@@ -192,7 +189,7 @@ function __tm_decShape_rect(r, p, d) {
         }
         switch (h) {
             case 0:
-                kind_ = r.oneOf(__tm_L_rect, p && p + ".kind");
+                r.oneOf(__tm_L_rect, p && p + ".kind");
                 break;
             case 1:
                 width_ = r.number(p && p + ".width");
@@ -206,17 +203,23 @@ function __tm_decShape_rect(r, p, d) {
     if ((seen0 & 7) !== 7) {
         r.missing(__tm_K_Shape_rect, [7], [seen0], p);
     }
-    return { kind: kind_, width: width_, height: height_ };
+    return { kind: "rect", width: width_, height: height_ };
 }
 function __tm_decShape(r, p, d) {
     switch (r.family(p)) {
-        case 7 /* MAP */:
-            switch (__tm.peekTag(r, __tm_Tag_kind, __tm_L_kind, p)) {
-                case 0 /* "circle" */: return __tm_decShape_circle(r, p, d);
-                case 1 /* "square" */: return __tm_decShape_square(r, p, d);
-                case 2 /* "rect" */: return __tm_decShape_rect(r, p, d);
+        case 7 /* MAP */: {
+            const start = r.pos;
+            const n = r.mapHeader(p);
+            const at = r.pos;
+            const tag = __tm.readTag(r, n, __tm_Tag_kind, __tm_L_kind, p);
+            const i = r.pos === at ? 0 : 1; // 1: the tag came first and is read
+            switch (tag) {
+                case 0 /* "circle" */: return __tm_decShape_circle(r, p, d, n, i, i);
+                case 1 /* "square" */: return __tm_decShape_square(r, p, d, n, i, i);
+                case 2 /* "rect" */: return __tm_decShape_rect(r, p, d, n, i, i);
             }
-            return __tm.badTag(r, "kind", "\"circle\" | \"square\" | \"rect\"", p);
+            return __tm.badTag(r, "kind", "\"circle\" | \"square\" | \"rect\"", p, start);
+        }
     }
     return r.mismatch("{ kind: \"circle\"; radius: number; } | { kind: \"square\"; side: number; } | { kind: \"rect\"; width: number; height: number; }", p);
 }
