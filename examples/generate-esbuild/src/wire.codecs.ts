@@ -191,14 +191,13 @@ function __tm_decLineItemArray(r: __tm.Reader, p: string | undefined, d: number)
     return out;
 }
 
-function __tm_decOrderpayment_card(r: __tm.Reader, p: string | undefined, d: number): any {
+function __tm_decOrderpayment_card(r: __tm.Reader, p: string | undefined, d: number, n: number = r.mapHeader(p), i: number = 0, seen0: number = 0): any {
     if (d > r.maxDepth) {
         r.tooDeep(p);
     }
-    const n = r.mapHeader(p);
-    let method_: any, last4_: any;
-    let seen0 = 0, h = -1;
-    for (let i = 0; i < n; i++) {
+    let last4_: any;
+    let h = -1;
+    for (; i < n; i++) {
         h = r.key(__tm_K_Orderpayment_card, h + 1, p);
         if (h >= 0) {
             const bit = 1 << h;
@@ -209,7 +208,7 @@ function __tm_decOrderpayment_card(r: __tm.Reader, p: string | undefined, d: num
         }
         switch (h) {
             case 0:
-                method_ = r.oneOf(__tm_L_card, p && p + ".method");
+                r.oneOf(__tm_L_card, p && p + ".method");
                 break;
             case 1:
                 last4_ = r.string(p && p + ".last4");
@@ -220,17 +219,16 @@ function __tm_decOrderpayment_card(r: __tm.Reader, p: string | undefined, d: num
     if ((seen0 & 3) !== 3) {
         r.missing(__tm_K_Orderpayment_card, [3], [seen0], p);
     }
-    return { method: method_, last4: last4_ };
+    return { method: "card", last4: last4_ };
 }
 
-function __tm_decOrderpayment_invoice(r: __tm.Reader, p: string | undefined, d: number): any {
+function __tm_decOrderpayment_invoice(r: __tm.Reader, p: string | undefined, d: number, n: number = r.mapHeader(p), i: number = 0, seen0: number = 0): any {
     if (d > r.maxDepth) {
         r.tooDeep(p);
     }
-    const n = r.mapHeader(p);
-    let method_: any, dueDays_: any;
-    let seen0 = 0, h = -1;
-    for (let i = 0; i < n; i++) {
+    let dueDays_: any;
+    let h = -1;
+    for (; i < n; i++) {
         h = r.key(__tm_K_Orderpayment_invoice, h + 1, p);
         if (h >= 0) {
             const bit = 1 << h;
@@ -241,7 +239,7 @@ function __tm_decOrderpayment_invoice(r: __tm.Reader, p: string | undefined, d: 
         }
         switch (h) {
             case 0:
-                method_ = r.oneOf(__tm_L_invoice, p && p + ".method");
+                r.oneOf(__tm_L_invoice, p && p + ".method");
                 break;
             case 1:
                 dueDays_ = r.number(p && p + ".dueDays");
@@ -252,17 +250,23 @@ function __tm_decOrderpayment_invoice(r: __tm.Reader, p: string | undefined, d: 
     if ((seen0 & 3) !== 3) {
         r.missing(__tm_K_Orderpayment_invoice, [3], [seen0], p);
     }
-    return { method: method_, dueDays: dueDays_ };
+    return { method: "invoice", dueDays: dueDays_ };
 }
 
 function __tm_decOrderpayment(r: __tm.Reader, p: string | undefined, d: number): any {
     switch (r.family(p)) {
-        case 7 /* MAP */:
-            switch (__tm.peekTag(r, __tm_Tag_method, __tm_L_method, p)) {
-                case 0 /* "card" */: return __tm_decOrderpayment_card(r, p, d);
-                case 1 /* "invoice" */: return __tm_decOrderpayment_invoice(r, p, d);
+        case 7 /* MAP */: {
+            const start = r.pos;
+            const n = r.mapHeader(p);
+            const at = r.pos;
+            const tag = __tm.readTag(r, n, __tm_Tag_method, __tm_L_method, p);
+            const i = r.pos === at ? 0 : 1; // 1: the tag came first and is read
+            switch (tag) {
+                case 0 /* "card" */: return __tm_decOrderpayment_card(r, p, d, n, i, i);
+                case 1 /* "invoice" */: return __tm_decOrderpayment_invoice(r, p, d, n, i, i);
             }
-            return __tm.badTag(r, "method", "\"card\" | \"invoice\"", p);
+            return __tm.badTag(r, "method", "\"card\" | \"invoice\"", p, start);
+        }
     }
     return r.mismatch("{ method: \"card\"; last4: string; } | { method: \"invoice\"; dueDays: number; }", p);
 }
