@@ -5,8 +5,13 @@
  * Every threshold here comes from `npm run build && node bench/utf8-threshold.js`.
  */
 
-/** Strings of at most this many UTF-16 units are encoded by the JS loop below, longer ones by encodeInto (`node bench/utf8-threshold.js`). */
-export const SHORT_ENCODE_LIMIT = 24;
+/**
+ * Strings of at most this many UTF-16 units are encoded by the JS loop below, longer ones by
+ * encodeInto. In isolation encodeInto wins from about 32 units (`node bench/utf8-threshold.js`),
+ * but in an encoder its result object and subarray per call cost more: 64 took bench company's
+ * encode from 0.75x to 0.91x the hand-written codec (`node bench/ab-hand.js company enc`).
+ */
+export const SHORT_ENCODE_LIMIT = 64;
 /** Strings of at most this many bytes are decoded by the JS loop; longer ones by TextDecoder unless mostly multi-byte. */
 export const SHORT_DECODE_LIMIT = 8;
 
