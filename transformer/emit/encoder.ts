@@ -234,6 +234,9 @@ function encodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth:
 /** A property's value: a check and a constant when its type has exactly one value, else its writes. */
 function valuePieces(ctx: EmitContext, type: TypeNode, local: ts.Expression, path: ts.Expression, depth: ts.Expression): Piece[] {
   const b = ctx.b;
+  if (type.kind === "literals" && type.values.length > 1 && allStrings(type.values)) {
+    return [{ choice: local, values: type.values, otherwise: b.expr(b.call(ctx.rt("mismatch"), b.str(describeLiterals(type.values)), local, path)) }];
+  }
   const single = type.kind === "null" ? null : type.kind === "literals" && type.values.length === 1 ? type.values[0]! : undefined;
   // Not 0: -0 passes `=== 0` and is written as float 64 -0, as everywhere else.
   if (single === undefined || single === 0) return [{ write: encodeValue(ctx, type, local, path, depth) }];

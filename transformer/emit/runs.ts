@@ -4,6 +4,7 @@ import type { EmitContext } from "./context.js";
 
 // Constant runs of an object encoder: adjacent constant parts (a fixed map header, property names,
 // single-valued literals) become one pre-encoded chunk (runtime `constants()`) copied by one `raw`.
+// A string literal union ends a run in one chunk per value: `"tag": "para"` is one copy.
 
 /** What encodes a map, in order: constant parts, checks that write nothing, writes, optional groups. */
 export type Constant = string | number | boolean | null | [mapSize: number]; // as runtime/writer.ts `constants()` takes them
@@ -11,8 +12,11 @@ export type Piece =
   | { constant: Constant }
   | { check: ts.Statement }
   | { write: ts.Statement[] }
-  | { optional: ts.Expression; pieces: Piece[] };
-type Planned = { check: ts.Statement } | { write: ts.Statement[] } | { run: number } | { optional: ts.Expression; steps: Planned[] };
+  | { optional: ts.Expression; pieces: Piece[] }
+  | { choice: ts.Expression; values: string[]; otherwise: ts.Statement };
+type Planned =
+  | { check: ts.Statement } | { write: ts.Statement[] } | { run: number } | { optional: ts.Expression; steps: Planned[] }
+  | { choice: ts.Expression; values: string[]; runs: number[]; otherwise: ts.Statement };
 
 /** Merges adjacent constants into runs (appended to `runs`); checks do not break a run. */
 export function planRuns(pieces: Piece[], runs: Constant[][]): Planned[] {
@@ -28,7 +32,12 @@ export function planRuns(pieces: Piece[], runs: Constant[][]): Planned[] {
     if ("constant" in piece) run.push(piece.constant);
     else if ("check" in piece) steps.push(piece);
     else if ("write" in piece) { flush(); steps.push(piece); }
-    else { flush(); steps.push({ optional: piece.optional, steps: planRuns(piece.pieces, runs) }); }
+    else if ("choice" in piece) {
+      const prefix = run;
+      run = [];
+      const chosen = piece.values.map((value) => runs.push([...prefix, value]) - 1);
+      steps.push({ choice: piece.choice, values: piece.values, runs: chosen, otherwise: piece.otherwise });
+    } else { flush(); steps.push({ optional: piece.optional, steps: planRuns(piece.pieces, runs) }); }
   }
   flush();
   return steps;
@@ -39,7 +48,12 @@ export function emitRuns(ctx: EmitContext, steps: Planned[], table: ts.Identifie
   return steps.flatMap((step): ts.Statement[] => {
     if ("check" in step) return [step.check];
     if ("write" in step) return step.write;
-    if ("run" in step) return [b.expr(b.method(b.id("w"), "raw", b.index(table!, b.num(step.run))))];
+    const raw = (run: number) => b.expr(b.method(b.id("w"), "raw", b.index(table!, b.num(run))));
+    if ("run" in step) return [raw(step.run)];
+    if ("choice" in step) {
+      const cases = step.values.map((value, i): [ts.Expression[], ts.Statement[]] => [[b.str(value)], [raw(step.runs[i]!), b.brk()]]);
+      return [b.switch(step.choice, cases, [step.otherwise])];
+    }
     return [b.if(b.bin(step.optional, "!==", b.undef()), emitRuns(ctx, step.steps, table))];
   });
 }

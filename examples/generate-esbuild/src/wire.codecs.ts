@@ -6,11 +6,12 @@
 import type { Order } from "./types.js";
 import * as __tm from "typed-msgpack";
 
-const __tm_L_Values = __tm.literals(["EUR", "USD"]);
 const __tm_E_LineItem = __tm.constants([[[3], "sku"], ["quantity"], ["unitPrice"]]);
 const __tm_E_Orderpayment_card = __tm.constants([[[2], "method", "card", "last4"]]);
 const __tm_E_Orderpayment_invoice = __tm.constants([[[2], "method", "invoice", "dueDays"]]);
+const __tm_E_Order = __tm.constants([["id"], ["placedAt"], ["currency", "EUR"], ["currency", "USD"], ["items"], ["payment"], ["tags"], ["note"]]);
 const __tm_K_Order = __tm.keys(["id", "placedAt", "currency", "items", "payment", "tags", "note"]);
+const __tm_L_Values = __tm.literals(["EUR", "USD"]);
 const __tm_K_LineItem = __tm.keys(["sku", "quantity", "unitPrice"]);
 const __tm_Tag_method = __tm.keys(["method"])[0]!;
 const __tm_L_method = __tm.literals(["card", "invoice"]);
@@ -20,7 +21,7 @@ const __tm_K_Orderpayment_invoice = __tm.keys(["method", "dueDays"]);
 const __tm_L_invoice = __tm.literals(["invoice"]);
 
 function __tm_encLineItem(w: __tm.Writer, v: any, p: string | undefined, d: number): void {
-    if (!(__tm.isRecordLike(v))) {
+    if (typeof v !== "object" || v === null || Object.getPrototypeOf(v) !== Object.prototype && !(__tm.isRecordLike(v))) {
         __tm.mismatch("an object (LineItem)", v, p);
     }
     if (d > w.maxDepth) {
@@ -45,7 +46,7 @@ function __tm_encLineItemArray(w: __tm.Writer, v: any, p: string | undefined, d:
 }
 
 function __tm_encOrderpayment_card(w: __tm.Writer, v: any, p: string | undefined, d: number): void {
-    if (!(__tm.isRecordLike(v))) {
+    if (typeof v !== "object" || v === null || Object.getPrototypeOf(v) !== Object.prototype && !(__tm.isRecordLike(v))) {
         __tm.mismatch("an object ({ method: \"card\"; last4: string; })", v, p);
     }
     if (d > w.maxDepth) {
@@ -61,7 +62,7 @@ function __tm_encOrderpayment_card(w: __tm.Writer, v: any, p: string | undefined
 }
 
 function __tm_encOrderpayment_invoice(w: __tm.Writer, v: any, p: string | undefined, d: number): void {
-    if (!(__tm.isRecordLike(v))) {
+    if (typeof v !== "object" || v === null || Object.getPrototypeOf(v) !== Object.prototype && !(__tm.isRecordLike(v))) {
         __tm.mismatch("an object ({ method: \"invoice\"; dueDays: number; })", v, p);
     }
     if (d > w.maxDepth) {
@@ -103,7 +104,7 @@ function __tm_encStringSet(w: __tm.Writer, v: any, p: string | undefined, _d: nu
 }
 
 function __tm_encOrder(w: __tm.Writer, v: any, p: string | undefined, d: number): void {
-    if (!(__tm.isRecordLike(v))) {
+    if (typeof v !== "object" || v === null || Object.getPrototypeOf(v) !== Object.prototype && !(__tm.isRecordLike(v))) {
         __tm.mismatch("an object (Order)", v, p);
     }
     if (d > w.maxDepth) {
@@ -121,28 +122,27 @@ function __tm_encOrder(w: __tm.Writer, v: any, p: string | undefined, d: number)
         n++;
     }
     w.mapHeader(n);
-    w.raw(__tm_K_Order[0]!);
+    w.raw(__tm_E_Order[0]!);
     __tm.writeBigint(w, id_, p && p + ".id");
-    w.raw(__tm_K_Order[1]!);
+    w.raw(__tm_E_Order[1]!);
     __tm.writeDate(w, placedAt_, p && p + ".placedAt");
-    w.raw(__tm_K_Order[2]!);
     switch (currency_) {
         case "EUR":
-            w.raw(__tm_L_Values[0]!);
+            w.raw(__tm_E_Order[2]!);
             break;
         case "USD":
-            w.raw(__tm_L_Values[1]!);
+            w.raw(__tm_E_Order[3]!);
             break;
         default: __tm.mismatch("\"EUR\" | \"USD\"", currency_, p && p + ".currency");
     }
-    w.raw(__tm_K_Order[3]!);
+    w.raw(__tm_E_Order[4]!);
     __tm_encLineItemArray(w, items_, p && p + ".items", d + 1);
-    w.raw(__tm_K_Order[4]!);
+    w.raw(__tm_E_Order[5]!);
     __tm_encOrderpayment(w, payment_, p && p + ".payment", d + 1);
-    w.raw(__tm_K_Order[5]!);
+    w.raw(__tm_E_Order[6]!);
     __tm_encStringSet(w, tags_, p && p + ".tags", d + 1);
     if (note_ !== undefined) {
-        w.raw(__tm_K_Order[6]!);
+        w.raw(__tm_E_Order[7]!);
         w.string(note_, p && p + ".note");
     }
 }
