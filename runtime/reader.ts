@@ -226,7 +226,14 @@ export class Reader {
   key(keys: readonly Uint8Array[], hint: number, p?: string): number {
     const pos = this.pos;
     this.keyAt = pos;
-    for (let i = hint; i < keys.length; i++) if (this.at(keys[i]!, pos)) return i;
+    // The hinted key first, in a function small enough for V8 to inline into generated decoders.
+    const expected = keys[hint];
+    return expected !== undefined && this.at(expected, pos) ? hint : this.otherKey(keys, hint, pos, p);
+  }
+
+  /** `key()` when the hinted key is not next. */
+  private otherKey(keys: readonly Uint8Array[], hint: number, pos: number, p: string | undefined): number {
+    for (let i = hint + 1; i < keys.length; i++) if (this.at(keys[i]!, pos)) return i;
     for (let i = 0; i < hint && i < keys.length; i++) if (this.at(keys[i]!, pos)) return i;
     return this.anyKey(keys, p);
   }

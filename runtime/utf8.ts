@@ -190,7 +190,7 @@ export function decodeCached(bytes: Uint8Array, start: number, length: number, c
   let hash = length;
   for (let i = start, end = start + length; i < end; i++) {
     const b = bytes[i]!;
-    if (b >= 0x80) return decodeUtf8(bytes, start, length);
+    if (b >= 0x80) return decodeLoop(bytes, start, length); // short: the loop beats TextDecoder even on mostly-ASCII text
     hash = (Math.imul(hash, 31) + b) | 0;
   }
   const slot = (hash ^ (hash >>> 12)) & (CACHE_SLOTS - 1);
@@ -205,3 +205,4 @@ export function decodeCached(bytes: Uint8Array, start: number, length: number, c
   cache[slot] = fresh;
   return fresh;
 }
+
