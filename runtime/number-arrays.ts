@@ -39,6 +39,16 @@ export function writeNumberArray(w: Writer, v: unknown, p?: string): void {
 export function readNumberArray(r: Reader, p?: string): number[] {
   const n = r.arrayHeader(p);
   const out = new Array<number>(n);
-  for (let i = 0; i < n; i++) out[i] = r.number(p && p + "[" + i + "]");
+  // Positive fixints and float 64s, the common forms, inline with the position in a local; any
+  // other form, and every error, through Reader.number.
+  const bytes = r.bytes, view = r.view, end = r.end;
+  let pos = r.pos;
+  for (let i = 0; i < n; i++) {
+    const b = bytes[pos]!;
+    if (b < 0x80) { out[i] = b; pos++; }
+    else if (b === 0xcb && pos + 9 <= end) { out[i] = view.getFloat64(pos + 1); pos += 9; }
+    else { r.pos = pos; out[i] = r.number(p && p + "[" + i + "]"); pos = r.pos; }
+  }
+  r.pos = pos;
   return out;
 }
