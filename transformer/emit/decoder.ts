@@ -209,7 +209,7 @@ function decodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth:
   const out: ts.Statement[] = [
     ...(resumed ? [] : [b.const("n", b.method(r, "mapHeader", p))]),
     ...(declared.length > 0 ? [b.let(...declared.map((local): [string] => [local]))] : []),
-    b.let(...Array.from({ length: resumed ? 0 : words }, (_, word): [string, ts.Expression] => [`seen${word}`, b.num(0)]), ["h", b.num(-1)]),
+    b.let(...Array.from({ length: resumed ? 0 : words }, (_, word): [string, ts.Expression] => [`seen${word}`, b.num(0)]), ["h", resumed ? b.bin(b.id("i"), "-", b.num(1)) : b.num(-1)]),
   ];
   if (shape.rest) out.push(b.const("extra", b.emptyArray()));
   const cases = shape.properties.map((property, i): [ts.Expression[], ts.Statement[]] => {
@@ -220,7 +220,7 @@ function decodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth:
     ? [b.const("k", b.method(r, "lastKey")), b.expr(b.method(b.id("extra"), "push", b.id("k"), decodeValue(ctx, shape.rest, childPath(b, b.call(ctx.rt("keySegment"), b.id("k"))), depth)))]
     : [b.expr(b.method(r, "unknownKey", p))];
   // The hint is the property after the last one matched, so that keys in declaration order match on
-  // the first comparison even when optional properties before them are absent.
+  // the first comparison. A resumed member's first property (its tag, commonly) was matched if i is 1.
   const matched = b.assign(b.id("h"), b.method(r, "key", keys, b.bin(b.id("h"), "+", b.num(1)), p));
   const loop = [matched, ...markSeen(ctx, words), b.switch(b.id("h"), cases, unknownKey)];
   out.push(resumed ? b.forCount(b.id("i"), b.id("n"), loop) : b.forCount("i", b.id("n"), loop));

@@ -291,7 +291,7 @@ function __tm_decResult_Page_Item_string(r, p, d, n = r.mapHeader(p), i = 0, see
         r.tooDeep(p);
     }
     let value_;
-    let h = -1;
+    let h = i - 1;
     for (; i < n; i++) {
         h = r.key(__tm_K_Result_Page_Item_string, h + 1, p);
         if (h >= 0) {
@@ -329,7 +329,7 @@ function __tm_decResult_Page_Item_string2(r, p, d, n = r.mapHeader(p), i = 0, se
         r.tooDeep(p);
     }
     let error_;
-    let h = -1;
+    let h = i - 1;
     for (; i < n; i++) {
         h = r.key(__tm_K_Result_Page_Item_string2, h + 1, p);
         if (h >= 0) {

@@ -117,7 +117,7 @@ function __tm_decShape_circle(r, p, d, n = r.mapHeader(p), i = 0, seen0 = 0) {
         r.tooDeep(p);
     }
     let radius_;
-    let h = -1;
+    let h = i - 1;
     for (; i < n; i++) {
         h = r.key(__tm_K_Shape_circle, h + 1, p);
         if (h >= 0) {
@@ -147,7 +147,7 @@ function __tm_decShape_square(r, p, d, n = r.mapHeader(p), i = 0, seen0 = 0) {
         r.tooDeep(p);
     }
     let side_;
-    let h = -1;
+    let h = i - 1;
     for (; i < n; i++) {
         h = r.key(__tm_K_Shape_square, h + 1, p);
         if (h >= 0) {
@@ -177,7 +177,7 @@ function __tm_decShape_rect(r, p, d, n = r.mapHeader(p), i = 0, seen0 = 0) {
         r.tooDeep(p);
     }
     let width_, height_;
-    let h = -1;
+    let h = i - 1;
     for (; i < n; i++) {
         h = r.key(__tm_K_Shape_rect, h + 1, p);
         if (h >= 0) {
