@@ -24,6 +24,7 @@ const path = require("node:path");
 const msgpack = require("@msgpack/msgpack");
 
 const ROOT = path.resolve(__dirname, "..");
+const { decodeArrayStream, decodeMulti, decodeStream } = require(path.join(ROOT, "dist/runtime/stream.js"));
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
@@ -111,9 +112,9 @@ async function throughput(C) {
   console.log(`\n${parts.length} Row messages, ${(all.length / 1e6).toFixed(1)} MB (mean ${(all.length / parts.length).toFixed(0)} bytes):`);
   const rows = [];
   await measure("typed-msgpack decode, message by message (in memory)", all.length, () => { for (const v of views) C.RowC.decode(v); return views.length; });
-  await measure("typed-msgpack decodeMulti (in memory)", all.length, () => { let n = 0; for (const v of C.RowC.decodeMulti(all)) n += v ? 1 : 0; return n; });
+  await measure("typed-msgpack decodeMulti (in memory)", all.length, () => { let n = 0; for (const v of decodeMulti(C.RowC, all)) n += v ? 1 : 0; return n; });
   for (const size of [65536, 1024, 16]) {
-    await measure(`typed-msgpack decodeStream, ${size}-byte chunks`, all.length, () => countAsync(C.RowC.decodeStream(chunked(all, size))));
+    await measure(`typed-msgpack decodeStream, ${size}-byte chunks`, all.length, () => countAsync(decodeStream(C.RowC, chunked(all, size))));
   }
   await measure("@msgpack/msgpack decodeMulti (in memory)", all.length, () => { let n = 0; for (const v of msgpack.decodeMulti(all)) n += v ? 1 : 0; return n; });
   for (const size of [65536, 1024]) {
@@ -124,7 +125,7 @@ async function throughput(C) {
   console.log(`\none Row[] of ${rows.length} elements, ${(array.length / 1e6).toFixed(1)} MB:`);
   await measure("typed-msgpack decode (in memory)", array.length, () => C.RowsC.decode(array).length);
   for (const size of [65536, 1024]) {
-    await measure(`typed-msgpack decodeArrayStream, ${size}-byte chunks`, array.length, () => countAsync(C.RowsC.decodeArrayStream(chunked(array, size))));
+    await measure(`typed-msgpack decodeArrayStream, ${size}-byte chunks`, array.length, () => countAsync(decodeArrayStream(C.RowsC, chunked(array, size))));
   }
   await measure("@msgpack/msgpack decode (in memory)", array.length, () => msgpack.decode(array).length);
   await measure("@msgpack/msgpack decodeArrayStream, 65536-byte chunks", array.length, () => countAsync(msgpack.decodeArrayStream(chunked(array, 65536))));
@@ -164,7 +165,7 @@ async function peakRss(C) {
       }
     })();
     try {
-      const it = mode === "decodeStream" ? C.RowC.decodeStream(source) : C.RowsC.decodeArrayStream(source);
+      const it = mode === "decodeStream" ? decodeStream(C.RowC, source) : decodeArrayStream(C.RowsC, source);
       for await (const v of it) {
         if (v.id !== values) throw new Error(`row ${values} came back as ${v.id}`);
         if (++values % 100_000 === 0) {

@@ -10,7 +10,6 @@ import * as numberArrays from "./number-arrays.js";
 
 export { codecFor, __typedMsgpackIntrinsic } from "./codec-for.js";
 export type { Codec, BaseCodec, ArrayCodec, EncodeFn, DecodeFn } from "./codec.js";
-export type { ByteSource, ByteChunk, ReadableStreamLike } from "./stream.js";
 export { CodecError, type CodecErrorCode } from "./errors.js";
 export { Writer, type Constant, type PreEncoded, type Literals, DEFAULT_MAX_DEPTH } from "./writer.js";
 export { Reader, DEFAULT_LIMITS, type DecodeOptions } from "./reader.js";

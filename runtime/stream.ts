@@ -1,359 +1,233 @@
+/**
+ * `typed-msgpack/stream`: decoding many values, or values that arrive in chunks. Free functions over
+ * a codec rather than methods of it, so that an app that only decodes bytes in memory does not
+ * ship them (a bundler drops an unused function, never a method of an object it keeps).
+ */
+import type { ArrayCodec, BaseCodec, DecodeFn } from "./codec.js";
+import { Chunks, type ByteSource } from "./chunks.js";
 import { CodecError, locate } from "./errors.js";
+import { Framer, NEED } from "./framer.js";
 import { Reader, type DecodeOptions } from "./reader.js";
-import { describeHead } from "./wire.js";
-import type { DecodeFn } from "./codec.js";
 
-/** One chunk of a byte stream: what Node streams, `fetch` bodies and file readers hand out. */
-export type ByteChunk = Uint8Array | ArrayBufferView | ArrayBuffer;
+export type { ByteChunk, ByteSource, ReadableStreamLike } from "./chunks.js";
 
 /**
- * The part of a WHATWG `ReadableStream<Uint8Array>` (e.g. `(await fetch(url)).body`) that decoding
- * uses; declared here so that the runtime's types need neither the DOM lib nor @types/node.
+ * Decodes exactly one value from a stream of chunks (a ReadableStream such as `response.body`, a
+ * Node Readable, or any (async) iterable of Uint8Array / ArrayBufferView / ArrayBuffer).
+ * Resolves when the source ends, since only then is it known that nothing follows the value.
+ * Error offsets count from the start of the stream.
+ * @throws {CodecError} as `codec.decode`: "incomplete" when the stream ends early, "trailing-bytes"
+ *   as soon as a byte arrives after the value (the source is then cancelled).
+ * @throws {TypeError} when `source` is not a stream or iterable, or a chunk is not bytes.
  */
-export interface ReadableStreamLike {
-  getReader(): {
-    read(): PromiseLike<{ done?: boolean; value?: ByteChunk }>;
-    releaseLock(): void;
-    cancel(reason?: unknown): PromiseLike<void>;
-  };
+export async function decodeAsync<T>(codec: BaseCodec<T>, source: ByteSource, options?: DecodeOptions): Promise<T> {
+  const dec = readFrom(codec);
+  const f = new Framer(options);
+  let value: T | typeof NEED = NEED;
+  // An iteration that yields nothing: it ends when the source does, or fails.
+  await new Values(source, f, () => {
+    if (value === NEED) value = f.next(dec, "$");
+    if (value !== NEED && f.buffered > 0) throw new CodecError(`unexpected byte(s) after the value at byte ${f.offset}`, "trailing-bytes", "$", f.offset);
+    return NEED;
+  }, () => {
+    if (value === NEED) f.truncated(dec, "$", "a value was expected");
+  }).next();
+  return value as T;
 }
 
-/** Where stream decoding reads from: any (async) iterable of chunks, a Node Readable included, or a ReadableStream. */
-export type ByteSource = AsyncIterable<ByteChunk> | Iterable<ByteChunk> | ReadableStreamLike;
-
-/** `Framer.next` found no complete message in what has arrived so far. */
-export const NEED: unique symbol = Symbol("need more bytes");
-const EMPTY = new Uint8Array(0);
-/** Storage is never smaller than this, so that small straddling messages do not reallocate. */
-const MIN_STORE = 4096;
-/** Storage larger than this is let go once messages no longer need it. */
-const LARGE = 1 << 20;
-/** A header declaring this much more than has arrived makes the scan ask the decoder for a verdict (see `scan`). */
-const FAR = 64 * 1024;
+/**
+ * Decodes values written one after another into a stream, yielding each as soon as its last
+ * byte arrives. Each value is decoded once (no re-decoding per chunk); memory held is bounded by
+ * the largest value's encoding. `options` apply to each value. Breaking out of the loop cancels
+ * the source. A producer may reuse a chunk's memory once the next chunk is asked for. Error
+ * offsets count from the start of the stream; a stream that ends inside a value fails with
+ * `code: "incomplete"`, one that ends between values is a clean end.
+ * @throws {CodecError} as `codec.decode` on the same bytes (from the iterator's `next`).
+ * @throws {TypeError} when `source` is not a stream or iterable, or a chunk is not bytes.
+ */
+export function decodeStream<T>(codec: BaseCodec<T>, source: ByteSource, options?: DecodeOptions): AsyncGenerator<T, void, undefined> {
+  const dec = readFrom(codec);
+  const f = new Framer(options);
+  return generator(new Values(source, f, () => f.next(dec, "$"), () => {
+    if (f.buffered > 0) f.truncated(dec, "$", "the stream ended inside a message");
+  }));
+}
 
 /**
- * Splits a byte stream into messages and decodes each exactly once. The unconsumed bytes are
- * `buf[start, len)`, and `buf[0]` is stream byte `base`. When a chunk arrives with nothing left
- * over, `buf` is that chunk itself (no copy); what is left of it when more bytes are needed, and
- * the chunks that follow while a message is unfinished, are copied to `store`. So producers may
- * reuse their chunks, and what is held stays bounded by the largest message plus a chunk (times
- * two for the doubling of `store`).
+ * Yields the elements of one top-level array as they arrive, so that a huge array is never held
+ * whole. Only codecs of array types (`codecFor<Row[]>()`, `readonly Row[]`) are accepted. Ends
+ * when the source ends: bytes after the array are "trailing-bytes", fewer elements than the header
+ * counts are "incomplete". Paths in errors are `$[i]`; offsets count from the start of the stream.
+ * @throws {CodecError} as `codec.decode` on the same bytes (from the iterator's `next`).
+ * @throws {TypeError} when `codec` is not the codec of an array type (possible from JavaScript).
  */
-export class Framer {
-  private buf: Uint8Array = EMPTY;
-  private store: Uint8Array = EMPTY;
-  private len = 0;
-  private start = 0;
-  private base = 0;
-  /** A Reader over `buf[0, len)`, made when first needed after `buf` or `len` changed. */
-  private reader: Reader | undefined;
-  /** The scan of the message at `start`: structure is known up to `scanPos`, `pending` values remain. */
-  private scanning = false;
-  private scanPos = 0;
-  private pending = 0;
-  /** Bytes of the scanned message the decoder had already checked, so that checks double in size (O(n) in all). */
-  private checked = 0;
-  /**
-   * Recent message size (the largest, decaying by 1/8 a message). A message is decoded straight
-   * away only when twice that has arrived: a failed attempt (an exception) costs far more than
-   * the scan that otherwise comes first.
-   */
-  private typical = 0;
-  private readonly options: DecodeOptions | undefined;
-
-  constructor(options: DecodeOptions | undefined) {
-    this.options = options;
+export function decodeArrayStream<E>(codec: ArrayCodec<E>, source: ByteSource, options?: DecodeOptions): AsyncGenerator<E, void, undefined> {
+  const element = (codec as Partial<ArrayCodec<E>> | undefined)?.readElement;
+  if (typeof element !== "function") {
+    throw new TypeError("typed-msgpack: decodeArrayStream needs a codec for an array type, such as codecFor<Row[]>(); this codec's type is not an array");
   }
-
-  /** Stream offset of the first unconsumed byte. */
-  get offset(): number { return this.base + this.start; }
-  get buffered(): number { return this.len - this.start; }
-
-  push(chunk: Uint8Array): void {
-    if (chunk.length === 0) return;
-    this.reader = undefined;
-    if (this.start === this.len) { // nothing pending: decode straight from the chunk
-      this.base += this.len;
-      this.buf = chunk;
-      this.len = chunk.length;
-      this.start = 0;
-      return;
+  const dec: DecodeFn<E> = element;
+  const f = new Framer(options);
+  let count = -1, i = 0;
+  return generator(new Values(source, f, () => {
+    if (count < 0 && (count = f.arrayHeader()) < 0) return NEED;
+    if (i < count) {
+      const v = f.next(dec, "$[" + i + "]");
+      if (v !== NEED) i++;
+      return v;
     }
-    this.keep(chunk);
-  }
+    // All elements are out; the stream must end here.
+    if (f.buffered > 0) throw new CodecError(`unexpected byte(s) after the array at byte ${f.offset}`, "trailing-bytes", "$", f.offset);
+    return NEED;
+  }, () => {
+    if (count < 0) f.truncated(undefined, "$", f.buffered > 0 ? "the array header is cut" : "an array was expected");
+    if (i < count) f.truncated(dec, f.buffered > 0 ? "$[" + i + "]" : "$", `the array has ${count} elements but the stream ended after ${i}`);
+  }));
+}
 
-  /** Moves the unconsumed bytes (and `chunk`) into `store`, dropping consumed bytes. */
-  private keep(chunk: Uint8Array | undefined): void {
-    const n = chunk ? chunk.length : 0;
-    const owned = this.buf === this.store;
-    if (!owned || this.len + n > this.buf.length) {
-      const kept = this.len - this.start;
-      let store = this.store;
-      // Doubling keeps appends amortized O(1); sized by bytes that arrived, never by a declared length.
-      if (store.length < kept + n) store = new Uint8Array(Math.max(2 * (kept + n), MIN_STORE));
-      if (store === this.buf) store.copyWithin(0, this.start, this.len);
-      else store.set(this.buf.subarray(this.start, this.len));
-      this.base += this.start;
-      this.scanPos -= this.start;
-      this.buf = this.store = store;
-      this.len = kept;
-      this.start = 0;
-    }
-    if (chunk) { this.buf.set(chunk, this.len); this.len += n; }
-    this.reader = undefined;
-  }
-
-  private done(start: number, end: number): void {
-    this.typical = Math.max(end - start, this.typical - (this.typical >> 3));
-    this.advance(end);
-  }
-
-  private advance(end: number): void {
-    this.start = end;
-    const store = this.store;
-    if (store.length > LARGE && store.length > 4 * (this.len - end + this.typical)) {
-      // Storage that a big message grew is let go (what is left of it moved), so that the rest of
-      // the stream does not hold it.
-      this.store = EMPTY;
-      if (this.buf === store && end < this.len) return this.keep(undefined);
-    }
-    if (end < this.len) return;
-    this.base += this.len;
-    this.len = this.start = 0;
-    this.reader = undefined;
-    this.buf = this.store;
-  }
-
-  private readerAt(at: number): Reader {
-    const r = (this.reader ??= new Reader(this.buf.subarray(0, this.len), this.options));
-    r.pos = at;
-    return r;
-  }
-
-  /** Decodes the next message with `dec`, or returns NEED when it has not fully arrived. `path` names it in errors. */
-  next<T>(dec: DecodeFn<T>, path: string): T | typeof NEED {
-    const start = this.start;
-    if (start === this.len) return NEED;
-    if (!this.scanning) {
-      // Usually the whole message is here: decode it directly. A message cut by the chunk boundary
-      // costs at most one failed attempt; it is then scanned as bytes arrive and decoded once.
-      if (this.len - start >= 2 * this.typical) {
-        const r = this.readerAt(start);
-        try {
-          const value = dec(r, undefined, 0);
-          this.done(start, r.pos);
-          return value;
-        } catch (e) {
-          if (!(e instanceof CodecError) || e.code !== "incomplete") throw this.located(e, dec, path);
-        }
-      }
-      this.scanning = true;
-      this.scanPos = start;
-      this.pending = 1;
-      this.checked = 0;
-    }
-    let end: number;
-    while ((end = this.scan()) < -1) {
-      // 0xc1, or a header that declares far more than has arrived: whatever the decoder rejects in
-      // what is here (a limit such as maxStringLength, a type mismatch) fails now rather than after
-      // buffering the rest. On "incomplete" the scan goes on.
-      this.checked = this.len - start;
-      try {
-        dec(this.readerAt(start), undefined, 0);
-      } catch (e) {
-        if (!(e instanceof CodecError) || e.code !== "incomplete") throw this.located(e, dec, path);
-        if (end === -3) continue;
-        // The decoder stopped short of the 0xc1 (an array claims more elements than have arrived)
-        // but no bytes can make this message valid: fail now rather than buffer what the count claims.
-        const at = this.base + this.scanPos;
-        throw new CodecError(`0xc1 is reserved and never used in MessagePack at byte ${at}`, "malformed", path, at);
-      }
-      throw this.disagree(); // the decoder accepted a cut message: cannot happen, but never loop on it
-    }
-    if (end === -1) {
-      if (this.buf !== this.store) this.keep(undefined);
-      return NEED;
-    }
-    this.scanning = false;
-    const r = this.readerAt(start);
+/**
+ * Decodes values written one after another into `bytes` in memory, lazily. Error offsets count
+ * from the start of `bytes`; a value cut short at the end is `code: "incomplete"`. Empty input
+ * yields nothing.
+ * @throws {CodecError} as `codec.decode` (from the iterator's `next`).
+ */
+export function* decodeMulti<T>(codec: BaseCodec<T>, bytes: Uint8Array | ArrayBuffer | ArrayBufferView, options?: DecodeOptions): Generator<T, void, undefined> {
+  const dec = readFrom(codec);
+  const r = new Reader(bytes, options);
+  while (r.pos < r.end) {
+    const start = r.pos;
     let value: T;
     try {
       value = dec(r, undefined, 0);
     } catch (e) {
-      throw this.located(e, dec, path);
+      throw locate(e, () => {
+        const again = new Reader(bytes, options);
+        again.pos = start;
+        dec(again, "$", 0);
+      });
     }
-    if (r.pos !== end) throw this.disagree();
-    this.done(start, end);
-    return value;
-  }
-
-  /**
-   * Resumes the scan of the message at `start` over the bytes that have arrived. Reads only heads
-   * and lengths; returns the message's end, -1 when more bytes are needed, -2 at the byte 0xc1,
-   * -3 after a header that declares more than FAR bytes beyond those here (at most each time the
-   * message has doubled since the last check). `pos` may run past `len` while a payload is still
-   * arriving; a header that is cut is re-read.
-   */
-  private scan(): number {
-    const buf = this.buf, len = this.len;
-    let pos = this.scanPos, pending = this.pending;
-    while (pending > 0 && pos < len) {
-      const b = buf[pos]!;
-      pending--;
-      if (b <= 0x7f || b >= 0xe0) { pos++; continue; } // fixint
-      if (b <= 0x8f) { pending += 2 * (b & 0x0f); pos++; continue; } // fixmap
-      if (b <= 0x9f) { pending += b & 0x0f; pos++; continue; } // fixarray
-      if (b <= 0xbf) { pos += 1 + (b & 0x1f); continue; } // fixstr
-      const fixed = FIXED_SIZE[b - 0xc0]!;
-      if (fixed > 0) { pos += fixed; continue; }
-      if (fixed === 0) { this.scanPos = pos; return -2; } // 0xc1
-      const width = -fixed; // bytes of the length field after the head byte
-      if (pos + 1 + width > len) { pending++; break; } // the header itself is cut: read it again later
-      const n = width === 1 ? buf[pos + 1]! : width === 2 ? (buf[pos + 1]! << 8) | buf[pos + 2]!
-        : buf[pos + 1]! * 0x1000000 + ((buf[pos + 2]! << 16) | (buf[pos + 3]! << 8) | buf[pos + 4]!);
-      pos += 1 + width;
-      const far = pos + n * (b >= 0xde ? 2 : 1) - len; // an element takes a byte at least, a map entry two
-      if (b >= 0xdc) pending += b >= 0xde ? 2 * n : n; // array / map 16, 32
-      else pos += n + (b >= 0xc7 && b <= 0xc9 ? 1 : 0); // str / bin payload; ext adds its type byte
-      if (far > FAR && len - this.start >= 2 * this.checked) { this.scanPos = pos; this.pending = pending; return -3; }
-    }
-    this.scanPos = pos;
-    this.pending = pending;
-    return pending === 0 && pos <= len ? pos : -1;
-  }
-
-  /** Reads a top-level array header: its count, or -1 until the header has arrived. */
-  arrayHeader(): number {
-    const buf = this.buf, at = this.start, have = this.len - at;
-    if (have === 0) return -1;
-    const b = buf[at]!;
-    let n: number, size: number;
-    if ((b & 0xf0) === 0x90) { n = b & 0x0f; size = 1; } // fixarray
-    else if (b === 0xdc) { size = 3; n = have < 3 ? 0 : (buf[at + 1]! << 8) | buf[at + 2]!; } // array 16
-    else if (b === 0xdd) { size = 5; n = have < 5 ? 0 : buf[at + 1]! * 0x1000000 + ((buf[at + 2]! << 16) | (buf[at + 3]! << 8) | buf[at + 4]!); } // array 32
-    else if (b === 0xc1) throw new CodecError(`0xc1 is reserved and never used in MessagePack at byte ${this.offset}`, "malformed", "$", this.offset);
-    else throw new CodecError(`expected array, got ${describeHead(b)} at byte ${this.offset}`, "type-mismatch", "$", this.offset);
-    if (have < size) { if (this.buf !== this.store) this.keep(undefined); return -1; }
-    this.advance(at + size);
-    return n;
-  }
-
-  /**
-   * At the end of the stream, with a message unfinished: throws what `decode` throws for its bytes
-   * (code "incomplete", or an earlier mismatch), `what` describing the end when nothing is buffered.
-   */
-  truncated(dec: DecodeFn<unknown> | undefined, path: string, what: string): never {
-    if (dec && this.buffered > 0) {
-      try {
-        dec(this.readerAt(this.start), undefined, 0);
-      } catch (e) {
-        throw this.located(e, dec, path);
-      }
-    }
-    throw new CodecError(`unexpected end of input: ${what} at byte ${this.offset}`, "incomplete", path, this.offset);
-  }
-
-  private disagree(): Error {
-    return new Error(`typed-msgpack: decoder and scanner disagree about the message at byte ${this.offset}`);
-  }
-
-  /** Names the path of a decode error (decoding again with paths on) and counts its offset from the stream's start. */
-  private located(e: unknown, dec: DecodeFn<unknown>, path: string): unknown {
-    const at = this.start;
-    return rebase(locate(e, () => {
-      const again = new Reader(this.buf.subarray(0, this.len), this.options);
-      again.pos = at;
-      dec(again, path, 0);
-    }), this.base);
+    yield value;
   }
 }
 
 /**
- * Bytes after the head byte 0xc0 + i: > 0 a fixed total size, 0 the reserved 0xc1, < 0 minus the
- * width of the length field that follows (str/bin/ext 8/16/32, array/map 16/32).
+ * The codec's decoder, called as a plain function (as generated code calls it), or a TypeError for
+ * anything else than a codec (from JavaScript, or arguments in 0.4's order).
  */
-const FIXED_SIZE: readonly number[] = [
-  1, 0, 1, 1, -1, -2, -4, -1, -2, -4, 5, 9, 2, 3, 5, 9, // c0 nil, c1, bool, bin 8-32, ext 8-32, float 32/64, uint 8-64
-  2, 3, 5, 9, 3, 4, 6, 10, 18, -1, -2, -4, -2, -4, -2, -4, // int 8-64, fixext 1-16, str 8-32, array 16/32, map 16/32
-];
-
-/** The same error with its offset (and the "at byte" of its message) moved by `by` bytes. */
-function rebase(e: unknown, by: number): unknown {
-  if (!(e instanceof CodecError) || by === 0 || e.offset < 0) return e;
-  const suffix = ` at byte ${e.offset}`;
-  const reason = e.reason.endsWith(suffix) ? e.reason.slice(0, -suffix.length) + ` at byte ${e.offset + by}` : e.reason;
-  return new CodecError(reason, e.code, e.path, e.offset + by);
+function readFrom<T>(codec: BaseCodec<T>): DecodeFn<T> {
+  const read = (codec as Partial<BaseCodec<T>> | undefined)?.readFrom;
+  if (typeof read !== "function") throw new TypeError("typed-msgpack: expected a codec from codecFor<T>() as the first argument");
+  return read;
 }
 
-type StreamReader = ReturnType<ReadableStreamLike["getReader"]>;
-type ChunkIterator = AsyncIterator<ByteChunk> | Iterator<ByteChunk>;
+type Result<T> = IteratorResult<T, void>;
 
 /**
- * Pulls the chunks of `source` as Uint8Arrays (`undefined` at the end). A plain object rather than
- * an async generator, which would add microtask turns per chunk. Opens the source on the first
- * `next`, like `for await`; `close` stops it early: cancels a ReadableStream, destroys a Node stream.
+ * A Values iterator has every member of an async generator (next, return, throw, the async
+ * iterator itself, and Symbol.asyncDispose where the runtime defines it); which of them the
+ * AsyncGenerator type lists depends on the TypeScript lib, hence the cast.
  */
-export class Chunks {
-  private readonly source: ByteSource;
-  private reader: StreamReader | undefined;
-  private it: ChunkIterator | undefined;
-  private ended = false;
+function generator<T>(values: Values<T>): AsyncGenerator<T, void, undefined> {
+  return values as unknown as AsyncGenerator<T, void, undefined>;
+}
+const DONE: Result<never> = Object.freeze({ value: undefined, done: true });
 
-  constructor(source: ByteSource) {
-    this.source = source;
+/**
+ * The async iterator of decodeStream and decodeArrayStream, written by hand: a value that has
+ * already arrived goes out in one resolved promise, where an async generator takes several
+ * microtask turns per value (as much as decoding a small message costs). Like an async generator,
+ * calls are served in order, an error ends the iteration, and ending early (`return`, `throw`, an
+ * error) closes the source.
+ */
+class Values<T> {
+  private readonly chunks: Chunks;
+  private readonly framer: Framer;
+  /** The next value from what has arrived, or NEED. */
+  private readonly step: () => T | typeof NEED;
+  /** At the end of the source: throws if it ended inside a value. */
+  private readonly end: () => void;
+  /** The call in progress; later calls wait for it. */
+  private busy: Promise<unknown> | undefined;
+  private finished = false;
+
+  constructor(source: ByteSource, framer: Framer, step: () => T | typeof NEED, end: () => void) {
+    this.chunks = new Chunks(source);
+    this.framer = framer;
+    this.step = step;
+    this.end = end;
   }
 
-  next(): Promise<Uint8Array | undefined> {
-    if (this.ended) return Promise.resolve(undefined);
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  static {
+    // `await using` works on async generators where the runtime has Symbol.asyncDispose; so here.
+    const dispose = (Symbol as { asyncDispose?: symbol }).asyncDispose;
+    if (dispose) {
+      Object.defineProperty(Values.prototype, dispose, {
+        value(this: Values<unknown>) { return this.return().then(() => undefined); }, writable: true, configurable: true,
+      });
+    }
+  }
+
+  next(): Promise<Result<T>> {
+    if (this.busy) return this.after(() => this.next());
+    if (this.finished) return Promise.resolve(DONE);
+    let value: T | typeof NEED;
     try {
-      if (!this.reader && !this.it) this.open();
-      const result = this.reader ? this.reader.read() : this.it!.next();
-      return "then" in result ? Promise.resolve(result).then((r) => this.take(r)) : Promise.resolve(this.take(result));
+      value = this.step();
     } catch (e) {
-      return Promise.reject(e);
+      return this.stop(e);
+    }
+    return value !== NEED ? Promise.resolve({ value, done: false }) : this.track(this.pull());
+  }
+
+  return(): Promise<Result<T>> {
+    return this.busy ? this.after(() => this.return()) : this.stop(undefined);
+  }
+
+  throw(error: unknown): Promise<Result<T>> {
+    return this.busy ? this.after(() => this.throw(error)) : this.stop(error, true);
+  }
+
+  /** Reads chunks until a value is complete or the source ends. */
+  private async pull(): Promise<Result<T>> {
+    try {
+      for (;;) {
+        const chunk = await this.chunks.next();
+        if (chunk === undefined) {
+          this.finished = true;
+          this.end();
+          return DONE;
+        }
+        this.framer.push(chunk);
+        const value = this.step();
+        if (value !== NEED) return { value, done: false };
+      }
+    } catch (e) {
+      return this.stop(e, true);
     }
   }
 
-  async close(): Promise<void> {
-    if (this.ended) return;
-    this.ended = true;
-    if (this.reader) {
-      await Promise.resolve(this.reader.cancel()).catch(() => undefined);
-      this.reader.releaseLock();
-    } else if (this.it?.return) {
-      await this.it.return();
-    }
+  /** Ends the iteration and closes the source; rejects with `error` when there is one. */
+  private stop(error: unknown, failed = error !== undefined): Promise<Result<T>> {
+    this.finished = true;
+    const closed = this.chunks.close().catch(() => undefined);
+    return this.track(closed.then(() => {
+      if (failed) throw error;
+      return DONE;
+    }));
   }
 
-  private open(): void {
-    const source = this.source as unknown;
-    if (source !== null && typeof source === "object" && typeof (source as ReadableStreamLike).getReader === "function") {
-      this.reader = (source as ReadableStreamLike).getReader();
-    } else if (source !== null && typeof source === "object" && !ArrayBuffer.isView(source) && (Symbol.asyncIterator in source || Symbol.iterator in source)) {
-      this.it = Symbol.asyncIterator in source ? (source as AsyncIterable<ByteChunk>)[Symbol.asyncIterator]() : (source as Iterable<ByteChunk>)[Symbol.iterator]();
-    } else {
-      this.ended = true;
-      throw new TypeError(`typed-msgpack: expected a ReadableStream, a Node Readable or an (async) iterable of byte chunks, got ${describe(source)}` +
-        (ArrayBuffer.isView(source) ? " (for bytes in memory use decode or decodeMulti)" : ""));
-    }
+  private track<R>(call: Promise<R>): Promise<R> {
+    const clear = () => { if (this.busy === call) this.busy = undefined; };
+    this.busy = call;
+    call.then(clear, clear);
+    return call;
   }
 
-  private take(r: { done?: boolean; value?: unknown }): Uint8Array | undefined {
-    if (!r.done) return toBytes(r.value);
-    this.ended = true;
-    this.reader?.releaseLock();
-    return undefined;
+  private after<R>(then: () => Promise<R>): Promise<R> {
+    return this.busy!.then(then, then);
   }
-}
-
-function toBytes(chunk: unknown): Uint8Array {
-  if (chunk instanceof Uint8Array) return chunk;
-  if (ArrayBuffer.isView(chunk)) return new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-  if (chunk instanceof ArrayBuffer) return new Uint8Array(chunk);
-  throw new TypeError(`typed-msgpack: a stream chunk must be a Uint8Array, ArrayBufferView or ArrayBuffer, got ${describe(chunk)}` +
-    (typeof chunk === "string" ? " (was setEncoding() called on the Node stream?)" : ""));
-}
-
-function describe(v: unknown): string {
-  return v === null ? "null" : typeof v === "object" ? `a ${(v as object).constructor?.name ?? "object"}` : typeof v;
 }

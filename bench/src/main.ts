@@ -169,7 +169,7 @@ export async function main(argv: string[]): Promise<void> {
     "## Datasets and generated code", "",
     "Generated code: the module the transformer emits for `export const codec = codecFor<T>()` (ES2020), raw / esbuild-minified / minified+gzip -9. App bundle: that module plus the runtime it imports, esbuild --bundle --minify for the browser, gzip -9.", "",
     ...datasetTable(results, code.codes), "",
-    `**Runtime** (what any app pays for \`import { codecFor } from "typed-msgpack"\`: the browser bundle of one \`codecFor<boolean>()\`, whose generated code is ${code.bundle.minimalCodecMin} bytes of it): ${kb(code.bundle.runtimeOnlyMinGz)} min+gz, ${kb(code.bundle.runtimeOnlyMin)} min of runtime (target: under 3 KB min+gz).`, "",
+    `**Runtime** (what any app pays for \`import { codecFor } from "typed-msgpack"\`: the browser bundle of one \`codecFor<boolean>()\`, whose generated code is ${code.bundle.minimalCodecMin} bytes of it): ${kb(code.bundle.runtimeOnlyMinGz)} min+gz, ${kb(code.bundle.runtimeOnlyMin)} min of runtime (target: under 4 KB min+gz).`, "",
     `**Bundle** for \`import { codecFor } from "typed-msgpack"\` + one codec (ModuleID[]): ${kb(code.bundle.esmMinGz)} min+gz (${kb(code.bundle.esmMin)} min) with the runtime's ES module build (dist/esm, which bundlers get through the package's "module" condition; tree-shaken; of the minified bytes ${kb(code.bundle.runtimeMin)} are runtime, ${kb(code.bundle.codecMin)} generated codec); ${kb(code.bundle.cjsMinGz)} min+gz (${kb(code.bundle.cjsMin)} min) from the CommonJS build (dist/runtime, which Node loads), which a bundler cannot tree-shake.`, "",
     ...(build ? [
       "## Build time", "",

@@ -19,7 +19,7 @@ export const FIXTURE_OPTIONS: ts.CompilerOptions = {
   skipLibCheck: true,
   types: [],
   lib: ["lib.es2020.d.ts", "lib.dom.d.ts"],
-  paths: { "typed-msgpack": [path.join(ROOT, "runtime/index.ts")] },
+  paths: { "typed-msgpack": [path.join(ROOT, "runtime/index.ts")], "typed-msgpack/stream": [path.join(ROOT, "runtime/stream.ts")] },
 };
 
 export interface Compiled {

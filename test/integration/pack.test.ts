@@ -95,11 +95,12 @@ test("the tarball ships the runtime, the transformer and the root shim, and noth
   expect(fs.readdirSync(path.join(pkgDir, "node_modules")).filter((f) => f !== ".bin")).toEqual(["typed-msgpack-typescript"]);
   expect(fs.readlinkSync(path.join(app, "node_modules/.bin/tsc"))).toBe("../typescript/bin/tsc");
   expect(manifest.peerDependencies).toEqual({ typescript: ">=4.9" });
-  for (const file of ["transformer.js", "transformer.d.ts", "README.md", "dist/runtime/index.js", "dist/runtime/index.d.ts", "dist/transformer/index.js"]) {
+  for (const file of ["transformer.js", "transformer.d.ts", "stream.js", "stream.d.ts", "README.md", "dist/runtime/index.js", "dist/runtime/index.d.ts",
+    "dist/runtime/stream.js", "dist/runtime/stream.d.ts", "dist/esm/runtime/stream.js", "dist/transformer/index.js"]) {
     expect(fs.existsSync(path.join(pkgDir, file))).toBe(true);
   }
   const top = fs.readdirSync(pkgDir).sort();
-  expect(top).toEqual(["README.md", "dist", "node_modules", "package.json", "transformer.d.ts", "transformer.js"]);
+  expect(top).toEqual(["README.md", "dist", "node_modules", "package.json", "stream.d.ts", "stream.js", "transformer.d.ts", "transformer.js"]);
   expect(fs.readdirSync(path.join(pkgDir, "dist")).sort()).toEqual(["esm", "runtime", "transformer"]);
 
   // What apps ship: the runtime loads only its own files (no typescript, no packages) and stays CSP-safe,
@@ -130,9 +131,17 @@ test("the tarball ships the runtime, the transformer and the root shim, and noth
   expect(typeof shim.default).toBe("function");
   expect(shim.default).toBe(viaExports.default);
   expect(shim.createTransformer).toBe(viaExports.default);
+
+  // "typed-msgpack/stream": through "exports", and as the file stream.js where "exports" is ignored; in
+  // plain node, since jest's moduleNameMapper maps "typed-msgpack/stream" to the repository's source.
+  const stream = JSON.parse(mustRun("node", ["-e", `
+    const viaExports = require("typed-msgpack/stream");
+    const shim = require(require("node:path").resolve("node_modules/typed-msgpack/stream.js"));
+    console.log(JSON.stringify({ names: Object.keys(viaExports).sort(), same: shim.decodeStream === viaExports.decodeStream }));`], app));
+  expect(stream).toEqual({ names: ["decodeArrayStream", "decodeAsync", "decodeMulti", "decodeStream"], same: true });
 });
 
-test("transformer.d.ts types the shim where \"exports\" is ignored (moduleResolution node10)", () => {
+test("transformer.d.ts and stream.d.ts type the shims where \"exports\" is ignored (moduleResolution node10)", () => {
   const dir = path.join(app, "node10");
   write(path.join(dir, "tsconfig.json"), JSON.stringify({
     compilerOptions: { module: "commonjs", moduleResolution: "node10", ignoreDeprecations: "6.0", strict: true, noEmit: true, types: [], esModuleInterop: true },
@@ -141,13 +150,17 @@ test("transformer.d.ts types the shim where \"exports\" is ignored (moduleResolu
   write(path.join(dir, "check.ts"), `
 import transformer, { createTransformer, type TransformerOptions } from "typed-msgpack/transformer";
 import ts from "typescript";
+import { codecFor } from "typed-msgpack";
+import { decodeStream, type ByteSource } from "typed-msgpack/stream";
 declare const program: ts.Program;
 const options: TransformerOptions = { runtimeModule: "typed-msgpack" };
 export const factory: ts.TransformerFactory<ts.SourceFile> = transformer(program, options);
 export const same: typeof transformer = createTransformer;
+export const rows = (source: ByteSource): AsyncIterable<number> => decodeStream(codecFor<number>(), source);
 `);
   const out = mustRun("npx", ["--no", "--", "tsc", "-p", ".", "--traceResolution"], dir);
   expect(out).toMatch(/'typed-msgpack\/transformer' was successfully resolved to '.*typed-msgpack[\\/]transformer\.d\.ts'/);
+  expect(out).toMatch(/'typed-msgpack\/stream' was successfully resolved to '.*typed-msgpack[\\/]stream\.d\.ts'/);
 }, TIMEOUT);
 
 test("tspc builds a codecFor<Order>() through the plugin line, and the output round-trips under node", () => {
@@ -187,6 +200,8 @@ test("a bundler takes the ES module build, which runs and is smaller than the Co
   const runtimeFiles = Object.keys(viaExports.metafile.inputs).filter((f) => f.includes("node_modules/typed-msgpack/"));
   expect(runtimeFiles.length).toBeGreaterThan(0);
   for (const file of runtimeFiles) expect(file).toMatch(/typed-msgpack\/dist\/esm\/runtime\//);
+  // An app that decodes in memory ships none of the streaming code.
+  expect(runtimeFiles.filter((f) => /\/(stream|framer|chunks)\.js$/.test(f))).toEqual([]);
   const cjs = bundle({ "typed-msgpack": path.join(app, "node_modules/typed-msgpack/dist/runtime/index.js") });
   expect(viaExports.outputFiles[0]!.contents.length).toBeLessThan(cjs.outputFiles[0]!.contents.length);
 

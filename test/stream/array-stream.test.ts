@@ -1,5 +1,6 @@
 /** decodeArrayStream: the elements of one top-level array, yielded as they arrive. */
 import { load, compile } from "../helpers/compile";
+import { decodeArrayStream } from "../../runtime/stream";
 import { CodecError } from "../../runtime/index";
 import { FIXTURE, type Codecs, codecError, collect, concat, cut, fromHex, randomChunks, recycled, rng, same, syncError } from "./helpers";
 
@@ -12,7 +13,7 @@ describe("elements as they arrive", () => {
     const bytes = C.ItemsC!.encode(items);
     expect(bytes[0]).toBe(0xdc); // array 16
     for (const [seed, max] of [[1, 7], [2, 100], [3, 65536]] as const) {
-      same(await collect(C.ItemsC!.decodeArrayStream(recycled(randomChunks(bytes, rng(seed), max)))), items);
+      same(await collect(decodeArrayStream(C.ItemsC!, recycled(randomChunks(bytes, rng(seed), max)))), items);
     }
   });
 
@@ -20,13 +21,13 @@ describe("elements as they arrive", () => {
     const nums = Array.from({ length: 70_000 }, (_, i) => (i % 3 === 0 ? -i : i * 1.5));
     const bytes = C.NumsC!.encode(nums);
     expect(bytes[0]).toBe(0xdd); // array 32
-    same(await collect(C.NumsC!.decodeArrayStream(randomChunks(bytes, rng(4), 3))), nums);
+    same(await collect(decodeArrayStream(C.NumsC!, randomChunks(bytes, rng(4), 3))), nums);
   });
 
   test.each([0, 1, 15, 16, 100])("an array of %d, cut at every offset (the header too)", async (n) => {
     const trees = Array.from({ length: n }, (_, i) => ({ v: i, kids: i % 4 ? [] : [{ v: -i, kids: [] }] }));
     const bytes = C.TreesC!.encode(trees);
-    for (let k = 0; k <= bytes.length; k++) same(await collect(C.TreesC!.decodeArrayStream(cut(bytes, [k]))), trees);
+    for (let k = 0; k <= bytes.length; k++) same(await collect(decodeArrayStream(C.TreesC!, cut(bytes, [k]))), trees);
   });
 
   test("an element is yielded before the bytes after it have arrived", async () => {
@@ -41,7 +42,7 @@ describe("elements as they arrive", () => {
       sentRest = true;
       yield bytes.subarray(first + 2);
     }
-    const it = C.ItemsC!.decodeArrayStream(source());
+    const it = decodeArrayStream(C.ItemsC!, source());
     same((await it.next()).value, items[0]);
     expect(sentRest).toBe(false);
     release();
@@ -50,8 +51,8 @@ describe("elements as they arrive", () => {
 
   test("unknown[] elements, and readonly arrays", async () => {
     const values = [1, "two", [3], { four: 4 }, null, new Uint8Array([5])];
-    same(await collect(C.AnysC!.decodeArrayStream([C.AnysC!.encode(values)])), values);
-    same(await collect(C.NumsC!.decodeArrayStream([C.NumsC!.encode([1, 2])])), [1, 2]);
+    same(await collect(decodeArrayStream(C.AnysC!, [C.AnysC!.encode(values)])), values);
+    same(await collect(decodeArrayStream(C.NumsC!, [C.NumsC!.encode([1, 2])])), [1, 2]);
   });
 });
 
@@ -59,7 +60,7 @@ describe("errors", () => {
   const bytes = C.ItemsC!.encode(items.slice(0, 5));
 
   test("not an array: type-mismatch at $", async () => {
-    const e = await codecError(() => collect(C.ItemsC!.decodeArrayStream([fromHex("81 a1 61 01")])));
+    const e = await codecError(() => collect(decodeArrayStream(C.ItemsC!, [fromHex("81 a1 61 01")])));
     expect(e).toMatchObject({ code: "type-mismatch", path: "$", offset: 0 });
     expect(e.message).toContain("expected array, got map (0x81)");
   });
@@ -74,7 +75,7 @@ describe("errors", () => {
       const got: unknown[] = [];
       let error: unknown;
       try {
-        for await (const v of C.ItemsC!.decodeArrayStream(randomChunks(bad, next, 20))) got.push(v);
+        for await (const v of decodeArrayStream(C.ItemsC!, randomChunks(bad, next, 20))) got.push(v);
       } catch (e) {
         error = e;
       }
@@ -88,47 +89,48 @@ describe("errors", () => {
 
   test("cut short inside an element: incomplete, naming the element", async () => {
     for (let k = 0; k < bytes.length; k++) {
-      const e = await codecError(() => collect(C.ItemsC!.decodeArrayStream(cut(bytes.subarray(0, k), [k >> 1]))));
+      const e = await codecError(() => collect(decodeArrayStream(C.ItemsC!, cut(bytes.subarray(0, k), [k >> 1]))));
       expect(e.code).toBe("incomplete");
       expect(e.offset).toBeLessThanOrEqual(k);
       if (k > 1) expect(e.path).toMatch(/^\$(\[\d\](\.\w+)?)?$/);
     }
     const between = C.ItemsC!.encode(items.slice(0, 2)).length;
     const whole = concat([fromHex("95"), bytes.subarray(1, between)]); // claims 5, carries 2
-    const e = await codecError(() => collect(C.ItemsC!.decodeArrayStream([whole])));
+    const e = await codecError(() => collect(decodeArrayStream(C.ItemsC!, [whole])));
     expect(e).toMatchObject({ code: "incomplete", path: "$", offset: whole.length });
     expect(e.message).toContain("the array has 5 elements but the stream ended after 2");
   });
 
   test("an empty stream, and a cut header", async () => {
-    expect(await codecError(() => collect(C.ItemsC!.decodeArrayStream([])))).toMatchObject({ code: "incomplete", path: "$", offset: 0 });
-    expect(await codecError(() => collect(C.ItemsC!.decodeArrayStream([fromHex("dd 00 00")])))).toMatchObject({ code: "incomplete", offset: 0 });
+    expect(await codecError(() => collect(decodeArrayStream(C.ItemsC!, [])))).toMatchObject({ code: "incomplete", path: "$", offset: 0 });
+    expect(await codecError(() => collect(decodeArrayStream(C.ItemsC!, [fromHex("dd 00 00")])))).toMatchObject({ code: "incomplete", offset: 0 });
   });
 
   test("bytes after the array: trailing-bytes", async () => {
-    const e = await codecError(() => collect(C.ItemsC!.decodeArrayStream([bytes, fromHex("c0")])));
+    const e = await codecError(() => collect(decodeArrayStream(C.ItemsC!, [bytes, fromHex("c0")])));
     expect(e).toMatchObject({ code: "trailing-bytes", path: "$", offset: bytes.length });
-    expect(await codecError(() => collect(C.NumsC!.decodeArrayStream([fromHex("90 01")])))).toMatchObject({ code: "trailing-bytes", offset: 1 });
+    expect(await codecError(() => collect(decodeArrayStream(C.NumsC!, [fromHex("90 01")])))).toMatchObject({ code: "trailing-bytes", offset: 1 });
   });
 
   test("maxDepth applies to each element", async () => {
     const deep = { v: 0, kids: [{ v: 1, kids: [{ v: 2, kids: [{ v: 3, kids: [] }] }] }] };
     const encoded = C.TreesC!.encode([deep, deep]);
-    same(await collect(C.TreesC!.decodeArrayStream([encoded], { maxDepth: 4 })), [deep, deep]);
-    expect(await codecError(() => collect(C.TreesC!.decodeArrayStream([encoded], { maxDepth: 2 })))).toMatchObject({ code: "too-deep" });
+    same(await collect(decodeArrayStream(C.TreesC!, [encoded], { maxDepth: 4 })), [deep, deep]);
+    expect(await codecError(() => collect(decodeArrayStream(C.TreesC!, [encoded], { maxDepth: 2 })))).toMatchObject({ code: "too-deep" });
   });
 });
 
-describe("only array codecs have it", () => {
-  test("calling it on another codec from JavaScript is a clear TypeError", () => {
+describe("only codecs of array types are accepted", () => {
+  test("another codec, from JavaScript, is a clear TypeError", () => {
     for (const name of ["OrderC", "TupleC", "AnyC", "StrC"]) {
-      expect(() => (C[name] as any).decodeArrayStream([])).toThrow(/decodeArrayStream needs a codec for an array type/);
+      expect(() => decodeArrayStream(C[name] as any, [])).toThrow(/decodeArrayStream needs a codec for an array type/);
     }
   });
 
-  test("the type has it for T[] and readonly T[] only", () => {
+  test("the types accept T[] and readonly T[] only", () => {
     const { diagnostics } = compile("stream_array_types", `
 import { codecFor } from "typed-msgpack";
+import { decodeArrayStream, decodeAsync, decodeMulti, decodeStream } from "typed-msgpack/stream";
 interface Row { id: number }
 const Rows = codecFor<Row[]>();
 const RoRows = codecFor<readonly Row[]>();
@@ -136,21 +138,21 @@ const One = codecFor<Row>();
 const Pair = codecFor<[Row, Row]>();
 const Maybe = codecFor<Row[] | null>();
 export async function use(body: ReadableStream<Uint8Array>) {
-  for await (const row of Rows.decodeArrayStream(body)) { const id: number = row.id; void id; }
-  for await (const row of RoRows.decodeArrayStream(body)) { const id: number = row.id; void id; }
-  One.decodeArrayStream(body);
-  Pair.decodeArrayStream(body);
-  Maybe.decodeArrayStream(body);
-  const rows: Row[] = await Rows.decodeAsync(body);
-  for await (const one of One.decodeStream(body)) { const id: number = one.id; void id; }
-  for (const one of One.decodeMulti(new Uint8Array())) { const id: number = one.id; void id; }
+  for await (const row of decodeArrayStream(Rows, body)) { const id: number = row.id; void id; }
+  for await (const row of decodeArrayStream(RoRows, body)) { const id: number = row.id; void id; }
+  decodeArrayStream(One, body);
+  decodeArrayStream(Pair, body);
+  decodeArrayStream(Maybe, body);
+  const rows: Row[] = await decodeAsync(Rows, body);
+  for await (const one of decodeStream(One, body)) { const id: number = one.id; void id; }
+  for (const one of decodeMulti(One, new Uint8Array())) { const id: number = one.id; void id; }
   return rows;
 }
 export function generic<T>(x: T) { return codecFor<T[]>; }
 `);
     expect(diagnostics).toHaveLength(3);
-    for (const [i, name] of ["One", "Pair", "Maybe"].entries()) {
-      expect(diagnostics[i]).toMatch(new RegExp(`Property 'decodeArrayStream' does not exist on type .*${name === "Maybe" ? "null" : "Row"}`));
+    for (const [i, type] of ["Row", "[Row, Row]", "Row[] | null"].entries()) {
+      expect(diagnostics[i]).toContain(`Argument of type 'BaseCodec<${type}>' is not assignable to parameter of type 'ArrayCodec<`);
     }
   });
 });

@@ -1,5 +1,6 @@
 /** encodeInto: many values into one caller-owned buffer, no output allocation per value. */
 import { load } from "../helpers/compile";
+import { decodeMulti, decodeStream } from "../../runtime/stream";
 import { CodecError, Writer } from "../../runtime/index";
 import { FIXTURE, type Codecs, collect, hex, same } from "./helpers";
 
@@ -62,8 +63,8 @@ describe("encodeInto", () => {
     const shapes = Array.from({ length: 2000 }, (_, i) => (i % 2 ? { kind: "circle", r: i } : { kind: "rect", w: i, h: i / 2 }));
     let at = 0;
     for (const s of shapes) at = C.ShapeC!.encodeInto(s, target, at);
-    same([...C.ShapeC!.decodeMulti(target.subarray(0, at))], shapes);
-    same(await collect(C.ShapeC!.decodeStream([target.subarray(0, at)])), shapes);
+    same([...decodeMulti(C.ShapeC!, target.subarray(0, at))], shapes);
+    same(await collect(decodeStream(C.ShapeC!, [target.subarray(0, at)])), shapes);
   });
 
   test("too small a target is a RangeError that says how much is needed; the buffer before offset is intact", () => {
@@ -92,7 +93,7 @@ describe("encodeInto", () => {
       }
     }
     out.push(buffer.slice(0, at));
-    same([...C.StrC!.decodeMulti(Buffer.concat(out))], strings.slice(0, 5).concat(strings.slice(0, 5)));
+    same([...decodeMulti(C.StrC!, Buffer.concat(out))], strings.slice(0, 5).concat(strings.slice(0, 5)));
   });
 
   test("bad arguments and invalid values", () => {

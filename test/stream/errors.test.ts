@@ -4,6 +4,7 @@
  * no message is decoded again for every chunk that arrives.
  */
 import { load } from "../helpers/compile";
+import { decodeAsync, decodeMulti, decodeStream } from "../../runtime/stream";
 import { CodecError, Reader, codec, readDynamic, writeDynamic, type Codec } from "../../runtime/index";
 import * as runtime from "../../runtime/index";
 import { FIXTURE, type Codecs, codecError, collect, concat, cut, fromHex, randomChunks, rng, same, syncError } from "./helpers";
@@ -20,11 +21,11 @@ const stream = concat(parts);
 /** What decodeStream yields and throws, against what decodeMulti yields and throws, for the same bytes. */
 async function compareWithMulti(codec: Codec<any>, bytes: Uint8Array, chunks: Uint8Array[]) {
   const want: unknown[] = [];
-  const wantError = syncError(() => { for (const v of codec.decodeMulti(bytes)) want.push(v); });
+  const wantError = syncError(() => { for (const v of decodeMulti(codec, bytes)) want.push(v); });
   const got: unknown[] = [];
   let gotError: ReturnType<typeof syncError>;
   try {
-    for await (const v of codec.decodeStream(chunks)) got.push(v);
+    for await (const v of decodeStream(codec, chunks)) got.push(v);
   } catch (e) {
     if (!(e instanceof CodecError)) throw e;
     gotError = { code: e.code, path: e.path, offset: e.offset, message: e.message };
@@ -49,29 +50,29 @@ describe("cut short", () => {
       const prefix = stream.subarray(0, k);
       const complete = parts.filter((_, i) => concat(parts.slice(0, i + 1)).length <= k).length;
       const got: unknown[] = [];
-      const e = await codecError(async () => { for await (const v of C.OrderC!.decodeStream(cut(prefix, [k >> 1]))) got.push(v); });
+      const e = await codecError(async () => { for await (const v of decodeStream(C.OrderC!, cut(prefix, [k >> 1]))) got.push(v); });
       expect(got).toHaveLength(complete);
       expect(e.code).toBe("incomplete");
       expect(e.offset).toBeGreaterThanOrEqual(concat(parts.slice(0, complete)).length);
       expect(e.offset).toBeLessThanOrEqual(k);
       expect(e.message).toContain(`at byte ${e.offset}`);
-      expect(syncError(() => [...C.OrderC!.decodeMulti(prefix)])).toEqual({ code: e.code, path: e.path, offset: e.offset, message: e.message });
+      expect(syncError(() => [...decodeMulti(C.OrderC!, prefix)])).toEqual({ code: e.code, path: e.path, offset: e.offset, message: e.message });
     }
   }, 120_000);
 
   test("a boundary prefix is a clean end", async () => {
-    expect(await collect(C.OrderC!.decodeStream(cut(concat(parts.slice(0, 2)), [3])))).toHaveLength(2);
-    expect(await collect(C.OrderC!.decodeStream([]))).toEqual([]);
+    expect(await collect(decodeStream(C.OrderC!, cut(concat(parts.slice(0, 2)), [3])))).toHaveLength(2);
+    expect(await collect(decodeStream(C.OrderC!, []))).toEqual([]);
   });
 
   test("decodeAsync: every prefix fails as decode does", async () => {
     const one = parts[3]!;
     for (let k = 0; k < one.length; k++) {
-      const e = await codecError(() => C.OrderC!.decodeAsync(cut(one.subarray(0, k), [k >> 1])));
+      const e = await codecError(() => decodeAsync(C.OrderC!, cut(one.subarray(0, k), [k >> 1])));
       expect({ code: e.code, path: e.path, offset: e.offset, message: e.message }).toEqual(syncError(() => C.OrderC!.decode(one.subarray(0, k))));
       expect(e.code).toBe("incomplete");
     }
-    expect(await codecError(() => C.OrderC!.decodeAsync([]))).toMatchObject({ code: "incomplete", offset: 0, path: "$" });
+    expect(await codecError(() => decodeAsync(C.OrderC!, []))).toMatchObject({ code: "incomplete", offset: 0, path: "$" });
   });
 });
 
@@ -99,7 +100,7 @@ describe("the same errors as in memory", () => {
 
   test("an error in a later message names the offset from the start of the stream", async () => {
     const bad = concat([parts[0]!, parts[1]!, fromHex("81 a2 69 64 a1 78")]); // {id: "x"}
-    const e = await codecError(() => collect(C.OrderC!.decodeStream(randomChunks(bad, rng(1), 5))));
+    const e = await codecError(() => collect(decodeStream(C.OrderC!, randomChunks(bad, rng(1), 5))));
     expect(e).toMatchObject({ code: "type-mismatch", path: "$.id", offset: parts[0]!.length + parts[1]!.length + 4 });
     expect(e.message).toContain(`at byte ${parts[0]!.length + parts[1]!.length + 4}`);
   });
@@ -111,7 +112,7 @@ describe("the same errors as in memory", () => {
       yield concat([parts[0]!.subarray(5), fromHex("c0")]); pulled++;
       yield fromHex("c0"); pulled++;
     }
-    const e = await codecError(() => C.OrderC!.decodeAsync(source()));
+    const e = await codecError(() => decodeAsync(C.OrderC!, source()));
     expect(e).toMatchObject({ code: "trailing-bytes", path: "$", offset: parts[0]!.length });
     expect(pulled).toBe(1);
     expect(syncError(() => C.OrderC!.decode(concat([parts[0]!, fromHex("c0")])))).toMatchObject({ code: "trailing-bytes", offset: parts[0]!.length });
@@ -124,11 +125,11 @@ describe("limits apply to each message", () => {
   test("maxDepth: messages as deep as the limit pass however many there are; a deeper one fails alone", async () => {
     const ok = concat(Array.from({ length: 50 }, () => C.TreeC!.encode(tree(4))));
     expect(() => C.TreeC!.decode(C.TreeC!.encode(tree(4)), { maxDepth: 4 })).not.toThrow();
-    expect(await collect(C.TreeC!.decodeStream(randomChunks(ok, rng(2), 9), { maxDepth: 4 }))).toHaveLength(50);
-    expect([...C.TreeC!.decodeMulti(ok, { maxDepth: 4 })]).toHaveLength(50);
+    expect(await collect(decodeStream(C.TreeC!, randomChunks(ok, rng(2), 9), { maxDepth: 4 }))).toHaveLength(50);
+    expect([...decodeMulti(C.TreeC!, ok, { maxDepth: 4 })]).toHaveLength(50);
     const bad = concat([C.TreeC!.encode(tree(1)), C.TreeC!.encode(tree(9)), C.TreeC!.encode(tree(1))]);
     const got: unknown[] = [];
-    const e = await codecError(async () => { for await (const v of C.TreeC!.decodeStream(randomChunks(bad, rng(3), 4), { maxDepth: 4 })) got.push(v); });
+    const e = await codecError(async () => { for await (const v of decodeStream(C.TreeC!, randomChunks(bad, rng(3), 4), { maxDepth: 4 })) got.push(v); });
     expect(got).toHaveLength(1);
     expect(e.code).toBe("too-deep");
     expect(e.offset).toBeGreaterThan(C.TreeC!.encode(tree(1)).length);
@@ -143,7 +144,7 @@ describe("limits apply to each message", () => {
       for (;;) { yield new Uint8Array(1024).fill(0x61); pulled++; }
     }
     const options = { maxStringLength: 1000 } as any;
-    const e = await codecError(() => C.AnysC!.decodeAsync(hostile(), options));
+    const e = await codecError(() => decodeAsync(C.AnysC!, hostile(), options));
     const inMemory = syncError(() => C.AnysC!.decode(fromHex("91 db 7f ff ff ff 61 61"), options));
     expect(inMemory).toMatchObject({ code: "out-of-range", path: "$[0]" });
     expect({ code: e.code, path: e.path, offset: e.offset, message: e.message }).toEqual(inMemory);
@@ -159,7 +160,7 @@ describe("hostile headers", () => {
       yield fromHex("a2 69 64 db ff ff ff ff"); pulled++; // {id: <str of 4 GiB>}
       for (;;) { await new Promise((r) => setImmediate(r)); yield new Uint8Array(4096); pulled++; }
     }
-    const e = await codecError(() => collect(C.OrderC!.decodeStream(endless())));
+    const e = await codecError(() => collect(decodeStream(C.OrderC!, endless())));
     expect(e).toMatchObject({ code: "type-mismatch", path: "$.id", offset: 4 });
     expect(pulled).toBeLessThan(3);
   });
@@ -168,8 +169,8 @@ describe("hostile headers", () => {
     const before = process.memoryUsage().arrayBuffers;
     for (const head of ["dd ff ff ff ff", "df ff ff ff ff", "db ff ff ff ff", "c6 ff ff ff ff", "c9 ff ff ff ff 01", "91 dd ff ff ff ff"]) {
       const chunks = [fromHex(head), ...Array.from({ length: 64 }, () => new Uint8Array(1024).fill(0xc0))];
-      expect(await codecError(() => C.AnyC!.decodeAsync(chunks, { maxDepth: 5 }))).toMatchObject({ code: expect.stringMatching(/incomplete|out-of-range/) });
-      expect(await codecError(() => collect(C.AnyC!.decodeStream(chunks)))).toMatchObject({ code: expect.stringMatching(/incomplete|out-of-range/) });
+      expect(await codecError(() => decodeAsync(C.AnyC!, chunks, { maxDepth: 5 }))).toMatchObject({ code: expect.stringMatching(/incomplete|out-of-range/) });
+      expect(await codecError(() => collect(decodeStream(C.AnyC!, chunks)))).toMatchObject({ code: expect.stringMatching(/incomplete|out-of-range/) });
     }
     expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(32 * 1024 * 1024);
   });
@@ -189,7 +190,7 @@ describe("each message is decoded once, whatever the chunking", () => {
     const bytes = concat(values.map((v) => c.encode(v)));
     const singles = cut(bytes, Array.from({ length: bytes.length - 1 }, (_, k) => k + 1));
     const started = Date.now();
-    same(await collect(c.decodeStream(singles)), values);
+    same(await collect(decodeStream(c, singles)), values);
     // one failed attempt, a few checks for the long headers (each check twice as late as the last), one decode
     expect(calls.n).toBeLessThanOrEqual(values.length * 2 + 2 * Math.log2(bytes.length));
     expect(Date.now() - started).toBeLessThan(60_000);
@@ -198,10 +199,10 @@ describe("each message is decoded once, whatever the chunking", () => {
   test("whole messages in one chunk: exactly one decode each", async () => {
     const { c, calls } = counting();
     const bytes = concat(Array.from({ length: 1000 }, (_, i) => c.encode({ i, s: "v".repeat(i % 50) })));
-    expect(await collect(c.decodeStream([bytes]))).toHaveLength(1000);
+    expect(await collect(decodeStream(c, [bytes]))).toHaveLength(1000);
     expect(calls.n).toBe(1000);
     calls.n = 0;
-    expect(await collect(c.decodeStream(randomChunks(bytes, rng(8), 4096)))).toHaveLength(1000);
+    expect(await collect(decodeStream(c, randomChunks(bytes, rng(8), 4096)))).toHaveLength(1000);
     expect(calls.n).toBeLessThan(1000 + 40);
   });
 });

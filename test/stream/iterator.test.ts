@@ -1,5 +1,6 @@
 /** decodeStream / decodeArrayStream return async iterators that behave like async generators. */
 import { load } from "../helpers/compile";
+import { decodeArrayStream, decodeStream } from "../../runtime/stream";
 import { FIXTURE, type Codecs, codecError, concat, cut, fromHex } from "./helpers";
 
 const C = load<Codecs>("stream_iterator", FIXTURE);
@@ -24,7 +25,7 @@ function tracked(chunks: Uint8Array[]) {
 }
 
 test("calls made without waiting are served in order", async () => {
-  const it = C.NumC!.decodeStream(tracked(cut(bytes, [1, 2, 3, 4])).source);
+  const it = decodeStream(C.NumC!, tracked(cut(bytes, [1, 2, 3, 4])).source);
   const results = await Promise.all([it.next(), it.next(), it.next(), it.next(), it.next(), it.next(), it.next()]);
   const end = { value: undefined, done: true };
   expect(results).toEqual([...[1, 2, 3, 4, 5].map((value) => ({ value, done: false })), end, end]);
@@ -32,7 +33,7 @@ test("calls made without waiting are served in order", async () => {
 
 test("return() ends the iteration and closes the source, also while a next() is waiting", async () => {
   const { source, state } = tracked(cut(bytes, [1, 2, 3, 4]));
-  const it = C.NumC!.decodeStream(source);
+  const it = decodeStream(C.NumC!, source);
   expect(await it.next()).toEqual({ value: 1, done: false });
   const pending = it.next();
   const returned = it.return(undefined);
@@ -44,7 +45,7 @@ test("return() ends the iteration and closes the source, also while a next() is 
 
 test("throw() rejects with the error and closes the source", async () => {
   const { source, state } = tracked(cut(bytes, [2]));
-  const it = C.NumC!.decodeStream(source);
+  const it = decodeStream(C.NumC!, source);
   await it.next();
   await expect(it.throw(new Error("stop"))).rejects.toThrow("stop");
   expect(state.closed).toBe(true);
@@ -53,7 +54,7 @@ test("throw() rejects with the error and closes the source", async () => {
 
 test("a decode error ends the iteration and closes the source", async () => {
   const { source, state } = tracked([bytes.subarray(0, 2), fromHex("a1 78"), bytes.subarray(2)]);
-  const it = C.NumC!.decodeStream(source);
+  const it = decodeStream(C.NumC!, source);
   expect((await it.next()).value).toBe(1);
   expect((await it.next()).value).toBe(2);
   expect(await codecError(() => it.next())).toMatchObject({ code: "type-mismatch", offset: 2 });
@@ -63,11 +64,11 @@ test("a decode error ends the iteration and closes the source", async () => {
 
 test("nothing is read before the first next(), and return() first leaves a ReadableStream unlocked", async () => {
   const body = new ReadableStream<Uint8Array>({ start(c) { c.enqueue(bytes); c.close(); } });
-  const it = C.NumC!.decodeStream(body);
+  const it = decodeStream(C.NumC!, body);
   expect(body.locked).toBe(false);
   expect(await it.return(undefined)).toEqual({ value: undefined, done: true });
   expect(body.locked).toBe(false);
-  const again = C.NumsC!.decodeArrayStream(body);
+  const again = decodeArrayStream(C.NumsC!, body);
   expect(body.locked).toBe(false);
   await expect(again.next()).rejects.toMatchObject({ code: "type-mismatch" }); // 01 is not an array
   expect(body.locked).toBe(false);
@@ -76,7 +77,7 @@ test("nothing is read before the first next(), and return() first leaves a Reada
 test("for await ... of, with break, on decodeArrayStream", async () => {
   const { source, state } = tracked(cut(C.NumsC!.encode([1, 2, 3, 4]), [1, 2, 3]));
   const seen: number[] = [];
-  for await (const n of C.NumsC!.decodeArrayStream(source)) {
+  for await (const n of decodeArrayStream(C.NumsC!, source)) {
     seen.push(n);
     if (n === 2) break;
   }
@@ -86,7 +87,7 @@ test("for await ... of, with break, on decodeArrayStream", async () => {
 
 test("Symbol.asyncDispose (await using) closes the source, as on an async generator", async () => {
   const { source, state } = tracked(cut(bytes, [1, 2]));
-  const it = C.NumC!.decodeStream(source);
+  const it = decodeStream(C.NumC!, source);
   expect((await it.next()).value).toBe(1);
   const dispose = (it as unknown as Record<symbol, () => Promise<void>>)[(Symbol as { asyncDispose?: symbol }).asyncDispose!]!;
   await dispose.call(it);

@@ -9,6 +9,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { Readable } from "node:stream";
 import { load } from "../helpers/compile";
+import { decodeArrayStream, decodeAsync, decodeMulti, decodeStream } from "../../runtime/stream";
 import { FIXTURE, type Codecs, codecError, collect, concat, cut, randomChunks, rng, same } from "./helpers";
 
 const C = load<Codecs>("stream_sources", FIXTURE);
@@ -20,7 +21,7 @@ const orders = Array.from({ length: 200 }, (_, i) => ({
 }));
 const encoded = orders.map((o) => C.OrderC!.encode(o));
 const stream = concat(encoded);
-const expected = [...C.OrderC!.decodeMulti(stream)];
+const expected = [...decodeMulti(C.OrderC!, stream)];
 
 describe("fetch() against a local HTTP server (chunked transfer encoding)", () => {
   let server: http.Server;
@@ -62,22 +63,22 @@ describe("fetch() against a local HTTP server (chunked transfer encoding)", () =
   test("decodeStream(response.body) yields every message", async () => {
     const response = await fetch(`${base}/orders`);
     expect(response.headers.get("transfer-encoding")).toBe("chunked");
-    same(await collect(C.OrderC!.decodeStream(response.body!)), expected);
+    same(await collect(decodeStream(C.OrderC!, response.body!)), expected);
   });
 
   test("decodeAsync(response.body) decodes one message", async () => {
     const response = await fetch(`${base}/one`);
-    same(await C.OrderC!.decodeAsync(response.body!), expected[7]);
+    same(await decodeAsync(C.OrderC!, response.body!), expected[7]);
   });
 
   test("decodeArrayStream(response.body)", async () => {
     const response = await fetch(`${base}/rows`);
-    same(await collect(C.ItemsC!.decodeArrayStream(response.body!)), orders[6]!.items);
+    same(await collect(decodeArrayStream(C.ItemsC!, response.body!)), orders[6]!.items);
   });
 
   test("a body cut short is 'incomplete' at its stream offset", async () => {
     const response = await fetch(`${base}/cut`);
-    const e = await codecError(() => collect(C.OrderC!.decodeStream(response.body!)));
+    const e = await codecError(() => collect(decodeStream(C.OrderC!, response.body!)));
     expect(e.code).toBe("incomplete");
     expect(e.offset).toBeLessThanOrEqual(1000);
   });
@@ -85,7 +86,7 @@ describe("fetch() against a local HTTP server (chunked transfer encoding)", () =
   test("breaking out of the loop cancels the body, and the server sees the connection close", async () => {
     const response = await fetch(`${base}/endless`);
     let n = 0;
-    for await (const order of C.OrderC!.decodeStream(response.body!)) {
+    for await (const order of decodeStream(C.OrderC!, response.body!)) {
       same(order, expected[n]);
       if (++n === 3) break;
     }
@@ -96,16 +97,16 @@ describe("fetch() against a local HTTP server (chunked transfer encoding)", () =
 
 describe("Node Readable", () => {
   test("Readable.from(chunks), Buffers in a paused/flowing stream, and fs.createReadStream", async () => {
-    same(await collect(C.OrderC!.decodeStream(Readable.from(randomChunks(stream, rng(1), 333)))), expected);
+    same(await collect(decodeStream(C.OrderC!, Readable.from(randomChunks(stream, rng(1), 333)))), expected);
     const pushed = new Readable({ read() {} });
     for (const chunk of randomChunks(stream, rng(2), 2000)) pushed.push(Buffer.from(chunk));
     pushed.push(null);
-    same(await collect(C.OrderC!.decodeStream(pushed)), expected);
+    same(await collect(decodeStream(C.OrderC!, pushed)), expected);
     const file = path.join(os.tmpdir(), `typed-msgpack-stream-${process.pid}.bin`);
     fs.writeFileSync(file, stream);
     try {
-      same(await collect(C.OrderC!.decodeStream(fs.createReadStream(file, { highWaterMark: 97 }))), expected);
-      same(await C.OrderC!.decodeAsync(fs.createReadStream(file, { start: 0, end: encoded[0]!.length - 1 })), expected[0]);
+      same(await collect(decodeStream(C.OrderC!, fs.createReadStream(file, { highWaterMark: 97 }))), expected);
+      same(await decodeAsync(C.OrderC!, fs.createReadStream(file, { start: 0, end: encoded[0]!.length - 1 })), expected[0]);
     } finally {
       fs.rmSync(file);
     }
@@ -113,10 +114,10 @@ describe("Node Readable", () => {
 
   test("a failure destroys the source; a text-mode stream is a clear TypeError", async () => {
     const source = Readable.from([encoded[0]!, encoded[1]!]);
-    expect(await codecError(() => C.OrderC!.decodeAsync(source))).toMatchObject({ code: "trailing-bytes", offset: encoded[0]!.length });
+    expect(await codecError(() => decodeAsync(C.OrderC!, source))).toMatchObject({ code: "trailing-bytes", offset: encoded[0]!.length });
     expect(source.destroyed).toBe(true);
     const text = Readable.from([Buffer.from(encoded[0]!)]).setEncoding("latin1");
-    await expect(C.OrderC!.decodeAsync(text)).rejects.toThrow(/chunk must be a Uint8Array.*setEncoding/);
+    await expect(decodeAsync(C.OrderC!, text)).rejects.toThrow(/chunk must be a Uint8Array.*setEncoding/);
   });
 });
 
@@ -133,26 +134,26 @@ describe("WHATWG ReadableStream", () => {
   }
 
   test("pull-based stream, Readable.toWeb, Blob.stream()", async () => {
-    same(await collect(C.OrderC!.decodeStream(readable(randomChunks(stream, rng(3), 50)))), expected);
-    same(await collect(C.OrderC!.decodeStream(Readable.toWeb(Readable.from([Buffer.from(stream)])) as any)), expected);
-    same(await collect(C.OrderC!.decodeStream(new Blob([stream.slice().buffer]).stream() as any)), expected);
-    same(await C.OrderC!.decodeAsync(readable(cut(encoded[9]!, [1, 2]))), expected[9]);
+    same(await collect(decodeStream(C.OrderC!, readable(randomChunks(stream, rng(3), 50)))), expected);
+    same(await collect(decodeStream(C.OrderC!, Readable.toWeb(Readable.from([Buffer.from(stream)])) as any)), expected);
+    same(await collect(decodeStream(C.OrderC!, new Blob([stream.slice().buffer]).stream() as any)), expected);
+    same(await decodeAsync(C.OrderC!, readable(cut(encoded[9]!, [1, 2]))), expected[9]);
   });
 
   test("stopping early cancels the stream and releases its reader", async () => {
     let cancelled = 0;
     const body = readable(randomChunks(stream, rng(4), 100), () => cancelled++);
-    for await (const order of C.OrderC!.decodeStream(body)) if (order.id === 2) break;
+    for await (const order of decodeStream(C.OrderC!, body)) if (order.id === 2) break;
     expect(cancelled).toBe(1);
     expect(body.locked).toBe(false);
     const trailing = readable(encoded.slice(0, 5), () => cancelled++);
-    expect(await codecError(() => C.OrderC!.decodeAsync(trailing))).toMatchObject({ code: "trailing-bytes" });
+    expect(await codecError(() => decodeAsync(C.OrderC!, trailing))).toMatchObject({ code: "trailing-bytes" });
     expect(cancelled).toBe(2);
   });
 
   test("an erroring stream rejects with its own error", async () => {
     const failing = new ReadableStream<Uint8Array>({ start(c) { c.enqueue(encoded[0]!); c.error(new Error("network down")); } });
-    await expect(collect(C.OrderC!.decodeStream(failing))).rejects.toThrow("network down");
+    await expect(collect(decodeStream(C.OrderC!, failing))).rejects.toThrow("network down");
   });
 });
 
@@ -161,14 +162,29 @@ describe("iterables", () => {
     const [a, b, c, d] = cut(stream, [100, 2100, 2101]) as [Uint8Array, Uint8Array, Uint8Array, Uint8Array];
     const copy = (x: Uint8Array) => x.slice().buffer;
     const mixed = [new DataView(copy(a)), new Uint16Array(copy(b)), copy(c), Buffer.from(d)];
-    same(await collect(C.OrderC!.decodeStream(mixed)), expected);
+    same(await collect(decodeStream(C.OrderC!, mixed)), expected);
     async function* gen() { yield* mixed; }
-    same(await collect(C.OrderC!.decodeStream(gen())), expected);
+    same(await collect(decodeStream(C.OrderC!, gen())), expected);
   });
 
   test("bytes instead of a stream, or a string chunk, is a TypeError that says what to use", async () => {
-    await expect(C.OrderC!.decodeAsync(stream as any)).rejects.toThrow(/use decode or decodeMulti/);
-    await expect(collect(C.OrderC!.decodeStream(["abc"] as any))).rejects.toThrow(TypeError);
-    await expect(C.OrderC!.decodeAsync(42 as any)).rejects.toThrow(/expected a ReadableStream, a Node Readable or an \(async\) iterable/);
+    await expect(decodeAsync(C.OrderC!, stream as any)).rejects.toThrow(/use decode or decodeMulti/);
+    await expect(collect(decodeStream(C.OrderC!, ["abc"] as any))).rejects.toThrow(TypeError);
+    await expect(decodeAsync(C.OrderC!, 42 as any)).rejects.toThrow(/expected a ReadableStream, a Node Readable or an \(async\) iterable/);
   });
+
+  test("the codec comes first; anything else there (0.4's argument order) is a TypeError", async () => {
+    const notCodec = /expected a codec from codecFor<T>\(\) as the first argument/;
+    await expect(decodeAsync([stream] as any, C.OrderC as any)).rejects.toThrow(notCodec);
+    expect(() => decodeStream(undefined as any, [stream])).toThrow(notCodec);
+    expect(() => [...decodeMulti({} as any, stream)]).toThrow(notCodec);
+  });
+});
+
+test("codecs carry no streaming methods: those are the functions of typed-msgpack/stream", () => {
+  for (const codec of [C.OrderC!, C.ItemsC!]) {
+    expect(Object.keys(codec)).toEqual(["encode", "encodeInto", "decode", "writeTo", "readFrom", "readElement"]);
+  }
+  expect(typeof C.ItemsC!.readElement).toBe("function");
+  expect((C.OrderC as { readElement?: unknown }).readElement).toBeUndefined();
 });

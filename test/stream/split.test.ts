@@ -3,6 +3,7 @@
  * into single bytes, and into seeded random chunks; one message or many concatenated.
  */
 import { load } from "../helpers/compile";
+import { decodeAsync, decodeMulti, decodeStream } from "../../runtime/stream";
 import { ExtData } from "../../runtime/index";
 import { FIXTURE, type Codecs, collect, same, concat, cut, fromHex, randomChunks, recycled, rng, trickle } from "./helpers";
 
@@ -52,19 +53,19 @@ describe("one message, cut anywhere", () => {
       const expected = codec.decode(bytes);
       for (let k = 0; k <= bytes.length; k++) {
         const chunks = cut(bytes, [k]);
-        same(await codec.decodeAsync(chunks), expected);
-        same(await collect(codec.decodeStream(chunks)), [expected]);
+        same(await decodeAsync(codec, chunks), expected);
+        same(await collect(decodeStream(codec, chunks)), [expected]);
       }
       const singles = cut(bytes, Array.from({ length: bytes.length - 1 }, (_, k) => k + 1));
-      same(await codec.decodeAsync(recycled(singles)), expected);
-      same(await collect(codec.decodeStream(recycled(singles))), [expected]);
+      same(await decodeAsync(codec, recycled(singles)), expected);
+      same(await collect(decodeStream(codec, recycled(singles))), [expected]);
     });
 
   test("every pair of cut points of short messages", async () => {
     for (const [name, bytes] of messages.filter(([, b]) => b.length <= 80)) {
       const expected = C[name]!.decode(bytes);
       for (let a = 0; a <= bytes.length; a++) {
-        for (let b = a; b <= bytes.length; b++) same(await C[name]!.decodeAsync(cut(bytes, [a, b])), expected);
+        for (let b = a; b <= bytes.length; b++) same(await decodeAsync(C[name]!, cut(bytes, [a, b])), expected);
       }
     }
   });
@@ -72,7 +73,7 @@ describe("one message, cut anywhere", () => {
   test(`all ${vectors.length} msgpack-test-suite encodings, as unknown, cut at every offset`, async () => {
     for (const bytes of vectors) {
       const expected = C.AnyC!.decode(bytes);
-      for (let k = 0; k <= bytes.length; k++) same(await C.AnyC!.decodeAsync(cut(bytes, [k])), expected);
+      for (let k = 0; k <= bytes.length; k++) same(await decodeAsync(C.AnyC!, cut(bytes, [k])), expected);
     }
   });
 });
@@ -84,31 +85,31 @@ describe("many messages in one stream", () => {
   const expectedMixed = [...vectors, ...messages.map(([, b]) => b)].map((b) => C.AnyC!.decode(b));
 
   test("decodeMulti over bytes in memory", () => {
-    same([...C.OrderC!.decodeMulti(ordersBytes)], expectedOrders);
-    same([...C.AnyC!.decodeMulti(mixed)], expectedMixed);
-    same([...C.AnyC!.decodeMulti(new Uint8Array(0))], []);
-    same([...C.NumC!.decodeMulti(Buffer.from([1, 2, 3]))], [1, 2, 3]);
+    same([...decodeMulti(C.OrderC!, ordersBytes)], expectedOrders);
+    same([...decodeMulti(C.AnyC!, mixed)], expectedMixed);
+    same([...decodeMulti(C.AnyC!, new Uint8Array(0))], []);
+    same([...decodeMulti(C.NumC!, Buffer.from([1, 2, 3]))], [1, 2, 3]);
   });
 
   test("cut at every offset", async () => {
     const few = concat(orders.slice(0, 3).map((o) => C.OrderC!.encode(o)));
-    for (let k = 0; k <= few.length; k++) same(await collect(C.OrderC!.decodeStream(cut(few, [k]))), expectedOrders.slice(0, 3));
+    for (let k = 0; k <= few.length; k++) same(await collect(decodeStream(C.OrderC!, cut(few, [k]))), expectedOrders.slice(0, 3));
     const all = concat(vectors);
     const expected = vectors.map((b) => C.AnyC!.decode(b));
-    for (let k = 0; k <= all.length; k++) same(await collect(C.AnyC!.decodeStream(cut(all, [k]))), expected);
+    for (let k = 0; k <= all.length; k++) same(await collect(decodeStream(C.AnyC!, cut(all, [k]))), expected);
   });
 
   test("one byte at a time, from a producer that reuses its buffer", async () => {
     const singles = (b: Uint8Array) => cut(b, Array.from({ length: b.length - 1 }, (_, k) => k + 1));
-    same(await collect(C.OrderC!.decodeStream(recycled(singles(ordersBytes)))), expectedOrders);
-    same(await collect(C.AnyC!.decodeStream(recycled(singles(mixed)))), expectedMixed);
+    same(await collect(decodeStream(C.OrderC!, recycled(singles(ordersBytes)))), expectedOrders);
+    same(await collect(decodeStream(C.AnyC!, recycled(singles(mixed)))), expectedMixed);
   });
 
   test.each([1, 2, 3, 4, 5, 6, 7, 8])("seeded random chunkings, seed %d", async (seed) => {
     const next = rng(seed);
     for (const max of [2, 9, 64, 700, 5000]) {
-      same(await collect(C.OrderC!.decodeStream(recycled(randomChunks(ordersBytes, next, max)))), expectedOrders);
-      same(await collect(C.AnyC!.decodeStream(trickle(randomChunks(mixed, next, max)))), expectedMixed);
+      same(await collect(decodeStream(C.OrderC!, recycled(randomChunks(ordersBytes, next, max)))), expectedOrders);
+      same(await collect(decodeStream(C.AnyC!, trickle(randomChunks(mixed, next, max)))), expectedMixed);
     }
   });
 
@@ -118,11 +119,11 @@ describe("many messages in one stream", () => {
       Object.fromEntries(Array.from({ length: 70_000 }, (_, k) => [`k${k}`, k])), 1, "small", null,
     ];
     const bytes = concat([...big, ...big.slice().reverse()].map((v) => C.AnyC!.encode(v)));
-    const expected = [...C.AnyC!.decodeMulti(bytes)];
+    const expected = [...decodeMulti(C.AnyC!, bytes)];
     expect(expected).toHaveLength(14);
     const next = rng(99);
     for (const max of [40, 1000, 65536, 300_000]) {
-      same(await collect(C.AnyC!.decodeStream(recycled(randomChunks(bytes, next, max)))), expected);
+      same(await collect(decodeStream(C.AnyC!, recycled(randomChunks(bytes, next, max)))), expected);
     }
   });
 });

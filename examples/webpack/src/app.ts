@@ -1,4 +1,5 @@
 import { CodecError } from "typed-msgpack";
+import { decodeStream } from "typed-msgpack/stream";
 import { OrderCodec, ReceiptCodec } from "./codecs";
 import type { Order, Receipt } from "./model";
 
@@ -18,7 +19,7 @@ export async function run(): Promise<Report> {
   const response = await fetch("/api/orders");
   if (!response.ok || !response.body) throw new Error(`GET /api/orders: ${response.status}`);
   const orders: Order[] = [];
-  for await (const order of OrderCodec.decodeStream(response.body)) orders.push(order);
+  for await (const order of decodeStream(OrderCodec, response.body)) orders.push(order);
 
   const receipt: Receipt = {
     orderIds: orders.map((o) => o.id),

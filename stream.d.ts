@@ -1,0 +1,2 @@
+// Types for the root stream.js shim; see dist/runtime/stream.d.ts.
+export * from "./dist/runtime/stream.js";
