@@ -196,7 +196,7 @@ function __tm_decOrderpayment_card(r: __tm.Reader, p: string | undefined, d: num
         r.tooDeep(p);
     }
     let last4_: any;
-    let h = -1;
+    let h = i - 1;
     for (; i < n; i++) {
         h = r.key(__tm_K_Orderpayment_card, h + 1, p);
         if (h >= 0) {
@@ -227,7 +227,7 @@ function __tm_decOrderpayment_invoice(r: __tm.Reader, p: string | undefined, d: 
         r.tooDeep(p);
     }
     let dueDays_: any;
-    let h = -1;
+    let h = i - 1;
     for (; i < n; i++) {
         h = r.key(__tm_K_Orderpayment_invoice, h + 1, p);
         if (h >= 0) {
