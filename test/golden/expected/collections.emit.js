@@ -125,7 +125,7 @@ function __tm_encStringArray(w, v, p, d) {
     }
 }
 function __tm_encInventory(w, v, p, d) {
-    if (typeof v !== "object" || v === null || Object.getPrototypeOf(v) !== Object.prototype && !(__tm.isRecordLike(v))) {
+    if (!(__tm.isPlainObject(v)) && !(__tm.isRecordLike(v))) {
         __tm.mismatch("an object (Inventory)", v, p);
     }
     if (d > w.maxDepth) {

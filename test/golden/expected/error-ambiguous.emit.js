@@ -41,7 +41,7 @@ const __tm = __importStar(require("typed-msgpack"));
 const __tm_E_Value = __tm.constants([[[1], "count"]]);
 const __tm_K_Value = __tm.keys(["count"]);
 function __tm_encValue(w, v, p, d) {
-    if (typeof v !== "object" || v === null || Object.getPrototypeOf(v) !== Object.prototype && !(__tm.isRecordLike(v))) {
+    if (!(__tm.isPlainObject(v)) && !(__tm.isRecordLike(v))) {
         __tm.mismatch("an object ({ count: number; })", v, p);
     }
     if (d > w.maxDepth) {

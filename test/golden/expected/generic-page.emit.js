@@ -47,7 +47,7 @@ const __tm_L_ok = __tm.literals([true, false]);
 const __tm_K_Result_Page_Item_string = __tm.keys(["ok", "value"]);
 const __tm_K_Result_Page_Item_string2 = __tm.keys(["ok", "error"]);
 function __tm_encItem(w, v, p, d) {
-    if (typeof v !== "object" || v === null || Object.getPrototypeOf(v) !== Object.prototype && !(__tm.isRecordLike(v))) {
+    if (!(__tm.isPlainObject(v)) && !(__tm.isRecordLike(v))) {
         __tm.mismatch("an object (Item)", v, p);
     }
     if (d > w.maxDepth) {
@@ -67,7 +67,7 @@ function __tm_encItemArray(w, v, p, d) {
     }
 }
 function __tm_encPage_Item(w, v, p, d) {
-    if (typeof v !== "object" || v === null || Object.getPrototypeOf(v) !== Object.prototype && !(__tm.isRecordLike(v))) {
+    if (!(__tm.isPlainObject(v)) && !(__tm.isRecordLike(v))) {
         __tm.mismatch("an object (Page<Item>)", v, p);
     }
     if (d > w.maxDepth) {
@@ -170,7 +170,7 @@ function __tm_encStringArray(w, v, p, d) {
     }
 }
 function __tm_encPage_string(w, v, p, d) {
-    if (typeof v !== "object" || v === null || Object.getPrototypeOf(v) !== Object.prototype && !(__tm.isRecordLike(v))) {
+    if (!(__tm.isPlainObject(v)) && !(__tm.isRecordLike(v))) {
         __tm.mismatch("an object (Page<string>)", v, p);
     }
     if (d > w.maxDepth) {
@@ -236,7 +236,7 @@ function __tm_decPage_string(r, p, d) {
     return { items: items_, next: next_, total: total_ };
 }
 function __tm_encResult_Page_Item_string(w, v, p, d) {
-    if (typeof v !== "object" || v === null || Object.getPrototypeOf(v) !== Object.prototype && !(__tm.isRecordLike(v))) {
+    if (!(__tm.isPlainObject(v)) && !(__tm.isRecordLike(v))) {
         __tm.mismatch("an object ({ ok: true; value: Page<Item>; })", v, p);
     }
     if (d > w.maxDepth) {
@@ -251,7 +251,7 @@ function __tm_encResult_Page_Item_string(w, v, p, d) {
     __tm_encPage_Item(w, value_, p && p + ".value", d + 1);
 }
 function __tm_encResult_Page_Item_string2(w, v, p, d) {
-    if (typeof v !== "object" || v === null || Object.getPrototypeOf(v) !== Object.prototype && !(__tm.isRecordLike(v))) {
+    if (!(__tm.isPlainObject(v)) && !(__tm.isRecordLike(v))) {
         __tm.mismatch("an object ({ ok: false; error: string; })", v, p);
     }
     if (d > w.maxDepth) {

@@ -49,7 +49,7 @@ const __tm_L_square = __tm.literals(["square"]);
 const __tm_K_Shape_rect = __tm.keys(["kind", "width", "height"]);
 const __tm_L_rect = __tm.literals(["rect"]);
 function __tm_encShape_circle(w, v, p, d) {
-    if (typeof v !== "object" || v === null || Object.getPrototypeOf(v) !== Object.prototype && !(__tm.isRecordLike(v))) {
+    if (!(__tm.isPlainObject(v)) && !(__tm.isRecordLike(v))) {
         __tm.mismatch("an object ({ kind: \"circle\"; radius: number; })", v, p);
     }
     if (d > w.maxDepth) {
@@ -64,7 +64,7 @@ function __tm_encShape_circle(w, v, p, d) {
     w.number(radius_, p && p + ".radius");
 }
 function __tm_encShape_square(w, v, p, d) {
-    if (typeof v !== "object" || v === null || Object.getPrototypeOf(v) !== Object.prototype && !(__tm.isRecordLike(v))) {
+    if (!(__tm.isPlainObject(v)) && !(__tm.isRecordLike(v))) {
         __tm.mismatch("an object ({ kind: \"square\"; side: number; })", v, p);
     }
     if (d > w.maxDepth) {
@@ -79,7 +79,7 @@ function __tm_encShape_square(w, v, p, d) {
     w.number(side_, p && p + ".side");
 }
 function __tm_encShape_rect(w, v, p, d) {
-    if (typeof v !== "object" || v === null || Object.getPrototypeOf(v) !== Object.prototype && !(__tm.isRecordLike(v))) {
+    if (!(__tm.isPlainObject(v)) && !(__tm.isRecordLike(v))) {
         __tm.mismatch("an object ({ kind: \"rect\"; width: number; height: number; })", v, p);
     }
     if (d > w.maxDepth) {
