@@ -43,9 +43,10 @@ export interface BaseCodec<T> {
   /**
    * Writes `value` as one part of a larger value being encoded: how a codec generated in another
    * module calls this one when its type contains `T` ("linking"). `path` and `depth` continue the
-   * caller's. For generated code; applications use `encode`.
+   * caller's. For generated code; applications use `encode`. `value` is whatever the caller holds
+   * (`unknown`): it is checked against `T` here, as `encode` checks it.
    */
-  writeTo(w: Writer, value: T, path: string | undefined, depth: number): void;
+  writeTo(w: Writer, value: unknown, path: string | undefined, depth: number): void;
   /**
    * Reads one `T` as part of a larger value: `writeTo`'s counterpart, for generated code and for
    * the functions of `typed-msgpack/stream`, which decode each message with it.
