@@ -192,3 +192,38 @@ describe("jest + ts-jest", () => {
     expect(passed.sort()).toEqual([...TESTS].sort());
   }, BUILD_TIMEOUT);
 });
+
+describe("examples/linking: codecs declared in several modules link to each other", () => {
+  let project = "";
+
+  beforeAll(() => {
+    project = setUpExample("linking");
+  }, INSTALL_TIMEOUT);
+
+  test("tspc and generate both build it: each codec module imports the codecs it reaches, copies none, and prints the same", () => {
+    mustRun("npm", ["run", "build"], project, {}, BUILD_TIMEOUT);
+    const invoice = fs.readFileSync(path.join(project, "dist/codecs/invoice.js"), "utf8");
+    expect(invoice).toContain('require("./customer.js")');
+    expect(invoice).toContain('require("./order.js")');
+    expect(invoice).not.toMatch(/function __tm_(enc|dec)(Customer|Order|OrderLine)\b/);
+    // OrderLine has no exported codec: order.js emits it, once.
+    expect(fs.readFileSync(path.join(project, "dist/codecs/order.js"), "utf8")).toMatch(/function __tm_encOrderLine\b/);
+    const viaPlugin = JSON.parse(mustRun("npm", ["start", "--silent"], project));
+
+    mustRun("npm", ["run", "build:generate"], project, {}, BUILD_TIMEOUT);
+    const generated = fs.readFileSync(path.join(project, "src/codecs/invoice.codecs.ts"), "utf8");
+    expect(generated).toMatch(/from "\.\/customer\.codecs\.js"/);
+    expect(generated).toMatch(/from "\.\/order\.codecs\.js"/);
+    const viaGenerate = JSON.parse(mustRun("npm", ["run", "start:generate", "--silent"], project));
+
+    const ada = { id: 1, name: "Ada", tier: "gold" };
+    const invoiceValue = {
+      number: "INV-7", billTo: ada, paid: false,
+      orders: [{ id: 10, customer: ada, lines: [{ sku: "A-1", quantity: 2 }] }, { id: 11, customer: { id: 2, name: "Bob", tier: "silver" }, lines: [] }],
+    };
+    expect(viaPlugin.back).toEqual(invoiceValue);
+    expect(decode(fromHex(viaPlugin.hex))).toEqual(invoiceValue);
+    expect(viaPlugin.rejected).toBe("type-mismatch at $.orders[0].customer.tier");
+    expect(viaGenerate).toEqual(viaPlugin);
+  }, 2 * BUILD_TIMEOUT);
+});

@@ -1,0 +1,5 @@
+export interface Customer {
+  id: number;
+  name: string;
+  tier: "gold" | "silver" | "bronze";
+}
