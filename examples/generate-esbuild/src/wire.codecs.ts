@@ -21,7 +21,7 @@ const __tm_K_Orderpayment_invoice = __tm.keys(["method", "dueDays"]);
 const __tm_L_invoice = __tm.literals(["invoice"]);
 
 function __tm_encLineItem(w: __tm.Writer, v: any, p: string | undefined, d: number): void {
-    if (typeof v !== "object" || v === null || Object.getPrototypeOf(v) !== Object.prototype && !(__tm.isRecordLike(v))) {
+    if (!(__tm.isPlainObject(v)) && !(__tm.isRecordLike(v))) {
         __tm.mismatch("an object (LineItem)", v, p);
     }
     if (d > w.maxDepth) {
@@ -46,7 +46,7 @@ function __tm_encLineItemArray(w: __tm.Writer, v: any, p: string | undefined, d:
 }
 
 function __tm_encOrderpayment_card(w: __tm.Writer, v: any, p: string | undefined, d: number): void {
-    if (typeof v !== "object" || v === null || Object.getPrototypeOf(v) !== Object.prototype && !(__tm.isRecordLike(v))) {
+    if (!(__tm.isPlainObject(v)) && !(__tm.isRecordLike(v))) {
         __tm.mismatch("an object ({ method: \"card\"; last4: string; })", v, p);
     }
     if (d > w.maxDepth) {
@@ -62,7 +62,7 @@ function __tm_encOrderpayment_card(w: __tm.Writer, v: any, p: string | undefined
 }
 
 function __tm_encOrderpayment_invoice(w: __tm.Writer, v: any, p: string | undefined, d: number): void {
-    if (typeof v !== "object" || v === null || Object.getPrototypeOf(v) !== Object.prototype && !(__tm.isRecordLike(v))) {
+    if (!(__tm.isPlainObject(v)) && !(__tm.isRecordLike(v))) {
         __tm.mismatch("an object ({ method: \"invoice\"; dueDays: number; })", v, p);
     }
     if (d > w.maxDepth) {
@@ -104,7 +104,7 @@ function __tm_encStringSet(w: __tm.Writer, v: any, p: string | undefined, _d: nu
 }
 
 function __tm_encOrder(w: __tm.Writer, v: any, p: string | undefined, d: number): void {
-    if (typeof v !== "object" || v === null || Object.getPrototypeOf(v) !== Object.prototype && !(__tm.isRecordLike(v))) {
+    if (!(__tm.isPlainObject(v)) && !(__tm.isRecordLike(v))) {
         __tm.mismatch("an object (Order)", v, p);
     }
     if (d > w.maxDepth) {
