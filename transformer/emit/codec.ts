@@ -1,14 +1,11 @@
 import ts from "typescript";
 import { resolveAlias } from "../model/families.js";
 import type { FileModel } from "../model/ir.js";
-import { EmitContext, RUNTIME_ALIAS } from "./context.js";
+import { codecName, EmitContext, RUNTIME_ALIAS } from "./context.js";
 import { decoderFor } from "./decoder.js";
 import { encoderFor } from "./encoder.js";
 
-/** The module-scope constant that holds the codec with model id `id`; what each `codecFor` call becomes. */
-export function codecName(id: string): string {
-  return `${RUNTIME_ALIAS}_${id}Codec`;
-}
+export { codecName };
 
 /**
  * Emits everything one file's `codecFor` calls need, from the file's type model alone:

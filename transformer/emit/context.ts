@@ -5,6 +5,11 @@ import { Build, type Parameter, type TypeSpec } from "./build.js";
 /** Prefix of every identifier the emitter introduces at module scope; also the runtime import's alias. */
 export const RUNTIME_ALIAS = "__tm";
 
+/** The module-scope constant that holds the codec with model id `id`; what each `codecFor` call becomes. */
+export function codecName(id: string): string {
+  return `${RUNTIME_ALIAS}_${id}Codec`;
+}
+
 /**
  * What one file's emission accumulates: hoisted constants and one function per distinct type and
  * direction. Functions are registered before their bodies are built, so recursive types resolve
@@ -29,6 +34,9 @@ export class EmitContext {
     this.b = new Build(factory, typed);
     this.named = model.named;
     this.tagMembers = tagMembers(model);
+    // Taken before any other name: an import alias (`__tm_CustomerCodec` for a module named
+    // CustomerCodec.ts) or a function must never get the name of one of the file's codecs.
+    for (const id of Object.keys(model.codecs)) this.used.add(codecName(id));
   }
 
   /** `__tm.name`: a runtime export. */
