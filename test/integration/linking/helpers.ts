@@ -24,10 +24,11 @@ export function packageBuild(): { pkg: string; transformer: TransformerFactoryOf
 
 /**
  * A project in a fresh temp folder: `files`, a package.json of `type`, node_modules/typed-msgpack
- * (the private build) and @msgpack/msgpack (as installed for the repository's tests, for reference bytes).
+ * (the private build) and @msgpack/msgpack (as installed for the repository's tests, for reference
+ * bytes); with `typescript`, also the repository's TypeScript (the compiler `generate` finds first).
  */
-export function linkingProject(name: string, files: Record<string, string>, type: "commonjs" | "module" = "commonjs"): string {
-  const dir = makeProject(name, { "package.json": JSON.stringify({ type }), ...files }, { pkg: packageBuild().pkg });
+export function linkingProject(name: string, files: Record<string, string>, type: "commonjs" | "module" = "commonjs", { typescript = false } = {}): string {
+  const dir = makeProject(name, { "package.json": JSON.stringify({ type }), ...files }, { pkg: packageBuild().pkg, typescript: typescript ? ROOT_TYPESCRIPT : undefined });
   fs.symlinkSync(path.join(ROOT_TYPESCRIPT, "../@msgpack"), path.join(dir, "node_modules/@msgpack"), "dir");
   return dir;
 }

@@ -7,7 +7,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import ts from "typescript";
-import { build, buildClean, hasOwnCodec, linkingProject, node, packageBuild, relativeImportsOf, removeTempDirs, ROOT_TYPESCRIPT, run } from "./helpers";
+import { build, buildClean, cli, hasOwnCodec, linkingProject, node, packageBuild, relativeImportsOf, removeTempDirs, ROOT_TYPESCRIPT, run } from "./helpers";
 
 afterAll(() => removeTempDirs());
 
@@ -251,8 +251,8 @@ const ada = { id: 1, name: "Ada" };
 const invoice = { billTo: ada, orders: [{ id: 7, customer: ada }] };
 console.log(JSON.stringify(InvoiceCodec.decode(InvoiceCodec.encode(invoice))));
 `,
-    });
-    const generated = run(process.execPath, [path.join(pkg, "dist/transformer/cli/main.js"), "generate"], dir);
+    }, "commonjs", { typescript: true });
+    const generated = cli(pkg, ["generate"], dir);
     expect(generated.output).toMatch(/2 written/);
     expect(fs.existsSync(path.join(dir, "src/customer.codecs.ts"))).toBe(false);
     const order = fs.readFileSync(path.join(dir, "src/order.codecs.ts"), "utf8");

@@ -7,7 +7,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import ts from "typescript";
-import { builtPackage, cli, makeProject, removeTempDirs, ROOT_TYPESCRIPT, run } from "../generate/helpers";
+import { buildClean, cli, hasOwnCodec, linkingProject, node, packageBuild, removeTempDirs, ROOT_TYPESCRIPT, run } from "./helpers";
 
 afterAll(() => removeTempDirs());
 
@@ -110,45 +110,13 @@ function expectResults(out: string): void {
   expect(r.user).toEqual({ hidden: { secret: "s" } });
 }
 
-let pkg: string;
-let transformer: (program: ts.Program, options?: object, extras?: object) => ts.TransformerFactory<ts.SourceFile>;
-beforeAll(() => {
-  pkg = builtPackage();
-  transformer = require(path.join(pkg, "dist/transformer/index.js")).default;
-}, 300_000);
-
-/** Compiles `dir/src` with the plugin into `dir/out`; returns the emitted files by name (relative to out). */
-function build(dir: string, options: ts.CompilerOptions, pluginOptions: object = {}): Record<string, string> {
-  const files = fs.readdirSync(path.join(dir, "src")).map((f) => path.join(dir, "src", f));
-  const compilerOptions: ts.CompilerOptions = { target: ts.ScriptTarget.ES2020, strict: true, skipLibCheck: true, types: [], rootDir: path.join(dir, "src"), outDir: path.join(dir, "out"), ...options };
-  const program = ts.createProgram(files, compilerOptions);
-  const diagnostics: ts.Diagnostic[] = [...ts.getPreEmitDiagnostics(program)];
-  const emitted: Record<string, string> = {};
-  program.emit(undefined, (name, text) => {
-    emitted[path.relative(path.join(dir, "out"), name)] = text;
-    fs.mkdirSync(path.dirname(name), { recursive: true });
-    fs.writeFileSync(name, text);
-  }, undefined, false, { before: [transformer(program, pluginOptions, { addDiagnostic: (d: ts.Diagnostic) => diagnostics.push(d) })] });
-  const messages = diagnostics.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
-  expect(messages).toEqual([]);
-  return emitted;
-}
-
-function node(dir: string, file: string): string {
-  const r = run(process.execPath, [file], dir);
-  if (r.status !== 0) throw new Error(r.output);
-  return r.stdout;
-}
+const build = buildClean;
 
 function project(name: string, type: "commonjs" | "module", extensions = true): string {
-  const sources = Object.fromEntries(Object.entries(TYPES).map(([file, text]) => [file, extensions ? text : text.replace(/\.js"/g, '"')]));
-  const dir = makeProject(name, { ...sources, "package.json": JSON.stringify({ type }) }, { pkg });
-  // @msgpack/msgpack for the reference bytes, as installed for the repository's own tests.
-  fs.symlinkSync(path.join(ROOT_TYPESCRIPT, "../@msgpack"), path.join(dir, "node_modules/@msgpack"), "dir");
-  return dir;
+  return linkingProject(name, Object.fromEntries(Object.entries(TYPES).map(([file, text]) => [file, extensions ? text : text.replace(/\.js"/g, '"')])), type);
 }
 
-const codecsOf = (js: string, name: string) => new RegExp(`function __tm_(enc|dec)${name}\\b`).test(js);
+const codecsOf = hasOwnCodec;
 
 test("CommonJS (module node16): codecs import the modules that declare the codecs they reach, and copy none", () => {
   const dir = project("cjs", "commonjs");
@@ -214,17 +182,17 @@ const m = { ...require("./out/order.js"), ...require("./out/customer.js"), ...re
 console.log(JSON.stringify(checks(m)));
 `);
   expectResults(node(dir, "check.js"));
-  expect(() => transformer(ts.createProgram([], {}), { link: "yes" })).toThrow('option "link" must be true or false, got "yes"');
 });
 
 test("generate: a .codecs.ts imports the other input's generated file, type-checks and runs", () => {
-  const dir = makeProject("generate", {
+  const { pkg } = packageBuild();
+  const dir = linkingProject("generate", {
     "package.json": JSON.stringify({ type: "commonjs", "typed-msgpack": { inputs: ["src/customer.ts", "src/order.ts", "src/shapes.ts"] } }),
     "tsconfig.json": JSON.stringify({ compilerOptions: { target: "es2020", module: "node16", moduleResolution: "node16", strict: true, skipLibCheck: true, types: [], outDir: "out", rootDir: "src" }, include: ["src"] }),
     "src/customer.ts": TYPES["src/customer.ts"],
     "src/order.ts": TYPES["src/order.ts"],
     "src/shapes.ts": TYPES["src/shapes.ts"],
-  }, { pkg, typescript: ROOT_TYPESCRIPT });
+  }, "commonjs", { typescript: true });
   const generated = cli(pkg, ["generate"], dir);
   expect(generated.status).toBe(0);
   const order = fs.readFileSync(path.join(dir, "src/order.codecs.ts"), "utf8");
