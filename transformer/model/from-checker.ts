@@ -226,16 +226,21 @@ export class ModelBuilder {
     const known = this.namedByType.get(type);
     if (known) return { kind: "ref", name: known };
     const checker = this.checker;
-    const display = checker.typeToString(type);
+    // Printing an anonymous type is costly and most are shared (shareAnonymous), which prints it when kept.
+    const anonymous = isAnonymous(type);
+    const display = anonymous ? "" : checker.typeToString(type);
     const link = this.links.get(type);
-    const suffix = this.nameSuffix !== undefined && isAnonymous(type) ? "_" + this.nameSuffix : "";
+    const suffix = this.nameSuffix !== undefined && anonymous ? "_" + this.nameSuffix : "";
     this.nameSuffix = undefined;
     const name = this.uniqueName(
-      (!isAnonymous(type) && identifierFrom(display)) || this.rootName + identifierFrom(path.replace(/^\$/, "").replace(/\[\]/g, "Item")) + suffix);
+      (!anonymous && identifierFrom(display)) || this.rootName + identifierFrom(path.replace(/^\$/, "").replace(/\[\]/g, "Item")) + suffix);
     const shape: ObjectShape = link ? { kind: "object", link, properties: [] } : { kind: "object", properties: [] };
     this.namedByType.set(type, name);
     this.model.named[name] = { display, shape };
-    if (link) return this.linkedProperties(type, shape, name);
+    if (link) {
+      if (anonymous) this.model.named[name]!.display = checker.typeToString(type);
+      return this.linkedProperties(type, shape, name);
+    }
     const isClass = ((type.getSymbol()?.flags ?? 0) & ts.SymbolFlags.Class) !== 0;
     for (const property of checker.getPropertiesOfType(type)) {
       const key = property.getName();
@@ -263,7 +268,7 @@ export class ModelBuilder {
     const index = infos.find((info) => info.keyType.flags & ts.TypeFlags.String) ?? infos.find((info) => info.keyType.flags & ts.TypeFlags.Number);
     if (index) shape.rest = this.node(index.type, path + "[string]");
     else if (infos.length > 0) this.problem("unsupportedKey", path, checker.typeToString(infos[0]!.keyType));
-    return isAnonymous(type) ? this.shareAnonymous(type, name) : { kind: "ref", name };
+    return anonymous ? this.shareAnonymous(type, name) : { kind: "ref", name };
   }
 
   /**
@@ -273,11 +278,12 @@ export class ModelBuilder {
    */
   private shareAnonymous(type: ts.Type, name: string): TypeNode {
     const entry = this.model.named[name]!;
-    const key = JSON.stringify(entry);
-    if (key.includes(`"name":${JSON.stringify(name)}`)) return { kind: "ref", name };
-    const same = this.anonymousShapes.get(key);
+    const key = JSON.stringify(entry.shape);
+    const recursive = key.includes(`"name":${JSON.stringify(name)}`);
+    const same = recursive ? undefined : this.anonymousShapes.get(key);
     if (same === undefined) {
-      this.anonymousShapes.set(key, name);
+      if (!recursive) this.anonymousShapes.set(key, name);
+      entry.display = this.checker.typeToString(type);
       return { kind: "ref", name };
     }
     delete this.model.named[name];

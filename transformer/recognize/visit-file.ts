@@ -87,7 +87,7 @@ export function transformFile(
     file: factory.updateSourceFile(visited, [
       ...statements.slice(0, at),
       runtimeImport(factory, options.runtimeModule),
-      ...emitFile(factory, builder.model, output === "source"),
+      ...emitFile(factory, builder.model, output === "source", !program.getCompilerOptions().removeComments),
       ...statements.slice(at),
     ]),
     model: builder.model,
