@@ -103,6 +103,9 @@ export function codec<T>(enc: EncodeFn<T>, dec: DecodeFn<T>, element?: DecodeFn<
       w.pos = 0;
       try {
         run(w, value);
+      } catch (e) {
+        w.release();
+        throw e;
       } finally {
         spare = w;
       }

@@ -6,6 +6,8 @@ const TWO_32 = 0x1_0000_0000;
 export const DEFAULT_MAX_DEPTH = 1000;
 /** Output from this size up is handed over by `finish`; below it a copy costs no more than a fresh buffer would. */
 const HAND_OVER_MIN = 16_384;
+/** A writer keeps at most this much buffer between calls, so one huge value is not held for the codec's life. */
+const RETAIN_MAX = 1 << 20;
 /** Pre-encoded chunks up to this size are copied by words, longer ones by `set` (11 vs 28 ns at 16 bytes, 23 vs 16 at 32). */
 const RAW_WORDS_MAX = 24;
 
@@ -48,24 +50,36 @@ export class Writer {
   private grow(n: number): void {
     const next = new Uint8Array(Math.max(this.bytes.length * 2, this.pos + n));
     next.set(this.bytes.subarray(0, this.pos));
-    this.bytes = next;
-    this.view = new DataView(next.buffer);
+    this.use(next);
   }
 
   /**
    * Everything written, in memory that later use of this writer never touches. Short output, and
    * output that fills less than half of the buffer, is copied. Otherwise the output is the buffer
    * itself (a view from offset 0 that nothing else refers to) and the writer moves to a fresh buffer
-   * of the same size: copying large output into new memory was 15-25 % of encoding (bench events,
-   * text, numeric, sbt), writing into new memory is not.
+   * of the same size, up to RETAIN_MAX: copying large output into new memory was 15-25 % of encoding
+   * (bench events, text, numeric, sbt), writing into new memory is not.
    */
   finish(): ReturnType<typeof Uint8Array.of> {
     const bytes = this.bytes, pos = this.pos;
     // slice() of a Uint8Array over a plain ArrayBuffer is one too; the type says so for fetch bodies.
-    if (pos < HAND_OVER_MIN || bytes.length > 2 * pos) return bytes.slice(0, pos) as ReturnType<typeof Uint8Array.of>;
-    this.bytes = new Uint8Array(bytes.length);
-    this.view = new DataView(this.bytes.buffer);
+    if (pos < HAND_OVER_MIN || bytes.length > 2 * pos) {
+      const out = bytes.slice(0, pos) as ReturnType<typeof Uint8Array.of>;
+      this.release();
+      return out;
+    }
+    this.use(new Uint8Array(Math.min(bytes.length, RETAIN_MAX)));
     return bytes.subarray(0, pos) as ReturnType<typeof Uint8Array.of>;
+  }
+
+  /** Gives back a buffer grown past RETAIN_MAX; codecs call it after every encode, also a failed one. */
+  release(): void {
+    if (this.bytes.length > RETAIN_MAX) this.use(new Uint8Array(RETAIN_MAX));
+  }
+
+  private use(bytes: Uint8Array): void {
+    this.bytes = bytes;
+    this.view = new DataView(bytes.buffer);
   }
 
   /**

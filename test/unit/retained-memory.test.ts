@@ -1,0 +1,48 @@
+/**
+ * A codec reuses its writer between calls, but never keeps more than 1 MB of buffer after one:
+ * encoding one huge value must not hold memory of its size for the life of the process.
+ */
+import * as v8 from "node:v8";
+import * as vm from "node:vm";
+import { load } from "../helpers/compile";
+
+v8.setFlagsFromString("--expose-gc");
+const gc = vm.runInNewContext("gc") as () => void;
+
+const BIG = 50 << 20;
+const RETAINED_MAX = 2 << 20; // the 1 MB the writer may keep, and slack for the test's own buffers
+
+function arrayBuffersAfterGc(): number {
+  gc();
+  gc();
+  return process.memoryUsage().arrayBuffers;
+}
+
+const codecs = load<Record<string, any>>("retained_memory", `import { codecFor } from "typed-msgpack";
+export interface Blob { name: string; data: Uint8Array }
+export const BlobCodec = codecFor<Blob>();
+export const ChunksCodec = codecFor<Uint8Array[]>();
+export const PartsCodec = codecFor<{ parts: Uint8Array[] }>();
+`);
+
+test.each([
+  ["handed over (output fills the buffer)", () => codecs.BlobCodec.encode({ name: "big", data: new Uint8Array(BIG) })],
+  ["copied (output fills less than half of the buffer)", () => codecs.ChunksCodec.encode(Array.from({ length: 9 }, () => new Uint8Array(BIG / 8)))],
+])("after a 50 MB encode whose result is %s, the codec keeps at most 1 MB", (_name, encode) => {
+  const before = arrayBuffersAfterGc();
+  let out: Uint8Array | undefined = encode();
+  expect(out!.length).toBeGreaterThan(BIG);
+  out = undefined;
+  expect(arrayBuffersAfterGc() - before).toBeLessThan(RETAINED_MAX);
+  // The codec still works, and small values still round-trip through the kept writer.
+  expect(codecs.BlobCodec.decode(codecs.BlobCodec.encode({ name: "small", data: new Uint8Array([1, 2]) }))).toEqual({ name: "small", data: new Uint8Array([1, 2]) });
+});
+
+test("a 50 MB encode that fails half-way keeps at most 1 MB", () => {
+  const before = arrayBuffersAfterGc();
+  const chunks: unknown[] = Array.from({ length: 8 }, () => new Uint8Array(BIG / 8));
+  chunks.push("not bytes");
+  expect(() => codecs.PartsCodec.encode({ parts: chunks })).toThrow("$.parts[8]: expected a Uint8Array");
+  chunks.length = 0;
+  expect(arrayBuffersAfterGc() - before).toBeLessThan(RETAINED_MAX);
+});
