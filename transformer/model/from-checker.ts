@@ -16,6 +16,11 @@ const OTHER_BINARY = new Set([
   "Float32Array", "Float64Array", "BigInt64Array", "BigUint64Array", "DataView", "SharedArrayBuffer", "Buffer",
 ]);
 
+/** Where the codec of a type lives when another module declares it (recognize/links.ts). */
+export interface Links {
+  get(type: ts.Type): Link | undefined;
+}
+
 /**
  * Walks TypeChecker types into the type model of one source file. One builder per file, so that
  * several `codecFor` calls share the named types they have in common.
@@ -38,9 +43,9 @@ export class ModelBuilder {
   private readonly location: ts.Node;
 
   /** Codecs declared in other modules, by type: reached there, a type is linked, not modelled (recognize/links.ts). */
-  private readonly links: ReadonlyMap<ts.Type, Link>;
+  private readonly links: Links;
 
-  constructor(program: ts.Program, location: ts.Node, links: ReadonlyMap<ts.Type, Link> = new Map()) {
+  constructor(program: ts.Program, location: ts.Node, links: Links = { get: () => undefined }) {
     this.program = program;
     this.checker = program.getTypeChecker();
     this.location = location;

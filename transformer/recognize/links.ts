@@ -1,6 +1,6 @@
 import * as path from "node:path";
 import ts from "typescript";
-import type { Link } from "../model/ir.js";
+import type { Links } from "../model/from-checker.js";
 import { isCodecCall } from "./is-codec-call.js";
 
 /** A top-level `export const <exportName> = codecFor<T>()`: where the codec of T lives. */
@@ -17,7 +17,7 @@ interface Declared {
  */
 const byProgram = new WeakMap<ts.Program, Map<ts.Type, Declared>>();
 
-function declaredCodecs(program: ts.Program): Map<ts.Type, Declared> {
+function declaredCodecsOf(program: ts.Program): Map<ts.Type, Declared> {
   let found = byProgram.get(program);
   if (found) return found;
   found = new Map();
@@ -46,18 +46,23 @@ function declaredCodecs(program: ts.Program): Map<ts.Type, Declared> {
  * The codecs `file`'s generated code may link to instead of copying: those declared in other files,
  * each with the specifier that imports it from `file`. `moduleOf` names the module that holds a
  * declaring file's codecs (the file itself for the compiler plugin, its `.codecs.ts` copy for
- * generate), or undefined where that file's codecs cannot be imported.
+ * generate), or undefined where that file's codecs cannot be imported. Looked up per type reached,
+ * not listed: a file reaches a few of the program's codecs, and listing all made every file cost
+ * as much as the whole program.
  */
-export function linksFor(program: ts.Program, file: ts.SourceFile, moduleOf: (fileName: string) => string | undefined): Map<ts.Type, Link> {
-  const links = new Map<ts.Type, Link>();
-  const extension = extensionStyle(program.getCompilerOptions(), file);
-  for (const [type, declared] of declaredCodecs(program)) {
-    if (declared.fileName === file.fileName) continue;
-    const target = moduleOf(declared.fileName);
-    if (target === undefined) continue;
-    links.set(type, { module: specifier(file.fileName, target, extension), exportName: declared.exportName });
-  }
-  return links;
+export function linksFor(program: ts.Program, file: ts.SourceFile, moduleOf: (fileName: string) => string | undefined): Links {
+  const declaredCodecs = declaredCodecsOf(program);
+  let extension: ExtensionStyle | undefined;
+  return {
+    get(type) {
+      const declared = declaredCodecs.get(type);
+      if (!declared || declared.fileName === file.fileName) return undefined;
+      const target = moduleOf(declared.fileName);
+      if (target === undefined) return undefined;
+      extension ??= extensionStyle(program.getCompilerOptions(), file);
+      return { module: specifier(file.fileName, target, extension), exportName: declared.exportName };
+    },
+  };
 }
 
 type ExtensionStyle = "js" | "none";
