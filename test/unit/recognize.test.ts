@@ -89,6 +89,19 @@ describe("recognized through the resolved symbol", () => {
     expect(m.userCodec()).toBe(m.userCodec());
     expectUserCodec(m.userCodec());
   });
+
+  test("calls in a class's extends clause and in a type's default value are found; types themselves are not walked", () => {
+    const c = compile("recog_heritage", `import { codecFor, type Codec } from "typed-msgpack";\n${USER}
+const withCodec = <T>(codec: Codec<T>) => class { codec = codec; };
+export class Users extends withCodec(codecFor<User>()) {}
+export interface Holder { codec: Codec<User> }
+export const holder: Holder = { codec: codecFor<User>() };
+`);
+    expectReplaced(c, /codecFor\)\(\)/);
+    const m = requireCompiled(c);
+    expect(new m.Users().codec).toBe(m.holder.codec);
+    expectUserCodec(m.holder.codec);
+  });
 });
 
 describe("unrelated functions named codecFor are left alone", () => {

@@ -44,6 +44,7 @@ export function transformFile(
   const problem = (node: ts.Node, p: Problem) => sink(diagnosticAt(node, p));
 
   const visit = (node: ts.Node): ts.Node => {
+    if (holdsNoCalls(node)) return node;
     const call = ts.getParseTreeNode(node);
     if (call && ts.isCallExpression(call) && call.arguments.length === 0) {
       if (!typed) {
@@ -92,6 +93,13 @@ export function transformFile(
     ]),
     model: builder.model,
   };
+}
+
+/** Declarations and types, which no codecFor call can be inside: most of a types-only file, not walked. */
+function holdsNoCalls(node: ts.Node): boolean {
+  // ExpressionWithTypeArguments counts as a type node but holds an expression (`class A extends f(x)`).
+  return ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node) || ts.isImportDeclaration(node)
+    || (ts.isTypeNode(node) && !ts.isExpressionWithTypeArguments(node));
 }
 
 /**
