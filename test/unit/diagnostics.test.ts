@@ -242,9 +242,9 @@ describe("ambiguousUnion (91017)", () => {
   const ambiguous = (path: string, a: string, b: string, family: string) =>
     `${path} is a union whose members ${a} and ${b} are both written as MessagePack ${family}, ${AMBIGUOUS}`;
 
-  test("number | bigint (both int)", () => {
-    const d = diagnose("diag_amb_number_bigint", `export const C = codecFor<number | bigint>();\n`);
-    expect(d.diagnostics).toEqual([d.expected("codecFor<number | bigint>()", ambiguous("$", "number", "bigint", "int"))]);
+  test("bigint | a numeric enum (both int; an int could be either)", () => {
+    const d = diagnose("diag_amb_enum_bigint", `enum Limit { None = 0, Default = 100 }\nexport const C = codecFor<bigint | Limit>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<bigint | Limit>()", ambiguous("$", "bigint", "0 | 100", "int"))]);
   });
 
   test("Set<string> | string[] (both array)", () => {
@@ -274,6 +274,8 @@ describe("ambiguousUnion (91017)", () => {
       `export const D = codecFor<{ a: string } | { b: number }>();`,
       `export const E = codecFor<Date | Uint8Array | string>();`,
       `export const F = codecFor<Set<number> | Map<string, number>>();`,
+      `export const G = codecFor<number | bigint>();`,
+      `export const H = codecFor<{ id: number | bigint; parent?: number | bigint | null; ids: (string | number | bigint)[] }>();`,
       ``,
     ].join("\n"));
     expect(d.diagnostics).toEqual([]);
@@ -357,13 +359,13 @@ describe("paths into nested types", () => {
 
 describe("several problems and several calls", () => {
   test("every problem of one type is reported, in declaration order", () => {
-    const d = diagnose("diag_many_problems", `interface Bad { a: () => void; b: symbol; c: Promise<string>; d: number | bigint }\nexport const C = codecFor<Bad>();\n`);
+    const d = diagnose("diag_many_problems", `interface Bad { a: () => void; b: symbol; c: Promise<string>; d: bigint | 0 }\nexport const C = codecFor<Bad>();\n`);
     const call = "codecFor<Bad>()";
     expect(d.diagnostics).toEqual([
       d.expected(call, `$.a ${FUNCTION}`),
       d.expected(call, `$.b ${SYMBOL}`),
       d.expected(call, "$.c is a Promise, which MessagePack cannot carry"),
-      d.expected(call, `$.d is a union whose members number and bigint are both written as MessagePack int, ${AMBIGUOUS}`),
+      d.expected(call, `$.d is a union whose members bigint and 0 are both written as MessagePack int, ${AMBIGUOUS}`),
     ]);
   });
 

@@ -145,8 +145,9 @@ export class ModelBuilder {
     }
     if (literals.length > 0) others.push({ kind: "literals", values: literals });
     if (others.some((n) => n.kind === "unknown")) return { kind: "unknown" };
-    if (others.length === 1) return others[0]!;
-    const node: UnionNode = { kind: "union", members: others };
+    const members = mergeNumberAndBigint(others);
+    if (members.length === 1) return members[0]!;
+    const node: UnionNode = { kind: "union", members };
     this.unions.push({ node, path });
     return node;
   }
@@ -395,6 +396,17 @@ function conflicting(a: TypeNode, b: TypeNode, family: Family, named: FileModel[
   }
 }
 
+/**
+ * `number | bigint` becomes one member, numberOrBigint, in the place of the first of them: decode
+ * can always choose (a number unless that would round), so it is no ambiguity.
+ */
+function mergeNumberAndBigint(members: TypeNode[]): TypeNode[] {
+  const isNumeric = (m: TypeNode) => m.kind === "number" || m.kind === "bigint";
+  if (!members.some((m) => m.kind === "number") || !members.some((m) => m.kind === "bigint")) return members;
+  const first = members.findIndex(isNumeric);
+  return members.flatMap((m, i): TypeNode[] => (!isNumeric(m) ? [m] : i === first ? [{ kind: "numberOrBigint" }] : []));
+}
+
 function kindOf(node: TypeNode, named: FileModel["named"]): string {
   if (node.kind !== "ref") return node.kind;
   const shape = named[node.name]?.shape;
@@ -412,6 +424,7 @@ function describeNode(node: TypeNode, named: FileModel["named"]): string {
     case "bytes": return "Uint8Array";
     case "arrayBuffer": return "ArrayBuffer";
     case "template": return node.text;
+    case "numberOrBigint": return "number | bigint";
     default: return node.kind;
   }
 }
