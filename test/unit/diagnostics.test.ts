@@ -352,6 +352,11 @@ describe("ambiguousUnion (91017)", () => {
     ]);
   });
 
+  test("a union type used in several places is reported once, where it is first reached", () => {
+    const d = diagnose("diag_amb_shared", `type Ids = Set<number> | number[];\nexport const C = codecFor<{ a: Ids; b: Ids[]; c: Map<string, Ids> }>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<{ a: Ids; b: Ids[]; c: Map<string, Ids> }>()", ambiguous("$.a", "Set<number>", "number[]", "array"))]);
+  });
+
   test("unions decode can take apart are accepted", () => {
     const d = diagnose("diag_amb_ok", [
       `export const A = codecFor<string | number | boolean | null>();`,

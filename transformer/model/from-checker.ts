@@ -29,7 +29,7 @@ export class ModelBuilder {
   /** Anonymous object shapes modelled so far, by their JSON: see `shareAnonymous`. */
   private readonly anonymousShapes = new Map<string, string>();
   private problems: Problem[] = [];
-  private unions: { node: UnionNode; path: string }[] = [];
+  private unions: { node: UnionNode; path: string; type: ts.Type }[] = [];
   private rootName = "";
   /** Set by `union` for the member being walked: what names it if it is an anonymous object type. */
   private nameSuffix: string | undefined;
@@ -57,7 +57,13 @@ export class ModelBuilder {
     const display = this.checker.typeToString(type);
     this.rootName = (!isAnonymous(type) && identifierFrom(display)) || "Value";
     const root = this.node(type, "$");
-    for (const { node, path } of this.unions) this.checkUnion(node, path);
+    // A union type used in several places (`type Ids = Set<number> | number[]`) is one cause:
+    // reported where it is first reached. Every occurrence still gets its discriminant.
+    const checked = new Set<ts.Type>();
+    for (const { node, path, type: unionType } of this.unions) {
+      this.checkUnion(node, path, !checked.has(unionType));
+      checked.add(unionType);
+    }
     if (this.problems.length > 0) {
       // Forget what this attempt named, so that a later codecFor of the same type reports the same problems.
       for (const name of Object.keys(this.model.named)) if (!before.named.has(name)) delete this.model.named[name];
@@ -154,7 +160,7 @@ export class ModelBuilder {
     const members = mergeNumberAndBigint(others);
     if (members.length === 1) return members[0]!;
     const node: UnionNode = { kind: "union", members };
-    this.unions.push({ node, path });
+    this.unions.push({ node, path, type });
     return node;
   }
 
@@ -402,8 +408,8 @@ export class ModelBuilder {
     return { kind: "template", pattern: pattern + "$", text: this.checker.typeToString(type) };
   }
 
-  /** Rejects unions that decode could not take apart, and finds the discriminant of object unions. */
-  private checkUnion(node: UnionNode, path: string): void {
+  /** Rejects unions that decode could not take apart (when `report`), and finds the discriminant of object unions. */
+  private checkUnion(node: UnionNode, path: string, report: boolean): void {
     const named = this.model.named;
     const owners = new Map<Family, TypeNode>();
     const reported = new Set<Family>();
@@ -411,7 +417,7 @@ export class ModelBuilder {
       for (const family of familiesOf(member, named)) {
         const other = owners.get(family);
         // Once per family: `Set<T> | T[] | U[]` is one problem (the Set among arrays), not two.
-        if (other && !reported.has(family) && conflicting(other, member, family, named)) {
+        if (report && other && !reported.has(family) && conflicting(other, member, family, named)) {
           this.problem("ambiguousUnion", path, describeIn(other, family, named), describeIn(member, family, named), family.toLowerCase());
           reported.add(family);
         }
