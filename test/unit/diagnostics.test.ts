@@ -279,6 +279,11 @@ describe("classWithMethods (91015)", () => {
     expect(d.diagnostics).toEqual([d.expected("codecFor<Shape>()", `$ is an instance of class Shape, which has the methods or accessors area, size, scale and 2 more; ${CLASS}`)]);
   });
 
+  test("a #private method is named as written", () => {
+    const d = diagnose("diag_class_private_method", `class Token { value = ""; #hash() { return 0; } }\nexport const C = codecFor<Token>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<Token>()", `$ is an instance of class Token, which has the method or accessor #hash; ${CLASS}`)]);
+  });
+
   test("class with a getter, nested in an array property", () => {
     const d = diagnose("diag_class_getter", `class Temp {\n  celsius = 0;\n  get fahrenheit() { return this.celsius * 1.8 + 32; }\n}\nexport const C = codecFor<{ readings: Temp[] }>();\n`);
     expect(d.diagnostics).toEqual([d.expected("codecFor<{ readings: Temp[] }>()", `$.readings[] is an instance of class Temp, which has the method or accessor fahrenheit; ${CLASS}`)]);

@@ -330,10 +330,7 @@ export class ModelBuilder {
 
   /** The names of a type's methods and accessors (symbol-keyed ones too), in declaration order. */
   private methodNames(type: ts.Type): string[] {
-    return this.checker.getPropertiesOfType(type).filter(isMethod).map((p) => {
-      const key = p.getName();
-      return isSymbolKey(key) ? `[${symbolKeyName(key)}]` : key;
-    });
+    return this.checker.getPropertiesOfType(type).filter(isMethod).map((p) => memberName(p.getName()));
   }
 
   /**
@@ -357,7 +354,7 @@ export class ModelBuilder {
   private ownMembers(type: ts.Type, base: ts.Type): string[] {
     const inherited = new Set(this.checker.getPropertiesOfType(base).map((p) => p.getName()));
     const own = this.checker.getPropertiesOfType(type).map((p) => p.getName()).filter((name) => !inherited.has(name));
-    const names = own.map((key) => (isSymbolKey(key) ? `[${symbolKeyName(key)}]` : key));
+    const names = own.map(memberName);
     if (this.checker.getIndexInfosOfType(type).some((info) => !(info.keyType.flags & ts.TypeFlags.NumberLike))) names.push("[key: string]");
     return names;
   }
@@ -522,6 +519,13 @@ function isSymbolKey(key: string): boolean {
 /** `__@iterator@12` → `iterator`, `__#1@#pin` → `#pin`. */
 function symbolKeyName(key: string): string {
   return key.replace(/^__[@#]/, "").replace(/@\d+$/, "").replace(/^\d+@/, "");
+}
+
+/** How a message names a member: `next`, `[iterator]` for a symbol key, `#pin` for a #private name. */
+function memberName(key: string): string {
+  if (!isSymbolKey(key)) return key;
+  const name = symbolKeyName(key);
+  return name.startsWith("#") ? name : `[${name}]`;
 }
 
 /** The checker's stand-in for a type it could not resolve (an `any` with the intrinsic name "error"). */
