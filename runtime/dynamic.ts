@@ -3,7 +3,7 @@ import type { Reader } from "./reader.js";
 import { isRecordLike, setOwn } from "./objects.js";
 import type { Writer } from "./writer.js";
 import { mismatch, tooDeep } from "./writer.js";
-import { readBigint, readBytes, readDate, writeBigint, writeBin, writeDate } from "./extended.js";
+import { readBytes, readDate, readNumberOrBigint, writeBigint, writeBin, writeDate } from "./extended.js";
 import { ARRAY, BIN, BOOL, EXT, FAMILY, FLOAT, INT, MAP, NEVER_USED, NIL, STR } from "./wire.js";
 
 /** An extension value other than the timestamp, as decoded into `unknown`. */
@@ -100,7 +100,7 @@ export function readDynamic(r: Reader, p: string | undefined, depth: number): un
   switch (FAMILY[b]) {
     case NIL: r.pos++; return null;
     case BOOL: r.pos++; return b === 0xc3;
-    case INT: return r.isInt64() ? readWideInt(r, p) : r.number(p);
+    case INT: return readNumberOrBigint(r, p);
     case FLOAT: return r.number(p);
     case STR: return r.string(p);
     case BIN: return readBytes(r, p);
@@ -139,13 +139,4 @@ export function readDynamic(r: Reader, p: string | undefined, depth: number): un
     default:
       return r.fail("malformed", "0xc1 is reserved and never used in MessagePack", p);
   }
-}
-
-const MIN_SAFE = BigInt(Number.MIN_SAFE_INTEGER);
-const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
-
-/** int 64 / uint 64: a number when it is safe, a bigint otherwise, so nothing is rounded. */
-function readWideInt(r: Reader, p: string | undefined): number | bigint {
-  const v = readBigint(r, p);
-  return v >= MIN_SAFE && v <= MAX_SAFE ? Number(v) : v;
 }

@@ -18,6 +18,8 @@ const SLAB_SIZE = 16384;
 const ZERO = BigInt(0);
 const MAX_UINT64 = BigInt("0xffffffffffffffff");
 const MIN_INT64 = -BigInt("0x8000000000000000");
+const MIN_SAFE = BigInt(Number.MIN_SAFE_INTEGER);
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
 /** Any int format, as a bigint. */
 export function readBigint(r: Reader, p?: string): bigint {
@@ -31,6 +33,24 @@ export function readBigint(r: Reader, p?: string): bigint {
   }
   if (b <= 0x7f || b >= 0xe0) { r.pos++; return BigInt(b <= 0x7f ? b : b - 0x100); }
   return BigInt(r.intBody(b, p));
+}
+
+/**
+ * `number | bigint`, and any int inside `unknown`: a number when the value is one without
+ * rounding (floats, and ints in the safe range, int 64 / uint 64 included), else a bigint.
+ * So a small bigint comes back as a number, and nothing is ever rounded.
+ */
+export function readNumberOrBigint(r: Reader, p?: string): number | bigint {
+  if (!r.isInt64()) return r.number(p);
+  const v = readBigint(r, p);
+  return v >= MIN_SAFE && v <= MAX_SAFE ? Number(v) : v;
+}
+
+/** `number | bigint`: a number as `number` is written, a bigint as int 64 / uint 64. */
+export function writeNumberOrBigint(w: Writer, v: unknown, p?: string): void {
+  if (typeof v === "bigint") writeBigint(w, v, p);
+  else if (typeof v === "number") w.number(v, p);
+  else mismatch("a number or bigint", v, p);
 }
 
 /** uint 64 when >= 0, int 64 when negative, as @msgpack/msgpack does with `useBigInt64`. */

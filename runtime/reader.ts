@@ -179,7 +179,7 @@ export class Reader {
     return v;
   }
 
-  /** True when the next value is an int 64 / uint 64, which is how `number | bigint` tells bigints apart. */
+  /** True when the next value is an int 64 / uint 64, the only ints that may not fit in a number (see readNumberOrBigint). */
   isInt64(): boolean {
     const b = this.bytes[this.pos];
     return b === 0xcf || b === 0xd3;

@@ -93,6 +93,18 @@ export interface Doc {
   lit: "auto" | 1 | true;
 }
 
+/** As GitHub's REST types (@octokit/openapi-types) declare ids; JsonList as JSON Schema's JSONSchema7Array. */
+export interface JsonList extends Array<Json> {}
+export interface Issue {
+  id: number | bigint;
+  number: number;
+  milestoneId?: number | bigint | null;
+  labelIds: (number | bigint)[];
+  reactions: Map<string, number | bigint>;
+  ref: string | number | bigint;
+  extra: JsonList;
+}
+
 export const UserC = codecFor<User>();
 export const EventsC = codecFor<Event[]>();
 export const SessionC = codecFor<Session>();
@@ -118,4 +130,6 @@ export const DateC = codecFor<Date>();
 export const BytesC = codecFor<Uint8Array>();
 export const OptionalC = codecFor<{ x?: number | null; y?: string }>();
 export const NestedMapC = codecFor<Map<string, Map<number, Set<string>>>>();
+export const IssueC = codecFor<Issue>();
+export const IdC = codecFor<number | bigint>();
 `;

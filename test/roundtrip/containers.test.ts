@@ -30,6 +30,18 @@ export const Index = codecFor<{ [key: string]: boolean }>();
 export const TplRec = codecFor<Record<\`id-\${number}\`, string>>();
 export const Named = codecFor<{ name: string; [extra: string]: string }>();
 export const Anything = codecFor<Record<string, unknown>>();
+// Interfaces and classes that extend Array / ReadonlyArray and add nothing: arrays of their elements.
+export interface JsonArray extends Array<Json> {}
+export interface JsonObject { [key: string]: Json }
+export type Json = string | number | boolean | null | JsonObject | JsonArray;
+export interface Tags extends ReadonlyArray<string> {}
+export interface MoreTags extends Tags {}
+export class Scores extends Array<number> {}
+export interface Box<T> extends Array<T> {}
+export const JsonC = codecFor<Json>();
+export const TagsC = codecFor<{ tags: Tags; more: MoreTags }>();
+export const ScoresC = codecFor<Scores>();
+export const BoxC = codecFor<Box<Date | null>>();
 `);
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
@@ -157,5 +169,27 @@ describe("invalid bytes do not decode", () => {
     const error = about(bytes(wire), () => codecError(() => C[name]!.decode(bytes(wire))));
     expect(error.path).toBe("$");
     expect(["incomplete", "out-of-range"]).toContain(error.code); // the bytes are missing, and the length is past the default limits
+  });
+});
+
+describe("interfaces and classes that extend Array<T> / ReadonlyArray<T> with no members of their own are arrays", () => {
+  test("a recursive JSON type written with an array interface (as JSON Schema's JSONSchema7Array)", () => {
+    const value = { a: [1, "x", [true, null, { b: [] }]], c: -1.5 };
+    const encoded = roundTrip(C.JsonC!, value);
+    expect(hex(encoded).startsWith("82a161" + "93" + "01a178" + "93c3c0")).toBe(true);
+    expect(Array.isArray(C.JsonC!.decode(encoded).a)).toBe(true);
+  });
+
+  test("through ReadonlyArray and another interface; a class; a generic interface", () => {
+    expect(hex(roundTrip(C.TagsC!, { tags: ["a"], more: [] }))).toBe("82a47461677391a161a46d6f726590");
+    expect(hex(roundTrip(C.ScoresC!, [1, 2]))).toBe("920102");
+    roundTrip(C.BoxC!, [new Date(5), null]);
+  });
+
+  test("bad elements and non-arrays fail with their path", () => {
+    expect(codecError(() => C.TagsC!.encode({ tags: ["a", 1], more: [] }))).toMatchObject({ path: "$.tags[1]", offset: -1 });
+    expect(codecError(() => C.ScoresC!.encode({ 0: 1, length: 1 }))).toMatchObject({ path: "$", offset: -1 });
+    expectDecodeError(C.TagsC!, "82a474616773" + "92a16101", { path: "$.tags[1]", code: "type-mismatch", offset: 9 });
+    expectDecodeError(C.JsonC!, "91c1", { path: "$[0]", code: "malformed", offset: 1 });
   });
 });

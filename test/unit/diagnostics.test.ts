@@ -14,6 +14,8 @@ const SYMBOL = "has a symbol type, which MessagePack cannot carry";
 const NEVER = "has type never, which no value has, so there is nothing to encode";
 const TYPE_PARAMETER = "which is only known when the surrounding generic code is called; call codecFor with a concrete type where the type is known, and pass the codec in.";
 const OTHER_BINARY = "; only Uint8Array and ArrayBuffer map to MessagePack bin, so declare it as Uint8Array (decode returns a Uint8Array)";
+const METHODS = "MessagePack carries data, not functions, so encode a type that declares only the data properties";
+const ARRAY_MEMBERS = "MessagePack writes an array as its elements alone, so move";
 const CLASS = "decode returns plain data and cannot rebuild class instances, so describe the wire shape with an interface or type alias";
 const AMBIGUOUS = "so decode could not tell them apart; wrap one of them in an object with a discriminant property";
 const NO_TYPE_INFO = "could not be resolved, so no codec can be generated. Either the type has an error (fix the compile error it reports), or this is a transpile-only build (ts-node transpileOnly, ts-loader transpileOnly, ts-jest isolatedModules), which gives the transformer no type information: turn that setting off for files that call codecFor.";
@@ -106,11 +108,6 @@ describe("functionType (91010)", () => {
     expect(d.diagnostics).toEqual([d.expected("codecFor<Opts>()", `$.onRetry ${FUNCTION}`)]);
   });
 
-  test("method of an interface", () => {
-    const d = diagnose("diag_fn_method", `interface Greeter { name: string; greet(other: string): string }\nexport const C = codecFor<Greeter>();\n`);
-    expect(d.diagnostics).toEqual([d.expected("codecFor<Greeter>()", `$.greet ${FUNCTION}`)]);
-  });
-
   test("a function type as the root", () => {
     const d = diagnose("diag_fn_root", `export const C = codecFor<(a: number) => string>();\n`);
     expect(d.diagnostics).toEqual([d.expected("codecFor<(a: number) => string>()", `$ ${FUNCTION}`)]);
@@ -129,6 +126,70 @@ describe("functionType (91010)", () => {
   test("function-typed class field (an arrow function property, not a method)", () => {
     const d = diagnose("diag_fn_class_field", `class Widget { id = 1; onTick = () => {}; }\nexport const C = codecFor<Widget>();\n`);
     expect(d.diagnostics).toEqual([d.expected("codecFor<Widget>()", `$.onTick ${FUNCTION}`)]);
+  });
+});
+
+describe("methods (91021): one diagnostic per type, at the type's path, however many methods it has", () => {
+  test("one method of an interface", () => {
+    const d = diagnose("diag_fn_method", `interface Greeter { name: string; greet(other: string): string }\nexport const C = codecFor<Greeter>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<Greeter>()", `$ is Greeter, which has the method greet; ${METHODS}`)]);
+  });
+
+  test("methods, accessors and a symbol-keyed method of one nested interface", () => {
+    const d = diagnose("diag_fn_methods", [
+      `interface Cursor { pos: number; next(): Cursor; reset(): void; get done(): boolean; [Symbol.iterator](): Iterator<number>; seek(to: number): void }`,
+      `export const C = codecFor<{ items: Cursor[] }>();`,
+      ``,
+    ].join("\n"));
+    expect(d.diagnostics).toEqual([d.expected("codecFor<{ items: Cursor[] }>()", `$.items[] is Cursor, which has the methods next, reset, done and 2 more; ${METHODS}`)]);
+  });
+
+  test("a lib interface with methods is one unsupportedBuiltin, its members are not walked", () => {
+    const d = diagnose("diag_lib_methods", `export const C = codecFor<{ target: HTMLElement; label: String }>();\n`);
+    const call = "codecFor<{ target: HTMLElement; label: String }>()";
+    expect(d.diagnostics).toEqual([
+      d.expected(call, "$.target is a HTMLElement, which MessagePack cannot carry"),
+      d.expected(call, "$.label is a String, which MessagePack cannot carry"),
+    ]);
+  });
+
+  test("a type with methods reached from several places is reported once, where it is first reached", () => {
+    const d = diagnose("diag_fn_shared", `interface Handle { id: number; close(): void }\nexport const C = codecFor<{ a: Handle; b: Handle[]; c: Map<string, Handle> }>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<{ a: Handle; b: Handle[]; c: Map<string, Handle> }>()", `$.a is Handle, which has the method close; ${METHODS}`)]);
+  });
+});
+
+describe("arrayWithMembers (91022): a type that extends an array and declares members of its own", () => {
+  test("an interface extending Array<T> with a data property and a method: one diagnostic, not one per array method", () => {
+    const d = diagnose("diag_array_members", `interface Page extends Array<string> { total: number; next(): void }\nexport const C = codecFor<{ page: Page }>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<{ page: Page }>()", `$.page is Page, an array type that also declares the members total and next; ${ARRAY_MEMBERS} them into an object beside the array`)]);
+  });
+
+  test("through another interface, and ReadonlyArray", () => {
+    const d = diagnose("diag_array_members_chain", [
+      `interface Items extends ReadonlyArray<number> {}`,
+      `interface Counted extends Items { count: number }`,
+      `export const C = codecFor<Counted>();`,
+      ``,
+    ].join("\n"));
+    expect(d.diagnostics).toEqual([d.expected("codecFor<Counted>()", `$ is Counted, an array type that also declares the member count; ${ARRAY_MEMBERS} it into an object beside the array`)]);
+  });
+
+  test("an array intersected with an object type", () => {
+    const d = diagnose("diag_array_members_intersection", `export const C = codecFor<{ rows: string[] & { total: number } }>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<{ rows: string[] & { total: number } }>()", `$.rows is string[] & { total: number; }, an array type that also declares the member total; ${ARRAY_MEMBERS} it into an object beside the array`)]);
+  });
+
+  test("an interface or class extending Array<T> with nothing of its own is an array, with no diagnostic", () => {
+    const d = diagnose("diag_array_members_none", [
+      `interface JsonArray extends Array<Json> {}`,
+      `type Json = string | number | boolean | null | JsonArray | { [key: string]: Json };`,
+      `class Scores extends Array<number> {}`,
+      `interface Frozen extends ReadonlyArray<string> {}`,
+      `export const C = codecFor<{ json: Json; scores: Scores; frozen: Frozen }>();`,
+      ``,
+    ].join("\n"));
+    expect(d.diagnostics).toEqual([]);
   });
 });
 
@@ -213,6 +274,16 @@ describe("classWithMethods (91015)", () => {
     expect(d.diagnostics).toEqual([d.expected("codecFor<Point>()", `$ is an instance of class Point, which has the method or accessor length; ${CLASS}`)]);
   });
 
+  test("a class with several methods and accessors is one diagnostic", () => {
+    const d = diagnose("diag_class_methods", `class Shape {\n  w = 1;\n  area() { return this.w; }\n  get size() { return this.w; }\n  set size(v: number) { this.w = v; }\n  scale() {}\n  draw() {}\n  hide() {}\n}\nexport const C = codecFor<Shape>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<Shape>()", `$ is an instance of class Shape, which has the methods or accessors area, size, scale and 2 more; ${CLASS}`)]);
+  });
+
+  test("a #private method is named as written", () => {
+    const d = diagnose("diag_class_private_method", `class Token { value = ""; #hash() { return 0; } }\nexport const C = codecFor<Token>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<Token>()", `$ is an instance of class Token, which has the method or accessor #hash; ${CLASS}`)]);
+  });
+
   test("class with a getter, nested in an array property", () => {
     const d = diagnose("diag_class_getter", `class Temp {\n  celsius = 0;\n  get fahrenheit() { return this.celsius * 1.8 + 32; }\n}\nexport const C = codecFor<{ readings: Temp[] }>();\n`);
     expect(d.diagnostics).toEqual([d.expected("codecFor<{ readings: Temp[] }>()", `$.readings[] is an instance of class Temp, which has the method or accessor fahrenheit; ${CLASS}`)]);
@@ -232,6 +303,11 @@ describe("symbolKey (91016)", () => {
     expect(d.diagnostics).toEqual([d.expected("codecFor<Vault>()", "$ has a property keyed by a symbol or a #private name (secret), which MessagePack maps cannot carry")]);
   });
 
+  test("several symbol keys of one type are one diagnostic", () => {
+    const d = diagnose("diag_symbol_keys", `const a: unique symbol = Symbol("a");\nconst b: unique symbol = Symbol("b");\ninterface Vault { id: number; [a]: string; [b]: number }\nexport const C = codecFor<Vault>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<Vault>()", "$ has properties keyed by a symbol or a #private name (a and b), which MessagePack maps cannot carry")]);
+  });
+
   test("a property keyed by a well-known symbol, nested", () => {
     const d = diagnose("diag_symbol_key_wk", `interface Tagged { name: string; [Symbol.toStringTag]: string }\nexport const C = codecFor<{ inner: Tagged }>();\n`);
     expect(d.diagnostics).toEqual([d.expected("codecFor<{ inner: Tagged }>()", "$.inner has a property keyed by a symbol or a #private name (toStringTag), which MessagePack maps cannot carry")]);
@@ -242,9 +318,9 @@ describe("ambiguousUnion (91017)", () => {
   const ambiguous = (path: string, a: string, b: string, family: string) =>
     `${path} is a union whose members ${a} and ${b} are both written as MessagePack ${family}, ${AMBIGUOUS}`;
 
-  test("number | bigint (both int)", () => {
-    const d = diagnose("diag_amb_number_bigint", `export const C = codecFor<number | bigint>();\n`);
-    expect(d.diagnostics).toEqual([d.expected("codecFor<number | bigint>()", ambiguous("$", "number", "bigint", "int"))]);
+  test("bigint | a numeric enum (both int; an int could be either)", () => {
+    const d = diagnose("diag_amb_enum_bigint", `enum Limit { None = 0, Default = 100 }\nexport const C = codecFor<bigint | Limit>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<bigint | Limit>()", ambiguous("$", "bigint", "0 | 100", "int"))]);
   });
 
   test("Set<string> | string[] (both array)", () => {
@@ -267,6 +343,25 @@ describe("ambiguousUnion (91017)", () => {
     expect(d.diagnostics).toEqual([d.expected("codecFor<Ledger>()", ambiguous("$.entries[].amount", "bigint", "0", "int"))]);
   });
 
+  test("the message names only the members that arrive as the family: of true | 255, 255", () => {
+    const d = diagnose("diag_amb_literal_kinds", `export const C = codecFor<bigint | true | 255>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<bigint | true | 255>()", ambiguous("$", "bigint", "255", "int"))]);
+  });
+
+  test("one diagnostic per union and family, however many members collide", () => {
+    const d = diagnose("diag_amb_once", `export const C = codecFor<{ v: Set<number> | number[] | string[] | boolean[] | Uint8Array | ArrayBuffer }>();\n`);
+    const call = "codecFor<{ v: Set<number> | number[] | string[] | boolean[] | Uint8Array | ArrayBuffer }>()";
+    expect(d.diagnostics).toEqual([
+      d.expected(call, ambiguous("$.v", "ArrayBuffer", "Uint8Array", "bin")),
+      d.expected(call, ambiguous("$.v", "Set<number>", "number[]", "array")),
+    ]);
+  });
+
+  test("a union type used in several places is reported once, where it is first reached", () => {
+    const d = diagnose("diag_amb_shared", `type Ids = Set<number> | number[];\nexport const C = codecFor<{ a: Ids; b: Ids[]; c: Map<string, Ids> }>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<{ a: Ids; b: Ids[]; c: Map<string, Ids> }>()", ambiguous("$.a", "Set<number>", "number[]", "array"))]);
+  });
+
   test("unions decode can take apart are accepted", () => {
     const d = diagnose("diag_amb_ok", [
       `export const A = codecFor<string | number | boolean | null>();`,
@@ -274,6 +369,8 @@ describe("ambiguousUnion (91017)", () => {
       `export const D = codecFor<{ a: string } | { b: number }>();`,
       `export const E = codecFor<Date | Uint8Array | string>();`,
       `export const F = codecFor<Set<number> | Map<string, number>>();`,
+      `export const G = codecFor<number | bigint>();`,
+      `export const H = codecFor<{ id: number | bigint; parent?: number | bigint | null; ids: (string | number | bigint)[] }>();`,
       ``,
     ].join("\n"));
     expect(d.diagnostics).toEqual([]);
@@ -357,13 +454,13 @@ describe("paths into nested types", () => {
 
 describe("several problems and several calls", () => {
   test("every problem of one type is reported, in declaration order", () => {
-    const d = diagnose("diag_many_problems", `interface Bad { a: () => void; b: symbol; c: Promise<string>; d: number | bigint }\nexport const C = codecFor<Bad>();\n`);
+    const d = diagnose("diag_many_problems", `interface Bad { a: () => void; b: symbol; c: Promise<string>; d: bigint | 0 }\nexport const C = codecFor<Bad>();\n`);
     const call = "codecFor<Bad>()";
     expect(d.diagnostics).toEqual([
       d.expected(call, `$.a ${FUNCTION}`),
       d.expected(call, `$.b ${SYMBOL}`),
       d.expected(call, "$.c is a Promise, which MessagePack cannot carry"),
-      d.expected(call, `$.d is a union whose members number and bigint are both written as MessagePack int, ${AMBIGUOUS}`),
+      d.expected(call, `$.d is a union whose members bigint and 0 are both written as MessagePack int, ${AMBIGUOUS}`),
     ]);
   });
 

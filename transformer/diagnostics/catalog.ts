@@ -1,6 +1,10 @@
 /**
  * Every compile-time message of the transformer, in one table. `{0}` is the path inside the type,
  * `{1}`, `{2}`... the problem's arguments; the call (`codecFor<User>()`) and the path (`$.onClick`) are prefixed by report.ts.
+ * `[one|many]` is chosen by the problem's `count` (the length of the list it names, see `nameList`).
+ *
+ * One diagnostic per cause: a problem is reported once, at the path where the type that has it
+ * starts (an interface with ten methods is one problem, not ten).
  */
 export const CATALOG = {
   missingTypeArgument: {
@@ -37,11 +41,11 @@ export const CATALOG = {
   },
   classWithMethods: {
     code: 91015,
-    text: "{0} is an instance of class {1}, which has the method or accessor {2}; decode returns plain data and cannot rebuild class instances, so describe the wire shape with an interface or type alias",
+    text: "{0} is an instance of class {1}, which has the [method or accessor|methods or accessors] {2}; decode returns plain data and cannot rebuild class instances, so describe the wire shape with an interface or type alias",
   },
   symbolKey: {
     code: 91016,
-    text: "{0} has a property keyed by a symbol or a #private name ({1}), which MessagePack maps cannot carry",
+    text: "{0} has [a property|properties] keyed by a symbol or a #private name ({1}), which MessagePack maps cannot carry",
   },
   ambiguousUnion: {
     code: 91017,
@@ -59,6 +63,14 @@ export const CATALOG = {
     code: 91020,
     text: "{0} has keys of type {1}; Record and index-signature keys must be string, a string literal/template type, or number",
   },
+  methods: {
+    code: 91021,
+    text: "{0} is {1}, which has the [method|methods] {2}; MessagePack carries data, not functions, so encode a type that declares only the data properties",
+  },
+  arrayWithMembers: {
+    code: 91022,
+    text: "{0} is {1}, an array type that also declares [the member|the members] {2}; MessagePack writes an array as its elements alone, so move [it|them] into an object beside the array",
+  },
 } as const;
 
 export type ProblemKind = keyof typeof CATALOG;
@@ -69,10 +81,21 @@ export interface Problem {
   /** `$` for the type itself, `$.items[]` for an array's elements, and so on. */
   path: string;
   args: string[];
+  /** How many things the problem names (methods, keys...): picks `one` or `many` in `[one|many]`. */
+  count?: number;
 }
 
 export function formatProblem(problem: Problem): string {
   const template: string = CATALOG[problem.kind].text;
   const values = [problem.path, ...problem.args];
-  return template.replace(/\{(\d+)\}/g, (_, i: string) => values[Number(i)] ?? "");
+  return template
+    .replace(/\[([^|\]]*)\|([^\]]*)\]/g, (_, one: string, many: string) => ((problem.count ?? 1) === 1 ? one : many))
+    .replace(/\{(\d+)\}/g, (_, i: string) => values[Number(i)] ?? "");
+}
+
+/** `a`, `a and b`, `a, b, c and d`, `a, b, c and 31 more`: the names a problem lists, never a wall of them. */
+export function nameList(names: readonly string[], shown = 3): string {
+  if (names.length <= 1) return names.join("");
+  if (names.length <= shown + 1) return names.slice(0, -1).join(", ") + " and " + names[names.length - 1];
+  return names.slice(0, shown).join(", ") + ` and ${names.length - shown} more`;
 }

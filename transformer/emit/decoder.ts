@@ -16,7 +16,7 @@ const LEAF_READERS: Partial<Record<TypeNode["kind"], string>> = {
  * whose types lack them leave them out (as `readDynamic` for unknown).
  */
 const LEAF_READ_FUNCTIONS: Partial<Record<TypeNode["kind"], string>> = {
-  bigint: "readBigint", date: "readDate", bytes: "readBytes", arrayBuffer: "readArrayBuffer",
+  bigint: "readBigint", numberOrBigint: "readNumberOrBigint", date: "readDate", bytes: "readBytes", arrayBuffer: "readArrayBuffer",
 };
 
 function readFunction(node: TypeNode): string | undefined {

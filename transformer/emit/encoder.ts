@@ -11,7 +11,7 @@ const LEAF_WRITERS: Partial<Record<TypeNode["kind"], string>> = {
 };
 /** Runtime functions `(w, v, p)` that write a whole value, as on decode (decoder.ts `readFunction`). */
 const LEAF_WRITE_FUNCTIONS: Partial<Record<TypeNode["kind"], string>> = {
-  bigint: "writeBigint", date: "writeDate", bytes: "writeBytes", arrayBuffer: "writeArrayBuffer",
+  bigint: "writeBigint", numberOrBigint: "writeNumberOrBigint", date: "writeDate", bytes: "writeBytes", arrayBuffer: "writeArrayBuffer",
 };
 
 function writeFunction(node: TypeNode): string | undefined {
@@ -351,6 +351,7 @@ function memberTest(ctx: EmitContext, node: TypeNode, v: ts.Expression): ts.Expr
     case "boolean": return b.typeIs(v, "boolean");
     case "number": return b.typeIs(v, "number");
     case "bigint": return b.typeIs(v, "bigint");
+    case "numberOrBigint": return b.bin(b.typeIs(v, "number"), "||", b.typeIs(v, "bigint"));
     case "string": return b.typeIs(v, "string");
     case "template": return b.bin(b.typeIs(v, "string"), "&&", b.method(pattern(ctx, node.pattern), "test", v));
     case "literals": return literalTest(ctx, node.values, v);
@@ -452,6 +453,7 @@ export function describeUnion(ctx: EmitContext, node: TypeNode): string {
     case "map": return "Map";
     case "record": return "Record";
     case "tuple": return "tuple";
+    case "numberOrBigint": return "number | bigint";
     default: return node.kind;
   }
 }

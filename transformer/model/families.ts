@@ -9,7 +9,7 @@ export function familiesOf(node: TypeNode, named: Record<string, NamedType>, see
   switch (node.kind) {
     case "null": case "undefined": return ["NIL"];
     case "boolean": return ["BOOL"];
-    case "number": return ["INT", "FLOAT"];
+    case "number": case "numberOrBigint": return ["INT", "FLOAT"];
     case "bigint": return ["INT"];
     case "string": case "template": return ["STR"];
     case "literals": {

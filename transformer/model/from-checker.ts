@@ -1,5 +1,5 @@
 import ts from "typescript";
-import type { Problem, ProblemKind } from "../diagnostics/catalog.js";
+import { nameList, type Problem, type ProblemKind } from "../diagnostics/catalog.js";
 import { familiesOf, type Family } from "./families.js";
 import { propertySegment, type FileModel, type Link, type Literal, type ObjectShape, type Property, type TupleElement, type TypeNode } from "./ir.js";
 
@@ -34,7 +34,7 @@ export class ModelBuilder {
   /** Anonymous object shapes modelled so far, by their JSON: see `shareAnonymous`. */
   private readonly anonymousShapes = new Map<string, string>();
   private problems: Problem[] = [];
-  private unions: { node: UnionNode; path: string }[] = [];
+  private unions: { node: UnionNode; path: string; type: ts.Type }[] = [];
   private rootName = "";
   /** Set by `union` for the member being walked: what names it if it is an anonymous object type. */
   private nameSuffix: string | undefined;
@@ -62,7 +62,13 @@ export class ModelBuilder {
     const display = this.checker.typeToString(type);
     this.rootName = (!isAnonymous(type) && identifierFrom(display)) || "Value";
     const root = this.node(type, "$");
-    for (const { node, path } of this.unions) this.checkUnion(node, path);
+    // A union type used in several places (`type Ids = Set<number> | number[]`) is one cause:
+    // reported where it is first reached. Every occurrence still gets its discriminant.
+    const checked = new Set<ts.Type>();
+    for (const { node, path, type: unionType } of this.unions) {
+      this.checkUnion(node, path, !checked.has(unionType));
+      checked.add(unionType);
+    }
     if (this.problems.length > 0) {
       // Forget what this attempt named, so that a later codecFor of the same type reports the same problems.
       for (const name of Object.keys(this.model.named)) if (!before.named.has(name)) delete this.model.named[name];
@@ -79,6 +85,12 @@ export class ModelBuilder {
 
   private problem(kind: ProblemKind, path: string, ...args: string[]): TypeNode {
     this.problems.push({ kind, path, args });
+    return { kind: "unknown" };
+  }
+
+  /** One problem that names several things (methods, keys): `args`, then the list of `names`. */
+  private problemNaming(kind: ProblemKind, path: string, args: string[], names: string[]): TypeNode {
+    this.problems.push({ kind, path, args: [...args, nameList(names)], count: names.length });
     return { kind: "unknown" };
   }
 
@@ -150,9 +162,10 @@ export class ModelBuilder {
     }
     if (literals.length > 0) others.push({ kind: "literals", values: literals });
     if (others.some((n) => n.kind === "unknown")) return { kind: "unknown" };
-    if (others.length === 1) return others[0]!;
-    const node: UnionNode = { kind: "union", members: others };
-    this.unions.push({ node, path });
+    const members = mergeNumberAndBigint(others);
+    if (members.length === 1) return members[0]!;
+    const node: UnionNode = { kind: "union", members };
+    this.unions.push({ node, path, type });
     return node;
   }
 
@@ -182,6 +195,11 @@ export class ModelBuilder {
   private intersection(type: ts.IntersectionType, path: string): TypeNode {
     const primitive = type.types.find((t) => !(t.flags & ts.TypeFlags.Object));
     if (primitive) return this.node(primitive, path);
+    // `T[] & { total: number }`: an array with members of its own, one problem (see arrayInterface).
+    const array = type.types.find((t) => isArrayType(this.checker, t) || isTupleType(this.checker, t) || this.arrayBase(t));
+    if (array) {
+      return this.ownMembers(type, array).length > 0 ? this.arrayInterface(type, array, path) : this.node(array, path);
+    }
     return this.objectShape(type, path);
   }
 
@@ -191,6 +209,8 @@ export class ModelBuilder {
       return this.guarded(type, () => ({ kind: "array", element: this.node(checker.getTypeArguments(type as ts.TypeReference)[0]!, path + "[]") }));
     }
     if (isTupleType(checker, type)) return this.guarded(type, () => this.tuple(type as ts.TypeReference, path));
+    const arrayBase = this.arrayBase(type);
+    if (arrayBase) return this.arrayInterface(type, arrayBase, path);
     const symbol = type.getSymbol();
     const name = symbol?.getName() ?? "";
     if (symbol && this.isLibSymbol(symbol)) {
@@ -207,6 +227,11 @@ export class ModelBuilder {
       if (UNSUPPORTED_BUILTINS.has(name)) return this.problem("unsupportedBuiltin", path, withArticle(name));
     }
     if (OTHER_BINARY.has(name)) return this.problem("otherBinary", path, withArticle(name));
+    // Any other lib interface with methods (HTMLElement, Window, String...) is one problem, not one
+    // per member; mapped types over lib types (Partial<T>) are not lib interfaces.
+    if (symbol && symbol.flags & (ts.SymbolFlags.Interface | ts.SymbolFlags.Class) && this.isLibSymbol(symbol) && this.methodNames(type).length > 0) {
+      return this.problem("unsupportedBuiltin", path, withArticle(name));
+    }
     if (checker.getSignaturesOfType(type, ts.SignatureKind.Call).length > 0 || checker.getSignaturesOfType(type, ts.SignatureKind.Construct).length > 0) {
       return this.problem("functionType", path);
     }
@@ -247,16 +272,16 @@ export class ModelBuilder {
       return this.linkedProperties(type, shape, name);
     }
     const isClass = ((type.getSymbol()?.flags ?? 0) & ts.SymbolFlags.Class) !== 0;
+    // Methods and symbol keys are each one problem of the type, reported where the type starts.
+    const methods = this.methodNames(type);
+    if (methods.length > 0) this.problemNaming(isClass ? "classWithMethods" : "methods", path, [display], methods);
+    const symbolKeys: string[] = [];
     for (const property of checker.getPropertiesOfType(type)) {
       const key = property.getName();
       const at = path + propertySegment(key);
-      if (key.startsWith("__@") || key.startsWith("__#") || key.startsWith("#")) {
-        this.problem("symbolKey", path, key.replace(/^__[@#]/, "").replace(/@\d+$/, "").replace(/^\d+@/, ""));
-        continue;
-      }
-      if (property.flags & (ts.SymbolFlags.Method | ts.SymbolFlags.GetAccessor | ts.SymbolFlags.SetAccessor)) {
-        if (isClass) this.problem("classWithMethods", path, display, key);
-        else this.problem("functionType", at);
+      if (isMethod(property)) continue;
+      if (isSymbolKey(key)) {
+        symbolKeys.push(symbolKeyName(key));
         continue;
       }
       const propertyType = checker.getTypeOfSymbolAtLocation(property, this.location);
@@ -268,6 +293,7 @@ export class ModelBuilder {
       const optional = (property.flags & ts.SymbolFlags.Optional) !== 0 || includesUndefined(propertyType);
       shape.properties.push({ name: key, type: this.node(propertyType, at), optional } satisfies Property);
     }
+    if (symbolKeys.length > 0) this.problemNaming("symbolKey", path, [], symbolKeys);
     // Keys beyond the declared properties: a string index signature, else a number one (whose keys are strings in JS too).
     const infos = checker.getIndexInfosOfType(type);
     const index = infos.find((info) => info.keyType.flags & ts.TypeFlags.String) ?? infos.find((info) => info.keyType.flags & ts.TypeFlags.Number);
@@ -313,6 +339,50 @@ export class ModelBuilder {
     return { kind: "ref", name };
   }
 
+  /** The names of a type's methods and accessors (symbol-keyed ones too), in declaration order. */
+  private methodNames(type: ts.Type): string[] {
+    return this.checker.getPropertiesOfType(type).filter(isMethod).map((p) => memberName(p.getName()));
+  }
+
+  /**
+   * The `Array<T>` or `ReadonlyArray<T>` that an interface or class extends, directly or through
+   * other interfaces (JSON Schema's `interface JSONSchema7Array extends Array<JSONSchema7Type> {}`).
+   */
+  private arrayBase(type: ts.Type, depth = 0): ts.Type | undefined {
+    if (!(type.flags & ts.TypeFlags.Object) || depth > 20) return undefined;
+    const objectFlags = (type as ts.ObjectType).objectFlags;
+    const target = objectFlags & ts.ObjectFlags.Reference ? (type as ts.TypeReference).target : type;
+    if (!((target as ts.ObjectType).objectFlags & ts.ObjectFlags.ClassOrInterface)) return undefined;
+    for (const base of this.checker.getBaseTypes(target as ts.InterfaceType)) {
+      if (isArrayType(this.checker, base)) return base;
+      const deeper = this.arrayBase(base, depth + 1);
+      if (deeper) return deeper;
+    }
+    return undefined;
+  }
+
+  /** The members of `type` beyond those of the array type `base`: properties, and a string index signature. */
+  private ownMembers(type: ts.Type, base: ts.Type): string[] {
+    const inherited = new Set(this.checker.getPropertiesOfType(base).map((p) => p.getName()));
+    const own = this.checker.getPropertiesOfType(type).map((p) => p.getName()).filter((name) => !inherited.has(name));
+    const names = own.map(memberName);
+    if (this.checker.getIndexInfosOfType(type).some((info) => !(info.keyType.flags & ts.TypeFlags.NumberLike))) names.push("[key: string]");
+    return names;
+  }
+
+  /**
+   * A type that extends an array type (`base`) is an array of its elements when it declares nothing
+   * of its own; members of its own would be lost on the wire, which is one problem, not one per
+   * array method.
+   */
+  private arrayInterface(type: ts.Type, base: ts.Type, path: string): TypeNode {
+    const own = this.ownMembers(type, base);
+    if (own.length > 0) return this.problemNaming("arrayWithMembers", path, [this.checker.typeToString(type)], own);
+    const element = this.checker.getIndexTypeOfType(type, ts.IndexKind.Number);
+    if (!element) return this.problem("unsupportedType", path, this.checker.typeToString(type));
+    return this.guarded(type, () => ({ kind: "array", element: this.node(element, path + "[]") }));
+  }
+
   private tuple(type: ts.TypeReference, path: string): TypeNode {
     const flags = (type.target as ts.TupleType).elementFlags;
     const args = this.checker.getTypeArguments(type);
@@ -346,15 +416,18 @@ export class ModelBuilder {
     return { kind: "template", pattern: pattern + "$", text: this.checker.typeToString(type) };
   }
 
-  /** Rejects unions that decode could not take apart, and finds the discriminant of object unions. */
-  private checkUnion(node: UnionNode, path: string): void {
+  /** Rejects unions that decode could not take apart (when `report`), and finds the discriminant of object unions. */
+  private checkUnion(node: UnionNode, path: string, report: boolean): void {
     const named = this.model.named;
     const owners = new Map<Family, TypeNode>();
+    const reported = new Set<Family>();
     for (const member of node.members) {
       for (const family of familiesOf(member, named)) {
         const other = owners.get(family);
-        if (other && conflicting(other, member, family, named)) {
-          this.problem("ambiguousUnion", path, describeNode(other, named), describeNode(member, named), family.toLowerCase());
+        // Once per family: `Set<T> | T[] | U[]` is one problem (the Set among arrays), not two.
+        if (report && other && !reported.has(family) && conflicting(other, member, family, named)) {
+          this.problem("ambiguousUnion", path, describeIn(other, family, named), describeIn(member, family, named), family.toLowerCase());
+          reported.add(family);
         }
         if (!other) owners.set(family, member);
       }
@@ -406,10 +479,27 @@ function conflicting(a: TypeNode, b: TypeNode, family: Family, named: FileModel[
   }
 }
 
+/**
+ * `number | bigint` becomes one member, numberOrBigint, in the place of the first of them: decode
+ * can always choose (a number unless that would round), so it is no ambiguity.
+ */
+function mergeNumberAndBigint(members: TypeNode[]): TypeNode[] {
+  const isNumeric = (m: TypeNode) => m.kind === "number" || m.kind === "bigint";
+  if (!members.some((m) => m.kind === "number") || !members.some((m) => m.kind === "bigint")) return members;
+  const first = members.findIndex(isNumeric);
+  return members.flatMap((m, i): TypeNode[] => (!isNumeric(m) ? [m] : i === first ? [{ kind: "numberOrBigint" }] : []));
+}
+
 function kindOf(node: TypeNode, named: FileModel["named"]): string {
   if (node.kind !== "ref") return node.kind;
   const shape = named[node.name]?.shape;
   return !shape || shape.kind === "object" ? "object" : kindOf(shape.type, named);
+}
+
+/** How a union member is named where it arrives as `family`: of `true | 255`, only 255 is an int. */
+function describeIn(node: TypeNode, family: Family, named: FileModel["named"]): string {
+  if (node.kind !== "literals") return describeNode(node, named);
+  return describeNode({ kind: "literals", values: node.values.filter((v) => familiesOf({ kind: "literals", values: [v] }, named).includes(family)) }, named);
 }
 
 function describeNode(node: TypeNode, named: FileModel["named"]): string {
@@ -423,8 +513,30 @@ function describeNode(node: TypeNode, named: FileModel["named"]): string {
     case "bytes": return "Uint8Array";
     case "arrayBuffer": return "ArrayBuffer";
     case "template": return node.text;
+    case "numberOrBigint": return "number | bigint";
     default: return node.kind;
   }
+}
+
+function isMethod(property: ts.Symbol): boolean {
+  return (property.flags & (ts.SymbolFlags.Method | ts.SymbolFlags.GetAccessor | ts.SymbolFlags.SetAccessor)) !== 0;
+}
+
+/** Property names the checker gives symbol keys (`__@iterator@12`) and #private names (`__#1@#pin`). */
+function isSymbolKey(key: string): boolean {
+  return key.startsWith("__@") || key.startsWith("__#") || key.startsWith("#");
+}
+
+/** `__@iterator@12` → `iterator`, `__#1@#pin` → `#pin`. */
+function symbolKeyName(key: string): string {
+  return key.replace(/^__[@#]/, "").replace(/@\d+$/, "").replace(/^\d+@/, "");
+}
+
+/** How a message names a member: `next`, `[iterator]` for a symbol key, `#pin` for a #private name. */
+function memberName(key: string): string {
+  if (!isSymbolKey(key)) return key;
+  const name = symbolKeyName(key);
+  return name.startsWith("#") ? name : `[${name}]`;
 }
 
 /** The checker's stand-in for a type it could not resolve (an `any` with the intrinsic name "error"). */

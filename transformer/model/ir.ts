@@ -11,6 +11,11 @@ export type TypeNode =
   | { kind: "boolean" }
   | { kind: "number" }
   | { kind: "bigint" }
+  /**
+   * `number | bigint` (as in GitHub's 64-bit ids): a number written as `number`, a bigint as
+   * int 64; decoded as a number when that loses nothing, else as a bigint.
+   */
+  | { kind: "numberOrBigint" }
   | { kind: "string" }
   /** A finite set of literals of one or more primitive kinds: `"a" | "b"`, `1 | 2`, `true`, enums. */
   | { kind: "literals"; values: Literal[] }

@@ -2,7 +2,7 @@
 import { codecFor } from "typed-msgpack";
 
 export interface Settings {
-  limit: number | bigint;
+  limit: bigint | -1;
   ids: Set<number> | number[];
   data: Uint8Array | ArrayBuffer;
 }

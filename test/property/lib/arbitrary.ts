@@ -69,12 +69,17 @@ function uniqueEntries<V>(key: fc.Arbitrary<string>, value: fc.Arbitrary<V>, max
   return fc.uniqueArray(fc.tuple(key, value), { maxLength, selector: ([k]) => k });
 }
 
+/**
+ * The bigints that come back as bigints from `unknown` and `number | bigint`: 64-bit ints outside
+ * the safe range (inside it, an int decodes as a number, so a bigint there would not round-trip).
+ */
+export const wideIntArb: fc.Arbitrary<bigint> = fc.oneof(fc.bigInt(2n ** 53n, 2n ** 64n - 1n), fc.bigInt(-(2n ** 63n), -(2n ** 53n) - 1n));
+
 /** Values an `unknown` round-trips exactly (the dynamic mapping of @msgpack/msgpack's defaults). */
 export function unknownArb(depth: number, maxLength: number): fc.Arbitrary<unknown> {
   const leaves: fc.Arbitrary<unknown>[] = [
     fc.constant(null), fc.boolean(), numberArb, stringArb, bytesArb, dateArb,
-    // int 64 outside the safe range decodes as bigint; inside it, as number (so not generated as bigint).
-    fc.oneof(fc.bigInt(2n ** 53n, 2n ** 64n - 1n), fc.bigInt(-(2n ** 63n), -(2n ** 53n) - 1n)),
+    wideIntArb,
     fc.tuple(fc.integer({ min: -128, max: 127 }).filter((t) => t !== -1), fc.uint8Array({ maxLength: 20 })).map(([t, d]) => new ExtData(t, d)),
   ];
   if (depth <= 0) return fc.oneof(...leaves);
@@ -130,6 +135,7 @@ export function minimalValue(node: TypeNode, named: Named, visiting = new Set<st
     case "boolean": return { value: false };
     case "number": return { value: 0 };
     case "bigint": return { value: 0n };
+    case "numberOrBigint": return { value: 0 };
     case "string": return { value: "" };
     case "literals": return { value: node.values[0] };
     case "template": return { value: fc.sample(fc.stringMatching(new RegExp(node.pattern)), { numRuns: 1, seed: 1 })[0] };
@@ -200,6 +206,7 @@ export function arbitraryFor(node: TypeNode, named: Named, options: ArbitraryOpt
       case "boolean": return fc.boolean();
       case "number": return numberArb;
       case "bigint": return bigintArb;
+      case "numberOrBigint": return fc.oneof(numberArb, wideIntArb);
       case "string": return stringArb;
       case "literals": return fc.constantFrom(...n.values);
       case "template": return fc.stringMatching(new RegExp(n.pattern), { size: "small" });
@@ -284,6 +291,7 @@ export function conforms(node: TypeNode, v: unknown, named: Named, depth = 0): b
     case "boolean": return typeof v === "boolean";
     case "number": return typeof v === "number";
     case "bigint": return typeof v === "bigint";
+    case "numberOrBigint": return typeof v === "number" || typeof v === "bigint";
     case "string": return typeof v === "string";
     case "literals": return node.values.some((x: Literal) => x === v);
     case "template": return typeof v === "string" && new RegExp(node.pattern).test(v);

@@ -1,0 +1,241 @@
+"use strict";
+var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    var desc = Object.getOwnPropertyDescriptor(m, k);
+    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
+      desc = { enumerable: true, get: function() { return m[k]; } };
+    }
+    Object.defineProperty(o, k2, desc);
+}) : (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    o[k2] = m[k];
+}));
+var __setModuleDefault = (this && this.__setModuleDefault) || (Object.create ? (function(o, v) {
+    Object.defineProperty(o, "default", { enumerable: true, value: v });
+}) : function(o, v) {
+    o["default"] = v;
+});
+var __importStar = (this && this.__importStar) || (function () {
+    var ownKeys = function(o) {
+        ownKeys = Object.getOwnPropertyNames || function (o) {
+            var ar = [];
+            for (var k in o) if (Object.prototype.hasOwnProperty.call(o, k)) ar[ar.length] = k;
+            return ar;
+        };
+        return ownKeys(o);
+    };
+    return function (mod) {
+        if (mod && mod.__esModule) return mod;
+        var result = {};
+        if (mod != null) for (var k = ownKeys(mod), i = 0; i < k.length; i++) if (k[i] !== "default") __createBinding(result, mod, k[i]);
+        __setModuleDefault(result, mod);
+        return result;
+    };
+})();
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.roundTrip = exports.SchemaCodec = void 0;
+// An interface that extends Array<T> and adds nothing is an array of T: the recursive JSON type of
+// JSON Schema's typings (`interface JSONSchema7Array extends Array<JSONSchema7Type> {}`).
+const typed_msgpack_1 = require("typed-msgpack");
+const __tm = __importStar(require("typed-msgpack"));
+const __tm_K_Schema = __tm.keys(["title", "enum", "default"]);
+function __tm_encRecordOfJson(w, v, p, d) {
+    if (!(__tm.isRecordLike(v))) {
+        __tm.mismatch("an object", v, p);
+    }
+    const keys = __tm.definedKeys(v);
+    w.mapHeader(keys.length);
+    for (const k of keys) {
+        w.string(k);
+        __tm_encJson(w, v[k], p && p + __tm.keySegment(k), d);
+    }
+}
+function __tm_encJson(w, v, p, d) {
+    if (d > w.maxDepth) {
+        __tm.tooDeep(w.maxDepth, p);
+    }
+    d++;
+    if (typeof v === "boolean") {
+        w.bool(v, p);
+        return;
+    }
+    if (v === null) {
+        w.nil();
+        return;
+    }
+    if (typeof v === "string") {
+        w.string(v, p);
+        return;
+    }
+    if (typeof v === "number") {
+        w.number(v, p);
+        return;
+    }
+    if (Array.isArray(v)) {
+        __tm_encJsonArray(w, v, p, d);
+        return;
+    }
+    if (__tm.isRecordLike(v)) {
+        __tm_encRecordOfJson(w, v, p, d);
+        return;
+    }
+    __tm.mismatch("boolean | null | string | number | JsonArray | Record", v, p);
+}
+function __tm_encJsonArray(w, v, p, d) {
+    if (d > w.maxDepth) {
+        __tm.tooDeep(w.maxDepth, p);
+    }
+    d++;
+    const n = w.array(v, p);
+    for (let i = 0; i < n; i++) {
+        __tm_encJson(w, v[i], p && p + ("[" + i + "]"), d);
+    }
+}
+function __tm_encUnion(w, v, p, d) {
+    if (typeof v === "boolean") {
+        w.bool(v, p);
+        return;
+    }
+    if (v === null) {
+        w.nil();
+        return;
+    }
+    if (typeof v === "string") {
+        w.string(v, p);
+        return;
+    }
+    if (typeof v === "number") {
+        w.number(v, p);
+        return;
+    }
+    if (Array.isArray(v)) {
+        __tm_encJsonArray(w, v, p, d);
+        return;
+    }
+    if (__tm.isRecordLike(v)) {
+        __tm_encRecordOfJson(w, v, p, d);
+        return;
+    }
+    __tm.mismatch("boolean | null | string | number | JsonArray | Record", v, p);
+}
+function __tm_encSchema(w, v, p, d) {
+    if (!(__tm.isPlainObject(v)) && !(__tm.isRecordLike(v))) {
+        __tm.mismatch("an object (Schema)", v, p);
+    }
+    if (d > w.maxDepth) {
+        __tm.tooDeep(w.maxDepth, p);
+    }
+    const title_ = v.title;
+    const enum_ = v.enum;
+    const default_ = v.default;
+    let n = 0;
+    if (title_ !== undefined) {
+        n++;
+    }
+    if (enum_ !== undefined) {
+        n++;
+    }
+    if (default_ !== undefined) {
+        n++;
+    }
+    w.mapHeader(n);
+    if (title_ !== undefined) {
+        w.raw(__tm_K_Schema[0]);
+        w.string(title_, p && p + ".title");
+    }
+    if (enum_ !== undefined) {
+        w.raw(__tm_K_Schema[1]);
+        __tm_encJsonArray(w, enum_, p && p + ".enum", d + 1);
+    }
+    if (default_ !== undefined) {
+        w.raw(__tm_K_Schema[2]);
+        __tm_encUnion(w, default_, p && p + ".default", d + 1);
+    }
+}
+function __tm_decRecordOfJson(r, p, d) {
+    const n = r.mapHeader(p);
+    const out = {};
+    for (let i = 0; i < n; i++) {
+        const k = r.string(p);
+        __tm.setOwn(out, k, __tm_decJson(r, p && p + __tm.keySegment(k), d));
+    }
+    return out;
+}
+function __tm_decJson(r, p, d) {
+    if (d > r.maxDepth) {
+        r.tooDeep(p);
+    }
+    d++;
+    switch (r.family(p)) {
+        case 1 /* BOOL */: return r.bool(p);
+        case 0 /* NIL */: return r.nil(p);
+        case 4 /* STR */: return r.string(p);
+        case 2 /* INT */:
+        case 3 /* FLOAT */: return r.number(p);
+        case 6 /* ARRAY */: return __tm_decJsonArray(r, p, d);
+        case 7 /* MAP */: return __tm_decRecordOfJson(r, p, d);
+    }
+    return r.mismatch("boolean | null | string | number | JsonArray | Record", p);
+}
+function __tm_decJsonArray(r, p, d) {
+    if (d > r.maxDepth) {
+        r.tooDeep(p);
+    }
+    d++;
+    const n = r.arrayHeader(p);
+    const out = new Array(n);
+    for (let i = 0; i < n; i++) {
+        out[i] = __tm_decJson(r, p && p + ("[" + i + "]"), d);
+    }
+    return out;
+}
+function __tm_decUnion(r, p, d) {
+    switch (r.family(p)) {
+        case 1 /* BOOL */: return r.bool(p);
+        case 0 /* NIL */: return r.nil(p);
+        case 4 /* STR */: return r.string(p);
+        case 2 /* INT */:
+        case 3 /* FLOAT */: return r.number(p);
+        case 6 /* ARRAY */: return __tm_decJsonArray(r, p, d);
+        case 7 /* MAP */: return __tm_decRecordOfJson(r, p, d);
+    }
+    return r.mismatch("boolean | undefined | null | string | number | JsonArray | Record", p);
+}
+function __tm_decSchema(r, p, d) {
+    if (d > r.maxDepth) {
+        r.tooDeep(p);
+    }
+    const n = r.mapHeader(p);
+    let title_, enum_, default_;
+    let seen0 = 0, h = -1;
+    for (let i = 0; i < n; i++) {
+        h = r.key(__tm_K_Schema, h + 1, p);
+        if (h >= 0) {
+            const bit = 1 << h;
+            if (seen0 & bit) {
+                r.duplicateKey(p);
+            }
+            seen0 |= bit;
+        }
+        switch (h) {
+            case 0:
+                title_ = r.takeNil() ? undefined : r.string(p && p + ".title");
+                break;
+            case 1:
+                enum_ = r.takeNil() ? undefined : __tm_decJsonArray(r, p && p + ".enum", d + 1);
+                break;
+            case 2:
+                default_ = __tm_decUnion(r, p && p + ".default", d + 1);
+                break;
+            default: r.unknownKey(p);
+        }
+    }
+    return { title: title_, enum: enum_, default: default_ };
+}
+// codecFor<Schema>()
+const __tm_SchemaCodec = __tm.codec(__tm_encSchema, __tm_decSchema);
+exports.SchemaCodec = __tm_SchemaCodec;
+exports.roundTrip = [
+    [exports.SchemaCodec, { title: "Color", enum: ["red", 1, [true, null], { hex: "#f00" }], default: "red" }],
+    [exports.SchemaCodec, { enum: [] }],
+];
