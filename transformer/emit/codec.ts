@@ -1,30 +1,36 @@
 import ts from "typescript";
 import { resolveAlias } from "../model/families.js";
 import type { FileModel } from "../model/ir.js";
+import { NodeBuild, TextBuild, type Build, type Stmt } from "./build.js";
 import { codecName, EmitContext, RUNTIME_ALIAS } from "./context.js";
 import { decoderFor } from "./decoder.js";
 import { encoderFor } from "./encoder.js";
-import { printStatements } from "./print.js";
 
 export { codecName };
 
 /**
- * Emits everything one file's `codecFor` calls need, from the file's type model alone:
- * key tables and patterns, one function per type and direction, one codec constant per root.
- * `typed` adds the type annotations that printed TypeScript source needs (generate), which edits the
- * nodes further. For JavaScript output, the code after the imports (which stay nodes, for the module
- * transform) is printed here (emit/print.ts) and handed over as one statement written out as it stands.
+ * Emits everything one file's `codecFor` calls need, from the file's type model alone: the imports
+ * of linked modules, key tables and patterns, one function per type and direction, one codec
+ * constant per root. The imports are nodes, for the compiler's module transform. For JavaScript
+ * output the rest is written as text (TextBuild) and handed over as one statement printed as it
+ * stands; `typed` gives nodes with the type annotations that printed TypeScript source needs
+ * (generate, which edits them further).
  */
 export function emitFile(factory: ts.NodeFactory, model: FileModel, typed = false, comments = true): ts.Statement[] {
-  const { imports, code } = emitStatements(factory, model, typed);
-  return [...imports, ...(typed ? code : [verbatim(factory, printStatements(code, comments))])];
+  if (typed) {
+    const b = new NodeBuild(factory, true);
+    const { imports, code } = emitCode(b, model);
+    return [...imports.map(({ alias, module }) => namespaceImport(factory, alias, module)), ...b.statements(code)];
+  }
+  const b = new TextBuild(comments);
+  const { imports, code } = emitCode(b, model);
+  return [...imports.map(({ alias, module }) => namespaceImport(factory, alias, module)), verbatim(factory, b.render(code))];
 }
 
-/** The generated imports and code as nodes. */
-export function emitStatements(factory: ts.NodeFactory, model: FileModel, typed = false): { imports: ts.Statement[]; code: ts.Statement[] } {
-  const ctx = new EmitContext(factory, model, typed);
-  const b = ctx.b;
-  const codecs: ts.Statement[] = [];
+/** The generated code, built by `b`, and the modules it imports. */
+export function emitCode(b: Build, model: FileModel): { imports: { alias: string; module: string }[]; code: Stmt[] } {
+  const ctx = new EmitContext(b, model);
+  const codecs: Stmt[] = [];
   for (const [id, codec] of Object.entries(model.codecs)) {
     const encoder = encoderFor(ctx, codec.root);
     const decoder = decoderFor(ctx, codec.root);
@@ -32,12 +38,9 @@ export function emitStatements(factory: ts.NodeFactory, model: FileModel, typed 
     // Array roots also get their element decoder, so that a huge array can be streamed element by element.
     const root = resolveAlias(codec.root, model.named);
     if (root.kind === "array") args.push(b.id(decoderFor(ctx, root.element)));
-    const name = codecName(id);
-    const statement = b.const(name, b.call(ctx.rt("codec"), ...args));
-    codecs.push(ts.addSyntheticLeadingComment(statement, ts.SyntaxKind.SingleLineCommentTrivia, ` codecFor<${codec.display}>()`, true));
+    codecs.push(b.commentAbove(b.const(codecName(id), b.call(ctx.rt("codec"), ...args)), `codecFor<${codec.display}>()`));
   }
-  const imports = ctx.imports.map(({ alias, module }) => namespaceImport(factory, alias, module));
-  return { imports, code: [...ctx.constants, ...ctx.functions, ...codecs] };
+  return { imports: ctx.imports, code: [...ctx.constants, ...ctx.functions, ...codecs] };
 }
 
 /**

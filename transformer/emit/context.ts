@@ -1,6 +1,5 @@
-import type ts from "typescript";
 import type { FileModel, Link, NamedType, TypeNode } from "../model/ir.js";
-import { Build, type Parameter, type TypeSpec } from "./build.js";
+import type { Build, Expr, Parameter, Stmt, TypeSpec } from "./build.js";
 
 /** Prefix of every identifier the emitter introduces at module scope; also the runtime import's alias. */
 export const RUNTIME_ALIAS = "__tm";
@@ -23,15 +22,15 @@ export class EmitContext {
    * read the map's header and tag (see decodeObject).
    */
   readonly tagMembers: Set<string>;
-  readonly constants: ts.Statement[] = [];
-  readonly functions: ts.Statement[] = [];
+  readonly constants: Stmt[] = [];
+  readonly functions: Stmt[] = [];
   /** `import * as alias from "module"` for every module whose codecs this file links to. */
   readonly imports: { alias: string; module: string }[] = [];
   private readonly byKey = new Map<string, string>();
   private readonly used = new Set<string>();
 
-  constructor(factory: ts.NodeFactory, model: FileModel, typed = false) {
-    this.b = new Build(factory, typed);
+  constructor(b: Build, model: FileModel) {
+    this.b = b;
     this.named = model.named;
     this.tagMembers = tagMembers(model);
     // Taken before any other name: an import alias (`__tm_CustomerCodec` for a module named
@@ -40,12 +39,12 @@ export class EmitContext {
   }
 
   /** `__tm.name`: a runtime export. */
-  rt(name: string): ts.Expression {
+  rt(name: string): Expr {
     return this.b.prop(this.b.id(RUNTIME_ALIAS), name);
   }
 
   /** A module-scope `const __tm_<base> = init`, shared by every use with the same key. */
-  constant(key: string, base: string, init: () => ts.Expression): ts.Identifier {
+  constant(key: string, base: string, init: () => Expr): Expr {
     let name = this.byKey.get("const:" + key);
     if (!name) {
       name = this.unique(`${RUNTIME_ALIAS}_${base}`);
@@ -56,7 +55,7 @@ export class EmitContext {
   }
 
   /** The name of the function for `node` in one direction, building it on first request. */
-  function(prefix: "enc" | "dec", node: TypeNode, body: () => ts.Statement[], extra: Parameter[] = []): string {
+  function(prefix: "enc" | "dec", node: TypeNode, body: () => Stmt[], extra: Parameter[] = []): string {
     const key = prefix + ":" + JSON.stringify(node);
     let name = this.byKey.get(key);
     if (!name) {
@@ -69,7 +68,7 @@ export class EmitContext {
   }
 
   /** `__tm_order.OrderCodec`: the codec a linked type's values go through, imported once per module. */
-  linked(link: Link): ts.Expression {
+  linked(link: Link): Expr {
     let alias = this.byKey.get("import:" + link.module);
     if (!alias) {
       const stem = link.module.replace(/\.[mc]?js$/, "").split("/").pop()!.replace(/\W+/g, "_");

@@ -1,7 +1,6 @@
-import type ts from "typescript";
 import { familiesOf, type Family } from "../model/families.js";
 import { propertySegment, type Literal, type NamedType, type ObjectShape, type Property, type TypeNode } from "../model/ir.js";
-import type { Parameter } from "./build.js";
+import type { Expr, Parameter, Stmt } from "./build.js";
 import type { EmitContext } from "./context.js";
 import { allStrings, describeLiterals, describeUnion, INHERITED_NAMES, keyTable, literalTable, pattern, reachesOnlyObjects } from "./encoder.js";
 import { childPath, indexPath, localFor } from "./paths.js";
@@ -30,7 +29,7 @@ const FAMILY_CODES: Record<Family, number> = { NIL: 0, BOOL: 1, INT: 2, FLOAT: 3
 const PARAMS = ["r", "p", "d"];
 
 /** An expression that reads one value of type `node` from reader `r`. */
-export function decodeValue(ctx: EmitContext, node: TypeNode, path: ts.Expression, depth: ts.Expression): ts.Expression {
+export function decodeValue(ctx: EmitContext, node: TypeNode, path: Expr, depth: Expr): Expr {
   const b = ctx.b;
   const leaf = LEAF_READERS[node.kind];
   if (leaf) return b.method(b.id("r"), leaf, path);
@@ -42,7 +41,7 @@ export function decodeValue(ctx: EmitContext, node: TypeNode, path: ts.Expressio
   // `T | null`, `T | undefined` (optional properties): the nil case inline, no function of its own.
   const link = ctx.linkOf(node);
   if (link) return b.method(ctx.linked(link), "readFrom", b.id("r"), path, depth);
-  if (nilOr) return b.f.createConditionalExpression(b.method(b.id("r"), "takeNil"), undefined, nilOr.nil === "undefined" ? b.undef() : b.f.createNull(), undefined, decodeValue(ctx, nilOr.other, path, depth));
+  if (nilOr) return b.cond(b.method(b.id("r"), "takeNil"), nilOr.nil === "undefined" ? b.undef() : b.null(), decodeValue(ctx, nilOr.other, path, depth));
   return b.call(b.id(decoderFor(ctx, node)), b.id("r"), path, depth);
 }
 
@@ -72,9 +71,9 @@ function resumable(ctx: EmitContext, node: TypeNode): ObjectShape | undefined {
   return shape.kind === "object" && !shape.link && shape.properties.length <= 30 ? shape : undefined;
 }
 
-function decoderBody(ctx: EmitContext, node: TypeNode): ts.Statement[] {
+function decoderBody(ctx: EmitContext, node: TypeNode): Stmt[] {
   const b = ctx.b;
-  const [r, p, d] = PARAMS.map((name) => b.id(name)) as [ts.Identifier, ts.Identifier, ts.Identifier];
+  const [r, p, d] = PARAMS.map((name) => b.id(name)) as [Expr, Expr, Expr];
   switch (node.kind) {
     case "literals": {
       if (allStrings(node.values)) return [b.ret(decodeValue(ctx, node, p, d))];
@@ -102,7 +101,7 @@ function decoderBody(ctx: EmitContext, node: TypeNode): ts.Statement[] {
       // large number arrays (bench numeric).
       return [
         b.const("n", b.method(r, "arrayHeader", p)),
-        b.const("out", b.f.createNewExpression(b.id("Array"), undefined, [b.id("n")])),
+        b.const("out", b.new(b.id("Array"), b.id("n"))),
         b.forCount("i", b.id("n"), [b.assign(b.index(b.id("out"), b.id("i")), decodeValue(ctx, node.element, indexPath(b, b.id("i")), d))]),
         b.ret(b.id("out")),
       ];
@@ -116,12 +115,12 @@ function decoderBody(ctx: EmitContext, node: TypeNode): ts.Statement[] {
           b.ret(b.array(node.elements.map((element, i) => decodeValue(ctx, element.type, childPath(b, `[${i}]`), d)))),
         ];
       }
-      const out: ts.Statement[] = [
+      const out: Stmt[] = [
         b.const("n", b.method(r, "tupleHeader", b.num(min), hasRest ? b.num(-1) : b.num(node.elements.length), p)),
         b.const("out", b.emptyArray()),
       ];
       node.elements.forEach((element, i) => {
-        const push = (index: ts.Expression, at: ts.Expression) => b.expr(b.method(b.id("out"), "push", decodeValue(ctx, element.type, at, d)));
+        const push = (index: Expr, at: Expr) => b.expr(b.method(b.id("out"), "push", decodeValue(ctx, element.type, at, d)));
         if (element.mode === "rest") out.push(b.forCount("i", b.id("n"), [push(b.id("i"), indexPath(b, b.id("i")))], i));
         else if (element.mode === "optional") out.push(b.if(b.bin(b.id("n"), ">", b.num(i)), [push(b.num(i), childPath(b, `[${i}]`))]));
         else out.push(push(b.num(i), childPath(b, `[${i}]`)));
@@ -130,23 +129,23 @@ function decoderBody(ctx: EmitContext, node: TypeNode): ts.Statement[] {
       if (fixed > min) {
         // Trailing optional elements that decoded to undefined are absent, as encode writes them.
         const length = b.prop(b.id("out"), "length");
-        out.push(b.f.createWhileStatement(
+        out.push(b.while(
           b.all([b.bin(length, ">", b.num(min)), b.bin(length, "<=", b.num(fixed)), b.bin(b.index(b.id("out"), b.bin(length, "-", b.num(1))), "===", b.undef())]),
-          b.block([b.expr(b.method(b.id("out"), "pop"))])));
+          [b.expr(b.method(b.id("out"), "pop"))]));
       }
       return [...out, b.ret(b.id("out"))];
     }
     case "set":
       return [
         b.const("n", b.method(r, "arrayHeader", p)),
-        b.const("out", b.f.createNewExpression(b.id("Set"), undefined, [])),
+        b.const("out", b.new(b.id("Set"))),
         b.forCount("i", b.id("n"), [b.expr(b.method(b.id("out"), "add", decodeValue(ctx, node.element, indexPath(b, b.id("i")), d)))]),
         b.ret(b.id("out")),
       ];
     case "map":
       return [
         b.const("n", b.method(r, "mapHeader", p)),
-        b.const("out", b.f.createNewExpression(b.id("Map"), undefined, [])),
+        b.const("out", b.new(b.id("Map"))),
         b.forCount("i", b.id("n"), [
           b.const("k", decodeValue(ctx, node.key, childPath(b, ".<key>"), d)),
           b.expr(b.method(b.id("out"), "set", b.id("k"), decodeValue(ctx, node.value, childPath(b, b.call(ctx.rt("keySegment"), b.id("k"))), d))),
@@ -156,7 +155,7 @@ function decoderBody(ctx: EmitContext, node: TypeNode): ts.Statement[] {
     case "record":
       return [
         b.const("n", b.method(r, "mapHeader", p)),
-        b.const("out", b.f.createObjectLiteralExpression()),
+        b.const("out", b.object([])),
         b.forCount("i", b.id("n"), [
           b.const("k", decodeKey(ctx, node.key)),
           b.expr(b.call(ctx.rt("setOwn"), b.id("out"), b.id("k"), decodeValue(ctx, node.value, childPath(b, b.call(ctx.rt("keySegment"), b.id("k"))), d))),
@@ -175,7 +174,7 @@ function decoderBody(ctx: EmitContext, node: TypeNode): ts.Statement[] {
       if (entry.shape.kind === "alias") {
         return reachesOnlyObjects(ctx, entry.shape.type)
           ? decoderBody(ctx, entry.shape.type)
-          : [depthCheck, b.expr(b.f.createPostfixIncrement(d)), ...decoderBody(ctx, entry.shape.type)];
+          : [depthCheck, b.inc("d"), ...decoderBody(ctx, entry.shape.type)];
       }
       return [depthCheck, ...decodeObject(ctx, node.name, entry.shape, deeper, resumable(ctx, node) !== undefined)];
     }
@@ -184,7 +183,7 @@ function decoderBody(ctx: EmitContext, node: TypeNode): ts.Statement[] {
   }
 }
 
-function decodeKey(ctx: EmitContext, key: TypeNode): ts.Expression {
+function decodeKey(ctx: EmitContext, key: TypeNode): Expr {
   const b = ctx.b;
   if (key.kind === "template") return decodeValue(ctx, key, childPath(b, ".<key>"), b.num(0));
   return b.method(b.id("r"), "string", b.id("p"));
@@ -197,7 +196,7 @@ function decodeKey(ctx: EmitContext, key: TypeNode): ts.Expression {
  * required property of one literal value (a union's tag) is checked and written as that literal.
  * `resumed`: the header and the first `i` entries may have been read by a tagged union (params).
  */
-function decodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth: ts.Expression, resumed = false): ts.Statement[] {
+function decodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth: Expr, resumed = false): Stmt[] {
   const b = ctx.b;
   const [r, p] = [b.id("r"), b.id("p")];
   const keys = keyTable(ctx, name, shape);
@@ -206,13 +205,13 @@ function decodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth:
   const required = requiredMasks(shape);
   const words = required.length;
   const declared = locals.filter((local): local is string => local !== undefined);
-  const out: ts.Statement[] = [
+  const out: Stmt[] = [
     ...(resumed ? [] : [b.const("n", b.method(r, "mapHeader", p))]),
     ...(declared.length > 0 ? [b.let(...declared.map((local): [string] => [local]))] : []),
-    b.let(...Array.from({ length: resumed ? 0 : words }, (_, word): [string, ts.Expression] => [`seen${word}`, b.num(0)]), ["h", resumed ? b.bin(b.id("i"), "-", b.num(1)) : b.num(-1)]),
+    b.let(...Array.from({ length: resumed ? 0 : words }, (_, word): [string, Expr] => [`seen${word}`, b.num(0)]), ["h", resumed ? b.bin(b.id("i"), "-", b.num(1)) : b.num(-1)]),
   ];
   if (shape.rest) out.push(b.const("extra", b.emptyArray()));
-  const cases = shape.properties.map((property, i): [ts.Expression[], ts.Statement[]] => {
+  const cases = shape.properties.map((property, i): [Expr[], Stmt[]] => {
     const read = decodeValue(ctx, property.type, childPath(b, propertySegment(property.name)), depth);
     return [[b.num(i)], [locals[i] === undefined ? b.expr(read) : b.assign(b.id(locals[i]!), read), b.brk()]];
   });
@@ -231,7 +230,7 @@ function decodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth:
   // An absent optional property named like an Object.prototype member (`toString?`) must not
   // become an own `undefined` that hides the inherited one, so it is set only when present.
   const late = (i: number) => shape.properties[i]!.optional && INHERITED_NAMES.has(shape.properties[i]!.name);
-  const result = b.object(shape.properties.flatMap((property, i): [string, ts.Expression][] => (late(i) ? [] : [[property.name, locals[i] === undefined ? b.lit(fixed[i]!) : b.id(locals[i]!)]])));
+  const result = b.object(shape.properties.flatMap((property, i): [string, Expr][] => (late(i) ? [] : [[property.name, locals[i] === undefined ? b.lit(fixed[i]!) : b.id(locals[i]!)]])));
   const lateAssignments = shape.properties.flatMap((property, i) => (late(i)
     ? [b.if(b.bin(b.id(locals[i]!), "!==", b.undef()), [b.expr(b.call(ctx.rt("setOwn"), b.id("out"), b.str(property.name), b.id(locals[i]!)))])]
     : []));
@@ -250,16 +249,16 @@ function fixedValue(property: Property): Literal | undefined {
  * `seen0 |= bit of h`, failing on a key seen before: written once per object, not per property.
  * Property h is bit h % 30 of word h / 30 (30 bits keep every mask a small integer).
  */
-function markSeen(ctx: EmitContext, words: number): ts.Statement[] {
+function markSeen(ctx: EmitContext, words: number): Stmt[] {
   const b = ctx.b;
   const [r, p, h] = [b.id("r"), b.id("p"), b.id("h")];
-  const mark = (word: string, bit: ts.Expression) => [
+  const mark = (word: string, bit: Expr) => [
     b.if(b.bin(b.id(word), "&", bit), [b.expr(b.method(r, "duplicateKey", p))]),
     b.orAssign(word, bit),
   ];
   if (words === 1) return [b.if(b.bin(h, ">=", b.num(0)), [b.const("bit", b.bin(b.num(1), "<<", h)), ...mark("seen0", b.id("bit"))])];
   // Several words: one branch per word, each as for one.
-  const cases = Array.from({ length: words }, (_, word): [ts.Expression[], ts.Statement[]] => [[b.num(word)], [
+  const cases = Array.from({ length: words }, (_, word): [Expr[], Stmt[]] => [[b.num(word)], [
     ...mark(`seen${word}`, b.bin(b.num(1), "<<", b.bin(h, "-", b.num(30 * word)))), b.brk()]]);
   return [b.if(b.bin(h, ">=", b.num(0)), [b.switch(b.call(b.prop(b.id("Math"), "floor"), b.bin(h, "/", b.num(30))), cases)])];
 }
@@ -268,7 +267,7 @@ function markSeen(ctx: EmitContext, words: number): ts.Statement[] {
  * Dispatches on the family of the head byte. Inside one family the candidates are told apart by
  * the discriminant property, or tried in order (first strictly, rejecting unknown keys, then leniently).
  */
-function decodeUnion(ctx: EmitContext, node: Extract<TypeNode, { kind: "union" }>): ts.Statement[] {
+function decodeUnion(ctx: EmitContext, node: Extract<TypeNode, { kind: "union" }>): Stmt[] {
   const b = ctx.b;
   const [r, p] = [b.id("r"), b.id("p")];
   const byFamily = new Map<Family, TypeNode[]>();
@@ -279,14 +278,14 @@ function decodeUnion(ctx: EmitContext, node: Extract<TypeNode, { kind: "union" }
   const nil = byFamily.get("NIL");
   if (nil && nil.length > 1) byFamily.set("NIL", nil.filter((m) => m.kind !== "undefined").slice(0, 1));
   // Group families that end in identical code (INT and FLOAT for `number`) under one case.
-  const bodies = new Map<string, { families: Family[]; body: ts.Statement[] }>();
+  const bodies = new Map<string, { families: Family[]; body: Stmt[] }>();
   for (const [family, members] of byFamily) {
     const key = JSON.stringify(members);
     const existing = bodies.get(key);
     if (existing) existing.families.push(family);
     else bodies.set(key, { families: [family], body: decodeCandidates(ctx, node, family, members) });
   }
-  const cases = [...bodies.values()].map(({ families, body }): [ts.Expression[], ts.Statement[]] => [
+  const cases = [...bodies.values()].map(({ families, body }): [Expr[], Stmt[]] => [
     families.map((f) => b.named(b.num(FAMILY_CODES[f]), f)),
     body,
   ]);
@@ -296,9 +295,9 @@ function decodeUnion(ctx: EmitContext, node: Extract<TypeNode, { kind: "union" }
   ];
 }
 
-function decodeCandidates(ctx: EmitContext, union: Extract<TypeNode, { kind: "union" }>, family: Family, members: TypeNode[]): ts.Statement[] {
+function decodeCandidates(ctx: EmitContext, union: Extract<TypeNode, { kind: "union" }>, family: Family, members: TypeNode[]): Stmt[] {
   const b = ctx.b;
-  const [r, p, d] = PARAMS.map((name) => b.id(name)) as [ts.Identifier, ts.Identifier, ts.Identifier];
+  const [r, p, d] = PARAMS.map((name) => b.id(name)) as [Expr, Expr, Expr];
   if (members.length === 1) return [b.ret(decodeValue(ctx, members[0]!, p, d))];
   const tag = union.tag;
   if (family === "MAP" && tag && members.every((m) => tag.cases.some((c) => union.members[c.member] === m))) {
@@ -314,7 +313,7 @@ function decodeCandidates(ctx: EmitContext, union: Extract<TypeNode, { kind: "un
     };
     const resume = members.every((member) => tagIndex(member) >= 0);
     const [n, i] = [b.id("n"), b.id("i")];
-    const cases = members.map((member): [ts.Expression[], ts.Statement[]] => {
+    const cases = members.map((member): [Expr[], Stmt[]] => {
       const values = tag.cases.flatMap((c, index) => (union.members[c.member] === member ? [b.named(b.num(index), JSON.stringify(c.value))] : []));
       if (!resume) return [values, [b.ret(decodeValue(ctx, member, p, d))]];
       const bit = tagIndex(member);
@@ -327,7 +326,7 @@ function decodeCandidates(ctx: EmitContext, union: Extract<TypeNode, { kind: "un
           b.const("n", b.method(r, "mapHeader", p)),
           b.const("at", b.prop(r, "pos")),
           b.const("tag", b.call(ctx.rt("readTag"), r, n, tagKey, tags, p)),
-          b.comment(b.const("i", b.f.createConditionalExpression(b.bin(b.prop(r, "pos"), "===", b.id("at")), undefined, b.num(0), undefined, b.num(1))), "1: the tag came first and is read"),
+          b.comment(b.const("i", b.cond(b.bin(b.prop(r, "pos"), "===", b.id("at")), b.num(0), b.num(1))), "1: the tag came first and is read"),
         ]
       : [
           b.const("start", b.prop(r, "pos")),
@@ -343,7 +342,7 @@ function decodeCandidates(ctx: EmitContext, union: Extract<TypeNode, { kind: "un
     // Object members are chosen by the map's keys (declared and required), scanned once without
     // decoding: linear even for recursive untagged unions, where trying each member is exponential.
     const candidates = ctx.constant("pickdec:" + JSON.stringify(members), "DecodeCandidates", () => b.array(members.map((member) => mapCandidate(ctx, member))));
-    const cases = members.map((member, i): [ts.Expression[], ts.Statement[]] => [[b.num(i)], [b.ret(decodeValue(ctx, member, p, d))]]);
+    const cases = members.map((member, i): [Expr[], Stmt[]] => [[b.num(i)], [b.ret(decodeValue(ctx, member, p, d))]]);
     return [b.switch(b.call(ctx.rt("pickMember"), r, candidates, p), cases), b.ret(decodeValue(ctx, members[0]!, p, d))];
   }
   // Several candidates in another family (`string[] | number[]`): try each, strictly first so that
@@ -353,11 +352,11 @@ function decodeCandidates(ctx: EmitContext, union: Extract<TypeNode, { kind: "un
 }
 
 /** `[key table or null, required masks]` for an object member, null for a Record or a Map. */
-function mapCandidate(ctx: EmitContext, member: TypeNode): ts.Expression {
+function mapCandidate(ctx: EmitContext, member: TypeNode): Expr {
   const b = ctx.b;
   const shape = member.kind === "ref" ? ctx.entry(member).shape : undefined;
-  if (shape?.kind !== "object") return b.f.createNull();
-  const keys = shape.rest ? b.f.createNull() : keyTable(ctx, member.kind === "ref" ? member.name : "", shape);
+  if (shape?.kind !== "object") return b.null();
+  const keys = shape.rest ? b.null() : keyTable(ctx, member.kind === "ref" ? member.name : "", shape);
   return b.array([keys, b.array(requiredMasks(shape).map((m) => b.num(m)))]);
 }
 
@@ -368,9 +367,9 @@ function requiredMasks(shape: ObjectShape): number[] {
     shape.properties.reduce((mask, property, i) => (!property.optional && Math.floor(i / 30) === word ? mask + 2 ** (i % 30) : mask), 0));
 }
 
-function literalCheck(ctx: EmitContext, values: Literal[], x: ts.Expression): ts.Expression {
+function literalCheck(ctx: EmitContext, values: Literal[], x: Expr): Expr {
   const b = ctx.b;
   if (values.length <= 8) return b.all(values.map((value) => b.bin(x, "===", b.lit(value))), "||");
-  const set = ctx.constant("set:" + JSON.stringify(values), "Values", () => b.f.createNewExpression(b.id("Set"), undefined, [b.array(values.map((v) => b.lit(v)))]));
+  const set = ctx.constant("set:" + JSON.stringify(values), "Values", () => b.new(b.id("Set"), b.array(values.map((v) => b.lit(v)))));
   return b.method(set, "has", x);
 }

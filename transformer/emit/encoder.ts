@@ -1,5 +1,5 @@
-import type ts from "typescript";
 import { propertySegment, type Literal, type ObjectShape, type TypeNode } from "../model/ir.js";
+import type { Expr, Stmt } from "./build.js";
 import type { EmitContext } from "./context.js";
 import { splitNil } from "./decoder.js";
 import { childPath, indexPath, localFor } from "./paths.js";
@@ -25,7 +25,7 @@ const PARAMS = ["w", "v", "p", "d"];
 export const INHERITED_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 /** Statements that write `value` (of type `node`) to writer `w`; `path` and `depth` are expressions. */
-export function encodeValue(ctx: EmitContext, node: TypeNode, value: ts.Expression, path: ts.Expression, depth: ts.Expression): ts.Statement[] {
+export function encodeValue(ctx: EmitContext, node: TypeNode, value: Expr, path: Expr, depth: Expr): Stmt[] {
   const b = ctx.b;
   const w = b.id("w");
   const leaf = LEAF_WRITERS[node.kind];
@@ -37,13 +37,13 @@ export function encodeValue(ctx: EmitContext, node: TypeNode, value: ts.Expressi
   const nilOr = splitNil(node, ctx.named);
   if (nilOr) {
     // `T | null` and the like: the nil case inline, no function of its own.
-    const isNil = nilOr.nil === "both" ? b.bin(value, "==", b.f.createNull()) : b.bin(value, "===", nilOr.nil === "null" ? b.f.createNull() : b.undef());
+    const isNil = nilOr.nil === "both" ? b.bin(value, "==", b.null()) : b.bin(value, "===", nilOr.nil === "null" ? b.null() : b.undef());
     return [b.if(isNil, [b.expr(b.method(w, "nil"))], encodeValue(ctx, nilOr.other, value, path, depth))];
   }
   switch (node.kind) {
     case "unknown": return [b.expr(b.call(ctx.rt("writeDynamic"), w, value, path, depth))];
     case "null": case "undefined": {
-      const expected = node.kind === "null" ? b.f.createNull() : b.undef();
+      const expected = node.kind === "null" ? b.null() : b.undef();
       return [b.if(b.bin(value, "!==", expected), [b.expr(b.call(ctx.rt("mismatch"), b.str(node.kind), value, path))]), b.expr(b.method(w, "nil"))];
     }
     case "literals":
@@ -64,9 +64,9 @@ export function encoderFor(ctx: EmitContext, node: TypeNode): string {
   return ctx.function("enc", node, () => encoderBody(ctx, node));
 }
 
-function encoderBody(ctx: EmitContext, node: TypeNode): ts.Statement[] {
+function encoderBody(ctx: EmitContext, node: TypeNode): Stmt[] {
   const b = ctx.b;
-  const [w, v, p, d] = PARAMS.map((name) => b.id(name)) as [ts.Identifier, ts.Identifier, ts.Identifier, ts.Identifier];
+  const [w, v, p, d] = PARAMS.map((name) => b.id(name)) as [Expr, Expr, Expr, Expr];
   const fail = (expected: string) => b.expr(b.call(ctx.rt("mismatch"), b.str(expected), v, p));
   switch (node.kind) {
     case "literals":
@@ -93,17 +93,17 @@ function encoderBody(ctx: EmitContext, node: TypeNode): ts.Statement[] {
       const max = hasRest ? Infinity : node.elements.length;
       const length = b.prop(v, "length");
       const lengthOk = min === max ? [b.bin(length, "===", b.num(min))] : [b.bin(length, ">=", b.num(min)), ...(max === Infinity ? [] : [b.bin(length, "<=", b.num(max))])];
-      const out: ts.Statement[] = [b.if(b.not(b.all([b.isArray(v), ...lengthOk])), [fail(describeTuple(min, max))])];
+      const out: Stmt[] = [b.if(b.not(b.all([b.isArray(v), ...lengthOk])), [fail(describeTuple(min, max))])];
       const fixed = node.elements.filter((e) => e.mode !== "rest").length;
-      let count: ts.Expression = length;
+      let count: Expr = length;
       if (fixed > min) {
         // Trailing optional elements given as undefined are left out, as absent ones are, so that
         // they come back as absent rather than as the nil a `T | null` element would decode to null.
         out.push(
           b.let(["n", length]),
-          b.f.createWhileStatement(
+          b.while(
             b.all([b.bin(b.id("n"), ">", b.num(min)), b.bin(b.id("n"), "<=", b.num(fixed)), b.bin(b.index(v, b.bin(b.id("n"), "-", b.num(1))), "===", b.undef())]),
-            b.block([b.expr(b.f.createPostfixDecrement(b.id("n")))])),
+            [b.dec("n")]),
         );
         count = b.id("n");
       }
@@ -129,7 +129,7 @@ function encoderBody(ctx: EmitContext, node: TypeNode): ts.Statement[] {
       return [
         b.if(b.not(b.instanceOf(v, "Map")), [fail("a Map")]),
         b.expr(b.method(w, "mapHeader", b.prop(v, "size"))),
-        b.forOf(b.pair("k", "x"), v, [
+        b.forOf(["k", "x"], v, [
           ...encodeValue(ctx, node.key, b.id("k"), childPath(b, ".<key>"), d),
           ...encodeValue(ctx, node.value, b.id("x"), childPath(b, b.call(ctx.rt("keySegment"), b.id("k"))), d),
         ]),
@@ -157,7 +157,7 @@ function encoderBody(ctx: EmitContext, node: TypeNode): ts.Statement[] {
       if (entry.shape.kind === "alias") {
         return reachesOnlyObjects(ctx, entry.shape.type)
           ? encoderBody(ctx, entry.shape.type)
-          : [depthCheck, b.expr(b.f.createPostfixIncrement(d)), ...encoderBody(ctx, entry.shape.type)];
+          : [depthCheck, b.inc("d"), ...encoderBody(ctx, entry.shape.type)];
       }
       // Plain objects first, by a check small enough to be inlined (see isPlainObject).
       const notRecord = b.all([b.not(b.call(ctx.rt("isPlainObject"), v)), b.not(b.call(ctx.rt("isRecordLike"), v))]);
@@ -180,10 +180,10 @@ export function reachesOnlyObjects(ctx: EmitContext, node: TypeNode): boolean {
  * (a fixed map header, the keys of required properties, single-valued literal properties such as
  * a discriminant) are pre-encoded in runs, so `{ kind: "click", t }` costs one copy before `t`.
  */
-function encodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth: ts.Expression): ts.Statement[] {
+function encodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth: Expr): Stmt[] {
   const b = ctx.b;
   const [w, v] = [b.id("w"), b.id("v")];
-  const out: ts.Statement[] = [];
+  const out: Stmt[] = [];
   const locals = shape.properties.map((property, i) => localFor(property.name, i));
   shape.properties.forEach((property, i) => {
     // `v.toString` would find Object.prototype's; a property named like one is read only if it is own.
@@ -228,7 +228,7 @@ function encodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth:
 }
 
 /** A property's value: a check and a constant when its type has exactly one value, else its writes. */
-function valuePieces(ctx: EmitContext, type: TypeNode, local: ts.Expression, path: ts.Expression, depth: ts.Expression): Piece[] {
+function valuePieces(ctx: EmitContext, type: TypeNode, local: Expr, path: Expr, depth: Expr): Piece[] {
   const b = ctx.b;
   if (type.kind === "literals" && type.values.length > 1 && allStrings(type.values)) {
     return [{ choice: local, values: type.values, otherwise: b.expr(b.call(ctx.rt("mismatch"), b.str(describeLiterals(type.values)), local, path)) }];
@@ -236,7 +236,7 @@ function valuePieces(ctx: EmitContext, type: TypeNode, local: ts.Expression, pat
   const single = type.kind === "null" ? null : type.kind === "literals" && type.values.length === 1 ? type.values[0]! : undefined;
   // Not 0: -0 passes `=== 0` and is written as float 64 -0, as everywhere else.
   if (single === undefined || single === 0) return [{ write: encodeValue(ctx, type, local, path, depth) }];
-  const expected = single === null ? b.f.createNull() : b.lit(single);
+  const expected = single === null ? b.null() : b.lit(single);
   const describe = single === null ? "null" : describeLiterals([single]);
   return [
     { check: b.if(b.bin(local, "!==", expected), [b.expr(b.call(ctx.rt("mismatch"), b.str(describe), local, path))]) },
@@ -245,19 +245,19 @@ function valuePieces(ctx: EmitContext, type: TypeNode, local: ts.Expression, pat
 }
 
 /** `const __tm_K_User = __tm.keys(["id", "name"])`: property names with their str headers, encoded once. */
-export function keyTable(ctx: EmitContext, name: string, shape: ObjectShape): ts.Identifier {
+export function keyTable(ctx: EmitContext, name: string, shape: ObjectShape): Expr {
   const b = ctx.b;
   const names = shape.properties.map((p) => p.name);
   return ctx.constant("keys:" + JSON.stringify(names), "K_" + name, () => b.call(ctx.rt("keys"), b.array(names.map((n) => b.str(n)))));
 }
 
-function keyNames(ctx: EmitContext, name: string, shape: ObjectShape): ts.Identifier {
+function keyNames(ctx: EmitContext, name: string, shape: ObjectShape): Expr {
   const b = ctx.b;
   const names = shape.properties.map((p) => p.name);
   return ctx.constant("names:" + JSON.stringify(names), "Names_" + name, () => b.array(names.map((n) => b.str(n))));
 }
 
-function encodeKey(ctx: EmitContext, key: TypeNode, k: ts.Expression): ts.Statement[] {
+function encodeKey(ctx: EmitContext, key: TypeNode, k: Expr): Stmt[] {
   const b = ctx.b;
   if (key.kind === "template") return encodeValue(ctx, key, k, childPath(b, ".<key>"), b.num(0));
   return [b.expr(b.method(b.id("w"), "string", k))];
@@ -267,10 +267,10 @@ function encodeKey(ctx: EmitContext, key: TypeNode, k: ts.Expression): ts.Statem
  * Tries each member's JS-side test in wire-family order. Members that share a test (two object
  * types, two array types) are told apart by the discriminant, or else tried in order.
  */
-function encodeUnion(ctx: EmitContext, node: Extract<TypeNode, { kind: "union" }>): ts.Statement[] {
+function encodeUnion(ctx: EmitContext, node: Extract<TypeNode, { kind: "union" }>): Stmt[] {
   const b = ctx.b;
-  const [w, v, p, d] = PARAMS.map((name) => b.id(name)) as [ts.Identifier, ts.Identifier, ts.Identifier, ts.Identifier];
-  const out: ts.Statement[] = [];
+  const [w, v, p, d] = PARAMS.map((name) => b.id(name)) as [Expr, Expr, Expr, Expr];
+  const out: Stmt[] = [];
   const groups = new Map<string, TypeNode[]>();
   for (const member of node.members) {
     const group = guardGroup(ctx, member);
@@ -279,12 +279,12 @@ function encodeUnion(ctx: EmitContext, node: Extract<TypeNode, { kind: "union" }
   for (const [group, members] of groups) {
     if (group === "object" && node.tag && members.every((m) => node.tag!.cases.some((c) => node.members[c.member] === m))) {
       const tag = node.tag;
-      const cases = members.map((member): [ts.Expression[], ts.Statement[]] => [
+      const cases = members.map((member): [Expr[], Stmt[]] => [
         tag.cases.filter((c) => node.members[c.member] === member).map((c) => b.lit(c.value)),
         [...encodeValue(ctx, member, v, p, d), b.ret()],
       ]);
       // Each member's encoder checks isRecordLike itself; checking it here too cost 8 % (bench events).
-      const isObject = b.bin(b.typeIs(v, "object"), "&&", b.bin(v, "!==", b.f.createNull()));
+      const isObject = b.bin(b.typeIs(v, "object"), "&&", b.bin(v, "!==", b.null()));
       out.push(b.if(isObject, [b.switch(b.prop(v, tag.property), cases)]));
       continue;
     }
@@ -302,13 +302,13 @@ function encodeUnion(ctx: EmitContext, node: Extract<TypeNode, { kind: "union" }
       // that finds its required ones (so that no member silently drops what another would keep).
       // Choosing shallowly keeps recursive untagged unions linear instead of exponential.
       const candidates = b.array(members.map((member) => objectCandidate(ctx, member)));
-      const cases = members.map((member, i): [ts.Expression[], ts.Statement[]] => [[b.num(i)], [...encodeValue(ctx, member, v, p, d), b.ret()]]);
+      const cases = members.map((member, i): [Expr[], Stmt[]] => [[b.num(i)], [...encodeValue(ctx, member, v, p, d), b.ret()]]);
       out.push(b.if(guard, [b.switch(b.call(ctx.rt("pickByKeys"), v, ctx.constant("pick:" + JSON.stringify(members), "Candidates", () => candidates)), cases)]));
       continue;
     }
     // Same JS test for several non-object members (`string[] | number[]`): the first that encodes
     // without a mismatch wins.
-    const attempts: ts.Statement[] = [b.const("start", b.prop(w, "pos"))];
+    const attempts: Stmt[] = [b.const("start", b.prop(w, "pos"))];
     const attempt = (member: TypeNode) => b.try([...encodeValue(ctx, member, v, p, d), b.ret()], "e", [
       b.expr(b.call(ctx.rt("rethrowUnlessCodecError"), b.id("e"))),
       b.assign(b.prop(w, "pos"), b.id("start")),
@@ -325,12 +325,12 @@ function encodeUnion(ctx: EmitContext, node: Extract<TypeNode, { kind: "union" }
  * What `pickByKeys` needs of a member: `[declared names, required names]`, or `null` for a Record
  * (which takes any keys). Index signatures beside properties also take any keys.
  */
-function objectCandidate(ctx: EmitContext, member: TypeNode): ts.Expression {
+function objectCandidate(ctx: EmitContext, member: TypeNode): Expr {
   const b = ctx.b;
-  if (member.kind !== "ref") return b.f.createNull();
+  if (member.kind !== "ref") return b.null();
   const shape = ctx.entry(member).shape;
-  if (shape.kind !== "object") return b.f.createNull();
-  const names = shape.rest ? b.f.createNull() : b.array(shape.properties.map((p) => b.str(p.name)));
+  if (shape.kind !== "object") return b.null();
+  const names = shape.rest ? b.null() : b.array(shape.properties.map((p) => b.str(p.name)));
   return b.array([names, b.array(shape.properties.filter((p) => !p.optional).map((p) => b.str(p.name)))]);
 }
 
@@ -343,10 +343,10 @@ function guardGroup(ctx: EmitContext, node: TypeNode): string {
 }
 
 /** A JS expression that is true when `v` belongs to `node`, as far as a union needs to tell. */
-function memberTest(ctx: EmitContext, node: TypeNode, v: ts.Expression): ts.Expression {
+function memberTest(ctx: EmitContext, node: TypeNode, v: Expr): Expr {
   const b = ctx.b;
   switch (node.kind) {
-    case "null": return b.bin(v, "===", b.f.createNull());
+    case "null": return b.bin(v, "===", b.null());
     case "undefined": return b.bin(v, "===", b.undef());
     case "boolean": return b.typeIs(v, "boolean");
     case "number": return b.typeIs(v, "number");
@@ -362,7 +362,7 @@ function memberTest(ctx: EmitContext, node: TypeNode, v: ts.Expression): ts.Expr
     case "set": return b.instanceOf(v, "Set");
     case "map": return b.instanceOf(v, "Map");
     case "record": return b.call(ctx.rt("isRecordLike"), v);
-    case "unknown": return b.f.createTrue();
+    case "unknown": return b.bool(true);
     case "union": return b.all(node.members.map((m) => memberTest(ctx, m, v)), "||");
     case "ref": {
       const shape = ctx.entry(node).shape;
@@ -372,14 +372,14 @@ function memberTest(ctx: EmitContext, node: TypeNode, v: ts.Expression): ts.Expr
 }
 
 /** The hoisted regular expression of a template literal type. */
-export function pattern(ctx: EmitContext, source: string): ts.Identifier {
+export function pattern(ctx: EmitContext, source: string): Expr {
   return ctx.constant("re:" + source, "Pattern", () => ctx.b.regex(source));
 }
 
-function literalTest(ctx: EmitContext, values: Literal[], v: ts.Expression): ts.Expression {
+function literalTest(ctx: EmitContext, values: Literal[], v: Expr): Expr {
   const b = ctx.b;
   if (values.length <= 8) return b.all(values.map((value) => b.bin(v, "===", b.lit(value))), "||");
-  const set = ctx.constant("set:" + JSON.stringify(values), "Values", () => b.f.createNewExpression(b.id("Set"), undefined, [b.array(values.map((x) => b.lit(x)))]));
+  const set = ctx.constant("set:" + JSON.stringify(values), "Values", () => b.new(b.id("Set"), b.array(values.map((x) => b.lit(x)))));
   return b.method(set, "has", v);
 }
 
@@ -395,28 +395,28 @@ export function allStrings(values: Literal[]): values is string[] {
 }
 
 /** `const __tm_L_x = __tm.literals([...])`: a literal union pre-encoded, shared by both directions. */
-export function literalTable(ctx: EmitContext, values: Literal[], name?: string): ts.Identifier {
+export function literalTable(ctx: EmitContext, values: Literal[], name?: string): Expr {
   const b = ctx.b;
   const stem = name ?? (values.length === 1 && typeof values[0] === "string" && /^\w{1,24}$/.test(values[0]) ? values[0] : "Values");
   return ctx.constant("literals:" + JSON.stringify(values), "L_" + stem, () => b.call(ctx.rt("literals"), b.array(values.map((x) => b.lit(x)))));
 }
 
 /** A string literal union (`"a" | "b"`): a switch that copies the matching value pre-encoded, so no UTF-8 is encoded. */
-function writeStrings(ctx: EmitContext, values: string[], v: ts.Expression, path: ts.Expression): ts.Statement[] {
+function writeStrings(ctx: EmitContext, values: string[], v: Expr, path: Expr): Stmt[] {
   const b = ctx.b;
   const table = literalTable(ctx, values);
-  const cases = values.map((x, i): [ts.Expression[], ts.Statement[]] => [[b.str(x)], [b.expr(b.method(b.id("w"), "raw", b.index(table, b.num(i)))), b.brk()]]);
+  const cases = values.map((x, i): [Expr[], Stmt[]] => [[b.str(x)], [b.expr(b.method(b.id("w"), "raw", b.index(table, b.num(i)))), b.brk()]]);
   return [b.switch(v, cases, [b.expr(b.call(ctx.rt("mismatch"), b.str(describeLiterals(values)), v, path))])];
 }
 
-function writeLiteral(ctx: EmitContext, values: Literal[], v: ts.Expression): ts.Statement[] {
+function writeLiteral(ctx: EmitContext, values: Literal[], v: Expr): Stmt[] {
   const b = ctx.b;
   const w = b.id("w");
   const kinds = [...new Set(values.map((x) => typeof x))];
   const writer = (kind: string) => b.expr(b.method(w, kind === "string" ? "string" : kind === "number" ? "number" : "bool", v));
   if (kinds.length === 1) return [writer(kinds[0]!)];
   // Mixed kinds (`1 | "one"`): the membership test has passed, so typeof picks the writer.
-  return [kinds.slice(0, -1).reduceRight<ts.Statement>((otherwise, kind) => b.if(b.typeIs(v, kind), [writer(kind)], [otherwise]), writer(kinds[kinds.length - 1]!))];
+  return [kinds.slice(0, -1).reduceRight<Stmt>((otherwise, kind) => b.if(b.typeIs(v, kind), [writer(kind)], [otherwise]), writer(kinds[kinds.length - 1]!))];
 }
 
 function withoutUndefined(node: TypeNode): TypeNode {

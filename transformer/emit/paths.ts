@@ -1,17 +1,16 @@
-import type ts from "typescript";
 import { isIdentifierName } from "../model/ir.js";
-import type { Build } from "./build.js";
+import type { Build, Expr } from "./build.js";
 
 /**
  * `p && p + segment`: the child's path for error messages. `p` is undefined on a codec's fast
  * first attempt, so this costs one test and builds no string until something has failed.
  */
-export function childPath(b: Build, segment: ts.Expression | string): ts.Expression {
+export function childPath(b: Build, segment: Expr | string): Expr {
   return b.bin(b.id("p"), "&&", b.bin(b.id("p"), "+", typeof segment === "string" ? b.str(segment) : segment));
 }
 
 /** `p && p + "[" + i + "]"` */
-export function indexPath(b: Build, index: ts.Expression): ts.Expression {
+export function indexPath(b: Build, index: Expr): Expr {
   return childPath(b, b.bin(b.bin(b.str("["), "+", index), "+", b.str("]")));
 }
 

@@ -1,5 +1,5 @@
-import type ts from "typescript";
 import type { Literal } from "../model/ir.js";
+import type { Expr, Stmt } from "./build.js";
 import type { EmitContext } from "./context.js";
 
 // Constant runs of an object encoder: adjacent constant parts (a fixed map header, property names,
@@ -10,13 +10,13 @@ import type { EmitContext } from "./context.js";
 export type Constant = string | number | boolean | null | [mapSize: number]; // as runtime/writer.ts `constants()` takes them
 export type Piece =
   | { constant: Constant }
-  | { check: ts.Statement }
-  | { write: ts.Statement[] }
-  | { optional: ts.Expression; pieces: Piece[] }
-  | { choice: ts.Expression; values: string[]; otherwise: ts.Statement };
+  | { check: Stmt }
+  | { write: Stmt[] }
+  | { optional: Expr; pieces: Piece[] }
+  | { choice: Expr; values: string[]; otherwise: Stmt };
 type Planned =
-  | { check: ts.Statement } | { write: ts.Statement[] } | { run: number } | { optional: ts.Expression; steps: Planned[] }
-  | { choice: ts.Expression; values: string[]; runs: number[]; otherwise: ts.Statement };
+  | { check: Stmt } | { write: Stmt[] } | { run: number } | { optional: Expr; steps: Planned[] }
+  | { choice: Expr; values: string[]; runs: number[]; otherwise: Stmt };
 
 /** Merges adjacent constants into runs (appended to `runs`); checks do not break a run. */
 export function planRuns(pieces: Piece[], runs: Constant[][]): Planned[] {
@@ -43,24 +43,24 @@ export function planRuns(pieces: Piece[], runs: Constant[][]): Planned[] {
   return steps;
 }
 
-export function emitRuns(ctx: EmitContext, steps: Planned[], table: ts.Identifier | undefined): ts.Statement[] {
+export function emitRuns(ctx: EmitContext, steps: Planned[], table: Expr | undefined): Stmt[] {
   const b = ctx.b;
-  return steps.flatMap((step): ts.Statement[] => {
+  return steps.flatMap((step): Stmt[] => {
     if ("check" in step) return [step.check];
     if ("write" in step) return step.write;
     const raw = (run: number) => b.expr(b.method(b.id("w"), "raw", b.index(table!, b.num(run))));
     if ("run" in step) return [raw(step.run)];
     if ("choice" in step) {
-      const cases = step.values.map((value, i): [ts.Expression[], ts.Statement[]] => [[b.str(value)], [raw(step.runs[i]!), b.brk()]]);
+      const cases = step.values.map((value, i): [Expr[], Stmt[]] => [[b.str(value)], [raw(step.runs[i]!), b.brk()]]);
       return [b.switch(step.choice, cases, [step.otherwise])];
     }
     return [b.if(b.bin(step.optional, "!==", b.undef()), emitRuns(ctx, step.steps, table))];
   });
 }
 
-export function constantExpression(ctx: EmitContext, c: Constant): ts.Expression {
+export function constantExpression(ctx: EmitContext, c: Constant): Expr {
   const b = ctx.b;
-  if (c === null) return b.f.createNull();
+  if (c === null) return b.null();
   if (Array.isArray(c)) return b.array([b.num(c[0]!)]);
   return b.lit(c as Literal);
 }
