@@ -369,3 +369,14 @@ describe("solution-style tsconfigs (issue 19): the Vite react-ts template's root
     expect(result.stderr).toMatch(message);
   }, 60_000);
 });
+
+test("a test file as input is generated, with a warning that its runner will not run the copy (issue 19)", () => {
+  const call = `import { codecFor } from "typed-msgpack";\nimport type { Item } from "../src/model/order.js";\nexport const ItemCodec = codecFor<Item>();\n`;
+  const dir = app("test-files", { "test/order.test.ts": call, "src/__tests__/item.ts": call.replace("../src/model", "../model"), "test/order.spec.ts": call });
+  const result = cli(pkg, ["generate", "test", "src"], dir);
+  expect(result.status).toBe(0);
+  for (const file of [path.join("test", "order.test.ts"), path.join("test", "order.spec.ts"), path.join("src", "__tests__", "item.ts")]) {
+    expect(result.stderr).toContain(`${file}: warning: a test file: the test runner runs it, not ${file.replace(/\.ts$/, ".codecs.ts")}, so its codecFor<T>() calls still throw when the test runs. Move the calls into a module of their own`);
+  }
+  expect(result.stderr).not.toMatch(/codecs[\\/](order|misc)\.ts: warning/);
+}, 60_000);

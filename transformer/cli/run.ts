@@ -75,6 +75,12 @@ export function applyPlan(plan: Plan, settings: Settings, mode: "write" | "check
   const rel = (file: string) => path.relative(cwd, file) || file;
   for (const d of plan.diagnostics) log.err(formatDiagnostic(d, cwd));
   for (const file of plan.empty) log.err(`${rel(file)}: warning: no codecFor<T>() call; nothing to generate`);
+  for (const { input, output } of plan.outputs) {
+    if (isTestFile(input)) {
+      log.err(`${rel(input)}: warning: a test file: the test runner runs it, not ${rel(output)}, so its codecFor<T>() calls still throw when the test runs. ` +
+        "Move the calls into a module of their own (src/order-codecs.ts), generate that, and import its .codecs.ts file in the test");
+    }
+  }
   let stale = 0;
   let written = 0;
   let deleted = 0;
@@ -120,6 +126,11 @@ export function applyPlan(plan: Plan, settings: Settings, mode: "write" | "check
     summary = `${tool}: ${written} written, ${unchanged} up to date${deleted > 0 ? `, ${deleted} deleted` : ""}${errors}`;
   }
   return { exitCode: plan.diagnostics.length > 0 || stale > 0 ? 1 : 0, changed: written + deleted, summary };
+}
+
+/** Named like a test (`*.test.ts`, `*.spec.ts`) or inside `__tests__/`: what vitest and jest run by default. */
+function isTestFile(file: string): boolean {
+  return /\.(test|spec)\.[cm]?tsx?$/.test(file) || file.split(/[\\/]/).includes("__tests__");
 }
 
 /** Why an existing generated file differs: an older version of typed-msgpack, or the first line that changed. */
