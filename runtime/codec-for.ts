@@ -1,4 +1,5 @@
 import type { Codec } from "./codec.js";
+import { notCompiledMessage } from "./not-compiled.js";
 
 /**
  * Marks this module as the one whose `codecFor` the transformer replaces. The transformer checks
@@ -10,12 +11,9 @@ export const __typedMsgpackIntrinsic: unique symbol = Symbol("typed-msgpack code
 /**
  * Returns a MessagePack codec specialized for `T`. The body is generated at build time by the
  * `typed-msgpack/transformer` compiler plugin (or by `typed-msgpack generate`).
- * @throws {Error} when the call was not compiled by the transformer.
+ * @throws {Error} when the call was not compiled by the transformer; the message says why, as far
+ *   as it can tell (a plugins line that the compiler ignored, TypeScript 7), and what to do.
  */
 export function codecFor<T>(): Codec<T> {
-  throw new Error(
-    "typed-msgpack: this codecFor<T>() call was not compiled by the typed-msgpack transformer, so it has no codec. " +
-      'Add  "plugins": [{ "transform": "typed-msgpack/transformer" }]  to compilerOptions in tsconfig.json and build with tspc ' +
-      "(ts-patch), or generate the codecs with `npx typed-msgpack generate` (see the README).",
-  );
+  throw new Error(notCompiledMessage(new Error().stack));
 }

@@ -1,9 +1,12 @@
-import ts from "typescript";
-import { throwingSink, type DiagnosticSink } from "./diagnostics/report.js";
-import { parseOptions, type TransformerOptions } from "./options.js";
-import { transformFile } from "./recognize/visit-file.js";
+import type ts from "typescript";
+import { assertCompilerApi } from "./compiler-api.js";
+import type { TransformerOptions } from "./options.js";
 
 export type { TransformerOptions } from "./options.js";
+
+// Before anything that reads the compiler API loads: with TypeScript 7 this throws the message
+// that says what to do, instead of a TypeError from inside (issue 19). The rest (plugin.ts) loads when the factory is first called.
+assertCompilerApi();
 
 /** What ts-patch passes as the third argument; ttypescript passes `{ ts }`. */
 export interface PluginExtras {
@@ -25,17 +28,8 @@ export default function typedMsgpackTransformer(
   options?: TransformerOptions,
   extras?: PluginExtras,
 ): ts.TransformerFactory<ts.SourceFile> {
-  if (typeof ts.createProgram !== "function") {
-    // TypeScript 7's package exposes no compiler API: say so instead of failing somewhere inside.
-    throw new Error(`typed-msgpack/transformer needs TypeScript's JavaScript compiler API (TypeScript 4.9 to 6.x), but "typescript" resolves to version ${String((ts as { version?: string }).version)}, which has none. Build with TypeScript 6 and ts-patch, or use \`npx typed-msgpack generate\`.`);
-  }
-  const resolved = parseOptions(options);
-  const report: DiagnosticSink = extras?.addDiagnostic ? (d) => void extras.addDiagnostic!(d) : throwingSink;
-  return (context) => (file) => {
-    // Fetched per file: in watch mode the host hands out a new Program after every change.
-    const current = typeof program === "function" ? program() : program;
-    return transformFile(file, context, current, resolved, report).file;
-  };
+  const { createPluginFactory } = require("./plugin.js") as typeof import("./plugin.js");
+  return createPluginFactory(program, options, extras);
 }
 
 export { typedMsgpackTransformer as createTransformer };

@@ -5,7 +5,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { builtPackage, cli, makeProject, positionOf, readTree, removeTempDirs, ROOT, ROOT_TYPESCRIPT, startWatch, waitFor } from "./helpers";
+import { builtPackage, cli, makeProject, positionOf, readTree, removeTempDirs, ROOT, ROOT_TYPESCRIPT, run, startWatch, waitFor } from "./helpers";
 
 const VERSION: string = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).version;
 const TS_VERSION: string = JSON.parse(fs.readFileSync(path.join(ROOT_TYPESCRIPT, "package.json"), "utf8")).version;
@@ -241,3 +241,142 @@ test("--watch regenerates when a type in another file changes", async () => {
     watcher.child.kill();
   }
 }, 90_000);
+
+describe("solution-style tsconfigs (issue 19): the Vite react-ts template's root tsconfig has no files, only references", () => {
+  /** The template's three tsconfig files as it writes them (comments and all), an app input, and a node-side input. */
+  const VITE: Record<string, string> = {
+    "package.json": JSON.stringify({ name: "vite-app", private: true, type: "module", scripts: { build: "tsc -b && vite build" } }),
+    "tsconfig.json": `{\n  "files": [],\n  "references": [\n    { "path": "./tsconfig.app.json" },\n    { "path": "./tsconfig.node.json" }\n  ]\n}\n`,
+    "tsconfig.app.json": `{
+  "compilerOptions": {
+    "tsBuildInfoFile": "./node_modules/.tmp/tsconfig.app.tsbuildinfo",
+    "target": "ES2022",
+    "useDefineForClassFields": true,
+    "lib": ["ES2022", "DOM", "DOM.Iterable"],
+    "module": "ESNext",
+    "types": ["vite/client"],
+    "skipLibCheck": true,
+
+    /* Bundler mode */
+    "moduleResolution": "bundler",
+    "allowImportingTsExtensions": true,
+    "verbatimModuleSyntax": true,
+    "moduleDetection": "force",
+    "noEmit": true,
+    "jsx": "react-jsx",
+
+    /* Linting */
+    "strict": true,
+    "noUnusedLocals": true,
+    "noUnusedParameters": true,
+    "erasableSyntaxOnly": true,
+    "noFallthroughCasesInSwitch": true,
+    "noUncheckedSideEffectImports": true
+  },
+  "include": ["src"]
+}
+`,
+    "tsconfig.node.json": `{
+  "compilerOptions": {
+    "tsBuildInfoFile": "./node_modules/.tmp/tsconfig.node.tsbuildinfo",
+    "target": "ES2023",
+    "lib": ["ES2023"],
+    "module": "ESNext",
+    "types": ["node"],
+    "skipLibCheck": true,
+
+    /* Bundler mode */
+    "moduleResolution": "bundler",
+    "allowImportingTsExtensions": true,
+    "verbatimModuleSyntax": true,
+    "moduleDetection": "force",
+    "noEmit": true,
+
+    /* Linting */
+    "strict": true,
+    "noUnusedLocals": true,
+    "noUnusedParameters": true,
+    "erasableSyntaxOnly": true,
+    "noFallthroughCasesInSwitch": true,
+    "noUncheckedSideEffectImports": true
+  },
+  "include": ["vite.config.ts", "server"]
+}
+`,
+    // What "types" needs of the packages the template installs (vite/client; @types/node is linked below).
+    "node_modules/vite/package.json": JSON.stringify({ name: "vite", version: "7.0.0", exports: { "./client": { types: "./client.d.ts" } } }),
+    "node_modules/vite/client.d.ts": `declare module "*.svg" { const src: string; export default src; }\n`,
+    "vite.config.ts": `export default { plugins: [] };\n`,
+    "src/types.ts": ORDER_TYPES,
+    "src/wire.ts": `import { codecFor } from "typed-msgpack";\nimport type { Order } from "./types.ts";\n\nexport const OrderCodec = codecFor<Order>();\n`,
+    "src/main.ts": `import { OrderCodec } from "./wire.codecs.ts";\n\nexport const size = OrderCodec.encode({ id: 1, status: "open", items: [], placedAt: new Date() }).length;\n`,
+    // Only the node project has @types/node: under the app's options NodeJS.Platform does not resolve.
+    "server/host.ts": `import { codecFor } from "typed-msgpack";\n\nexport interface Host { platform: NodeJS.Platform; pid: number }\nexport const HostCodec = codecFor<Host>();\n`,
+  };
+  const vite = (name: string, extra: Record<string, string> = {}) => {
+    const dir = makeProject(name, { ...VITE, ...extra }, { pkg });
+    fs.symlinkSync(path.join(ROOT, "node_modules/@types"), path.join(dir, "node_modules/@types"), "dir");
+    return dir;
+  };
+  const VITE_OUTPUTS = ["server/host.codecs.ts", "src/wire.codecs.ts"];
+
+  test("without arguments: every referenced project's inputs, each under its own options", () => {
+    const dir = vite("vite");
+    const result = cli(pkg, ["generate"], dir);
+    expect(result.output).toMatch(/: 2 written, 0 up to date\n$/);
+    expect(result.status).toBe(0);
+    expect(Object.keys(generated(dir))).toEqual(VITE_OUTPUTS);
+    expect(generated(dir)["server/host.codecs.ts"]).toContain(`"aix"`); // NodeJS.Platform, from @types/node
+    expect(cli(pkg, ["generate", "--check"], dir).status).toBe(0);
+    // The template's own type-check (its build runs `tsc -b`) passes on the generated files.
+    expect(run(process.execPath, [path.join(ROOT_TYPESCRIPT, "bin/tsc"), "-b"], dir).output).toMatch(/exit 0\)\n$/);
+  }, 60_000);
+
+  test("inputs named by path: the referenced project that includes each", () => {
+    const dir = vite("vite-named");
+    const result = cli(pkg, ["generate", "src", "server/host.ts"], dir);
+    expect(result.output).toMatch(/: 2 written, 0 up to date\n$/);
+    expect(Object.keys(generated(dir))).toEqual(VITE_OUTPUTS);
+  }, 60_000);
+
+  test("--watch: one watch program per referenced project", async () => {
+    const dir = vite("vite-watch");
+    const watcher = startWatch(pkg, dir);
+    try {
+      const output = path.join(dir, "src/wire.codecs.ts");
+      await waitFor("both projects' first generation", () => VITE_OUTPUTS.every((f) => fs.existsSync(path.join(dir, f))) && watcher.output().split("watching for changes").length === 3, 30_000, watcher.output);
+      fs.writeFileSync(path.join(dir, "src/types.ts"), ORDER_TYPES.replace("note?: string", "note?: string; rush: boolean"));
+      await waitFor("wire.codecs.ts to gain the new field", () => fs.readFileSync(output, "utf8").includes('"rush"'), 30_000, watcher.output);
+    } finally {
+      watcher.child.kill();
+    }
+  }, 90_000);
+
+  test("a file of no referenced project is an error that says which projects were searched", () => {
+    const dir = vite("vite-outside", { "scripts/seed.ts": `import { codecFor } from "typed-msgpack";\nexport const S = codecFor<string>();\n` });
+    const result = cli(pkg, ["generate", "scripts/seed.ts"], dir);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain(`${path.join("scripts", "seed.ts")} is in none of the projects of tsconfig.json (tsconfig.app.json, tsconfig.node.json); name the one whose options apply with -p`);
+  }, 60_000);
+
+  test.each([
+    ["a tsconfig whose include matches nothing", { "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true }, include: ["lib"] }) }, /tsconfig\.json: the project has no files \("files" and "include" match nothing\)/],
+    ["a solution whose projects have no files", { "tsconfig.app.json": JSON.stringify({ include: ["app"] }), "tsconfig.node.json": JSON.stringify({ include: ["nothing.ts"] }) }, /tsconfig\.json: the project has no files \("files" and "include" match nothing\), and neither have the projects it references \(tsconfig\.app\.json, tsconfig\.node\.json\)/],
+  ])("%s: exit 2, never \"nothing to generate\" with 0", (_, extra: Record<string, string>, message: RegExp) => {
+    const dir = vite("vite-empty", extra);
+    const result = cli(pkg, ["generate"], dir);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(message);
+  }, 60_000);
+});
+
+test("a test file as input is generated, with a warning that its runner will not run the copy (issue 19)", () => {
+  const call = `import { codecFor } from "typed-msgpack";\nimport type { Item } from "../src/model/order.js";\nexport const ItemCodec = codecFor<Item>();\n`;
+  const dir = app("test-files", { "test/order.test.ts": call, "src/__tests__/item.ts": call.replace("../src/model", "../model"), "test/order.spec.ts": call });
+  const result = cli(pkg, ["generate", "test", "src"], dir);
+  expect(result.status).toBe(0);
+  for (const file of [path.join("test", "order.test.ts"), path.join("test", "order.spec.ts"), path.join("src", "__tests__", "item.ts")]) {
+    expect(result.stderr).toContain(`${file}: warning: a test file: the test runner runs it, not ${file.replace(/\.ts$/, ".codecs.ts")}, so its codecFor<T>() calls still throw when the test runs. Move the calls into a module of their own`);
+  }
+  expect(result.stderr).not.toMatch(/codecs[\\/](order|misc)\.ts: warning/);
+}, 60_000);

@@ -113,6 +113,75 @@ test("the generated block goes after the imports and before the first use, even 
   expect(strictErrors("same-line", out)).toEqual([]);
 });
 
+/** Compiles a generated text to CommonJS beside the fixtures and loads it, as a build of it would run. */
+function load(name: string, text: string): Record<string, unknown> {
+  const js = ts.transpileModule(text, { compilerOptions: { ...FIXTURE_OPTIONS, module: ts.ModuleKind.CommonJS, verbatimModuleSyntax: false } }).outputText;
+  const file = write(name + ".codecs.js", js);
+  delete require.cache[file];
+  return require(file) as Record<string, unknown>;
+}
+
+describe("the generated block comes before its first use, whatever the order of imports (issue 19)", () => {
+  const layouts: [string, string][] = [
+    ["a codec line above a later import", [
+      `import { codecFor } from "typed-msgpack";`,
+      `export interface Item { sku: string; qty: number }`,
+      `export const ItemCodec = codecFor<Item>();`,
+      `import { CodecError } from "typed-msgpack";`,
+      `export const isError = (e: unknown): boolean => e instanceof CodecError;`,
+    ].join("\n")],
+    ["codec lines between re-exports", [
+      `import { codecFor } from "typed-msgpack";`,
+      `export * from "typed-msgpack/stream";`,
+      `export interface Item { sku: string; qty: number }`,
+      `export const ItemCodec = codecFor<Item>();`,
+      `export * from "typed-msgpack";`,
+    ].join("\n")],
+    ["a directive, and a function above the imports called while the module loads", [
+      `"use client";`,
+      `function itemCodec() { return codecFor<Item>(); }`,
+      `import { codecFor } from "typed-msgpack";`,
+      `export interface Item { sku: string; qty: number }`,
+      `export const ItemCodec = itemCodec();`,
+      `import { CodecError } from "typed-msgpack";`,
+      `export const isError = (e: unknown): boolean => e instanceof CodecError;`,
+    ].join("\n")],
+  ];
+  test.each(layouts)("%s", (label, source) => {
+    const name = "order-" + label.replace(/\W+/g, "-");
+    const { text, messages } = generate(name, source + "\n");
+    expect(messages).toEqual([]);
+    const out = text!;
+    expect(out.indexOf("const __tm_ItemCodec =")).toBeLessThan(out.search(/export const ItemCodec = /));
+    if (source.startsWith(`"use client"`)) expect(out.startsWith(`"use client";\nimport * as __tm from "typed-msgpack";\n`)).toBe(true);
+    expect(strictErrors(name, out)).toEqual([]);
+    const { ItemCodec } = load(name, out) as { ItemCodec: { encode(v: unknown): Uint8Array; decode(b: Uint8Array): unknown } };
+    expect(ItemCodec.decode(ItemCodec.encode({ sku: "A-1", qty: 2 }))).toEqual({ sku: "A-1", qty: 2 });
+  });
+
+  test("a linked codec's import goes with the block, before the first codec line", () => {
+    const owner = write("linked-owner.ts", `import { codecFor } from "typed-msgpack";\nexport interface Item { sku: string; qty: number }\nexport const ItemCodec = codecFor<Item>();\n`);
+    const user = write("linked-user.ts", [
+      `import { codecFor } from "typed-msgpack";`,
+      `import type { Item } from "./linked-owner";`,
+      `export const OrderCodec = codecFor<{ items: Item[] }>();`,
+      `import { CodecError } from "typed-msgpack";`,
+      `export const isError = (e: unknown): boolean => e instanceof CodecError;`,
+      ``,
+    ].join("\n"));
+    const program = ts.createProgram([owner, user], FIXTURE_OPTIONS, host(FIXTURE_OPTIONS));
+    const moduleOf = (f: string) => (f === owner ? owner.replace(/\.ts$/, ".codecs.ts") : f === user ? user.replace(/\.ts$/, ".codecs.ts") : undefined);
+    const ownerText = generateSource(program, program.getSourceFile(owner)!, {}, moduleOf).text!;
+    const userText = generateSource(program, program.getSourceFile(user)!, {}, moduleOf).text!;
+    expect(userText).toMatch(/^import \* as __tm_linked_owner_codecs from "\.\/linked-owner\.codecs\.js";$/m);
+    expect(userText.indexOf("import * as __tm_linked_owner_codecs")).toBeLessThan(userText.indexOf("export const OrderCodec"));
+    load("linked-owner", ownerText);
+    const { OrderCodec } = load("linked-user", userText) as { OrderCodec: { encode(v: unknown): Uint8Array; decode(b: Uint8Array): unknown } };
+    const order = { items: [{ sku: "A-1", qty: 2 }] };
+    expect(OrderCodec.decode(OrderCodec.encode(order))).toEqual(order);
+  });
+});
+
 describe("imports", () => {
   const cases: [string, string, string | undefined][] = [
     ["only codecFor: the line goes", `import { codecFor } from "typed-msgpack";`, undefined],

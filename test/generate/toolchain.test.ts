@@ -258,6 +258,51 @@ describe("where an installed typed-msgpack finds a compiler API when the project
   });
 });
 
+describe("with TypeScript 7 installed, the compiler plugin and an uncompiled codecFor say what to do instead (issue 19)", () => {
+  test("require(\"typed-msgpack/transformer\") fails with the documented message, not a TypeError from inside", () => {
+    // A real copy of the package beside TypeScript 7, so that its require("typescript") gets TypeScript 7.
+    const dir = tempDir("ts7-transformer");
+    writeFiles(dir, { "package.json": JSON.stringify({ name: "ts7-transformer", private: true }) });
+    link(dir, "typescript", tool("typescript"));
+    fs.cpSync(pkg, path.join(dir, "node_modules/typed-msgpack"), { recursive: true });
+    for (const entry of ["typed-msgpack/transformer", "typed-msgpack/ts-jest"]) {
+      const result = run(process.execPath, ["-e", `require(${JSON.stringify(entry)})`], dir);
+      expect(result.status).toBe(1);
+      expect(result.stderr).not.toContain("TypeError");
+      expect(result.stderr).toMatch(/"typescript" is TypeScript 7\.0\.2 \(.*typescript\), the native compiler\. TypeScript 7 runs no transformers/);
+      expect(result.stderr).toContain("Use `npx typed-msgpack generate` instead");
+    }
+  });
+
+  /** A TypeScript 7 project whose tsconfig has the plugins line, which tsc 7 and tsx ignore. */
+  const PLUGGED: Record<string, string> = {
+    "package.json": JSON.stringify({ name: "plugged", private: true, type: "module" }),
+    "tsconfig.json": JSON.stringify({
+      compilerOptions: { target: "es2022", module: "nodenext", rootDir: "src", outDir: "dist", strict: true, types: [], plugins: [{ transform: "typed-msgpack/transformer" }] },
+      include: ["src"],
+    }),
+    "src/main.ts": `import { codecFor } from "typed-msgpack";\nexport interface Item { sku: string }\nexport const ItemCodec = codecFor<Item>();\n`,
+  };
+  const IGNORED = /tsconfig\.json has the plugins line, but the compiler that built this code ignored it: TypeScript 7\.0\.2 is installed, and TypeScript 7 runs no compiler plugins\. Instead, generate the codecs with `npx typed-msgpack generate`/;
+
+  test("tsc 7 builds it without a word; the call then says, when it runs, that the plugins line was ignored", () => {
+    const dir = makeProject("plugged-tsc", PLUGGED, { pkg, typescript: tool("typescript") });
+    mustRun(process.execPath, [TSC7(), "-p", "."], dir);
+    const result = run(process.execPath, ["dist/main.js"], dir);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(`(called from ${path.join(fs.realpathSync(dir), "dist", "main.js")})`);
+    expect(result.stderr).toMatch(IGNORED);
+    expect(result.stderr).not.toContain("Add ");
+  });
+
+  test("tsx runs the source: the same", () => {
+    const dir = makeProject("plugged-tsx", PLUGGED, { pkg, typescript: tool("typescript") });
+    const result = run(process.execPath, [TSX(), "src/main.ts"], dir);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(IGNORED);
+  });
+});
+
 test("examples/generate-esbuild: its committed codecs are current, and it builds with tsc 7 + esbuild and runs", () => {
   const check = run("npm", ["run", "check"], EXAMPLE);
   if (check.status !== 0) throw new Error(`examples/generate-esbuild/src/wire.codecs.ts is out of date: run \`npm run generate\` in examples/generate-esbuild\n${check.output}`);

@@ -10,12 +10,15 @@ Bun); import your codecs from it. Relative imports keep working, as the copy sit
 Inputs, first found wins:
   files or folders given as arguments
   "inputs" in typed-msgpack.config.json, or in the "typed-msgpack" key of package.json
-  every file of the TypeScript project (tsconfig.json) that mentions codecFor
+  every file of the TypeScript project (tsconfig.json, and the projects it references) that
+  mentions codecFor
 Folders are searched for .ts/.tsx/.mts/.cts files that mention codecFor.
 
 Options:
-  -p, --project <path>  the tsconfig.json whose compiler options (paths, strictness...) apply
-                        (default: "project" from the config, else the nearest tsconfig.json)
+  -p, --project <path>  the tsconfig.json whose compiler options (paths, strictness...) apply;
+                        its references are followed, each input taking the project that lists it
+                        (default: "project" from the config, else the nearest tsconfig.json: for
+                        named inputs, the nearest one above each input)
   -w, --watch           keep running; regenerate when an input or any file it depends on changes
       --check           write nothing; exit 1 if a generated file is missing, out of date, or
                         left over from an input that no longer calls codecFor (for CI)

@@ -27,42 +27,56 @@ export interface Plan {
   empty: string[];
 }
 
+/** One program and the inputs generated from it: one per project that has inputs. */
+export interface Unit {
+  program: ts.Program;
+  files: readonly string[];
+  configErrors: readonly ts.Diagnostic[];
+}
+
 /**
- * Runs the transformer pipeline on every input of `program`. An input with a syntax error or a
- * codec problem gets diagnostics and no output (its previous output is left alone); the program's
- * own type errors are not checked here (the build's compiler reports them).
+ * Runs the transformer pipeline on the inputs of every unit. An input with a syntax error or a
+ * codec problem, or of a project whose options are in error, gets diagnostics and no output (its
+ * previous output is left alone); the program's own type errors are not checked here (the
+ * build's compiler reports them).
  */
-export function makePlan(program: ts.Program, inputs: Inputs, settings: Settings, configErrors: readonly ts.Diagnostic[]): Plan {
+export function makePlan(units: readonly Unit[], inputs: Inputs, settings: Settings): Plan {
   const plan: Plan = { outputs: [], leftovers: [], diagnostics: [], empty: [] };
   const relevant = (d: ts.Diagnostic) => d.category === ts.DiagnosticCategory.Error && !IGNORED_CODES.has(d.code);
-  plan.diagnostics.push(...configErrors.filter(relevant), ...program.getOptionsDiagnostics().filter(relevant), ...program.getGlobalDiagnostics().filter(relevant));
-  if (plan.diagnostics.length > 0) return plan;
-
   const version = packageVersion();
   const failed = new Set<string>();
   // Codecs declared in another input are imported from its generated file, not copied.
   const inputFiles = new Set(inputs.files);
   const moduleOf = (fileName: string) => (inputFiles.has(fileName) ? outputPath(fileName, settings.suffix) : undefined);
   const withoutCalls = new Set<string>();
-  for (const input of inputs.files) {
-    const file = program.getSourceFile(input);
-    if (!file) {
-      plan.diagnostics.push(message(`cannot read ${input}`));
-      failed.add(input);
+  for (const { program, files, configErrors } of units) {
+    const problems = [...configErrors.filter(relevant), ...program.getOptionsDiagnostics().filter(relevant), ...program.getGlobalDiagnostics().filter(relevant)];
+    if (problems.length > 0) {
+      plan.diagnostics.push(...problems.filter((d) => !plan.diagnostics.some((known) => sameDiagnostic(known, d))));
+      files.forEach((f) => failed.add(f));
       continue;
     }
-    const syntax = program.getSyntacticDiagnostics(file);
-    const result = syntax.length > 0 ? { diagnostics: [...syntax], text: undefined } : generateSource(program, file, settings.runtimeModule ? { runtimeModule: settings.runtimeModule } : {}, moduleOf);
-    if (result.diagnostics.length > 0) {
-      plan.diagnostics.push(...result.diagnostics);
-      failed.add(input);
-    } else if (result.text === undefined) {
-      withoutCalls.add(input);
-      if (inputs.explicit.has(input)) plan.empty.push(input);
-    } else {
-      plan.outputs.push({ input, output: outputPath(input, settings.suffix), text: withHeader(result.text, version, input) });
+    for (const input of files) {
+      const file = program.getSourceFile(input);
+      if (!file) {
+        plan.diagnostics.push(message(`cannot read ${input}`));
+        failed.add(input);
+        continue;
+      }
+      const syntax = program.getSyntacticDiagnostics(file);
+      const result = syntax.length > 0 ? { diagnostics: [...syntax], text: undefined } : generateSource(program, file, settings.runtimeModule ? { runtimeModule: settings.runtimeModule } : {}, moduleOf);
+      if (result.diagnostics.length > 0) {
+        plan.diagnostics.push(...result.diagnostics);
+        failed.add(input);
+      } else if (result.text === undefined) {
+        withoutCalls.add(input);
+        if (inputs.explicit.has(input)) plan.empty.push(input);
+      } else {
+        plan.outputs.push({ input, output: outputPath(input, settings.suffix), text: withHeader(result.text, version, input) });
+      }
     }
   }
+  plan.outputs.sort((a, b) => (a.output < b.output ? -1 : a.output > b.output ? 1 : 0));
 
   const produced = new Set(plan.outputs.map((o) => o.output));
   for (const output of inputs.generated) {
@@ -76,6 +90,11 @@ export function makePlan(program: ts.Program, inputs: Inputs, settings: Settings
     else if (withoutCalls.has(input) || !mentionsCodecFor(input)) plan.leftovers.push({ output, reason: `its input ./${recorded.input} no longer calls codecFor` });
   }
   return plan;
+}
+
+/** The same config error reached through two projects (a shared "extends") is reported once. */
+function sameDiagnostic(a: ts.Diagnostic, b: ts.Diagnostic): boolean {
+  return a.code === b.code && a.file?.fileName === b.file?.fileName && a.start === b.start && ts.flattenDiagnosticMessageText(a.messageText, "\n") === ts.flattenDiagnosticMessageText(b.messageText, "\n");
 }
 
 function message(text: string): ts.Diagnostic {

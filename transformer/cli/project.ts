@@ -9,7 +9,8 @@ export interface Project {
   options: ts.CompilerOptions;
   /** The tsconfig's own files (include/files), before inputs are added. */
   fileNames: readonly string[];
-  projectReferences?: readonly ts.ProjectReference[];
+  /** The tsconfig files it references (`references`), resolved. */
+  references: readonly string[];
   errors: ts.Diagnostic[];
 }
 
@@ -30,18 +31,83 @@ export const DEFAULT_OPTIONS: ts.CompilerOptions = {
  */
 export const IGNORED_CODES = new Set([5055, 5056, 6053, 6059, 6307, 18003]);
 
-/** Reads the project's tsconfig.json (settings.project, else the nearest one above settings.baseDir). */
-export function openProject(settings: Settings): Project {
-  const configPath = settings.project ?? ts.findConfigFile(settings.baseDir, ts.sys.fileExists);
-  if (!configPath) return { options: DEFAULT_OPTIONS, fileNames: [], errors: [] };
-  if (!ts.sys.fileExists(configPath)) throw new ConfigError(`${configPath}: no such tsconfig file`);
+/** The tsconfig generate starts from: settings.project, else the nearest one above settings.baseDir. */
+export function rootConfig(settings: Settings): string | undefined {
+  return settings.project ?? ts.findConfigFile(settings.baseDir, ts.sys.fileExists);
+}
+
+/**
+ * A tsconfig and every project it references, depth-first, each once: the projects `tsc -b`
+ * builds. A solution-style root (`"files": []` and `references`, as the Vite templates and most
+ * monorepos have) has no files of its own; its references do, each under its own options.
+ */
+export function openProjects(configPath: string): Project[] {
+  const projects: Project[] = [];
+  const seen = new Set<string>();
+  const visit = (file: string, from: string | undefined) => {
+    const key = path.resolve(file);
+    if (seen.has(key)) return;
+    seen.add(key);
+    if (!ts.sys.fileExists(file)) throw new ConfigError(`${file}: no such tsconfig file${from ? ` (referenced by ${from})` : ""}`);
+    const project = readProject(file);
+    projects.push(project);
+    for (const reference of project.references) visit(reference, file);
+  };
+  visit(configPath, undefined);
+  return projects;
+}
+
+function readProject(configPath: string): Project {
   const errors: ts.Diagnostic[] = [];
   const host: ts.ParseConfigFileHost = { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => void errors.push(d) };
   const parsed = ts.getParsedCommandLineOfConfigFile(configPath, {}, host);
-  if (!parsed) return { configPath, options: {}, fileNames: [], errors };
-  const project: Project = { configPath, options: parsed.options, fileNames: parsed.fileNames, errors: [...errors, ...parsed.errors] };
-  if (parsed.projectReferences) project.projectReferences = parsed.projectReferences;
-  return project;
+  if (!parsed) return { configPath, options: {}, fileNames: [], references: [], errors };
+  const references = (parsed.projectReferences ?? []).map((r) => ts.resolveProjectReferencePath(r));
+  return { configPath, options: parsed.options, fileNames: parsed.fileNames, references, errors: [...errors, ...parsed.errors] };
+}
+
+/** Without a tsconfig.json anywhere above the inputs. */
+export const NO_CONFIG: Project = { options: DEFAULT_OPTIONS, fileNames: [], references: [], errors: [] };
+
+/**
+ * Which project's options generate each input under. Without named inputs, the first project (in
+ * reference order) that lists the file. A named input belongs to the first project of its tree
+ * (the tsconfig of --project, else the nearest tsconfig.json above the input) that lists it, else
+ * to that tsconfig itself, unless it is a solution whose projects all leave the file out: that is
+ * an error, as tsc would not compile the file either.
+ */
+export function assignProjects(settings: Settings, files: readonly string[], cwd: string): Map<Project, string[]> {
+  const trees = new Map<string, Project[]>();
+  const treeOf = (config: string) => {
+    let tree = trees.get(config);
+    if (!tree) trees.set(config, (tree = openProjects(config)));
+    return tree;
+  };
+  const root = rootConfig(settings);
+  const listed = new Map<Project, Set<string>>();
+  const lists = (p: Project, file: string) => {
+    let set = listed.get(p);
+    if (!set) listed.set(p, (set = new Set(p.fileNames.map((f) => path.resolve(f)))));
+    return set.has(file);
+  };
+  const groups = new Map<Project, string[]>();
+  for (const file of files) {
+    const config = settings.inputs && !settings.project ? ts.findConfigFile(path.dirname(file), ts.sys.fileExists) ?? root : root;
+    const tree = config ? treeOf(config) : [NO_CONFIG];
+    const first = tree[0]!;
+    const owner = tree.find((p) => lists(p, file)) ?? (isSolution(first) ? undefined : first);
+    if (!owner) {
+      const rel = (f: string) => path.relative(cwd, f) || f;
+      throw new ConfigError(`${rel(file)} is in none of the projects of ${rel(first.configPath!)} (${first.references.map(rel).join(", ")}); name the one whose options apply with -p, or add the file to its "include"`);
+    }
+    groups.set(owner, [...(groups.get(owner) ?? []), file]);
+  }
+  return groups;
+}
+
+/** A tsconfig that only references others: `"files": []` (or an include that matches nothing) and `references`. */
+export function isSolution(project: Project): boolean {
+  return project.fileNames.length === 0 && project.references.length > 0;
 }
 
 const EXTENSION = /(\.[cm]?tsx?)$/;

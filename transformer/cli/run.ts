@@ -6,7 +6,7 @@ import type { Command } from "./args.js";
 import { ConfigError, loadSettings, type Settings } from "./config.js";
 import { packageVersion } from "./package-info.js";
 import { formatDiagnostic, makePlan, type Plan } from "./plan.js";
-import { openProject, readHeader, selectInputs, type Inputs, type Project } from "./project.js";
+import { assignProjects, openProjects, readHeader, rootConfig, selectInputs, type Project } from "./project.js";
 import { watch } from "./watch.js";
 
 export interface Log {
@@ -22,29 +22,44 @@ export const consoleLog: Log = {
 /** Runs the command; returns the exit code, or undefined while --watch keeps the process alive. */
 export function runGenerate(command: Extract<Command, { kind: "generate" }>, cwd: string, log: Log = consoleLog): number | undefined {
   const settings = loadSettings(cwd, command);
-  const project = openProject(settings);
-  if (!settings.inputs && !project.configPath) {
+  const root = rootConfig(settings);
+  if (settings.project && !ts.sys.fileExists(settings.project)) throw new ConfigError(`${settings.project}: no such tsconfig file`);
+  if (!settings.inputs && !root) {
     throw new ConfigError(`no inputs: found no tsconfig.json above ${settings.baseDir} to take files from; name files or folders (typed-msgpack generate src/codecs.ts) or set "inputs" in typed-msgpack.config.json`);
   }
-  const inputs = selectInputs(settings, project.fileNames);
+  const projects = !settings.inputs && root ? openProjects(root) : [];
+  if (!settings.inputs && projects.every((p) => p.fileNames.length === 0)) throw new ConfigError(noFiles(projects, cwd));
+  const inputs = selectInputs(settings, projects.flatMap((p) => p.fileNames));
   if (inputs.missing.length > 0) throw new ConfigError(`no such input: ${inputs.missing.map((m) => path.relative(cwd, m) || m).join(", ")}`);
+  const groups = assignProjects(settings, inputs.files, cwd);
   if (command.watch) {
-    watch(settings, project, cwd, log);
+    watch(settings, settings.inputs ? [...groups.keys()] : projects, groups, cwd, log);
     return undefined;
   }
-  const program = createProgram(project, inputs);
-  const plan = makePlan(program, inputs, settings, project.errors);
+  const units = [...groups].map(([project, files]) => ({ program: createProgram(project, files), files, configErrors: project.errors }));
+  const plan = makePlan(units, inputs, settings);
   const applied = applyPlan(plan, settings, command.check ? "check" : "write", cwd, log);
   (applied.exitCode === 0 ? log.out : log.err)(applied.summary);
   return applied.exitCode;
 }
 
-/** The tsconfig's own files plus the inputs, under the tsconfig's options. */
-export function createProgram(project: Project, inputs: Inputs): ts.Program {
-  const rootNames = [...new Set([...project.fileNames, ...inputs.files])];
-  const options: ts.CreateProgramOptions = { rootNames, options: project.options, configFileParsingDiagnostics: project.errors };
-  if (project.projectReferences) options.projectReferences = project.projectReferences;
-  return ts.createProgram(options);
+/** A project without a single file is a mistake in its tsconfig, never "nothing to generate" (issue 19). */
+function noFiles(projects: readonly Project[], cwd: string): string {
+  const rel = (f: string) => path.relative(cwd, f) || f;
+  const [root, ...referenced] = projects;
+  return `${rel(root!.configPath!)}: the project has no files ("files" and "include" match nothing)` +
+    (referenced.length > 0 ? `, and neither have the projects it references (${referenced.map((p) => rel(p.configPath!)).join(", ")})` : "") +
+    "; fix the tsconfig, or name the inputs (typed-msgpack generate src/codecs.ts)";
+}
+
+/**
+ * The project's own files plus its inputs, under its options. Its references are left out: they
+ * would send imports of another project's sources to that project's build output, which generate
+ * neither needs nor may find built (TS6305), and demand settings a build needs (TS6306, TS6310).
+ */
+export function createProgram(project: Project, files: readonly string[]): ts.Program {
+  const rootNames = [...new Set([...project.fileNames, ...files])];
+  return ts.createProgram({ rootNames, options: project.options, configFileParsingDiagnostics: project.errors });
 }
 
 export interface Applied {
@@ -60,6 +75,12 @@ export function applyPlan(plan: Plan, settings: Settings, mode: "write" | "check
   const rel = (file: string) => path.relative(cwd, file) || file;
   for (const d of plan.diagnostics) log.err(formatDiagnostic(d, cwd));
   for (const file of plan.empty) log.err(`${rel(file)}: warning: no codecFor<T>() call; nothing to generate`);
+  for (const { input, output } of plan.outputs) {
+    if (isTestFile(input)) {
+      log.err(`${rel(input)}: warning: a test file: the test runner runs it, not ${rel(output)}, so its codecFor<T>() calls still throw when the test runs. ` +
+        "Move the calls into a module of their own (src/order-codecs.ts), generate that, and import its .codecs.ts file in the test");
+    }
+  }
   let stale = 0;
   let written = 0;
   let deleted = 0;
@@ -105,6 +126,11 @@ export function applyPlan(plan: Plan, settings: Settings, mode: "write" | "check
     summary = `${tool}: ${written} written, ${unchanged} up to date${deleted > 0 ? `, ${deleted} deleted` : ""}${errors}`;
   }
   return { exitCode: plan.diagnostics.length > 0 || stale > 0 ? 1 : 0, changed: written + deleted, summary };
+}
+
+/** Named like a test (`*.test.ts`, `*.spec.ts`) or inside `__tests__/`: what vitest and jest run by default. */
+function isTestFile(file: string): boolean {
+  return /\.(test|spec)\.[cm]?tsx?$/.test(file) || file.split(/[\\/]/).includes("__tests__");
 }
 
 /** Why an existing generated file differs: an older version of typed-msgpack, or the first line that changed. */

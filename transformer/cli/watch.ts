@@ -1,24 +1,54 @@
 /** `typed-msgpack generate --watch`: TypeScript's own watch program, generating instead of emitting. */
+import * as path from "node:path";
 import ts from "typescript";
 import type { Settings } from "./config.js";
 import { formatDiagnostic, makePlan } from "./plan.js";
-import { DEFAULT_OPTIONS, IGNORED_CODES, selectInputs, type Inputs, type Project } from "./project.js";
+import { assignProjects, IGNORED_CODES, selectInputs, type Inputs, type Project } from "./project.js";
 import { applyPlan, type Log } from "./run.js";
 
 /**
- * Watches every file of the program (inputs, the modules and .d.ts files their types come from,
- * the tsconfig) with the compiler's watch host, and regenerates after each change. Only files
- * whose text changes are written, so writing settles after one round. Inputs are chosen again on
- * each rebuild, so a file that starts calling codecFor is picked up.
+ * Watches every file of each project's program (inputs, the modules and .d.ts files their types
+ * come from, the tsconfig) with the compiler's watch host, and regenerates after each change. Only
+ * files whose text changes are written, so writing settles after one round. Inputs are chosen
+ * again on each rebuild, so a file that starts calling codecFor is picked up. A solution-style
+ * tsconfig gets one watch program per referenced project, each under its own options.
  */
-export function watch(settings: Settings, project: Project, cwd: string, log: Log): void {
-  let inputs: Inputs = selectInputs(settings, project.fileNames);
+export function watch(settings: Settings, projects: readonly Project[], groups: ReadonlyMap<Project, string[]>, cwd: string, log: Log): void {
+  // Without named inputs, each project's current files; a file listed by several goes to the first.
+  const listed = new Map<Project, Set<string>>();
+  const ownedBy = (project: Project, file: string) => projects.find((p) => listed.get(p)?.has(file)) === project;
+  const mine = (project: Project, all: Inputs): Inputs => {
+    let keep: (file: string) => boolean;
+    if (!settings.inputs) {
+      keep = (file) => ownedBy(project, file);
+    } else {
+      // Named inputs (and files new in named folders) go where assignProjects puts them.
+      const assigned = [...assignProjects(settings, all.files, cwd)].find(([p]) => p.configPath === project.configPath)?.[1] ?? [];
+      keep = (file) => assigned.includes(file);
+    }
+    const files = all.files.filter(keep);
+    const inputOf = (output: string) => output.replace(new RegExp(`${settings.suffix.replace(/\./g, "\\.")}(\\.[cm]?tsx?)$`), "$1");
+    const generated = all.generated.filter((output) => files.includes(inputOf(output)) || (project === projects[0] && !all.files.includes(inputOf(output))));
+    return { ...all, files, generated };
+  };
+  for (const project of projects) {
+    if (project.configPath && project.fileNames.length === 0 && !groups.has(project)) continue; // a solution's own empty list
+    watchProject(settings, project, groups.get(project) ?? [], (rootNames) => {
+      listed.set(project, new Set(rootNames.map((f) => path.resolve(f))));
+      return mine(project, selectInputs(settings, rootNames));
+    }, cwd, log);
+  }
+}
+
+function watchProject(settings: Settings, project: Project, initial: string[], select: (rootNames: readonly string[]) => Inputs, cwd: string, log: Log): void {
+  let inputs: Inputs = select(project.fileNames);
   let first = true;
   let failed = false;
-  const createProgram: ts.CreateProgram<ts.EmitAndSemanticDiagnosticsBuilderProgram> = (rootNames, options, host, oldProgram, configDiagnostics, references) => {
-    inputs = selectInputs(settings, rootNames ?? []);
+  const createProgram: ts.CreateProgram<ts.EmitAndSemanticDiagnosticsBuilderProgram> = (rootNames, options, host, oldProgram, configDiagnostics) => {
+    inputs = select(rootNames ?? []);
     const roots = [...new Set([...(rootNames ?? []), ...inputs.files])];
-    return ts.createEmitAndSemanticDiagnosticsBuilderProgram(roots, options, host, oldProgram, configDiagnostics, references);
+    // Without the project's references, as in a one-off run (run.ts createProgram).
+    return ts.createEmitAndSemanticDiagnosticsBuilderProgram(roots, options, host, oldProgram, configDiagnostics);
   };
   // Config errors come through here; the program's own are reported by makePlan.
   const reportDiagnostic: ts.DiagnosticReporter = (d) => {
@@ -27,7 +57,7 @@ export function watch(settings: Settings, project: Project, cwd: string, log: Lo
   const quiet: ts.WatchStatusReporter = () => undefined;
   const afterProgramCreate = (builder: ts.EmitAndSemanticDiagnosticsBuilderProgram) => {
     try {
-      const plan = makePlan(builder.getProgram(), inputs, settings, []);
+      const plan = makePlan([{ program: builder.getProgram(), files: inputs.files, configErrors: [] }], inputs, settings);
       const applied = applyPlan(plan, settings, "write", cwd, log);
       const failing = applied.exitCode !== 0;
       // Quiet rounds (such as the one our own writes trigger) print nothing.
@@ -44,7 +74,7 @@ export function watch(settings: Settings, project: Project, cwd: string, log: Lo
     host.afterProgramCreate = afterProgramCreate;
     ts.createWatchProgram(host);
   } else {
-    const host = ts.createWatchCompilerHost(inputs.files, DEFAULT_OPTIONS, ts.sys, createProgram, reportDiagnostic, quiet);
+    const host = ts.createWatchCompilerHost(initial, project.options, ts.sys, createProgram, reportDiagnostic, quiet);
     host.afterProgramCreate = afterProgramCreate;
     ts.createWatchProgram(host);
   }

@@ -17,7 +17,8 @@ export interface FileResult {
 
 /**
  * Replaces every `codecFor<T>()` in `file` with a reference to a module-scope codec, and inserts
- * the runtime import and the generated statements after the file's imports.
+ * the runtime import and the generated statements after the file's leading imports, before any
+ * statement that could use them (see insertionIndex).
  * `output: "source"` is for printing TypeScript (generate): generated declarations carry types and
  * each call becomes `__tm_XCodec as __tm.Codec<T>`, keeping the codec's static type.
  * `moduleOf` names the module that holds another file's codecs, for linking (recognize/links.ts).
@@ -112,12 +113,23 @@ function isTranspileOnlyProgram(program: ts.Program): boolean {
   return options.noResolve === true && options.noLib === true;
 }
 
-/** After the directive prologue and the last top-level import, so the runtime is bound before any generated code. */
+/**
+ * Where the runtime import and the generated declarations go: after the directive prologue
+ * (`"use client"`, `"use strict"`) and the file's leading imports and re-exports (`export * from`),
+ * before the first other statement. Not after the last import: a `codecFor` line above a later
+ * import would then read a generated constant before its declaration ran (a ReferenceError at
+ * load, issue 19), and a function declared above the imports may be called before either. The
+ * generated declarations read nothing of the user's but the runtime, so they can come first.
+ */
 function insertionIndex(statements: readonly ts.Statement[]): number {
   let at = 0;
-  statements.forEach((statement, i) => {
-    const isPrologue = ts.isExpressionStatement(statement) && ts.isStringLiteral(statement.expression) && i === at;
-    if (isPrologue || ts.isImportDeclaration(statement) || ts.isImportEqualsDeclaration(statement)) at = i + 1;
-  });
+  while (at < statements.length && ts.isExpressionStatement(statements[at]!) && ts.isStringLiteral((statements[at] as ts.ExpressionStatement).expression)) at++;
+  while (at < statements.length && loadsModule(statements[at]!)) at++;
   return at;
+}
+
+/** `import ...`, `import x = require(...)`, `export ... from "..."`: statements that only bind or re-export another module. */
+function loadsModule(statement: ts.Statement): boolean {
+  if (ts.isImportEqualsDeclaration(statement)) return ts.isExternalModuleReference(statement.moduleReference);
+  return ts.isImportDeclaration(statement) || (ts.isExportDeclaration(statement) && statement.moduleSpecifier !== undefined);
 }

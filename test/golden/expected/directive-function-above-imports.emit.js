@@ -1,0 +1,102 @@
+"use client";
+"use strict";
+var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    var desc = Object.getOwnPropertyDescriptor(m, k);
+    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
+      desc = { enumerable: true, get: function() { return m[k]; } };
+    }
+    Object.defineProperty(o, k2, desc);
+}) : (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    o[k2] = m[k];
+}));
+var __setModuleDefault = (this && this.__setModuleDefault) || (Object.create ? (function(o, v) {
+    Object.defineProperty(o, "default", { enumerable: true, value: v });
+}) : function(o, v) {
+    o["default"] = v;
+});
+var __importStar = (this && this.__importStar) || (function () {
+    var ownKeys = function(o) {
+        ownKeys = Object.getOwnPropertyNames || function (o) {
+            var ar = [];
+            for (var k in o) if (Object.prototype.hasOwnProperty.call(o, k)) ar[ar.length] = k;
+            return ar;
+        };
+        return ownKeys(o);
+    };
+    return function (mod) {
+        if (mod && mod.__esModule) return mod;
+        var result = {};
+        if (mod != null) for (var k = ownKeys(mod), i = 0; i < k.length; i++) if (k[i] !== "default") __createBinding(result, mod, k[i]);
+        __setModuleDefault(result, mod);
+        return result;
+    };
+})();
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.roundTrip = exports.isCodecError = exports.early = void 0;
+exports.pointCodec = pointCodec;
+const __tm = __importStar(require("typed-msgpack"));
+const __tm_E_Point = __tm.constants([[[2], "x"], ["y"]]);
+const __tm_K_Point = __tm.keys(["x", "y"]);
+function __tm_encPoint(w, v, p, d) {
+    if (!(__tm.isPlainObject(v)) && !(__tm.isRecordLike(v))) {
+        __tm.mismatch("an object (Point)", v, p);
+    }
+    if (d > w.maxDepth) {
+        __tm.tooDeep(w.maxDepth, p);
+    }
+    const x_ = v.x;
+    const y_ = v.y;
+    w.raw(__tm_E_Point[0]);
+    w.number(x_, p && p + ".x");
+    w.raw(__tm_E_Point[1]);
+    w.number(y_, p && p + ".y");
+}
+function __tm_decPoint(r, p, d) {
+    if (d > r.maxDepth) {
+        r.tooDeep(p);
+    }
+    const n = r.mapHeader(p);
+    let x_, y_;
+    let seen0 = 0, h = -1;
+    for (let i = 0; i < n; i++) {
+        h = r.key(__tm_K_Point, h + 1, p);
+        if (h >= 0) {
+            const bit = 1 << h;
+            if (seen0 & bit) {
+                r.duplicateKey(p);
+            }
+            seen0 |= bit;
+        }
+        switch (h) {
+            case 0:
+                x_ = r.number(p && p + ".x");
+                break;
+            case 1:
+                y_ = r.number(p && p + ".y");
+                break;
+            default: r.unknownKey(p);
+        }
+    }
+    if ((seen0 & 3) !== 3) {
+        r.missing(__tm_K_Point, [3], [seen0], p);
+    }
+    return { x: x_, y: y_ };
+}
+// codecFor<Point>()
+const __tm_PointCodec = __tm.codec(__tm_encPoint, __tm_decPoint);
+// A directive, then a function that calls codecFor declared above every import and called while
+// the module loads (issue 19): the generated code goes right after the directive.
+function pointCodec() {
+    return __tm_PointCodec;
+}
+const typed_msgpack_1 = require("typed-msgpack");
+exports.early = pointCodec();
+const typed_msgpack_2 = require("typed-msgpack");
+const isCodecError = (e) => e instanceof typed_msgpack_2.CodecError;
+exports.isCodecError = isCodecError;
+exports.roundTrip = [
+    [exports.early, { x: 1, y: -2.5 }],
+    [pointCodec(), { x: 0, y: 0 }],
+];

@@ -1,0 +1,118 @@
+"use strict";
+var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    var desc = Object.getOwnPropertyDescriptor(m, k);
+    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
+      desc = { enumerable: true, get: function() { return m[k]; } };
+    }
+    Object.defineProperty(o, k2, desc);
+}) : (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    o[k2] = m[k];
+}));
+var __setModuleDefault = (this && this.__setModuleDefault) || (Object.create ? (function(o, v) {
+    Object.defineProperty(o, "default", { enumerable: true, value: v });
+}) : function(o, v) {
+    o["default"] = v;
+});
+var __importStar = (this && this.__importStar) || (function () {
+    var ownKeys = function(o) {
+        ownKeys = Object.getOwnPropertyNames || function (o) {
+            var ar = [];
+            for (var k in o) if (Object.prototype.hasOwnProperty.call(o, k)) ar[ar.length] = k;
+            return ar;
+        };
+        return ownKeys(o);
+    };
+    return function (mod) {
+        if (mod && mod.__esModule) return mod;
+        var result = {};
+        if (mod != null) for (var k = ownKeys(mod), i = 0; i < k.length; i++) if (k[i] !== "default") __createBinding(result, mod, k[i]);
+        __setModuleDefault(result, mod);
+        return result;
+    };
+})();
+var __exportStar = (this && this.__exportStar) || function(m, exports) {
+    for (var p in m) if (p !== "default" && !Object.prototype.hasOwnProperty.call(exports, p)) __createBinding(exports, m, p);
+};
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.roundTrip = exports.isCodecError = exports.ItemsCodec = exports.ItemCodec = void 0;
+// Codec lines between imports and re-exports (issue 19): the generated code goes after the first
+// run of imports, so every codec exists before the first line that uses it, and the module loads.
+const typed_msgpack_1 = require("typed-msgpack");
+const __tm = __importStar(require("typed-msgpack"));
+const __tm_E_Item = __tm.constants([[[2], "sku"], ["qty"]]);
+const __tm_K_Item = __tm.keys(["sku", "qty"]);
+function __tm_encItem(w, v, p, d) {
+    if (!(__tm.isPlainObject(v)) && !(__tm.isRecordLike(v))) {
+        __tm.mismatch("an object (Item)", v, p);
+    }
+    if (d > w.maxDepth) {
+        __tm.tooDeep(w.maxDepth, p);
+    }
+    const sku_ = v.sku;
+    const qty_ = v.qty;
+    w.raw(__tm_E_Item[0]);
+    w.string(sku_, p && p + ".sku");
+    w.raw(__tm_E_Item[1]);
+    w.number(qty_, p && p + ".qty");
+}
+function __tm_decItem(r, p, d) {
+    if (d > r.maxDepth) {
+        r.tooDeep(p);
+    }
+    const n = r.mapHeader(p);
+    let sku_, qty_;
+    let seen0 = 0, h = -1;
+    for (let i = 0; i < n; i++) {
+        h = r.key(__tm_K_Item, h + 1, p);
+        if (h >= 0) {
+            const bit = 1 << h;
+            if (seen0 & bit) {
+                r.duplicateKey(p);
+            }
+            seen0 |= bit;
+        }
+        switch (h) {
+            case 0:
+                sku_ = r.string(p && p + ".sku");
+                break;
+            case 1:
+                qty_ = r.number(p && p + ".qty");
+                break;
+            default: r.unknownKey(p);
+        }
+    }
+    if ((seen0 & 3) !== 3) {
+        r.missing(__tm_K_Item, [3], [seen0], p);
+    }
+    return { sku: sku_, qty: qty_ };
+}
+function __tm_encItemArray(w, v, p, d) {
+    const n = w.array(v, p);
+    for (let i = 0; i < n; i++) {
+        __tm_encItem(w, v[i], p && p + ("[" + i + "]"), d);
+    }
+}
+function __tm_decItemArray(r, p, d) {
+    const n = r.arrayHeader(p);
+    const out = new Array(n);
+    for (let i = 0; i < n; i++) {
+        out[i] = __tm_decItem(r, p && p + ("[" + i + "]"), d);
+    }
+    return out;
+}
+// codecFor<Item>()
+const __tm_ItemCodec = __tm.codec(__tm_encItem, __tm_decItem);
+// codecFor<Item[]>()
+const __tm_Item2Codec = __tm.codec(__tm_encItemArray, __tm_decItemArray, __tm_decItem);
+exports.ItemCodec = __tm_ItemCodec;
+const typed_msgpack_2 = require("typed-msgpack");
+__exportStar(require("typed-msgpack/stream"), exports);
+exports.ItemsCodec = __tm_Item2Codec;
+const isCodecError = (e) => e instanceof typed_msgpack_2.CodecError;
+exports.isCodecError = isCodecError;
+exports.roundTrip = [
+    [exports.ItemCodec, { sku: "A-1", qty: 2 }],
+    [exports.ItemsCodec, [{ sku: "A-1", qty: 2 }, { sku: "B-2", qty: 0 }]],
+];

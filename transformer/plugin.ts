@@ -1,0 +1,20 @@
+import ts from "typescript";
+import { throwingSink, type DiagnosticSink } from "./diagnostics/report.js";
+import type { PluginExtras } from "./index.js";
+import { parseOptions, type TransformerOptions } from "./options.js";
+import { transformFile } from "./recognize/visit-file.js";
+
+/** The factory behind index.ts's default export, loaded once the compiler API is known to be there. */
+export function createPluginFactory(
+  program: ts.Program | (() => ts.Program),
+  options: TransformerOptions | undefined,
+  extras: PluginExtras | undefined,
+): ts.TransformerFactory<ts.SourceFile> {
+  const resolved = parseOptions(options);
+  const report: DiagnosticSink = extras?.addDiagnostic ? (d) => void extras.addDiagnostic!(d) : throwingSink;
+  return (context) => (file) => {
+    // Fetched per file: in watch mode the host hands out a new Program after every change.
+    const current = typeof program === "function" ? program() : program;
+    return transformFile(file, context, current, resolved, report).file;
+  };
+}
