@@ -104,7 +104,7 @@ export class Out {
     this.use(next);
   }
 
-  private use(bytes: Uint8Array): void {
+  private use(bytes: Uint8Array<ArrayBuffer>): void {
     this.bytes = bytes;
     this.view = new DataView(bytes.buffer);
   }
