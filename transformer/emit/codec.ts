@@ -1,4 +1,5 @@
 import ts from "typescript";
+import { GENERATED_CODE_VERSION } from "../../runtime/codec.js";
 import { resolveAlias } from "../model/families.js";
 import type { FileModel } from "../model/ir.js";
 import { NodeBuild, TextBuild, type Build, type Stmt } from "./build.js";
@@ -34,7 +35,7 @@ export function emitCode(b: Build, model: FileModel): { imports: { alias: string
   for (const [id, codec] of Object.entries(model.codecs)) {
     const encoder = encoderFor(ctx, codec.root);
     const decoder = decoderFor(ctx, codec.root);
-    const args = [b.id(encoder), b.id(decoder)];
+    const args = [b.named(b.num(GENERATED_CODE_VERSION), "generated-code version"), b.id(encoder), b.id(decoder)];
     // Array roots also get their element decoder, so that a huge array can be streamed element by element.
     const root = resolveAlias(codec.root, model.named);
     if (root.kind === "array") args.push(b.id(decoderFor(ctx, root.element)));
