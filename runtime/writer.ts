@@ -33,6 +33,11 @@ export class Writer {
   bytes: Uint8Array;
   view: DataView;
   pos = 0;
+  /**
+   * While a union tries its members strictly (`writeFirstOf`): an object with a defined property its
+   * type does not declare is a mismatch, so that no member silently drops what another would keep.
+   */
+  strict = false;
   /** Recursive types and dynamic values deeper than this fail instead of overflowing the stack. */
   readonly maxDepth: number;
 
