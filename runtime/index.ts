@@ -14,6 +14,7 @@ export { CodecError, type CodecErrorCode } from "./errors.js";
 export { Writer, type Constant, type PreEncoded, type Literals, DEFAULT_MAX_DEPTH } from "./writer.js";
 export { Reader, DEFAULT_LIMITS, type DecodeOptions } from "./reader.js";
 export { ExtData } from "./dynamic.js";
+export type { Optional, SameShape, Unchanged } from "./shape.js";
 export { NIL, BOOL, INT, FLOAT, STR, BIN, ARRAY, MAP, EXT } from "./wire.js";
 
 // The functions generated code calls, as `__tm.name(...)`. Constants, not `export { } from`:

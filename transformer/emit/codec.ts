@@ -47,9 +47,9 @@ export function emitCode(b: Build, model: FileModel): { imports: { alias: string
 /**
  * Code that TypeScript's printer writes out unchanged: the text of an identifier is printed as it
  * stands, and nothing in the compiler's transforms looks inside a synthesized identifier. The
- * statement adds the final `;`, which the code (ending with a codec constant) therefore leaves out.
+ * statement adds the final `;`, so the code (ending with a declaration) leaves it out.
  */
-function verbatim(factory: ts.NodeFactory, code: string): ts.Statement {
+export function verbatim(factory: ts.NodeFactory, code: string): ts.Statement {
   const text = code.trimEnd();
   if (!text.endsWith(";")) throw new Error("typed-msgpack internal error: generated code must end with a declaration");
   return factory.createExpressionStatement(factory.createIdentifier(text.slice(0, -1)));

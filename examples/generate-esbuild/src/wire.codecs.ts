@@ -357,6 +357,14 @@ const __tm_OrderCodec = __tm.codec(6 /* generated-code version */, __tm_encOrder
 // codecFor<Order[]>()
 const __tm_Order2Codec = __tm.codec(6 /* generated-code version */, __tm_encOrderArray, __tm_decOrderArray, __tm_decOrder);
 
+// The shape each codec was generated for: a compile error here means the type changed since.
+type __tm_S_Order = { id: bigint; placedAt: Date; currency: "EUR" | "USD"; items: Array<__tm_S_LineItem>; payment: __tm_S_Orderpayment_card | __tm_S_Orderpayment_invoice; tags: Set<string>; note: __tm.Optional<string> };
+type __tm_S_LineItem = { sku: string; quantity: number; unitPrice: number };
+type __tm_S_Orderpayment_card = { method: "card"; last4: string };
+type __tm_S_Orderpayment_invoice = { method: "invoice"; dueDays: number };
+declare const __tm_check_Order: __tm.Unchanged<__tm.SameShape<Order, __tm_S_Order, "OrderCodec was generated for another Order: run `npx typed-msgpack generate`">>;
+declare const __tm_check_Order2: __tm.Unchanged<__tm.SameShape<Order[], Array<__tm_S_Order>, "OrdersCodec was generated for another Order[]: run `npx typed-msgpack generate`">>;
+
 /** One order. */
 export const OrderCodec = (__tm_OrderCodec as __tm.Codec<Order>);
 
