@@ -77,7 +77,6 @@ test("every builder method, nested, is written as TypeScript prints it", () => {
         b.forOf("k", x, [b.expr(x)]), b.forOf(["k", "v"], b.call(x), []),
         b.switch(x, [[[b.num(0), b.named(b.num(1), "one")], [b.ret(x)]], [[b.str("two")], [b.expr(x), b.brk()]], [[b.num(3)], []], [[b.num(4)], [b.block([b.const("q", x), b.ret(b.id("q"))])]]], [b.ret(y)]),
         b.switch(y, [[[b.num(0)], [b.comment(b.ret(x), "zero")]]]),
-        b.try([b.expr(b.call(x)), b.ret()], "e", [b.if(b.id("e"), [b.expr(b.call(y, b.id("e")))])]),
         b.block([]), b.comment(b.const("i", b.cond(b.bin(x, "===", y), b.num(0), b.num(1))), "1: the tag came first"), b.comment(b.if(x, [b.ret()]), "after a block"),
         b.ret(b.object([["a", x], ["b", y], ["c", z], ["d", b.object([["e", x], ["f", y], ["g", z], ["h", x]])]])),
       ]),

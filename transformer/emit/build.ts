@@ -68,8 +68,6 @@ export abstract class Build {
   /** `for (const name of iterable)`, or `for (const [a, b] of iterable)` given a pair of names. */
   abstract forOf(name: string | [string, string], iterable: Expr, body: Stmt[]): Stmt;
   abstract switch(subject: Expr, cases: [Expr[], Stmt[]][], fallback?: Stmt[]): Stmt;
-  /** `try { body } catch (e) { handler }` */
-  abstract try(body: Stmt[], error: string, handler: Stmt[]): Stmt;
   abstract fn(name: string, params: Parameter[], returns: TypeSpec | "void", body: Stmt[]): Stmt;
   /** `statement // text`, for readers of the generated code. */
   abstract comment(statement: Stmt, text: string): Stmt;
@@ -277,13 +275,6 @@ export class NodeBuild extends Build {
     if (fallback) clauses.push(this.f.createDefaultClause(stmtNodes(fallback)));
     return stmt(this.f.createSwitchStatement(node(subject), this.f.createCaseBlock(clauses)));
   }
-  try(body: Stmt[], error: string, handler: Stmt[]): Stmt {
-    return stmt(this.f.createTryStatement(
-      this.blockNode(body),
-      this.f.createCatchClause(this.f.createVariableDeclaration(error), this.blockNode(handler)),
-      /*finallyBlock*/ undefined,
-    ));
-  }
   fn(name: string, params: Parameter[], returns: TypeSpec | "void", body: Stmt[]): Stmt {
     return stmt(this.f.createFunctionDeclaration(
       /*modifiers*/ undefined,
@@ -479,9 +470,6 @@ export class TextBuild extends Build {
     for (const [labels, body] of cases) labels.forEach((label, i) => clause("case " + text(label).text + ":", i === labels.length - 1 ? body : []));
     if (fallback) clause("default:", fallback);
     return stmtLines(["switch (" + text(subject).text + ") {", clauses, "}"]);
-  }
-  try(body: Stmt[], error: string, handler: Stmt[]): Stmt {
-    return stmtLines([...this.braces("try ", body), ...this.braces("catch (" + error + ") ", handler)]);
   }
   fn(name: string, params: Parameter[], _returns: TypeSpec | "void", body: Stmt[]): Stmt {
     const list = params.map(([p, , initializer]) => (initializer ? p + " = " + text(initializer).text : p)).join(", ");
