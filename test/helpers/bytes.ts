@@ -1,8 +1,8 @@
 import { CodecError, type CodecErrorCode } from "../../runtime/index";
 
-/** `Uint8Array` → "c0a161" (lower-case hex, no separators). */
-export function hex(bytes: Uint8Array): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("hex");
+/** Bytes (or a whole ArrayBuffer) → "c0a161" (lower-case hex, no separators). The one hex helper of the tests. */
+export function hex(bytes: Uint8Array | ArrayBuffer): string {
+  return (bytes instanceof ArrayBuffer ? Buffer.from(bytes) : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)).toString("hex");
 }
 
 /** "c0 a1-61" → bytes; spaces and dashes are ignored, as in msgpack-test-suite. */

@@ -6,7 +6,7 @@
 import { load } from "../helpers/compile";
 import { CodecError, ExtData, type Codec } from "../../runtime/index";
 import { HOSTILE_SOURCE } from "./fixture";
-import { decodeError, expectCodecError, safeJson, toHex, withHardTimeout } from "./lib";
+import { decodeError, expectCodecError, hex, safeJson, withHardTimeout } from "./lib";
 
 const H = load<Record<string, Codec<any>>>("hostile_encode", HOSTILE_SOURCE);
 
@@ -28,7 +28,7 @@ function honest(codec: string, value: unknown): void {
   try {
     back = H[codec]!.decode(bytes);
   } catch (e) {
-    throw new Error(`${codec}.encode(${safeJson(value)}) wrote ${toHex(bytes)}, which ${codec}.decode rejects: ${(e as Error).message}`);
+    throw new Error(`${codec}.encode(${safeJson(value)}) wrote ${hex(bytes)}, which ${codec}.decode rejects: ${(e as Error).message}`);
   }
   expect(back).toBeDefined();
 }
@@ -103,7 +103,7 @@ describe("declared properties named like Object.prototype members", () => {
   test("an object without them encodes (inherited constructor/toString/valueOf are not its data)", () => {
     const bytes = H.InheritedC!.encode({ name: "a" });
     expect(H.InheritedC!.decode(bytes)).toEqual({ name: "a" });
-    expect(toHex(bytes)).toBe("81a46e616d65a161");
+    expect(hex(bytes)).toBe("81a46e616d65a161");
   });
   test("a declared \"__proto__\" property: read as own data, written as a key", () => {
     const value = JSON.parse('{"id": 1, "__proto__": {"polluted": true}}');

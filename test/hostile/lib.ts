@@ -1,23 +1,15 @@
 /** Helpers for hand-made hostile inputs: hex, a tiny MessagePack builder, and error assertions. */
 import { CodecError, type CodecErrorCode } from "../../runtime/index";
+import { fromHex, hex } from "../helpers/bytes";
 import { withHardTimeout, HardTimeout } from "../property/lib/hard-timeout";
 
 export { withHardTimeout, HardTimeout };
 
-/** "c0 a1-61" → bytes; anything that is not a hex digit is ignored. */
-export function hex(text: string): Uint8Array {
-  const clean = text.replace(/[^0-9a-fA-F]/g, "");
-  if (clean.length % 2) throw new Error(`odd hex: ${text}`);
-  return new Uint8Array(Buffer.from(clean, "hex"));
-}
-
-export function toHex(b: Uint8Array): string {
-  return Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("hex");
-}
+export { fromHex, hex } from "../helpers/bytes";
 
 /** Joins byte chunks given as hex strings or Uint8Arrays. */
 export function cat(...parts: (string | Uint8Array)[]): Uint8Array {
-  const arrays = parts.map((p) => (typeof p === "string" ? hex(p) : p));
+  const arrays = parts.map((p) => (typeof p === "string" ? fromHex(p) : p));
   const out = new Uint8Array(arrays.reduce((n, a) => n + a.length, 0));
   let at = 0;
   for (const a of arrays) { out.set(a, at); at += a.length; }
@@ -92,7 +84,7 @@ export function bestTime(f: () => unknown, tries = 3): number {
 
 export function safeJson(v: unknown): string {
   try {
-    return JSON.stringify(v, (_k, x) => (typeof x === "bigint" ? `${x}n` : x instanceof Uint8Array ? `bytes(${toHex(x)})` : x))?.slice(0, 300) ?? String(v);
+    return JSON.stringify(v, (_k, x) => (typeof x === "bigint" ? `${x}n` : x instanceof Uint8Array ? `bytes(${hex(x)})` : x))?.slice(0, 300) ?? String(v);
   } catch {
     return String(v);
   }

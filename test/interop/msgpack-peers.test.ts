@@ -3,8 +3,8 @@ import fc from "fast-check";
 import { Packr, Unpackr } from "msgpackr";
 import { load } from "../helpers/compile";
 import { CodecError, type Codec } from "../../runtime/index";
+import { hex } from "../helpers/bytes";
 
-const hex = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("hex");
 function about<T>(b: Uint8Array, check: () => T): T {
   try { return check(); } catch (e) { if (e instanceof Error) e.message = `bytes: ${hex(b)}\n${e.message}`; throw e; }
 }

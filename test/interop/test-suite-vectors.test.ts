@@ -1,6 +1,7 @@
 import { inspect } from "node:util";
 import { load } from "../helpers/compile";
 import { CodecError, ExtData, type Codec } from "../../runtime/index";
+import { hex } from "../helpers/bytes";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const suite = require("msgpack-test-suite") as Record<string, SuiteCase[]>;
@@ -11,7 +12,6 @@ interface SuiteCase {
   array?: unknown[]; map?: Record<string, unknown>; timestamp?: [number, number]; ext?: [number, string];
 }
 
-const hex = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("hex");
 const fromSuite = (h: string) => new Uint8Array(Buffer.from(h.replace(/-/g, ""), "hex"));
 const toSuite = (b: Uint8Array) => hex(b).replace(/(..)(?!$)/g, "$1-");
 function about<T>(b: Uint8Array, check: () => T): T {

@@ -1,6 +1,6 @@
 import { load } from "../helpers/compile";
 import type { Codec } from "../../runtime/index";
-import { hex, bytes, about, roundTrip, codecError, expectDecodeError } from "./helpers";
+import { hex, fromHex, about, roundTrip, codecError, expectDecodeError } from "./helpers";
 
 const C = load<Record<string, Codec<any>>>("roundtrip_containers", `
 import { codecFor } from "typed-msgpack";
@@ -85,8 +85,8 @@ describe("valid values round-trip", () => {
   test("absent optional tuple elements stay absent, and so do trailing undefined-valued ones; nil decodes as undefined", () => {
     expect(hex(C.Opt!.encode(["a", undefined]))).toBe("91a161");
     expect(hex(C.Opt!.encode(["a", undefined, true]))).toBe("93a161c0c3");
-    expect(C.Opt!.decode(bytes("92a161c0"))).toEqual(["a", undefined]);
-    expect(C.Opt!.decode(bytes("91a161"))).toHaveLength(1);
+    expect(C.Opt!.decode(fromHex("92a161c0"))).toEqual(["a", undefined]);
+    expect(C.Opt!.decode(fromHex("91a161"))).toHaveLength(1);
   });
 
   test("undefined-valued record entries are omitted", () => {
@@ -95,11 +95,11 @@ describe("valid values round-trip", () => {
   });
 
   test("non-minimal containers decode", () => {
-    expect(C.Nums!.decode(bytes("dc0002 0102".replace(" ", "")))).toEqual([1, 2]);
-    expect(C.Nums!.decode(bytes("dd00000001 05".replace(" ", "")))).toEqual([5]);
-    expect(C.Rec!.decode(bytes("df00000003 a16101 a16202 a16303".replace(/ /g, "")))).toEqual({ a: 1, b: 2, c: 3 });
-    expect(C.NumMap!.decode(bytes("de0001 cd0001 d90161".replace(/ /g, "")))).toEqual(new Map([[1, "a"]]));
-    expect(C.StrSet!.decode(bytes("dc0001a178"))).toEqual(new Set(["x"]));
+    expect(C.Nums!.decode(fromHex("dc0002 0102".replace(" ", "")))).toEqual([1, 2]);
+    expect(C.Nums!.decode(fromHex("dd00000001 05".replace(" ", "")))).toEqual([5]);
+    expect(C.Rec!.decode(fromHex("df00000003 a16101 a16202 a16303".replace(/ /g, "")))).toEqual({ a: 1, b: 2, c: 3 });
+    expect(C.NumMap!.decode(fromHex("de0001 cd0001 d90161".replace(/ /g, "")))).toEqual(new Map([[1, "a"]]));
+    expect(C.StrSet!.decode(fromHex("dc0001a178"))).toEqual(new Set(["x"]));
   });
 });
 
@@ -109,7 +109,7 @@ describe("__proto__ keys become own properties", () => {
     ["Rec", proto + "01", 1], ["Index", proto + "c3", true], ["Named", "82a46e616d65a16e" + proto.slice(2) + "a178", "x"],
     ["Anything", proto + "81a8706f6c6c75746564c3", { polluted: true }],
   ])("%s", (name, wire, value) => {
-    const decoded = about(bytes(wire), () => C[name]!.decode(bytes(wire)));
+    const decoded = about(fromHex(wire), () => C[name]!.decode(fromHex(wire)));
     expect(Object.getPrototypeOf(decoded)).toBe(Object.prototype);
     expect(Object.getOwnPropertyDescriptor(decoded, "__proto__")?.value).toEqual(value);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -166,7 +166,7 @@ describe("invalid bytes do not decode", () => {
   });
 
   test.each([["Nums", "ddffffffff"], ["Rec", "dfffffffff"], ["StrSet", "ddffffffff"], ["NumMap", "dfffffffff"]])("%s: a huge declared length (%s) fails before allocating", (name, wire) => {
-    const error = about(bytes(wire), () => codecError(() => C[name]!.decode(bytes(wire))));
+    const error = about(fromHex(wire), () => codecError(() => C[name]!.decode(fromHex(wire))));
     expect(error.path).toBe("$");
     expect(["incomplete", "out-of-range"]).toContain(error.code); // the bytes are missing, and the length is past the default limits
   });

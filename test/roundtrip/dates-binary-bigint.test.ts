@@ -1,6 +1,6 @@
 import { load } from "../helpers/compile";
 import type { Codec } from "../../runtime/index";
-import { hex, bytes, about, roundTrip, codecError, expectDecodeError } from "./helpers";
+import { hex, fromHex, about, roundTrip, codecError, expectDecodeError } from "./helpers";
 
 const C = load<Record<string, Codec<any>>>("roundtrip_dates_binary_bigint", `
 import { codecFor } from "typed-msgpack";
@@ -48,10 +48,10 @@ describe("Date: timestamp extension -1", () => {
   });
 
   test("decode accepts the 96-bit form for any representable instant", () => {
-    expect(C.DateC!.decode(bytes("c70cff000000000000000000000001")).getTime()).toBe(1000); // 96-bit for a 32-bit second
-    expect(C.DateC!.decode(bytes("c70cff00000000000007dba8218000")).getTime()).toBe(8.64e15);
-    expect(C.DateC!.decode(bytes("c8000cff000000000000000000000001")).getTime()).toBe(1000); // ext 16 header
-    expect(C.DateC!.decode(bytes("c704ff00000001")).getTime()).toBe(1000); // ext 8 header around the 32-bit form
+    expect(C.DateC!.decode(fromHex("c70cff000000000000000000000001")).getTime()).toBe(1000); // 96-bit for a 32-bit second
+    expect(C.DateC!.decode(fromHex("c70cff00000000000007dba8218000")).getTime()).toBe(8.64e15);
+    expect(C.DateC!.decode(fromHex("c8000cff000000000000000000000001")).getTime()).toBe(1000); // ext 16 header
+    expect(C.DateC!.decode(fromHex("c704ff00000001")).getTime()).toBe(1000); // ext 8 header around the 32-bit form
   });
 
   test.each([["d6ff0000", "incomplete"], ["d7ff00", "incomplete"], ["c70cff0000", "incomplete"]])("truncated %s", (wire, code) => {
@@ -95,7 +95,7 @@ describe("Uint8Array and ArrayBuffer: bin", () => {
     ["a DataView", (w) => { const outer = new Uint8Array(w.length + 2); outer.set(w, 1); return { input: new DataView(outer.buffer, 1, w.length), scribble: () => outer.fill(0xee) }; }],
   ];
   test.each(inputs)("Uint8Array decoded from %s is a copy", (_label, make) => {
-    const wire = bytes("c403010203");
+    const wire = fromHex("c403010203");
     const { input, scribble } = make(wire);
     const out = C.Bytes!.decode(input);
     scribble();
@@ -103,7 +103,7 @@ describe("Uint8Array and ArrayBuffer: bin", () => {
     expect(hex(out)).toBe("010203");
   });
   test.each(inputs)("ArrayBuffer decoded from %s is a copy of the payload only", (_label, make) => {
-    const { input, scribble } = make(bytes("c403010203"));
+    const { input, scribble } = make(fromHex("c403010203"));
     const out = C.Buf!.decode(input);
     scribble();
     expect(out).toBeInstanceOf(ArrayBuffer);
@@ -138,7 +138,7 @@ describe("bigint: uint 64 / int 64", () => {
     ["05", 5n], ["ff", -1n], ["e0", -32n], ["cc80", 128n], ["cdffff", 65535n], ["ceffffffff", 4294967295n], ["d080", -128n],
     ["d18000", -32768n], ["d280000000", -2147483648n], ["d37fffffffffffffff", 2n ** 63n - 1n], ["d30000000000000005", 5n],
   ])("decode accepts %s", (wire, value) => {
-    about(bytes(wire), () => expect(C.Big!.decode(bytes(wire))).toBe(value));
+    about(fromHex(wire), () => expect(C.Big!.decode(fromHex(wire))).toBe(value));
   });
 
   test.each([["cb4014000000000000"], ["ca40a00000"], ["a135"], ["c0"], ["c3"], ["c40105"]])("decode rejects %s (float/str/... for bigint)", (wire) => {

@@ -1,7 +1,7 @@
 import { encode as peerEncode } from "@msgpack/msgpack";
 import { load } from "../helpers/compile";
 import { ExtData, type Codec } from "../../runtime/index";
-import { hex, bytes, about, roundTrip, codecError } from "./helpers";
+import { hex, fromHex, about, roundTrip, codecError } from "./helpers";
 
 const C = load<Record<string, Codec<any>>>("roundtrip_dynamic", `
 import { codecFor } from "typed-msgpack";
@@ -41,7 +41,7 @@ describe("any / unknown use @msgpack/msgpack's default mapping", () => {
     expect(hex(C.Unk!.encode(Uint8Array.from([5]).buffer))).toBe("c40105");
     const ext = new ExtData(5, Uint8Array.from([0xaa]));
     expect(hex(roundTrip(C.Unk!, ext))).toBe("d405aa");
-    expect(C.Unk!.decode(bytes("c70307616263"))).toEqual(new ExtData(7, Uint8Array.from([0x61, 0x62, 0x63])));
+    expect(C.Unk!.decode(fromHex("c70307616263"))).toEqual(new ExtData(7, Uint8Array.from([0x61, 0x62, 0x63])));
   });
 });
 
@@ -54,11 +54,11 @@ describe("decoding any / unknown", () => {
     ["int map keys become strings", "8201a16102a162", { 1: "a", 2: "b" }],
     ["map 32", "df00000001a16101", { a: 1 }], ["timestamp 96", "c70cff00000000ffffffffffffffff", new Date(-1000)],
   ])("%s", (_label, wire, expected) => {
-    about(bytes(wire), () => expect(C.Unk!.decode(bytes(wire))).toEqual(expected));
+    about(fromHex(wire), () => expect(C.Unk!.decode(fromHex(wire))).toEqual(expected));
   });
 
   test("__proto__ key is an own property", () => {
-    const decoded = C.Unk!.decode(bytes("81a95f5f70726f746f5f5f81a178c3"));
+    const decoded = C.Unk!.decode(fromHex("81a95f5f70726f746f5f5f81a178c3"));
     expect(Object.getPrototypeOf(decoded)).toBe(Object.prototype);
     expect(Object.getOwnPropertyDescriptor(decoded, "__proto__")?.value).toEqual({ x: true });
     expect((decoded as { x?: unknown }).x).toBeUndefined();
@@ -70,14 +70,14 @@ describe("decoding any / unknown", () => {
     ["invalid UTF-8 deep inside", "81a16191a1ff", "malformed", "$.a[0]", 4], ["a truncated array", "9201", "incomplete", "$", undefined],
     ["trailing bytes", "c0c0", "trailing-bytes", "$", 1], ["a bad timestamp", "d7ffee6b280000000000", "malformed", "$", 0],
   ])("rejects %s", (_label, wire, code, path, offset) => {
-    const error = about(bytes(wire), () => codecError(() => C.Unk!.decode(bytes(wire))));
+    const error = about(fromHex(wire), () => codecError(() => C.Unk!.decode(fromHex(wire))));
     expect(error).toMatchObject(offset === undefined ? { code, path } : { code, path, offset });
   });
 
   test("hostile nesting is too-deep, not a stack overflow", () => {
-    expect(codecError(() => C.Unk!.decode(bytes("91".repeat(200000) + "c0")))).toMatchObject({ code: "too-deep" });
-    expect(codecError(() => C.Unk!.decode(bytes("81a161".repeat(200000) + "c0")))).toMatchObject({ code: "too-deep" });
-    expect(codecError(() => C.Unk!.decode(bytes("91".repeat(30) + "c0"), { maxDepth: 10 }))).toMatchObject({ code: "too-deep" });
+    expect(codecError(() => C.Unk!.decode(fromHex("91".repeat(200000) + "c0")))).toMatchObject({ code: "too-deep" });
+    expect(codecError(() => C.Unk!.decode(fromHex("81a161".repeat(200000) + "c0")))).toMatchObject({ code: "too-deep" });
+    expect(codecError(() => C.Unk!.decode(fromHex("91".repeat(30) + "c0"), { maxDepth: 10 }))).toMatchObject({ code: "too-deep" });
   });
 });
 
@@ -96,7 +96,7 @@ describe("encoding any / unknown", () => {
 
   test("an unknown-typed property that is undefined is omitted", () => {
     expect(hex(C.Holder!.encode({ id: 1, meta: undefined, list: [] }))).toBe("82a2696401a46c69737490");
-    expect(C.Holder!.decode(bytes("82a2696401a46c69737490"))).toEqual({ id: 1, list: [] });
+    expect(C.Holder!.decode(fromHex("82a2696401a46c69737490"))).toEqual({ id: 1, list: [] });
   });
 
   test.each([

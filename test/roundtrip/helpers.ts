@@ -2,12 +2,9 @@
 import { inspect } from "node:util";
 import { CodecError, type Codec, type DecodeOptions } from "../../runtime/index";
 
-/** Lower-case hex of bytes (or of a whole ArrayBuffer), for assertions and failure messages. */
-export const hex = (b: Uint8Array | ArrayBuffer): string =>
-  (b instanceof ArrayBuffer ? Buffer.from(b) : Buffer.from(b.buffer, b.byteOffset, b.byteLength)).toString("hex");
+import { fromHex, hex } from "../helpers/bytes";
 
-/** "81 a1 61 01" → bytes; anything but hex digits is ignored. */
-export const bytes = (h: string): Uint8Array => new Uint8Array(Buffer.from(h.replace(/[^0-9a-f]/gi, ""), "hex"));
+export { fromHex, hex };
 
 /** A fixstr or str 8 for `s`, as hex. */
 export const str = (s: string): string => {
@@ -40,7 +37,7 @@ export function codecError(run: () => unknown): CodecError {
 
 /** The CodecError of decoding `wire` (hex). */
 export function decodeError(codec: Codec<any>, wire: string, options?: DecodeOptions): CodecError {
-  const b = bytes(wire);
+  const b = fromHex(wire);
   return about(b, () => codecError(() => codec.decode(b, options)));
 }
 
@@ -49,6 +46,6 @@ export function expectEncodeError(codec: Codec<any>, value: unknown, want: { pat
 }
 
 export function expectDecodeError(codec: Codec<any>, input: string | Uint8Array, want: { path: string; code: string; offset?: number }): void {
-  const b = typeof input === "string" ? bytes(input) : input;
+  const b = typeof input === "string" ? fromHex(input) : input;
   about(b, () => expect(codecError(() => codec.decode(b))).toMatchObject(want));
 }

@@ -1,6 +1,6 @@
 import { load } from "../helpers/compile";
 import type { Codec } from "../../runtime/index";
-import { hex, bytes, str, about, roundTrip, codecError, decodeError } from "./helpers";
+import { hex, fromHex, str, about, roundTrip, codecError, decodeError } from "./helpers";
 const many = Array.from({ length: 35 }, (_, i) => `p${i}${i % 7 === 3 ? "?" : ""}: number;`).join(" ");
 
 const M = load("roundtrip_objects", `
@@ -96,13 +96,13 @@ describe("optional and undefined-valued properties", () => {
   test("optional and undefined-typed properties are omitted when undefined, present or absent on decode", () => {
     expect(hex(C.UserC!.encode({ ...user, email: undefined }))).toBe(userWire);
     expect(hex(C.NullableC!.encode({ note: "n", u: undefined, nothing: undefined }))).toBe("81" + str("note") + str("n"));
-    const decoded = C.NullableC!.decode(bytes("81" + str("note") + str("n")));
+    const decoded = C.NullableC!.decode(fromHex("81" + str("note") + str("n")));
     expect(decoded).toEqual({ note: "n" });
     for (const key of ["value", "note", "u", "nothing"]) expect(Object.prototype.hasOwnProperty.call(decoded, key)).toBe(true);
   });
 
   test("nil decodes as null for `x?: T | null`, as undefined for `u: T | undefined`", () => {
-    const decoded = C.NullableC!.decode(bytes("84" + str("value") + "c0" + str("note") + "c0" + str("u") + "c0" + str("nothing") + "c0"));
+    const decoded = C.NullableC!.decode(fromHex("84" + str("value") + "c0" + str("note") + "c0" + str("u") + "c0" + str("nothing") + "c0"));
     expect(decoded.value).toBeNull();
     expect(decoded.note).toBeNull();
     expect(decoded.u).toBeUndefined();
@@ -116,7 +116,7 @@ describe("optional and undefined-valued properties", () => {
 
   test("a declared `__proto__` property decodes as an own property and never sets the prototype", () => {
     const wire = "82" + str("__proto__") + "81" + str("admin") + "c3" + str("a") + "01";
-    const decoded = about(bytes(wire), () => C.ProtoPropC!.decode(bytes(wire)));
+    const decoded = about(fromHex(wire), () => C.ProtoPropC!.decode(fromHex(wire)));
     expect(Object.getPrototypeOf(decoded)).toBe(Object.prototype);
     expect(decoded.admin).toBeUndefined();
     expect(Object.getOwnPropertyDescriptor(decoded, "__proto__")?.value).toEqual({ admin: true });
@@ -133,12 +133,12 @@ describe("optional and undefined-valued properties", () => {
     ["ext", "d40110"], ["timestamp", "d6ff00000000"], ["map of ints", "810102"],
   ])("an unknown key with a %s value is skipped", (_label, value) => {
     const wire = "84" + str("id") + "01" + str("extra") + value + str("name") + str("a") + str("tags") + "90";
-    expect(about(bytes(wire), () => C.UserC!.decode(bytes(wire)))).toEqual(user);
+    expect(about(fromHex(wire), () => C.UserC!.decode(fromHex(wire)))).toEqual(user);
   });
 
   test("unknown keys are skipped, whatever their value", () => {
     const wire = "86" + str("extra") + "81" + str("k") + "92c0c3" + str("id") + "01" + str("bin") + "c4020102" + str("name") + str("a") + str("tags") + "90" + str("zzz") + "d6ff00000000";
-    expect(about(bytes(wire), () => C.UserC!.decode(bytes(wire)))).toEqual(user);
+    expect(about(fromHex(wire), () => C.UserC!.decode(fromHex(wire)))).toEqual(user);
   });
 });
 
@@ -228,7 +228,7 @@ describe("recursion depth", () => {
 
   test("maxDepth is a decode option", () => {
     const zeros = (n: number): unknown => (n === 0 ? null : { head: 0, tail: zeros(n - 1) });
-    expect(C.ListC!.decode(bytes(listWire(5)), { maxDepth: 10 })).toEqual(zeros(5));
+    expect(C.ListC!.decode(fromHex(listWire(5)), { maxDepth: 10 })).toEqual(zeros(5));
     expect(decodeError(C.ListC!, listWire(20), { maxDepth: 10 })).toMatchObject({ code: "too-deep" });
   });
 });

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { load } from "../helpers/compile";
 import type { Codec } from "../../runtime/index";
 import { encode as referenceEncode } from "@msgpack/msgpack";
-import { hex, bytes, about, roundTrip, codecError, expectEncodeError, expectDecodeError } from "./helpers";
+import { hex, fromHex, about, roundTrip, codecError, expectEncodeError, expectDecodeError } from "./helpers";
 
 const C = load<Record<string, Codec<any>>>("roundtrip_primitives", `
 import { codecFor } from "typed-msgpack";
@@ -99,16 +99,16 @@ describe("decode accepts every wire form of its type", () => {
     ["NumLit", "d3000000000000002a", 42], ["ColorC", "cc06", 6], ["True", "c3", true], ["Undef", "c0", undefined],
     ["Accessor", "a47365745f", "set_"], ["Accessor", "a66765745f6964", "get_id"],
   ])("%s decodes %s", (name, wire, expected) => {
-    about(bytes(wire), () => expect(C[name]!.decode(bytes(wire))).toEqual(expected));
+    about(fromHex(wire), () => expect(C[name]!.decode(fromHex(wire))).toEqual(expected));
   });
 
-  const five = bytes("05");
+  const five = fromHex("05");
   test.each([
     ["Uint8Array", () => five],
     ["ArrayBuffer", () => five.slice().buffer],
     ["Buffer slice", () => Buffer.from("ff05ff", "hex").subarray(1, 2)],
-    ["DataView with an offset", () => new DataView(bytes("ff05ff").buffer, 1, 1)],
-    ["Int8Array view", () => new Int8Array(bytes("0005").buffer, 1, 1)],
+    ["DataView with an offset", () => new DataView(fromHex("ff05ff").buffer, 1, 1)],
+    ["Int8Array view", () => new Int8Array(fromHex("0005").buffer, 1, 1)],
   ])("input as %s", (_label, input) => {
     expect(C.Num!.decode(input())).toBe(5);
   });
@@ -260,6 +260,6 @@ describe("single-valued properties written from pre-encoded runs", () => {
 });
 
 test("string literals obey maxStringLength even when their bytes match exactly", () => {
-  expect(C.StrLits!.decode(bytes("a161"), { maxStringLength: 1 })).toBe("a");
-  expect(codecError(() => C.StrLit!.decode(bytes("a568656c6c6f"), { maxStringLength: 4 }))).toMatchObject({ code: "out-of-range", path: "$", offset: 0 });
+  expect(C.StrLits!.decode(fromHex("a161"), { maxStringLength: 1 })).toBe("a");
+  expect(codecError(() => C.StrLit!.decode(fromHex("a568656c6c6f"), { maxStringLength: 4 }))).toMatchObject({ code: "out-of-range", path: "$", offset: 0 });
 });

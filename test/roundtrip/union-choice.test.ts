@@ -8,9 +8,9 @@
  */
 import * as fc from "fast-check";
 import { encode as peerEncode } from "@msgpack/msgpack";
+import { hex } from "../helpers/bytes";
 import { load } from "../helpers/compile";
 
-const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString("hex");
 
 const m = load<Record<string, any>>("union_choice", `import { codecFor } from "typed-msgpack";
 export interface A { a: number }

@@ -1,6 +1,6 @@
 import { load } from "../helpers/compile";
 import type { Codec } from "../../runtime/index";
-import { hex, bytes, str, about, roundTrip, codecError } from "./helpers";
+import { hex, fromHex, str, about, roundTrip, codecError } from "./helpers";
 
 const C = load<Record<string, Codec<any>>>("roundtrip_unions", `
 import { codecFor } from "typed-msgpack";
@@ -89,7 +89,7 @@ describe("decode dispatches on the type byte and on the discriminant", () => {
     ["untagged: the member whose keys match", "Untagged", "81" + str("b") + "07", { b: 7 }],
     ["arrays: the member whose elements match", "Arrays", "920102", [1, 2]],
   ])("%s", (_label, name, wire, expected) => {
-    const decoded = about(bytes(wire), () => C[name]!.decode(bytes(wire)));
+    const decoded = about(fromHex(wire), () => C[name]!.decode(fromHex(wire)));
     expect(decoded).toEqual(expected);
   });
 });
@@ -136,7 +136,7 @@ describe("invalid bytes do not decode", () => {
     ["other ext type for Date | string", "DateOrStr", "d40110", "type-mismatch", "$", 0],
     ["array for Shape | null", "Holder", "81" + str("shape") + "90", "type-mismatch", "$.shape", 7],
   ])("%s", (_label, name, wire, code, path, offset) => {
-    const error = about(bytes(wire), () => codecError(() => C[name]!.decode(bytes(wire))));
+    const error = about(fromHex(wire), () => codecError(() => C[name]!.decode(fromHex(wire))));
     expect(error).toMatchObject(offset === undefined ? { code, path } : { code, path, offset });
   });
 
@@ -144,7 +144,7 @@ describe("invalid bytes do not decode", () => {
     ["mixed array", "Arrays", "92a16101"], ["map with neither member's keys", "Untagged", "81" + str("c") + "01"],
     ["tuple too short and not strings", "TupleOrArr", "9101"],
   ])("no member accepts a %s", (_label, name, wire) => {
-    const error = about(bytes(wire), () => codecError(() => C[name]!.decode(bytes(wire))));
+    const error = about(fromHex(wire), () => codecError(() => C[name]!.decode(fromHex(wire))));
     expect(["type-mismatch", "missing-property"]).toContain(error.code);
     expect(error.path).toMatch(/^\$/);
   });

@@ -14,12 +14,12 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { decode } from "@msgpack/msgpack";
 import { INSTALL_TIMEOUT, installedVersion, mustRun, removeTempDirs, run, setUpExample } from "./helpers";
+import { fromHex } from "../../helpers/bytes";
 
 const BUILD_TIMEOUT = 120_000;
 
 afterAll(() => removeTempDirs());
 
-const fromHex = (hex: string) => Uint8Array.from(hex.match(/../g) ?? [], (b) => parseInt(b, 16));
 
 /** What examples/ts-patch/src/main.ts (and examples/ts-node's copy) prints. */
 interface MainOutput {

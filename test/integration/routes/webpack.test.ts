@@ -14,6 +14,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { decode } from "@msgpack/msgpack";
 import { INSTALL_TIMEOUT, installedVersion, mustRun, removeTempDirs, ROOT, run, setUpExample } from "./helpers";
+import { fromHex } from "../../helpers/bytes";
 
 const BUILD_TIMEOUT = 180_000;
 const PAGE_TIMEOUT = 90_000;
@@ -30,7 +31,6 @@ beforeAll(() => {
 
 afterAll(() => removeTempDirs());
 
-const fromHex = (hex: string) => Uint8Array.from(hex.match(/../g) ?? [], (b) => parseInt(b, 16));
 
 /** server.js's ORDERS, as the page reports them (dates as ISO strings, absent optional properties undefined). */
 const ORDERS = [

@@ -8,7 +8,8 @@ import { CodecError, ExtData, type Codec, type CodecErrorCode } from "../../../r
 import type { TypeNode } from "../../../transformer/model/ir";
 import { conforms, type Named } from "./arbitrary";
 import { corrupt, normalizeKeySegments } from "./corrupt";
-import { NOT_APPLICABLE, difference, hexOf, peerDifference, peerExpectation, show } from "./equal";
+import { hex } from "../../helpers/bytes";
+import { NOT_APPLICABLE, difference, peerDifference, peerExpectation, show } from "./equal";
 
 export interface ZooType {
   /** The export name of the codec in the zoo (e.g. "UserC"). */
@@ -36,7 +37,7 @@ export class PropertyFailure extends Error {
   /** What was thrown, if anything. */
   readonly seen?: unknown;
   constructor(rule: string, message: string, bytes?: Uint8Array, seen?: unknown) {
-    super(`[${rule}] ${message}${bytes ? `\n  bytes (${bytes.length}): ${hexOf(bytes).slice(0, 2000)}` : ""}${seen instanceof Error ? `\n  thrown: ${seen.name}: ${seen.message.slice(0, 600)}` : ""}`);
+    super(`[${rule}] ${message}${bytes ? `\n  bytes (${bytes.length}): ${hex(bytes).slice(0, 2000)}` : ""}${seen instanceof Error ? `\n  thrown: ${seen.name}: ${seen.message.slice(0, 600)}` : ""}`);
     this.rule = rule;
     this.bytes = bytes;
     this.seen = seen;
@@ -157,7 +158,7 @@ export function checkDecode(t: ZooType, bytes: Uint8Array): { ok: true; value: u
   try {
     back = t.codec.decode(again);
   } catch (e) {
-    throw new PropertyFailure("not-idempotent", `${t.name}: re-encoded bytes ${hexOf(again)} do not decode`, bytes, e);
+    throw new PropertyFailure("not-idempotent", `${t.name}: re-encoded bytes ${hex(again)} do not decode`, bytes, e);
   }
   const d = difference(back, value);
   if (d) throw new PropertyFailure("not-idempotent", `${t.name}: decode(encode(decode(bytes))) differs from decode(bytes) at ${d}`, bytes);
@@ -182,7 +183,7 @@ export function checkRoundTrip(t: ZooType, v: unknown): Uint8Array {
   if (d) throw new PropertyFailure("roundtrip-differs", `${t.name}: decode(encode(v)) differs at ${d}; v = ${show(v)}`, bytes);
   if (!conforms(t.root, back, t.named)) throw new PropertyFailure("invalid-value", `${t.name}: round trip gave an invalid value ${show(back)}`, bytes);
   const again = t.codec.encode(back);
-  if (hexOf(again) !== hexOf(bytes)) throw new PropertyFailure("unstable-bytes", `${t.name}: encode(decode(b)) = ${hexOf(again)} differs from b`, bytes);
+  if (hex(again) !== hex(bytes)) throw new PropertyFailure("unstable-bytes", `${t.name}: encode(decode(b)) = ${hex(again)} differs from b`, bytes);
   return bytes;
 }
 
@@ -231,8 +232,8 @@ export function checkPeer(t: ZooType, v: unknown): boolean {
 
 /** For JSON-like values, our bytes are exactly @msgpack/msgpack's (README: "Property order"), -0 aside. */
 export function checkPeerBytes(t: ZooType, v: unknown): void {
-  const ours = hexOf(t.codec.encode(v));
-  const theirs = hexOf(peerEncode(v));
+  const ours = hex(t.codec.encode(v));
+  const theirs = hex(peerEncode(v));
   if (ours !== theirs) throw new PropertyFailure("peer-bytes", `${t.name}: our bytes ${ours} differ from @msgpack/msgpack's ${theirs} for ${show(v)}`, t.codec.encode(v));
   const back = t.codec.decode(peerEncode(v));
   const d = difference(back, v);

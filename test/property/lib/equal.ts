@@ -5,6 +5,7 @@
  * their entries in order. Returns undefined when equal, else where and how they differ.
  */
 import { ExtData } from "../../../runtime/index";
+import { hex } from "../../helpers/bytes";
 
 export function difference(a: unknown, b: unknown, path = "$"): string | undefined {
   // Iterative, so that values nested thousands of levels deep compare without a stack overflow.
@@ -33,7 +34,7 @@ function shallowDifference(a: unknown, b: unknown, path: string, children: [unkn
   }
   if (a instanceof Uint8Array || b instanceof Uint8Array) {
     if (!(a instanceof Uint8Array && b instanceof Uint8Array)) return `${path}: ${show(a)} vs ${show(b)}`;
-    return a.length === b.length && a.every((x, i) => x === b[i]) ? undefined : `${path}: bytes ${hexOf(a)} vs ${hexOf(b)}`;
+    return a.length === b.length && a.every((x, i) => x === b[i]) ? undefined : `${path}: bytes ${hex(a)} vs ${hex(b)}`;
   }
   if (a instanceof Map || b instanceof Map) {
     if (!(a instanceof Map && b instanceof Map)) return `${path}: ${show(a)} vs ${show(b)}`;
@@ -72,9 +73,6 @@ export function own(o: Record<string, unknown>, k: string): unknown {
   return Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined;
 }
 
-export function hexOf(b: Uint8Array): string {
-  return Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("hex");
-}
 
 /** A short, safe description of any value for failure messages. */
 export function show(v: unknown, budget = 300): string {
@@ -100,9 +98,9 @@ function describe(v: unknown, depth: number): string {
   }
   if (v === null) return "null";
   if (v instanceof Date) return `Date(${Number.isNaN(v.getTime()) ? "invalid" : v.toISOString()})`;
-  if (v instanceof Uint8Array) return `bytes(${hexOf(v)})`;
-  if (v instanceof ArrayBuffer) return `ArrayBuffer(${hexOf(new Uint8Array(v))})`;
-  if (v instanceof ExtData) return `ExtData(${v.type}, ${hexOf(v.data)})`;
+  if (v instanceof Uint8Array) return `bytes(${hex(v)})`;
+  if (v instanceof ArrayBuffer) return `ArrayBuffer(${hex(new Uint8Array(v))})`;
+  if (v instanceof ExtData) return `ExtData(${v.type}, ${hex(v.data)})`;
   if (v instanceof Map) return `Map{${[...v].map(([k, x]) => `${describe(k, depth + 1)} => ${describe(x, depth + 1)}`).join(", ")}}`;
   if (v instanceof Set) return `Set{${[...v].map((x) => describe(x, depth + 1)).join(", ")}}`;
   if (Array.isArray(v)) return `[${Array.from(v, (x) => describe(x, depth + 1)).join(", ")}]`;

@@ -8,7 +8,7 @@ import * as path from "node:path";
 import { ExtData } from "../../../runtime/index";
 import { HARD_LIMIT_MS, PropertyFailure, checkDecode, checkEncodeCorrupt, checkPeer, checkRoundTrip, checkTrailing, describeThrown, inFlight, type ZooType } from "./checks";
 import { HardTimeout, withHardTimeout } from "./hard-timeout";
-import { hexOf } from "./equal";
+import { hex } from "../../helpers/bytes";
 import type { PropertyName } from "./properties";
 
 export const REGRESSION_DIR = path.resolve(__dirname, "../../fixtures/fuzz-regressions");
@@ -51,9 +51,9 @@ export function toTagged(v: unknown, depth = 0): unknown {
   }
   if (v === null) return null;
   if (v instanceof Date) return { $date: Number.isNaN(v.getTime()) ? "invalid" : v.getTime() };
-  if (v instanceof Uint8Array) return { $bytes: hexOf(v) };
-  if (v instanceof ArrayBuffer) return { $arrayBuffer: hexOf(new Uint8Array(v)) };
-  if (v instanceof ExtData) return { $ext: [v.type, hexOf(v.data)] };
+  if (v instanceof Uint8Array) return { $bytes: hex(v) };
+  if (v instanceof ArrayBuffer) return { $arrayBuffer: hex(new Uint8Array(v)) };
+  if (v instanceof ExtData) return { $ext: [v.type, hex(v.data)] };
   if (v instanceof Map) return { $map: [...v].map(([k, x]) => [toTagged(k, depth + 1), toTagged(x, depth + 1)]) };
   if (v instanceof Set) return { $set: [...v].map((x) => toTagged(x, depth + 1)) };
   if (Array.isArray(v)) return { $array: Array.from(v, (x) => toTagged(x, depth + 1)) };
@@ -121,7 +121,7 @@ export function regressionFrom(t: ZooType, property: PropertyName, args: unknown
     found: new Date().toISOString(),
   };
   if (seed !== undefined) reg.seed = seed;
-  if (failure?.bytes) reg.hex = hexOf(failure.bytes);
+  if (failure?.bytes) reg.hex = hex(failure.bytes);
   if (property === "roundtrip" || property === "peer" || property === "encode-corrupt" || property === "prefixes" || property === "trailing") {
     reg.value = toTagged(args[0]);
   }

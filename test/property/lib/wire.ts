@@ -4,6 +4,7 @@
  * entries, hostile tokens) driven by plain integers so that fast-check can generate and shrink them.
  */
 import fc from "fast-check";
+import { fromHex } from "../../helpers/bytes";
 
 export type Kind = "nil" | "bool" | "int" | "float" | "str" | "bin" | "array" | "map" | "ext" | "reserved";
 
@@ -111,9 +112,7 @@ export function concatBytes(...parts: (Uint8Array | number[])[]): Uint8Array {
   return out;
 }
 
-export function fromHex(text: string): Uint8Array {
-  return new Uint8Array(Buffer.from(text.replace(/[^0-9a-fA-F]/g, ""), "hex"));
-}
+export { fromHex };
 
 function be32(n: number): number[] {
   return [(n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff];
