@@ -10,7 +10,6 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { decode, encode } from "@msgpack/msgpack";
 import { acquireLock, builtPackage, cli, EXAMPLE, link, makeProject, mustRun, removeTempDirs, ROOT_TYPESCRIPT, run, tempDir, writeFiles } from "./helpers";
-import { fromHex, hex } from "../helpers/bytes";
 
 const TS_VERSION: string = JSON.parse(fs.readFileSync(path.join(ROOT_TYPESCRIPT, "package.json"), "utf8")).version;
 const tool = (...parts: string[]) => path.join(EXAMPLE, "node_modules", ...parts);
@@ -85,12 +84,14 @@ const entries: Record<string, Entry> = {
   readings: entry(ReadingsCodec, readings), flags: entry(FlagsCodec, flags),
 };
 
+const toHex = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+const fromHex = (hex: string): Uint8Array => new Uint8Array((hex.match(/../g) ?? []).map((b) => parseInt(b, 16)));
 
 /** JSON-comparable form of a decoded value. */
 function plain(v: unknown): unknown {
   if (v instanceof Date) return { $date: v.toISOString() };
   if (typeof v === "bigint") return { $bigint: v.toString() };
-  if (v instanceof Uint8Array) return { $bin: hex(v) };
+  if (v instanceof Uint8Array) return { $bin: toHex(v) };
   if (v instanceof Map) return { $map: [...v].map(([k, x]: [unknown, unknown]) => [plain(k), plain(x)]) };
   if (v instanceof Set) return { $set: [...v].map(plain) };
   if (Array.isArray(v)) return v.map(plain);
@@ -105,7 +106,7 @@ const out: Record<string, unknown> = {};
 if (mode === "encode") {
   for (const [name, e] of Object.entries(entries)) {
     const bytes = e.encode();
-    out[name] = { hex: hex(bytes), sample: plain(e.sample), roundTrip: plain(e.decode(bytes)) };
+    out[name] = { hex: toHex(bytes), sample: plain(e.sample), roundTrip: plain(e.decode(bytes)) };
   }
   try {
     OrderCodec.encode({ ...order, items: [{ sku: "A-1", qty: "2", price: 9.5 }] } as unknown as Order);
