@@ -78,10 +78,19 @@ export type EncodeFn<T> = (w: Writer, v: T, p: string | undefined, depth: number
 export type DecodeFn<T> = (r: Reader, p: string | undefined, depth: number) => T;
 
 /**
- * Assembles a Codec from a generated encoder/decoder pair. Called by generated code only;
- * for array types `element` decodes one element (`readElement`, which streams the array).
+ * The shape of generated code this runtime runs: generated code passes the number it was made for
+ * to `codec`, and a mismatch fails when the module loads, with what to do, instead of misbehaving.
+ * Raise it whenever generated code calls the runtime differently.
  */
-export function codec<T>(enc: EncodeFn<T>, dec: DecodeFn<T>, element?: DecodeFn<unknown>): Codec<T> {
+export const GENERATED_CODE_VERSION = 6;
+
+/**
+ * Assembles a Codec from a generated encoder/decoder pair. Called by generated code only, with the
+ * GENERATED_CODE_VERSION it was generated for; for array types `element` decodes one element
+ * (`readElement`, which streams the array).
+ */
+export function codec<T>(version: number, enc: EncodeFn<T>, dec: DecodeFn<T>, element?: DecodeFn<unknown>): Codec<T> {
+  if (version !== GENERATED_CODE_VERSION) throw new Error(versionMismatch(version));
   let spare: Writer | undefined; // reused between calls; taken while in use so re-entrant calls get their own
   const take = (): Writer => {
     const w = spare ?? new Writer(DEFAULT_MAX_DEPTH);
@@ -162,4 +171,10 @@ export function codec<T>(enc: EncodeFn<T>, dec: DecodeFn<T>, element?: DecodeFn<
     readElement: element,
   };
   return methods as unknown as Codec<T>;
+}
+
+function versionMismatch(version: unknown): string {
+  // Code from 0.5 and earlier passed the encoder first.
+  return `typed-msgpack: code generated for runtime ${typeof version === "number" ? version : "0.5 or older"} runs on runtime ${GENERATED_CODE_VERSION}: ` +
+    "rebuild it (run `typed-msgpack generate` again for generated files)";
 }

@@ -14,6 +14,7 @@ export { CodecError, type CodecErrorCode } from "./errors.js";
 export { Writer, type Constant, type PreEncoded, type Literals, DEFAULT_MAX_DEPTH } from "./writer.js";
 export { Reader, DEFAULT_LIMITS, type DecodeOptions } from "./reader.js";
 export { ExtData } from "./dynamic.js";
+export type { Optional, SameShape, Unchanged } from "./shape.js";
 export { NIL, BOOL, INT, FLOAT, STR, BIN, ARRAY, MAP, EXT } from "./wire.js";
 
 // The functions generated code calls, as `__tm.name(...)`. Constants, not `export { } from`:
@@ -32,7 +33,7 @@ export const ownValue = objects.ownValue;
 export const definedKeys = objects.definedKeys;
 export const extraKeys = objects.extraKeys;
 export const pickByKeys = objects.pickByKeys;
-export const rethrowUnlessCodecError = objects.rethrowUnlessCodecError;
+export const noExtraKeys = objects.noExtraKeys;
 export const setOwn = objects.setOwn;
 export const assignEntries = objects.assignEntries;
 export const readDynamic = readDynamicFn;
@@ -53,3 +54,4 @@ export const readTag = unions.readTag;
 export const badTag = unions.badTag;
 export const pickMember = unions.pickMember;
 export const firstOf = unions.firstOf;
+export const writeFirstOf = unions.writeFirstOf;

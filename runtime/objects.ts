@@ -69,9 +69,14 @@ export function pickByKeys(v: Record<string, unknown>, candidates: readonly ([na
   return lenient < 0 ? 0 : lenient;
 }
 
-/** Lets a union encoder move on to its next member after a mismatch, and nothing else. */
-export function rethrowUnlessCodecError(e: unknown): void {
-  if (!(e instanceof CodecError)) throw e;
+/**
+ * Under a strict union attempt (`w.strict`), an object with more defined own properties than the
+ * `n` its type wrote is a mismatch. The message is never shown: the lenient pass runs after it.
+ */
+export function noExtraKeys(v: Record<string, unknown>, n: number, p: string | undefined): void {
+  let defined = 0;
+  for (const key of Object.keys(v)) if (v[key] !== undefined) defined++;
+  if (defined !== n) throw new CodecError("expected no properties beyond the declared ones", "type-mismatch", p, -1);
 }
 
 /** Sets an own property even for `__proto__`, so that input keys never reach a prototype (as JSON.parse). */

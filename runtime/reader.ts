@@ -289,7 +289,10 @@ export class Reader {
    */
   oneOf(table: Literals, p?: string): string {
     const at = this.pos;
-    const i = this.str(p) ? this.key(table, 0, p) : -1;
+    // Each value's bytes, header included, where the str starts: no head or header parse first.
+    for (let i = 0; i < table.length; i++) if (this.at(table[i]!, at)) return table.decoded[i] as string;
+    this.keyAt = at;
+    const i = this.str(p) ? this.anyKey(table, p) : -1; // a str header longer than needed
     if (i >= 0) return table.decoded[i] as string;
     this.pos = at;
     return this.notOneOf(table.description, this.str(p) ? this.string(p) : this.mismatch("str", p), p, at);

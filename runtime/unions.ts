@@ -1,11 +1,12 @@
 /**
- * Choosing the member of a union on decode, where the head byte alone cannot: by a tag property,
- * by the keys an object has, or by trying candidates. Free functions, so that a bundle whose
- * types have no such union does not carry them.
+ * Choosing the member of a union where the head byte (decode) or the JS type (encode) alone cannot:
+ * by a tag property, by the keys an object has, or by trying candidates — strictly first, in both
+ * directions (`firstOf`, `writeFirstOf`). Free functions, so that a bundle whose types have no such
+ * union does not carry them.
  */
 import { CodecError } from "./errors.js";
 import { sameKey, type Reader } from "./reader.js";
-import type { Literals } from "./writer.js";
+import type { Literals, Writer } from "./writer.js";
 import { BOOL, FAMILY, FLOAT, INT, STR } from "./wire.js";
 
 /** Failures that do not depend on which union member is being tried. */
@@ -115,6 +116,34 @@ export function firstOf(r: Reader, candidates: readonly (() => unknown)[], p?: s
         lastError = e;
       } finally {
         r.strict = wasStrict;
+      }
+    }
+  }
+  throw lastError;
+}
+
+/**
+ * Encodes `v` with the first of `encoders` (the members of a union that share a JS-side test, such as
+ * `{ a: number }[] | { a: number; b: number }[]`) that takes it whole — no object at any depth with
+ * a property its type does not declare (Writer.strict) — else with the first that takes it at all.
+ * The rule of `firstOf`, so that the two directions choose the same member.
+ */
+export function writeFirstOf(w: Writer, encoders: readonly ((w: Writer, v: unknown, p: string | undefined, d: number) => void)[], v: unknown, p: string | undefined, d: number): void {
+  const start = w.pos;
+  const wasStrict = w.strict;
+  let lastError: unknown;
+  for (const strict of [true, false]) {
+    for (const encode of encoders) {
+      w.pos = start;
+      w.strict = strict || wasStrict;
+      try {
+        encode(w, v, p, d);
+        return;
+      } catch (e) {
+        if (!(e instanceof CodecError) || e.code === "too-deep") throw e;
+        lastError = e;
+      } finally {
+        w.strict = wasStrict;
       }
     }
   }

@@ -33,8 +33,16 @@ export class Writer {
   bytes: Uint8Array;
   view: DataView;
   pos = 0;
+  /**
+   * While a union tries its members strictly (`writeFirstOf`): an object with a defined property its
+   * type does not declare is a mismatch, so that no member silently drops what another would keep.
+   */
+  strict = false;
   /** Recursive types and dynamic values deeper than this fail instead of overflowing the stack. */
   readonly maxDepth: number;
+
+  /** Bytes of the last finished output (a size, not memory: the buffer itself is kept only up to RETAIN_MAX). */
+  private lastSize = 0;
 
   constructor(maxDepth: number = DEFAULT_MAX_DEPTH, initialSize = 256) {
     this.maxDepth = maxDepth;
@@ -48,7 +56,8 @@ export class Writer {
   }
 
   private grow(n: number): void {
-    const next = new Uint8Array(Math.max(this.bytes.length * 2, this.pos + n));
+    // The last output's size: a value as large as the last one grows once, not once per doubling.
+    const next = new Uint8Array(Math.max(this.bytes.length * 2, this.pos + n, this.lastSize));
     next.set(this.bytes.subarray(0, this.pos));
     this.use(next);
   }
@@ -62,6 +71,7 @@ export class Writer {
    */
   finish(): ReturnType<typeof Uint8Array.of> {
     const bytes = this.bytes, pos = this.pos;
+    this.lastSize = pos;
     // slice() of a Uint8Array over a plain ArrayBuffer is one too; the type says so for fetch bodies.
     if (pos < HAND_OVER_MIN || bytes.length > 2 * pos) {
       const out = bytes.slice(0, pos) as ReturnType<typeof Uint8Array.of>;

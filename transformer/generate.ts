@@ -215,7 +215,8 @@ function children(node: ts.Node): ts.Node[] {
 
 /** Inserts statements after `anchor`'s line (or at the top, after a shebang); imports and multi-line statements are set off by blank lines. */
 function insertion(file: ts.SourceFile, anchor: ts.Statement | undefined, statements: ts.Statement[], print: (n: ts.Node) => string, newLine: string): Edit {
-  const printed = statements.map(print);
+  // A verbatim statement (emit/codec.ts) carries its own line breaks, as "\n".
+  const printed = statements.map((statement) => print(statement).replace(/\r?\n/g, newLine));
   let body = "";
   printed.forEach((text, i) => {
     const spaced = i > 0 && (text.includes("\n") || printed[i - 1]!.includes("\n") || ts.isImportDeclaration(statements[i - 1]!));

@@ -31,7 +31,8 @@ export function parseOptions(raw: unknown): ResolvedOptions {
       throw new Error(`typed-msgpack/transformer: unknown option "${key}". The options are "runtimeModule" (the module generated code imports the runtime from) and "link" (false: copy codecs declared in other modules instead of importing them).`);
     }
   }
-  const link = input.link ?? true;
+  // Only an absent option is the default: `"link": null` in a tsconfig is a mistake to report, not `true`.
+  const link = input.link === undefined ? true : input.link;
   if (typeof link !== "boolean") throw new Error(`typed-msgpack/transformer: option "link" must be true or false, got ${JSON.stringify(link)}.`);
   const runtimeModule = input.runtimeModule ?? "typed-msgpack";
   if (typeof runtimeModule !== "string" || runtimeModule === "") {

@@ -238,6 +238,62 @@ test("types from other modules: the input's own imports stay, and the result pas
   expect(strictErrors("rich", text!)).toEqual([]);
 });
 
+describe("a stale copy is a compile error (issue 19): the copy records the shape it was generated for", () => {
+  const TYPES = [
+    `export interface Item { sku: string; qty: number; note?: string }`,
+    `export interface Order { id: number; status: "open" | "paid"; items: Item[]; parent?: Order; deep: { a: { b: { c: string } } } }`,
+  ].join("\n");
+  const INPUT = [
+    `import { codecFor } from "typed-msgpack";`,
+    `import type { Order } from "./stale-types";`,
+    `export const OrderCodec = codecFor<Order>();`,
+    `export const OrdersCodec = codecFor<Order[]>();`,
+    `export function local() { interface Local { n: number } return codecFor<Local>(); }`,
+    ``,
+  ].join("\n");
+  let text = "";
+  beforeAll(() => {
+    const result = generate("stale", INPUT, { "stale-types.ts": TYPES });
+    expect(result.messages).toEqual([]);
+    text = result.text!;
+  });
+
+  test("the copy compiles while the types are as generated; a type local to a function is not checked", () => {
+    expect(text).toContain(`declare const __tm_check_Order: __tm.Unchanged<__tm.SameShape<Order, __tm_S_Order, "OrderCodec was generated for another Order: run \`npx typed-msgpack generate\`">>;`);
+    expect(text).not.toContain("another Local");
+    write("stale-types.ts", TYPES);
+    expect(strictErrors("stale", text)).toEqual([]);
+  });
+
+  const changes: [string, string, string][] = [
+    ["a required property added", "qty: number;", "qty: number; price: number;"],
+    ["an optional property added", "qty: number;", "qty: number; gift?: boolean;"],
+    ["a property removed", " note?: string", ""],
+    ["an optional property made required", "note?: string", "note: string"],
+    ["a property's type changed", "qty: number", "qty: string"],
+    ["a literal union widened", `"open" | "paid"`, `"open" | "paid" | "void"`],
+    ["a property added three levels down", "c: string", "c: string; d?: number"],
+  ];
+  test.each(changes)("%s: both codecs report it, by name", (_label, from, to) => {
+    expect(TYPES).toContain(from);
+    write("stale-types.ts", TYPES.replace(from, to));
+    const errors = strictErrors("stale", text).join("\n");
+    expect(errors).toContain("OrderCodec was generated for another Order: run `npx typed-msgpack generate`");
+    expect(errors).toContain("OrdersCodec was generated for another Order[]");
+  });
+
+  test("without strictNullChecks no check is written (it cannot tell optional from required there)", () => {
+    const options = { ...FIXTURE_OPTIONS, strict: false };
+    write("stale-types.ts", TYPES);
+    const file = write("stale-loose.ts", INPUT.replace(/stale-types/, "stale-types"));
+    const program = ts.createProgram([file], options, host(options));
+    const result = generateSource(program, program.getSourceFile(file)!);
+    expect(result.diagnostics).toEqual([]);
+    expect(result.text).toContain("__tm.codec(");
+    expect(result.text).not.toContain("__tm_check_");
+  });
+});
+
 test("CRLF input gives CRLF output", () => {
   const { text } = generate("crlf", `import { codecFor } from "typed-msgpack";\r\nexport const S = codecFor<{ a: string }>();\r\n`);
   expect(text).toContain("\r\n");

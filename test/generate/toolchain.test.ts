@@ -185,6 +185,22 @@ test("TypeScript 7's tsc type-checks the generated files under the strictest set
   byBuild.tsc = JSON.parse(mustRun(process.execPath, ["dist-tsc/main.js"], app));
 });
 
+test("a type changed after generate is a TypeScript 7 compile error naming the stale codec; generate again and it is gone", () => {
+  const model = path.join(app, "src/model/order.ts");
+  const original = fs.readFileSync(model, "utf8");
+  try {
+    fs.writeFileSync(model, original.replace("note?: string;", "note?: string; gift?: boolean;"));
+    const stale = run(process.execPath, [TSC7(), "-p", ".", "--noEmit"], app);
+    expect(stale.output).toContain("OrderCodec was generated for another Order: run `npx typed-msgpack generate`");
+    expect(stale.output).not.toContain("ShapesCodec");
+    expect(cli(pkg, ["generate"], app).status).toBe(0);
+    expect(run(process.execPath, [TSC7(), "-p", ".", "--noEmit"], app).output).toMatch(/exit 0\)\n$/);
+  } finally {
+    fs.writeFileSync(model, original);
+    expect(cli(pkg, ["generate"], app).status).toBe(0);
+  }
+});
+
 test("esbuild bundles them", () => {
   mustRun(process.execPath, [ESBUILD(), "src/main.ts", "--bundle", "--platform=node", "--format=esm", "--outfile=dist-esbuild/main.mjs", "--log-level=warning"], app);
   byBuild.esbuild = JSON.parse(mustRun(process.execPath, ["dist-esbuild/main.mjs"], app));

@@ -7,6 +7,7 @@ import { load } from "../helpers/compile";
 import { decodeAsync, decodeMulti, decodeStream } from "../../runtime/stream";
 import { CodecError, Reader, codec, readDynamic, writeDynamic, type Codec } from "../../runtime/index";
 import * as runtime from "../../runtime/index";
+import { GENERATED_CODE_VERSION } from "../../runtime/codec";
 import { FIXTURE, type Codecs, codecError, collect, concat, cut, fromHex, randomChunks, rng, same, syncError } from "./helpers";
 
 const C = load<Codecs>("stream_errors", FIXTURE);
@@ -180,7 +181,7 @@ describe("each message is decoded once, whatever the chunking", () => {
   /** A codec for `unknown` whose decoder counts its calls, built the way generated code builds one. */
   function counting() {
     const calls = { n: 0 };
-    const c = codec<unknown>((w, v, p, d) => writeDynamic(w, v, p, d), (r: Reader, p, d) => { calls.n++; return readDynamic(r, p, d); });
+    const c = codec<unknown>(GENERATED_CODE_VERSION, (w, v, p, d) => writeDynamic(w, v, p, d), (r: Reader, p, d) => { calls.n++; return readDynamic(r, p, d); });
     return { c, calls };
   }
 

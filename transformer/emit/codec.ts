@@ -1,4 +1,5 @@
 import ts from "typescript";
+import { GENERATED_CODE_VERSION } from "../../runtime/codec.js";
 import { resolveAlias } from "../model/families.js";
 import type { FileModel } from "../model/ir.js";
 import { NodeBuild, TextBuild, type Build, type Stmt } from "./build.js";
@@ -34,7 +35,7 @@ export function emitCode(b: Build, model: FileModel): { imports: { alias: string
   for (const [id, codec] of Object.entries(model.codecs)) {
     const encoder = encoderFor(ctx, codec.root);
     const decoder = decoderFor(ctx, codec.root);
-    const args = [b.id(encoder), b.id(decoder)];
+    const args = [b.named(b.num(GENERATED_CODE_VERSION), "generated-code version"), b.id(encoder), b.id(decoder)];
     // Array roots also get their element decoder, so that a huge array can be streamed element by element.
     const root = resolveAlias(codec.root, model.named);
     if (root.kind === "array") args.push(b.id(decoderFor(ctx, root.element)));
@@ -46,9 +47,9 @@ export function emitCode(b: Build, model: FileModel): { imports: { alias: string
 /**
  * Code that TypeScript's printer writes out unchanged: the text of an identifier is printed as it
  * stands, and nothing in the compiler's transforms looks inside a synthesized identifier. The
- * statement adds the final `;`, which the code (ending with a codec constant) therefore leaves out.
+ * statement adds the final `;`, so the code (ending with a declaration) leaves it out.
  */
-function verbatim(factory: ts.NodeFactory, code: string): ts.Statement {
+export function verbatim(factory: ts.NodeFactory, code: string): ts.Statement {
   const text = code.trimEnd();
   if (!text.endsWith(";")) throw new Error("typed-msgpack internal error: generated code must end with a declaration");
   return factory.createExpressionStatement(factory.createIdentifier(text.slice(0, -1)));

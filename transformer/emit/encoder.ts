@@ -196,13 +196,17 @@ function encodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth:
   if (shape.rest) {
     out.push(b.const("extra", b.call(ctx.rt("extraKeys"), v, keyNames(ctx, name, shape))));
   }
-  if (optionalChecks.length > 0 || shape.rest) {
+  const counted = optionalChecks.length > 0 || shape.rest !== undefined;
+  if (counted) {
     out.push(b.let(["n", b.num(required)]));
     optionalChecks.forEach((check) => out.push(b.if(check, [b.inc("n")])));
     if (shape.rest) out.push(b.assign(b.id("n"), b.bin(b.id("n"), "+", b.prop(b.id("extra"), "length"))));
     pieces.push({ write: [b.expr(b.method(w, "mapHeader", b.id("n")))] });
   } else {
     pieces.push({ constant: [required] });
+  }
+  if (!shape.rest && strictlyTried(ctx).has(name)) {
+    out.push(b.if(b.prop(w, "strict"), [b.expr(b.call(ctx.rt("noExtraKeys"), v, counted ? b.id("n") : b.num(required), b.id("p")))]));
   }
   shape.properties.forEach((property, i) => {
     const local = b.id(locals[i]!);
@@ -306,16 +310,11 @@ function encodeUnion(ctx: EmitContext, node: Extract<TypeNode, { kind: "union" }
       out.push(b.if(guard, [b.switch(b.call(ctx.rt("pickByKeys"), v, ctx.constant("pick:" + JSON.stringify(members), "Candidates", () => candidates)), cases)]));
       continue;
     }
-    // Same JS test for several non-object members (`string[] | number[]`): the first that encodes
-    // without a mismatch wins.
-    const attempts: Stmt[] = [b.const("start", b.prop(w, "pos"))];
-    const attempt = (member: TypeNode) => b.try([...encodeValue(ctx, member, v, p, d), b.ret()], "e", [
-      b.expr(b.call(ctx.rt("rethrowUnlessCodecError"), b.id("e"))),
-      b.assign(b.prop(w, "pos"), b.id("start")),
-    ]);
-    attempts.push(...members.slice(0, -1).map(attempt));
-    attempts.push(...encodeValue(ctx, members[members.length - 1]!, v, p, d), b.ret());
-    out.push(b.if(guard, attempts));
+    // Same JS test for several non-object members (`string[] | number[]`, `{ a: number }[] |
+    // { a: number; b: number }[]`): the first that takes the value whole, else the first that takes
+    // it (writeFirstOf; decode chooses by the same rule, firstOf).
+    const encoders = ctx.constant("try:" + JSON.stringify(members), "Encoders", () => b.array(members.map((member) => b.id(encoderFor(ctx, member)))));
+    out.push(b.if(guard, [b.expr(b.call(ctx.rt("writeFirstOf"), w, encoders, v, p, d)), b.ret()]));
   }
   out.push(b.expr(b.call(ctx.rt("mismatch"), b.str(describeUnion(ctx, node)), v, p)));
   return out;
@@ -340,6 +339,62 @@ function guardGroup(ctx: EmitContext, node: TypeNode): string {
   if (node.kind === "record") return "object";
   if (node.kind === "array" || node.kind === "tuple") return "array";
   return JSON.stringify(node);
+}
+
+/**
+ * The object types a union may try strictly (writeFirstOf): those reachable from members that share
+ * a JS-side test with another member. Their encoders check, under Writer.strict, that the value has
+ * no property they would drop; other encoders need not carry the check.
+ */
+function strictlyTried(ctx: EmitContext): Set<string> {
+  let found = triedCache.get(ctx);
+  if (found) return found;
+  const tried: TypeNode[] = [];
+  const everything = [...ctx.roots, ...Object.keys(ctx.named).map((name): TypeNode => ({ kind: "ref", name }))];
+  walk(ctx, everything, (node) => {
+    if (node.kind !== "union") return;
+    const groups = new Map<string, TypeNode[]>();
+    for (const member of node.members) groups.set(guardGroup(ctx, member), [...(groups.get(guardGroup(ctx, member)) ?? []), member]);
+    for (const [group, members] of groups) if (group !== "object" && members.length > 1) tried.push(...members);
+  });
+  found = walk(ctx, tried, () => {});
+  triedCache.set(ctx, found);
+  return found;
+}
+
+const triedCache = new WeakMap<EmitContext, Set<string>>();
+
+/** Visits every type node reachable from `roots`, following each named type once; returns the names reached. */
+function walk(ctx: EmitContext, roots: TypeNode[], visit: (node: TypeNode) => void): Set<string> {
+  const names = new Set<string>();
+  const go = (node: TypeNode): void => {
+    visit(node);
+    if (node.kind === "ref") {
+      if (names.has(node.name)) return;
+      names.add(node.name);
+      const shape = ctx.entry(node).shape;
+      if (shape.kind === "object") {
+        shape.properties.forEach((property) => go(property.type));
+        if (shape.rest) go(shape.rest);
+      } else go(shape.type);
+      return;
+    }
+    childrenOf(node).forEach(go);
+  };
+  roots.forEach(go);
+  return names;
+}
+
+/** The type nodes directly inside `node` (refs are not followed). */
+function childrenOf(node: TypeNode): TypeNode[] {
+  switch (node.kind) {
+    case "array": case "set": return [node.element];
+    case "map": return [node.key, node.value];
+    case "record": return [node.value];
+    case "tuple": return node.elements.map((e) => e.type);
+    case "union": return node.members;
+    default: return [];
+  }
 }
 
 /** A JS expression that is true when `v` belongs to `node`, as far as a union needs to tell. */

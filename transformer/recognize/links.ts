@@ -65,28 +65,32 @@ export function linksFor(program: ts.Program, file: ts.SourceFile, moduleOf: (fi
   };
 }
 
-type ExtensionStyle = "js" | "none";
+type ExtensionStyle = "js" | "none" | "ts";
 
 /**
- * Node16/NodeNext resolution needs the output's extension in relative specifiers; elsewhere the
- * file's own relative imports show what its build expects (`./order.js` under bundler resolution).
+ * A file whose relative imports name `.ts` files (allowImportingTsExtensions; the compiler rewrites
+ * them with rewriteRelativeImportExtensions, and node, deno and bun run such files as they are)
+ * imports codecs the same way. Otherwise Node16/NodeNext resolution needs the output's extension;
+ * elsewhere the file's own relative imports show what its build expects (`./order.js` under
+ * bundler resolution, or no extension).
  */
 function extensionStyle(options: ts.CompilerOptions, file: ts.SourceFile): ExtensionStyle {
+  const relative = file.statements.flatMap((s) => (ts.isImportDeclaration(s) || ts.isExportDeclaration(s)) && s.moduleSpecifier && ts.isStringLiteral(s.moduleSpecifier) ? [s.moduleSpecifier.text] : [])
+    .filter((m) => m.startsWith("."));
+  if (relative.some((m) => /\.[mc]?tsx?$/.test(m) && !/\.d\.[mc]?ts$/.test(m))) return "ts";
   const resolution = options.moduleResolution;
   const module = options.module ?? 0;
   if (resolution === ts.ModuleResolutionKind.Node16 || resolution === ts.ModuleResolutionKind.NodeNext) return "js";
   if (resolution === undefined && module >= 100 && module <= 199) return "js"; // node16 .. nodenext imply their resolution
-  const relative = file.statements.flatMap((s) => (ts.isImportDeclaration(s) || ts.isExportDeclaration(s)) && s.moduleSpecifier && ts.isStringLiteral(s.moduleSpecifier) ? [s.moduleSpecifier.text] : [])
-    .filter((m) => m.startsWith("."));
   return relative.some((m) => /\.[mc]?js$/.test(m)) ? "js" : "none";
 }
 
-/** `./order.js` / `../core/money`: how `from` imports the module compiled from `to`. */
+/** `./order.js` / `../core/money` / `./order.ts`: how `from` imports the module compiled from `to`. */
 function specifier(from: string, to: string, style: ExtensionStyle): string {
   let relative = path.posix.relative(path.posix.dirname(from), to);
   if (!relative.startsWith(".")) relative = "./" + relative;
   const match = /\.([mc]?)tsx?$/.exec(relative);
-  if (!match) return relative;
+  if (!match || style === "ts") return relative;
   const stem = relative.slice(0, match.index);
   return style === "js" ? `${stem}.${match[1]}js` : stem;
 }

@@ -1,7 +1,8 @@
 import ts from "typescript";
 import type { Problem } from "../diagnostics/catalog.js";
 import { diagnosticAt, throwingSink, type DiagnosticSink } from "../diagnostics/report.js";
-import { codecName, emitFile, runtimeImport } from "../emit/codec.js";
+import { codecName, emitFile, runtimeImport, verbatim } from "../emit/codec.js";
+import { shapeChecks, type ShapeCheck } from "../emit/shape.js";
 import { RUNTIME_ALIAS } from "../emit/context.js";
 import { isErrorType, ModelBuilder } from "../model/from-checker.js";
 import type { FileModel } from "../model/ir.js";
@@ -41,6 +42,10 @@ export function transformFile(
   const checker = program.getTypeChecker();
   const factory = context.factory;
   let builder: ModelBuilder | undefined;
+  // generate's copies check that each codec's type still has the shape it was generated for (emit/shape.ts).
+  const checks = new Map<string, ShapeCheck>();
+  const compilerOptions = program.getCompilerOptions();
+  const checkShapes = output === "source" && (compilerOptions.strictNullChecks ?? compilerOptions.strict) === true;
 
   const problem = (node: ts.Node, p: Problem) => sink(diagnosticAt(node, p));
 
@@ -76,6 +81,11 @@ export function transformFile(
     }
     const codec = factory.createIdentifier(codecName(result.id));
     if (output === "js") return codec;
+    if (checkShapes && !checks.has(result.id) && namesOnlyModuleScope(typeArgument, checker)) {
+      const declaration = call.parent;
+      const label = ts.isVariableDeclaration(declaration) && ts.isIdentifier(declaration.name) ? declaration.name.text : `codecFor<${typeArgument.getText()}>()`;
+      checks.set(result.id, { id: result.id, type: typeArgument.getText(), label });
+    }
     const codecType = factory.createTypeReferenceNode(factory.createQualifiedName(factory.createIdentifier(RUNTIME_ALIAS), "Codec"), [typeArgument]);
     return factory.createParenthesizedExpression(factory.createAsExpression(codec, codecType));
   };
@@ -90,10 +100,34 @@ export function transformFile(
       ...statements.slice(0, at),
       runtimeImport(factory, options.runtimeModule),
       ...emitFile(factory, builder.model, output === "source", !program.getCompilerOptions().removeComments),
+      ...(checks.size > 0 ? [verbatim(factory, shapeChecks(builder.model, [...checks.values()]))] : []),
       ...statements.slice(at),
     ]),
     model: builder.model,
   };
+}
+
+/**
+ * Whether every name in `type` is declared at the top level of a module (or imported): the shape
+ * check goes at the top level of the generated copy, where a type declared in a function is not
+ * in scope, so such a codec goes unchecked.
+ */
+function namesOnlyModuleScope(type: ts.TypeNode, checker: ts.TypeChecker): boolean {
+  let ok = true;
+  const visit = (node: ts.Node): void => {
+    if (!ok) return;
+    if (ts.isIdentifier(node)) {
+      for (const declaration of checker.getSymbolAtLocation(node)?.declarations ?? []) {
+        for (let n: ts.Node | undefined = declaration.parent; n && !ts.isSourceFile(n); n = n.parent) {
+          if (ts.isBlock(n) || ts.isFunctionLike(n) || ts.isClassLike(n)) ok = false;
+        }
+      }
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(type);
+  return ok;
 }
 
 /** Declarations and types, which no codecFor call can be inside: most of a types-only file, not walked. */

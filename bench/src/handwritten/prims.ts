@@ -80,6 +80,8 @@ export function keys(...names: string[]): Keys {
 
 /** Output at least this large is handed over instead of copied (see `finish`). */
 const HAND_OVER = 16_384;
+/** The buffer kept between calls is at most this large (the codec contract: a huge value is not held). */
+const RETAIN_MAX = 1 << 20;
 
 /**
  * Growable output. `reserve(n)` then the `put*` methods write without checks; the other methods
@@ -89,28 +91,39 @@ export class Out {
   bytes = new Uint8Array(65_536);
   view = new DataView(this.bytes.buffer);
   pos = 0;
+  /** Size of the last output, so that an output as large grows once. */
+  private lastSize = 0;
 
   reserve(n: number): void {
     if (this.pos + n > this.bytes.length) this.grow(n);
   }
 
   private grow(n: number): void {
-    const next = new Uint8Array(Math.max(2 * this.bytes.length, this.pos + n));
+    const next = new Uint8Array(Math.max(2 * this.bytes.length, this.pos + n, this.lastSize));
     next.set(this.bytes.subarray(0, this.pos));
-    this.bytes = next;
-    this.view = new DataView(next.buffer);
+    this.use(next);
+  }
+
+  private use(bytes: Uint8Array<ArrayBuffer>): void {
+    this.bytes = bytes;
+    this.view = new DataView(bytes.buffer);
   }
 
   /**
    * The output, in memory nothing else uses: small output and output that fills less than half of
    * the buffer are copied; otherwise the buffer itself is returned and a fresh one takes its place.
+   * At most RETAIN_MAX of buffer stays between calls.
    */
   finish(): Uint8Array {
     const bytes = this.bytes, n = this.pos;
     this.pos = 0;
-    if (n < HAND_OVER || bytes.length > 2 * n) return bytes.slice(0, n);
-    this.bytes = new Uint8Array(bytes.length);
-    this.view = new DataView(this.bytes.buffer);
+    this.lastSize = n;
+    if (n < HAND_OVER || bytes.length > 2 * n) {
+      const out = bytes.slice(0, n);
+      if (bytes.length > RETAIN_MAX) this.use(new Uint8Array(RETAIN_MAX));
+      return out;
+    }
+    this.use(new Uint8Array(Math.min(bytes.length, RETAIN_MAX)));
     return bytes.subarray(0, n);
   }
 

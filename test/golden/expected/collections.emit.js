@@ -289,7 +289,7 @@ function __tm_decInventory(r, p, d) {
     };
 }
 // codecFor<Inventory>()
-const __tm_InventoryCodec = __tm.codec(__tm_encInventory, __tm_decInventory);
+const __tm_InventoryCodec = __tm.codec(6 /* generated-code version */, __tm_encInventory, __tm_decInventory);
 exports.InventoryCodec = __tm_InventoryCodec;
 exports.roundTrip = [
     [exports.InventoryCodec, {

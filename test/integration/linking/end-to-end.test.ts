@@ -172,6 +172,19 @@ console.log(JSON.stringify(checks({ ...orderModule, ...customerModule, ...aModul
   expectResults(node(dir, "bundle.mjs"));
 });
 
+test(".ts extensions (allowImportingTsExtensions, rewriteRelativeImportExtensions): codecs are imported as the file imports, the compiler rewrites both to .js, and the output runs", () => {
+  const dir = linkingProject("ts-extensions", Object.fromEntries(Object.entries(TYPES).map(([file, text]) => [file, text.replace(/\.js"/g, '.ts"')])), "module");
+  const out = build(dir, { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, allowImportingTsExtensions: true, rewriteRelativeImportExtensions: true });
+  expect(out["order.js"]).toMatch(/import \* as \w+ from "\.\/customer\.js"/);
+  expect(out["order.js"]).not.toContain('.ts"');
+  expect(codecsOf(out["order.js"]!, "Customer")).toBe(false);
+  fs.writeFileSync(path.join(dir, "check.mjs"), `${CHECK}
+const modules = await Promise.all(["order", "customer", "a", "b", "user"].map((f) => import("./out/" + f + ".js")));
+console.log(JSON.stringify(checks(Object.assign({ msgpack: await import("@msgpack/msgpack") }, ...modules))));
+`);
+  expectResults(node(dir, "check.mjs"));
+});
+
 test("link: false copies the codecs instead, and the output still works", () => {
   const dir = project("nolink", "commonjs");
   const out = build(dir, { module: ts.ModuleKind.Node16, moduleResolution: ts.ModuleResolutionKind.Node16 }, { link: false });
@@ -182,6 +195,31 @@ const m = { ...require("./out/order.js"), ...require("./out/customer.js"), ...re
 console.log(JSON.stringify(checks(m)));
 `);
   expectResults(node(dir, "check.js"));
+});
+
+test("generate with .ts extensions: order.codecs.ts imports ./customer.codecs.ts as the input imports ./customer.ts; tsc rewrites both and the output runs", () => {
+  const { pkg } = packageBuild();
+  const withTs = (file: keyof typeof TYPES) => TYPES[file].replace(/\.js"/g, '.ts"');
+  const dir = linkingProject("generate-ts-ext", {
+    "package.json": JSON.stringify({ type: "module", "typed-msgpack": { inputs: ["src/customer.ts", "src/order.ts", "src/shapes.ts"] } }),
+    "tsconfig.json": JSON.stringify({ compilerOptions: { target: "es2020", module: "nodenext", moduleResolution: "nodenext", allowImportingTsExtensions: true, rewriteRelativeImportExtensions: true, strict: true, skipLibCheck: true, types: [], outDir: "out", rootDir: "src" }, include: ["src"] }),
+    "src/customer.ts": withTs("src/customer.ts"),
+    "src/order.ts": withTs("src/order.ts"),
+    "src/shapes.ts": withTs("src/shapes.ts"),
+  }, "module", { typescript: true });
+  expect(cli(pkg, ["generate"], dir).status).toBe(0);
+  const order = fs.readFileSync(path.join(dir, "src/order.codecs.ts"), "utf8");
+  expect(order).toMatch(/from "\.\/customer\.codecs\.ts"/);
+  const tsc = run(process.execPath, [path.join(ROOT_TYPESCRIPT, "bin/tsc"), "-p", "."], dir);
+  expect(tsc.output).not.toMatch(/error TS/);
+  expect(fs.readFileSync(path.join(dir, "out/order.codecs.js"), "utf8")).toMatch(/from "\.\/customer\.codecs\.js"/);
+  fs.writeFileSync(path.join(dir, "check.mjs"), `
+const { OrderCodec } = await import("./out/order.codecs.js");
+const customer = { id: 1, name: "Ada", tier: "gold" };
+const order = { id: 7, customer, others: [], byName: {}, index: new Map(), pairs: [], shapes: [{ kind: "rect", w: 1, h: 2 }] };
+console.log(JSON.stringify(OrderCodec.decode(OrderCodec.encode(order))));
+`);
+  expect(JSON.parse(node(dir, "check.mjs"))).toMatchObject({ id: 7, customer: { id: 1, name: "Ada", tier: "gold" }, shapes: [{ kind: "rect", w: 1, h: 2 }] });
 });
 
 test("generate: a .codecs.ts imports the other input's generated file, type-checks and runs", () => {

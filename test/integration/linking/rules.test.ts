@@ -157,7 +157,7 @@ console.log(JSON.stringify(results));
 });
 
 describe("the link option", () => {
-  test.each([["yes"], [0], [1], ["false"], [{}]])("link: %j is an error that names the option and the value", (value) => {
+  test.each([["yes"], [0], [1], ["false"], [{}], [null]])("link: %j is an error that names the option and the value", (value) => {
     const { transformer } = packageBuild();
     expect(() => transformer(ts.createProgram([], {}), { link: value })).toThrow(`option "link" must be true or false, got ${JSON.stringify(value)}`);
   });
