@@ -7,14 +7,15 @@
  * declare const __tm_check_OrderCodec: __tm.Unchanged<__tm.SameShape<Order, __tm_S_Order, "OrderCodec was generated for another Order: run `npx typed-msgpack generate`">>;
  * ```
  *
- * When `Order` gains, loses or changes a property (at any depth), `tsc` (and the editor) report
+ * When `Order` gains, loses or changes a property (down to LEVELS in emit/shape.ts), `tsc` (and the editor) report
  * `Type '"OrderCodec was generated for another Order: ..."' does not satisfy the constraint 'true'`.
  *
  * `Shape<T>` is `T` as the generator models it, so that what the codec cannot tell apart does not
- * count: enum members are their values, branded primitives their primitive, `readonly` is dropped,
- * and `Map`/`Set`/`Uint8Array` lose their readonly or buffer variants. Every property becomes
- * required, an optional one (`?`, or `undefined` among its types) as `Optional<T>`, so that adding
- * or removing an optional property is a difference too. Only the current type is mapped; the
+ * count: enum members are their values, branded primitives their primitive, `void` is `undefined`,
+ * `readonly` is dropped, and `Map`/`Set`/`Uint8Array` lose their readonly or buffer variants. Every
+ * property becomes required, an optional one (`?`, or `undefined` among its types) as `Optional<T>`
+ * (`Optional<never>` when it can only be absent), so that adding or removing an optional property
+ * is a difference too. Only the current type is mapped; the
  * snapshot is written in this form already, so the comparison never stops early at a depth limit
  * of the checker (it gives up on deep structures when both sides are instances of one mapped type).
  */
@@ -40,6 +41,7 @@ export type Shape<T> =
   : T extends number ? ({} extends Omit<T, keyof number> ? T : number)
   : T extends bigint ? bigint
   : T extends boolean | null | undefined ? T
+  : T extends void ? undefined
   : T extends Date ? Date
   : T extends Uint8Array ? Uint8Array
   : T extends ArrayBuffer ? ArrayBuffer
@@ -49,12 +51,12 @@ export type Shape<T> =
   : { -readonly [K in keyof T]-?: Property<T, K> };
 
 /** Tuple elements; an optional or rest element's `undefined` is its absence, as in a snapshot. */
-type Elements<T> = { -readonly [K in keyof T]: {} extends Pick<T, K> ? Shape<Exclude<T[K], undefined>> : Shape<T[K]> };
+type Elements<T> = { -readonly [K in keyof T]: {} extends Pick<T, K> ? Shape<Exclude<T[K], void>> : Shape<T[K]> };
 
 type Property<T, K extends keyof T> =
   {} extends Record<K, 1> ? Shape<T[K]> // an index signature
-  : {} extends Pick<T, K> ? Optional<Shape<Exclude<T[K], undefined>>>
-  : StrictNulls extends true ? (undefined extends T[K] ? Optional<Shape<Exclude<T[K], undefined>>> : Shape<T[K]>)
+  : {} extends Pick<T, K> ? Optional<Shape<Exclude<T[K], void>>>
+  : StrictNulls extends true ? (undefined extends T[K] ? Optional<Shape<Exclude<T[K], void>>> : Shape<T[K]>)
   : Shape<T[K]>;
 
 /** Without strictNullChecks every type takes `undefined`, and only `?` makes a property optional. */

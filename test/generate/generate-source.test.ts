@@ -294,6 +294,57 @@ describe("a stale copy is a compile error (issue 19): the copy records the shape
   });
 });
 
+describe("a fresh copy is never reported stale (issue 19): what the check cannot compare is left out", () => {
+  /** T0 → T1 → ... → T(n-1), each level also through an optional array: nested deeper than TypeScript compares (100 levels). */
+  const chain = (n: number, extra = -1) => Array.from({ length: n }, (_, i) =>
+    `export interface T${i} { id: number;${i === extra ? " extra?: string;" : ""} ${i + 1 < n ? `next: T${i + 1}; maybe?: T${i + 1}[];` : "end: true;"} }`).join("\n");
+  const EDGE = [
+    `export class Account { id = 0; private secret = ""; protected pin = 0; readonly kind = "user"; hint = this.secret.length }`,
+    `export interface Fields { account: Account; none: undefined; maybe?: undefined; nothing: void; either: string | void }`,
+  ].join("\n");
+  const INPUT = [
+    `import { codecFor } from "typed-msgpack";`,
+    `import type { Fields } from "./fresh-edge";`,
+    `import type { T0 } from "./fresh-chain";`,
+    `export const FieldsCodec = codecFor<Fields>();`,
+    `export const ChainCodec = codecFor<T0>();`,
+    ``,
+  ].join("\n");
+  let text = "";
+  beforeAll(() => {
+    const result = generate("fresh", INPUT, { "fresh-edge.ts": EDGE, "fresh-chain.ts": chain(120) });
+    expect(result.messages).toEqual([]);
+    text = result.text!;
+  });
+
+  test("private and protected properties (not in keyof), properties that can only be absent (undefined, void), a type nested 360 levels deep", () => {
+    expect(text).toContain("__tm_check_Fields");
+    expect(text).toContain("__tm_check_T0");
+    expect(strictErrors("fresh", text)).toEqual([]);
+  });
+
+  test("the deep type is compared to a depth (the rest is any): a change near its top is still reported", () => {
+    write("fresh-chain.ts", chain(120, 3));
+    expect(strictErrors("fresh", text).join("\n")).toContain("ChainCodec was generated for another T0");
+    write("fresh-chain.ts", chain(120));
+  });
+
+  test("a recursive type too deep to compare is not checked; a file with nothing else to check has no checks", () => {
+    const ring = Array.from({ length: 60 }, (_, i) => `export interface R${i} { id: number; next?: R${(i + 1) % 60}[] }`).join("\n");
+    const result = generate("fresh-ring", `import { codecFor } from "typed-msgpack";\nimport type { R0 } from "./fresh-ring-types";\nexport const RingCodec = codecFor<R0>();\n`, { "fresh-ring-types.ts": ring });
+    expect(result.messages).toEqual([]);
+    expect(result.text).toContain("__tm.codec(");
+    expect(result.text).not.toContain("__tm_check_");
+    expect(strictErrors("fresh-ring", result.text!)).toEqual([]);
+  });
+
+  test("a class's public property is still compared", () => {
+    write("fresh-edge.ts", EDGE.replace("id = 0;", "id = 0; label = \"\";"));
+    expect(strictErrors("fresh", text).join("\n")).toContain("FieldsCodec was generated for another Fields");
+    write("fresh-edge.ts", EDGE);
+  });
+});
+
 test("CRLF input gives CRLF output", () => {
   const { text } = generate("crlf", `import { codecFor } from "typed-msgpack";\r\nexport const S = codecFor<{ a: string }>();\r\n`);
   expect(text).toContain("\r\n");

@@ -201,6 +201,36 @@ test("a type changed after generate is a TypeScript 7 compile error naming the s
   }
 });
 
+test("TypeScript 7 reports no fresh copy as stale: private and protected properties, properties that can only be absent, a type nested deeper than it compares", () => {
+  const chain = (extra: number) => Array.from({ length: 60 }, (_, i) =>
+    `export interface T${i} { id: number;${i === extra ? " extra?: string;" : ""} ${i < 59 ? `maybe?: T${i + 1}[]; next: T${i + 1};` : "end: true;"} }`).join("\n");
+  const files = {
+    chain: path.join(app, "src/model/chain.ts"),
+    input: path.join(app, "src/codecs/edge.ts"),
+    output: path.join(app, "src/codecs/edge.codecs.ts"),
+  };
+  try {
+    fs.writeFileSync(files.chain, chain(-1));
+    fs.writeFileSync(files.input, [
+      `import { codecFor } from "typed-msgpack";`,
+      `import type { T0 } from "../model/chain.js";`,
+      `export class Account { id = 0; private secret = ""; protected pin = 0; readonly kind = "user"; hint = this.secret.length }`,
+      `export interface Fields { account: Account; none: undefined; maybe?: undefined; nothing: void; either: string | void }`,
+      `export const FieldsCodec = codecFor<Fields>();`,
+      `export const ChainCodec = codecFor<T0>();`,
+      ``,
+    ].join("\n"));
+    expect(cli(pkg, ["generate"], app).status).toBe(0);
+    expect(fs.readFileSync(files.output, "utf8")).toContain("__tm_check_T0");
+    const fresh = run(process.execPath, [TSC7(), "-p", ".", "--noEmit"], app);
+    expect(fresh.output).toMatch(/exit 0\)\n$/);
+    fs.writeFileSync(files.chain, chain(5));
+    expect(run(process.execPath, [TSC7(), "-p", ".", "--noEmit"], app).output).toContain("ChainCodec was generated for another T0");
+  } finally {
+    for (const file of Object.values(files)) fs.rmSync(file, { force: true });
+  }
+});
+
 test("esbuild bundles them", () => {
   mustRun(process.execPath, [ESBUILD(), "src/main.ts", "--bundle", "--platform=node", "--format=esm", "--outfile=dist-esbuild/main.mjs", "--log-level=warning"], app);
   byBuild.esbuild = JSON.parse(mustRun(process.execPath, ["dist-esbuild/main.mjs"], app));

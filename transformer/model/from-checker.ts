@@ -291,7 +291,8 @@ export class ModelBuilder {
         continue;
       }
       const optional = (property.flags & ts.SymbolFlags.Optional) !== 0 || includesUndefined(propertyType);
-      shape.properties.push({ name: key, type: this.node(propertyType, at), optional } satisfies Property);
+      const hidden = property.declarations?.some((d) => (ts.getCombinedModifierFlags(d) & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected)) !== 0) === true;
+      shape.properties.push({ name: key, type: this.node(propertyType, at), optional, ...(hidden ? { hidden: true as const } : {}) } satisfies Property);
     }
     if (symbolKeys.length > 0) this.problemNaming("symbolKey", path, [], symbolKeys);
     // Keys beyond the declared properties: a string index signature, else a number one (whose keys are strings in JS too).

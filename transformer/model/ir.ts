@@ -52,6 +52,11 @@ export interface Property {
   type: TypeNode;
   /** Absent or undefined values are omitted on the wire; absence is accepted on decode. */
   optional: boolean;
+  /**
+   * A class's `private` or `protected` property: encoded like any other, but not in `keyof` the
+   * class, so generate's stale-codec check (emit/shape.ts) cannot compare it and leaves it out.
+   */
+  hidden?: true;
 }
 
 /** A named entry: object types (one function pair each) and recursive unions/arrays. */

@@ -100,11 +100,17 @@ export function transformFile(
       ...statements.slice(0, at),
       runtimeImport(factory, options.runtimeModule),
       ...emitFile(factory, builder.model, output === "source", !program.getCompilerOptions().removeComments),
-      ...(checks.size > 0 ? [verbatim(factory, shapeChecks(builder.model, [...checks.values()]))] : []),
+      ...shapeCheckStatement(factory, builder.model, [...checks.values()]),
       ...statements.slice(at),
     ]),
     model: builder.model,
   };
+}
+
+/** The stale-codec checks of generate's copy (emit/shape.ts), if any codec can be checked. */
+function shapeCheckStatement(factory: ts.NodeFactory, model: FileModel, checks: ShapeCheck[]): ts.Statement[] {
+  const code = checks.length > 0 ? shapeChecks(model, checks) : "";
+  return code === "" ? [] : [verbatim(factory, code)];
 }
 
 /**
