@@ -44,31 +44,6 @@ export function extraKeys(v: Record<string, unknown>, declared: readonly string[
   return out;
 }
 
-/** True when every defined own key of `v` is declared; picks the union member that keeps all of a value. */
-export function onlyKeys(v: Record<string, unknown>, declared: readonly string[]): boolean {
-  for (const key of Object.keys(v)) if (v[key] !== undefined && !declared.includes(key)) return false;
-  return true;
-}
-
-/**
- * Picks the member of an untagged object union for `v` by its keys: the first whose declared names
- * (null: any) cover every defined own key and whose required names are all defined; else the first
- * whose required names are defined; else 0, whose encoder then names what is missing.
- * A candidate of null is a Record, which takes any keys, so it is a full match where it is reached.
- */
-export function pickByKeys(v: Record<string, unknown>, candidates: readonly ([names: readonly string[] | null, required: readonly string[]] | null)[]): number {
-  let lenient = -1;
-  for (let i = 0; i < candidates.length; i++) {
-    const candidate = candidates[i];
-    if (!candidate) return i;
-    const [names, required] = candidate;
-    if (!required.every((name) => v[name] !== undefined)) continue;
-    if (names === null || onlyKeys(v, names)) return i;
-    if (lenient < 0) lenient = i;
-  }
-  return lenient < 0 ? 0 : lenient;
-}
-
 /**
  * Under a strict union attempt (`w.strict`), an object with more defined own properties than the
  * `n` its type wrote is a mismatch. The message is never shown: the lenient pass runs after it.

@@ -52,14 +52,59 @@ export function badTag(r: Reader, property: string, expected: string, p?: string
   return r.fail("type-mismatch", `expected property ${JSON.stringify(property)} to be one of ${expected}`, p, at);
 }
 
-/** A member of an untagged object union: its `keys()` table (null: any keys) and required bit masks; null for a Record. */
-export type Candidate = readonly [keys: readonly Uint8Array[] | null, required: readonly number[]] | null;
+/**
+ * How the keys of a value fit each object member of a union (README "Unions"): FITS when the member
+ * declares every key present and finds its required ones, FINDS_REQUIRED when it finds its required
+ * ones only, else 0. A Record (a candidate of null) fits any keys.
+ */
+const FITS = 2;
+const FINDS_REQUIRED = 1;
+
+/** The member keys alone choose (a "keys" plan): the first that fits, else the first that finds its required keys, else 0. */
+function bestFit(fits: readonly number[]): number {
+  const full = fits.indexOf(FITS);
+  if (full >= 0) return full;
+  const some = fits.indexOf(FINDS_REQUIRED);
+  return some < 0 ? 0 : some;
+}
 
 /**
- * Picks the member of an untagged object union for the map at `r.pos` by its keys alone, without
- * consuming anything (see `pickByKeys` for the rule).
+ * The members a "keysThenTry" plan tries, in order: those that fit, else those that find their
+ * required keys, else all (so that the first one's error is reported).
  */
-export function pickMember(r: Reader, candidates: readonly Candidate[], p?: string): number {
+function fitting(fits: readonly number[]): number[] {
+  for (const level of [FITS, FINDS_REQUIRED]) {
+    const out = fits.flatMap((fit, i) => (fit === level ? [i] : []));
+    if (out.length > 0) return out;
+  }
+  return fits.map((_, i) => i);
+}
+
+/** An object member of a union on encode: `[declared names (null: any), required names]`; null for a Record. */
+export type KeyCandidate = readonly [names: readonly string[] | null, required: readonly string[]] | null;
+
+/** How the defined own keys of `v` fit each candidate. */
+function keyFits(v: Record<string, unknown>, candidates: readonly KeyCandidate[]): number[] {
+  return candidates.map((candidate) => {
+    if (!candidate) return FITS;
+    const [names, required] = candidate;
+    if (!required.every((name) => v[name] !== undefined)) return 0;
+    if (names === null) return FITS;
+    for (const key of Object.keys(v)) if (v[key] !== undefined && !names.includes(key)) return FINDS_REQUIRED;
+    return FITS;
+  });
+}
+
+/** Picks the member of an untagged object union for `v` by its keys (bestFit). */
+export function pickByKeys(v: Record<string, unknown>, candidates: readonly KeyCandidate[]): number {
+  return bestFit(keyFits(v, candidates));
+}
+
+/** A member of an untagged object union on decode: its `keys()` table (null: any keys) and required bit masks; null for a Record. */
+export type Candidate = readonly [keys: readonly Uint8Array[] | null, required: readonly number[]] | null;
+
+/** How the keys of the map at `r.pos` fit each candidate, read without consuming anything. */
+function mapFits(r: Reader, candidates: readonly Candidate[], p?: string): number[] {
   const start = r.pos;
   const seen = candidates.map((c) => (c ? c[1].map(() => 0) : []));
   const unknown = candidates.map(() => false);
@@ -85,31 +130,35 @@ export function pickMember(r: Reader, candidates: readonly Candidate[], p?: stri
   } finally {
     r.pos = start;
   }
-  let lenient = -1;
-  for (let c = 0; c < candidates.length; c++) {
-    const candidate = candidates[c];
-    if (!candidate) return c;
-    if (!candidate[1].every((mask, word) => (seen[c]![word]! & mask) === mask)) continue;
-    if (!unknown[c]) return c;
-    if (lenient < 0) lenient = c;
-  }
-  return lenient < 0 ? 0 : lenient;
+  return candidates.map((candidate, c) => {
+    if (!candidate) return FITS;
+    if (!candidate[1].every((mask, word) => (seen[c]![word]! & mask) === mask)) return 0;
+    return unknown[c] ? FINDS_REQUIRED : FITS;
+  });
+}
+
+/** Picks the member of an untagged object union for the map at `r.pos` by its keys alone (bestFit), consuming nothing. */
+export function pickMember(r: Reader, candidates: readonly Candidate[], p?: string): number {
+  return bestFit(mapFits(r, candidates, p));
 }
 
 /**
- * Decodes with the first candidate that accepts the value: first strictly (unknown keys fail),
- * then leniently. Used only where the wire type alone cannot pick a union member.
+ * Decodes with the first of `attempts` that takes the value whole (strictly: unknown keys of object
+ * types fail, at any depth), else with the first that takes it at all. Used where the wire type alone
+ * cannot pick a union member; with `candidates` (a "keysThenTry" plan), only the members the map's keys
+ * allow (fitting) are tried.
  */
-export function firstOf(r: Reader, candidates: readonly (() => unknown)[], p?: string): unknown {
+export function firstOf(r: Reader, attempts: readonly (() => unknown)[], p?: string, candidates?: readonly Candidate[]): unknown {
+  const order = candidates ? fitting(mapFits(r, candidates, p)) : attempts.map((_, i) => i);
   const start = r.pos;
   const wasStrict = r.strict;
   let lastError: unknown;
   for (const strict of [true, false]) {
-    for (const candidate of candidates) {
+    for (const i of order) {
       r.pos = start;
       r.strict = strict || wasStrict;
       try {
-        return candidate();
+        return attempts[i]!();
       } catch (e) {
         // Problems of the bytes themselves are the same for every candidate: report them as they are.
         if (!(e instanceof CodecError) || BYTE_LEVEL.has(e.code)) throw e;
@@ -126,18 +175,20 @@ export function firstOf(r: Reader, candidates: readonly (() => unknown)[], p?: s
  * Encodes `v` with the first of `encoders` (the members of a union that share a JS-side test, such as
  * `{ a: number }[] | { a: number; b: number }[]`) that takes it whole — no object at any depth with
  * a property its type does not declare (Writer.strict) — else with the first that takes it at all.
- * The rule of `firstOf`, so that the two directions choose the same member.
+ * The rule of `firstOf`, so that the two directions choose the same member; with `candidates`, only
+ * the members the value's keys allow.
  */
-export function writeFirstOf(w: Writer, encoders: readonly ((w: Writer, v: unknown, p: string | undefined, d: number) => void)[], v: unknown, p: string | undefined, d: number): void {
+export function writeFirstOf(w: Writer, encoders: readonly ((w: Writer, v: unknown, p: string | undefined, d: number) => void)[], v: unknown, p: string | undefined, d: number, candidates?: readonly KeyCandidate[]): void {
+  const order = candidates ? fitting(keyFits(v as Record<string, unknown>, candidates)) : encoders.map((_, i) => i);
   const start = w.pos;
   const wasStrict = w.strict;
   let lastError: unknown;
   for (const strict of [true, false]) {
-    for (const encode of encoders) {
+    for (const i of order) {
       w.pos = start;
       w.strict = strict || wasStrict;
       try {
-        encode(w, v, p, d);
+        encoders[i]!(w, v, p, d);
         return;
       } catch (e) {
         if (!(e instanceof CodecError) || e.code === "too-deep") throw e;

@@ -1,16 +1,17 @@
 /**
- * Members of a union that share a JS-side test (arrays and tuples) are chosen by one rule
- * in both directions: the first member that takes the value whole (no object at any depth with a
- * property its type does not declare), else the first that takes it at all (README "Unions").
- * Encode used to take the first member that did not fail, which for `{ a: number }[] |
- * { a: number; b: number }[]` wrote `[{ a: 1, b: 2 }]` as `[{ a: 1 }]`: these cases, their
- * nesting, and a property over generated unions of arrays, tuples and objects of objects.
+ * Members of a union that share a JS-side test are chosen by one rule in both directions, as the
+ * union's plan in the type model says (README "Unions"): the first member that takes the value
+ * whole (no object at any depth with a property its type does not declare), else the first that
+ * takes it at all; object members are narrowed by their keys first. Encode used to take the first
+ * member that did not fail, which for `{ a: number }[] | { a: number; b: number }[]` wrote
+ * `[{ a: 1, b: 2 }]` as `[{ a: 1 }]`, and object members by their top-level keys alone, which
+ * wrote `{ x: [{ a: 1, b: 2 }] }` of `{ x: A[] } | { x: AB[] }` as `{ x: [{ a: 1 }] }`: these
+ * cases, their nesting, and properties over generated unions of arrays, tuples and objects of objects.
  */
 import * as fc from "fast-check";
 import { encode as peerEncode } from "@msgpack/msgpack";
 import { hex } from "../helpers/bytes";
 import { load } from "../helpers/compile";
-
 
 const m = load<Record<string, any>>("union_choice", `import { codecFor } from "typed-msgpack";
 export interface A { a: number }
@@ -23,6 +24,17 @@ export const InMap = codecFor<Map<string, A[] | AB[]>>();
 export const Optionals = codecFor<{ a: number; b?: string }[] | { a: number; c?: string }[]>();
 export const Deep = codecFor<{ inner: A[] }[] | { inner: AB[] }[]>();
 export const ArrayOfUnion = codecFor<(A[] | AB[])[]>();
+export const NestedArrays = codecFor<{ x: A[] } | { x: AB[] }>();
+export const NestedObjects = codecFor<{ x: A } | { x: AB }>();
+export const SameKeys = codecFor<{ a: string } | { a: number }>();
+export const RecordOrObject = codecFor<{ a: number } | Record<string, number>>();
+export const Records = codecFor<Record<string, A> | Record<string, AB>>();
+export const ObjectsInRecord = codecFor<Record<string, { x: A } | { x: AB }>>();
+export const ObjectsInMap = codecFor<Map<string, { x: A[] } | { x: AB[] }>>();
+export const ObjectsInProperty = codecFor<{ o: { x: A } | { x: AB } }[]>();
+export const TuplesOfObjects = codecFor<[{ x: A }] | [{ x: AB }]>();
+export const OptionalTupleElement = codecFor<[number, ({ x: A } | { x: AB })?]>();
+export const Disjoint = codecFor<{ a: string } | { b: number }>();
 `);
 
 const cases: [string, unknown][] = [
@@ -38,6 +50,22 @@ const cases: [string, unknown][] = [
   ["Optionals", [{ a: 1, b: "kept" }]],
   ["Deep", [{ inner: [{ a: 1, b: 2 }] }]],
   ["ArrayOfUnion", [[{ a: 1 }], [{ a: 1, b: 2 }]]],
+  ["NestedArrays", { x: [{ a: 1, b: 2 }] }],
+  ["NestedArrays", { x: [{ a: 1 }] }],
+  ["NestedObjects", { x: { a: 1, b: 2 } }],
+  ["NestedObjects", { x: { a: 1 } }],
+  ["SameKeys", { a: 1 }],
+  ["SameKeys", { a: "one" }],
+  ["RecordOrObject", { a: 1 }],
+  ["RecordOrObject", { a: 1, z: 2 }],
+  ["Records", { k: { a: 1, b: 2 }, j: { a: 3, b: 4 } }],
+  ["Records", { k: { a: 1 } }],
+  ["ObjectsInRecord", { k: { x: { a: 1, b: 2 } }, j: { x: { a: 3 } } }],
+  ["ObjectsInMap", new Map([["k", { x: [{ a: 1, b: 2 }] }], ["j", { x: [{ a: 3 }] }]])],
+  ["ObjectsInProperty", [{ o: { x: { a: 1, b: 2 } } }, { o: { x: { a: 1 } } }]],
+  ["TuplesOfObjects", [{ x: { a: 1, b: 2 } }]],
+  ["OptionalTupleElement", [1, { x: { a: 1, b: 2 } }]],
+  ["Disjoint", { b: 1 }],
 ];
 
 test.each(cases)("%s: %p round-trips whole, and decodes from @msgpack/msgpack's bytes whole", (name, value) => {
@@ -58,6 +86,29 @@ test("a value no member takes whole goes to the first that takes it, without the
 
 test("a value no member takes at all is the last member's error, with its path", () => {
   expect(() => m.InProperty.encode({ x: [{ a: "one" }] })).toThrow("$.x[0].a: expected a number");
+  expect(() => m.SameKeys.encode({ a: true })).toThrow("$.a: expected a number");
+  expect(() => m.SameKeys.decode(peerEncode({ a: true }))).toThrow(/^\$\.a: expected/);
+});
+
+test("the model plans each union's choice once, for both directions", () => {
+  const { compile } = require("../helpers/compile") as typeof import("../helpers/compile");
+  const { model } = compile("union_choice_plans", `import { codecFor } from "typed-msgpack";
+export interface A { a: number }
+export interface AB { a: number; b: number }
+export const Tagged = codecFor<{ k: "a"; a: number } | { k: "b"; b: number }>();
+export const Keys = codecFor<{ a: string } | { b: number }>();
+export const Ties = codecFor<{ x: A[] } | { x: AB[] }>();
+export const Tried = codecFor<A[] | AB[] | string>();
+`);
+  const roots = Object.values(model!.codecs).map((c) => c.root);
+  const plans = roots.map((root) => root.kind === "union" && root.plan);
+  expect(plans.map((plan) => plan && plan.encode.map((c) => c.by))).toEqual([["tag"], ["keys"], ["keysThenTry"], ["only", "try"]]);
+  expect(plans.map((plan) => plan && plan.decode.map((entry) => [entry.families.join("+"), entry.choice.by]))).toEqual([
+    [["MAP", "tag"]], [["MAP", "keys"]], [["MAP", "keysThenTry"]], [["STR", "only"], ["ARRAY", "try"]],
+  ]);
+  // (The checker lists `string` first.) What a strict attempt reaches checks for undeclared properties; nothing else carries the check.
+  const tried = Object.entries(model!.named).filter(([, t]) => t.shape.kind === "object" && t.shape.triedStrictly).map(([, t]) => t.display).sort();
+  expect(tried).toEqual(["A", "AB", "{ x: A[]; }", "{ x: AB[]; }"].sort());
 });
 
 // ---- property: generated unions of 2–3 members, each an array or a one-element tuple of objects
@@ -95,4 +146,46 @@ test.each(unions.map((u, i) => [i, typeText(u), u] as const))("U%d %s: a value m
     expect(codec.decode(codec.encode(v))).toEqual(v);
     expect(codec.decode(peerEncode(v))).toEqual(v);
   }), { numRuns: 60, seed: 1125 + i });
+});
+
+// ---- property: generated unions of 2–3 object members whose properties (x, y) are numbers, objects
+// over a–c, or arrays of such objects, each required or optional; values made from one member whole.
+
+type Leaf = { kind: "number" } | { kind: "object" | "array"; props: [name: string, optional: boolean][] };
+interface ObjectMember { props: [name: string, optional: boolean, type: Leaf][] }
+
+const inner = fc.subarray(["a", "b", "c"], { minLength: 1 }).chain((names) => fc.tuple(...names.map((n) => fc.tuple(fc.constant(n), fc.boolean()))));
+const leaf: fc.Arbitrary<Leaf> = fc.oneof(
+  fc.constant<Leaf>({ kind: "number" }),
+  fc.record({ kind: fc.constantFrom<"object" | "array">("object", "array"), props: inner }) as fc.Arbitrary<Leaf>,
+);
+const objectMember = fc.subarray(["x", "y"], { minLength: 1 })
+  .chain((names) => fc.tuple(...names.map((n) => fc.tuple(fc.constant(n), fc.boolean(), leaf))))
+  .map((props): ObjectMember => ({ props }));
+const objectUnions = fc.sample(fc.array(objectMember, { minLength: 2, maxLength: 3 }), { numRuns: 24, seed: 20261126 });
+
+const innerText = (props: [string, boolean][]) => `{ ${props.map(([n, optional]) => `${n}${optional ? "?" : ""}: number`).join("; ")} }`;
+const leafText = (t: Leaf) => (t.kind === "number" ? "number" : t.kind === "object" ? innerText(t.props) : `${innerText(t.props)}[]`);
+const objectUnionText = (u: ObjectMember[]) => u.map(({ props }) => `{ ${props.map(([n, optional, t]) => `${n}${optional ? "?" : ""}: ${leafText(t)}`).join("; ")} }`).join(" | ");
+
+const objectGenerated = load<Record<string, any>>("union_choice_objects", `import { codecFor } from "typed-msgpack";
+${objectUnions.map((u, i) => `export const O${i} = codecFor<${objectUnionText(u)}>();`).join("\n")}
+`);
+
+/** Values of `props` (an object type), optional properties sometimes absent. */
+function valuesOf<T>(props: [string, boolean, ...unknown[]][], value: (i: number) => fc.Arbitrary<T>): fc.Arbitrary<Record<string, T>> {
+  return fc.tuple(...props.map(([, optional], i) => (optional ? fc.option(value(i), { nil: undefined }) : value(i))))
+    .map((values) => Object.fromEntries(props.flatMap(([n], k) => (values[k] === undefined ? [] : [[n, values[k]]]))));
+}
+const innerValue = (props: [string, boolean][]) => valuesOf(props, () => fc.integer());
+const leafValue = (t: Leaf): fc.Arbitrary<unknown> =>
+  t.kind === "number" ? fc.integer() : t.kind === "object" ? innerValue(t.props) : fc.array(innerValue(t.props), { maxLength: 3 });
+
+test.each(objectUnions.map((u, i) => [i, objectUnionText(u), u] as const))("O%d %s: a value made from one member round-trips whole", (i, _text, u) => {
+  const codec = objectGenerated["O" + i];
+  const value = fc.integer({ min: 0, max: u.length - 1 }).chain((k) => valuesOf(u[k]!.props, (p) => leafValue(u[k]!.props[p]![2])));
+  fc.assert(fc.property(value, (v) => {
+    expect(codec.decode(codec.encode(v))).toEqual(v);
+    expect(codec.decode(peerEncode(v))).toEqual(v);
+  }), { numRuns: 60, seed: 2026 + i });
 });

@@ -29,12 +29,8 @@ export class EmitContext {
   private readonly byKey = new Map<string, string>();
   private readonly used = new Set<string>();
 
-  /** The codecs' root types, for facts about everything the file encodes (see strictlyTried). */
-  readonly roots: TypeNode[];
-
   constructor(b: Build, model: FileModel) {
     this.b = b;
-    this.roots = Object.values(model.codecs).map((codec) => codec.root);
     this.named = model.named;
     this.tagMembers = tagMembers(model);
     // Taken before any other name: an import alias (`__tm_CustomerCodec` for a module named

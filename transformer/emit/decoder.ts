@@ -1,8 +1,9 @@
 import { familiesOf, type Family } from "../model/families.js";
-import { propertySegment, type Literal, type NamedType, type ObjectShape, type Property, type TypeNode } from "../model/ir.js";
+import { propertySegment, type Choice, type Literal, type NamedType, type ObjectShape, type Property, type TypeNode } from "../model/ir.js";
+import { choiceMembers } from "../model/unions.js";
 import type { Expr, Parameter, Stmt } from "./build.js";
 import type { EmitContext } from "./context.js";
-import { allStrings, describeLiterals, describeUnion, INHERITED_NAMES, keyTable, literalTable, pattern, reachesOnlyObjects } from "./encoder.js";
+import { allStrings, describeLiterals, describeUnion, INHERITED_NAMES, keyTable, literalTable, pattern, planOf, reachesOnlyObjects } from "./encoder.js";
 import { childPath, indexPath, localFor } from "./paths.js";
 
 /** Reader method per leaf kind; each checks the head byte and throws a CodecError naming the offset. */
@@ -264,30 +265,15 @@ function markSeen(ctx: EmitContext, words: number): Stmt[] {
 }
 
 /**
- * Dispatches on the family of the head byte. Inside one family the candidates are told apart by
- * the discriminant property, or tried in order (first strictly, rejecting unknown keys, then leniently).
+ * Dispatches on the family of the head byte; inside one family, chooses among several members as
+ * the union's plan says (model/unions.ts): by the discriminant, by the map's keys, or by trying.
  */
 function decodeUnion(ctx: EmitContext, node: Extract<TypeNode, { kind: "union" }>): Stmt[] {
   const b = ctx.b;
   const [r, p] = [b.id("r"), b.id("p")];
-  const byFamily = new Map<Family, TypeNode[]>();
-  for (const member of node.members) {
-    for (const family of familiesOf(member, ctx.named)) byFamily.set(family, [...(byFamily.get(family) ?? []), member]);
-  }
-  // `null | undefined` both arrive as nil: prefer null, which the type says is possible.
-  const nil = byFamily.get("NIL");
-  if (nil && nil.length > 1) byFamily.set("NIL", nil.filter((m) => m.kind !== "undefined").slice(0, 1));
-  // Group families that end in identical code (INT and FLOAT for `number`) under one case.
-  const bodies = new Map<string, { families: Family[]; body: Stmt[] }>();
-  for (const [family, members] of byFamily) {
-    const key = JSON.stringify(members);
-    const existing = bodies.get(key);
-    if (existing) existing.families.push(family);
-    else bodies.set(key, { families: [family], body: decodeCandidates(ctx, node, family, members) });
-  }
-  const cases = [...bodies.values()].map(({ families, body }): [Expr[], Stmt[]] => [
+  const cases = planOf(node).decode.map(({ families, choice }): [Expr[], Stmt[]] => [
     families.map((f) => b.named(b.num(FAMILY_CODES[f]), f)),
-    body,
+    decodeChoice(ctx, node, choice),
   ]);
   return [
     b.switch(b.method(r, "family", p), cases),
@@ -295,12 +281,13 @@ function decodeUnion(ctx: EmitContext, node: Extract<TypeNode, { kind: "union" }
   ];
 }
 
-function decodeCandidates(ctx: EmitContext, union: Extract<TypeNode, { kind: "union" }>, family: Family, members: TypeNode[]): Stmt[] {
+function decodeChoice(ctx: EmitContext, union: Extract<TypeNode, { kind: "union" }>, choice: Choice): Stmt[] {
   const b = ctx.b;
   const [r, p, d] = PARAMS.map((name) => b.id(name)) as [Expr, Expr, Expr];
-  if (members.length === 1) return [b.ret(decodeValue(ctx, members[0]!, p, d))];
-  const tag = union.tag;
-  if (family === "MAP" && tag && members.every((m) => tag.cases.some((c) => union.members[c.member] === m))) {
+  const members = choiceMembers(choice).map((i) => union.members[i]!);
+  if (choice.by === "only") return [b.ret(decodeValue(ctx, members[0]!, p, d))];
+  if (choice.by === "tag") {
+    const tag = union.tag!;
     const tagKey = ctx.constant("tag:" + tag.property, "Tag_" + tag.property.replace(/\W/g, "_"), () =>
       b.index(b.call(ctx.rt("keys"), b.array([b.str(tag.property)])), b.num(0)));
     const tags = literalTable(ctx, tag.cases.map((c) => c.value), tag.property.replace(/\W/g, "_"));
@@ -313,8 +300,9 @@ function decodeCandidates(ctx: EmitContext, union: Extract<TypeNode, { kind: "un
     };
     const resume = members.every((member) => tagIndex(member) >= 0);
     const [n, i] = [b.id("n"), b.id("i")];
-    const cases = members.map((member): [Expr[], Stmt[]] => {
-      const values = tag.cases.flatMap((c, index) => (union.members[c.member] === member ? [b.named(b.num(index), JSON.stringify(c.value))] : []));
+    const cases = choice.members.map((m): [Expr[], Stmt[]] => {
+      const member = union.members[m]!;
+      const values = tag.cases.flatMap((c, index) => (c.member === m ? [b.named(b.num(index), JSON.stringify(c.value))] : []));
       if (!resume) return [values, [b.ret(decodeValue(ctx, member, p, d))]];
       const bit = tagIndex(member);
       return [values, [b.ret(b.call(b.id(decoderFor(ctx, member)), r, p, d, n, i, bit === 0 ? i : b.bin(i, "<<", b.num(bit))))]];
@@ -335,20 +323,17 @@ function decodeCandidates(ctx: EmitContext, union: Extract<TypeNode, { kind: "un
         ];
     return [b.block([...read, b.switch(b.id("tag"), cases), badTag])];
   }
-  if (family === "INT" && members.some((m) => m.kind === "bigint")) {
-    return [b.ret(b.call(ctx.rt("readBigint"), r, p))];
-  }
-  if (family === "MAP") {
-    // Object members are chosen by the map's keys (declared and required), scanned once without
-    // decoding: linear even for recursive untagged unions, where trying each member is exponential.
-    const candidates = ctx.constant("pickdec:" + JSON.stringify(members), "DecodeCandidates", () => b.array(members.map((member) => mapCandidate(ctx, member))));
+  const candidates = () => ctx.constant("pickdec:" + JSON.stringify(members), "DecodeCandidates", () => b.array(members.map((member) => mapCandidate(ctx, member))));
+  if (choice.by === "keys") {
+    // Chosen by the map's keys (declared and required), scanned once without decoding: linear even
+    // for recursive untagged unions, where trying each member is exponential.
     const cases = members.map((member, i): [Expr[], Stmt[]] => [[b.num(i)], [b.ret(decodeValue(ctx, member, p, d))]]);
-    return [b.switch(b.call(ctx.rt("pickMember"), r, candidates, p), cases), b.ret(decodeValue(ctx, members[0]!, p, d))];
+    return [b.switch(b.call(ctx.rt("pickMember"), r, candidates(), p), cases), b.ret(decodeValue(ctx, members[0]!, p, d))];
   }
-  // Several candidates in another family (`string[] | number[]`): try each, strictly first so that
-  // a value is not taken by a member that would silently drop its extra keys.
+  // "try" (`string[] | number[]`) and "keysThenTry" (among the members the map's keys allow): the
+  // first that takes the value whole (strictly: unknown keys fail), else the first that takes it.
   const attempts = members.map((member) => b.arrow(decodeValue(ctx, member, p, d)));
-  return [b.ret(b.call(ctx.rt("firstOf"), r, b.array(attempts), p))];
+  return [b.ret(b.call(ctx.rt("firstOf"), r, b.array(attempts), p, ...(choice.by === "keysThenTry" ? [candidates()] : [])))];
 }
 
 /** `[key table or null, required masks]` for an object member, null for a Record or a Map. */

@@ -1,4 +1,5 @@
-import { propertySegment, type Literal, type ObjectShape, type TypeNode } from "../model/ir.js";
+import { propertySegment, type Literal, type ObjectShape, type TypeNode, type UnionPlan } from "../model/ir.js";
+import { choiceMembers, withoutMember } from "../model/unions.js";
 import type { Expr, Stmt } from "./build.js";
 import type { EmitContext } from "./context.js";
 import { splitNil } from "./decoder.js";
@@ -205,7 +206,7 @@ function encodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth:
   } else {
     pieces.push({ constant: [required] });
   }
-  if (!shape.rest && strictlyTried(ctx).has(name)) {
+  if (!shape.rest && shape.triedStrictly) {
     out.push(b.if(b.prop(w, "strict"), [b.expr(b.call(ctx.rt("noExtraKeys"), v, counted ? b.id("n") : b.num(required), b.id("p")))]));
   }
   shape.properties.forEach((property, i) => {
@@ -268,56 +269,57 @@ function encodeKey(ctx: EmitContext, key: TypeNode, k: Expr): Stmt[] {
 }
 
 /**
- * Tries each member's JS-side test in wire-family order. Members that share a test (two object
- * types, two array types) are told apart by the discriminant, or else tried in order.
+ * Runs the JS-side test of each group of members in the union's plan (model/unions.ts), and within a
+ * group of several, chooses as the plan says: by the discriminant, by the value's keys, or by trying.
  */
 function encodeUnion(ctx: EmitContext, node: Extract<TypeNode, { kind: "union" }>): Stmt[] {
   const b = ctx.b;
   const [w, v, p, d] = PARAMS.map((name) => b.id(name)) as [Expr, Expr, Expr, Expr];
   const out: Stmt[] = [];
-  const groups = new Map<string, TypeNode[]>();
-  for (const member of node.members) {
-    const group = guardGroup(ctx, member);
-    groups.set(group, [...(groups.get(group) ?? []), member]);
-  }
-  for (const [group, members] of groups) {
-    if (group === "object" && node.tag && members.every((m) => node.tag!.cases.some((c) => node.members[c.member] === m))) {
-      const tag = node.tag;
-      const cases = members.map((member): [Expr[], Stmt[]] => [
-        tag.cases.filter((c) => node.members[c.member] === member).map((c) => b.lit(c.value)),
-        [...encodeValue(ctx, member, v, p, d), b.ret()],
+  for (const choice of planOf(node).encode) {
+    const members = choiceMembers(choice).map((i) => node.members[i]!);
+    if (choice.by === "tag") {
+      const tag = node.tag!;
+      const cases = choice.members.map((i): [Expr[], Stmt[]] => [
+        tag.cases.filter((c) => c.member === i).map((c) => b.lit(c.value)),
+        [...encodeValue(ctx, node.members[i]!, v, p, d), b.ret()],
       ]);
       // Each member's encoder checks isRecordLike itself; checking it here too cost 8 % (bench events).
       const isObject = b.bin(b.typeIs(v, "object"), "&&", b.bin(v, "!==", b.null()));
       out.push(b.if(isObject, [b.switch(b.prop(v, tag.property), cases)]));
       continue;
     }
-    const guard = group === "object" ? b.call(ctx.rt("isRecordLike"), v) : memberTest(ctx, members[0]!, v);
-    if (members.length === 1) {
+    const guard = memberTest(ctx, members[0]!, v);
+    if (choice.by === "only") {
       const member = members[0]!;
       // The guard has already checked null/undefined; only the nil is left to write.
       const write = member.kind === "null" || member.kind === "undefined" ? [b.expr(b.method(w, "nil"))] : encodeValue(ctx, member, v, p, d);
       out.push(b.if(guard, [...write, b.ret()]));
       continue;
     }
-    if (group === "object") {
-      // Object members are chosen by the value's own keys, without trying to encode: the first
-      // member that declares every key the value has and finds its required ones, else the first
-      // that finds its required ones (so that no member silently drops what another would keep).
-      // Choosing shallowly keeps recursive untagged unions linear instead of exponential.
-      const candidates = b.array(members.map((member) => objectCandidate(ctx, member)));
+    const candidates = () => ctx.constant("pick:" + JSON.stringify(members), "Candidates", () => b.array(members.map((member) => objectCandidate(ctx, member))));
+    if (choice.by === "keys") {
+      // Chosen by the value's own keys, without trying to encode: shallow, so recursive untagged
+      // unions stay linear instead of exponential.
       const cases = members.map((member, i): [Expr[], Stmt[]] => [[b.num(i)], [...encodeValue(ctx, member, v, p, d), b.ret()]]);
-      out.push(b.if(guard, [b.switch(b.call(ctx.rt("pickByKeys"), v, ctx.constant("pick:" + JSON.stringify(members), "Candidates", () => candidates)), cases)]));
+      out.push(b.if(guard, [b.switch(b.call(ctx.rt("pickByKeys"), v, candidates()), cases)]));
       continue;
     }
-    // Same JS test for several non-object members (`string[] | number[]`, `{ a: number }[] |
-    // { a: number; b: number }[]`): the first that takes the value whole, else the first that takes
-    // it (writeFirstOf; decode chooses by the same rule, firstOf).
+    // "try" (`{ a: number }[] | { a: number; b: number }[]`) and "keysThenTry" (`{ x: A[] } | { x: AB[] }`,
+    // among the members the keys allow): the first that takes the value whole, else the first that
+    // takes it (writeFirstOf; decode chooses by the same rule, firstOf).
     const encoders = ctx.constant("try:" + JSON.stringify(members), "Encoders", () => b.array(members.map((member) => b.id(encoderFor(ctx, member)))));
-    out.push(b.if(guard, [b.expr(b.call(ctx.rt("writeFirstOf"), w, encoders, v, p, d)), b.ret()]));
+    const args = choice.by === "keysThenTry" ? [w, encoders, v, p, d, candidates()] : [w, encoders, v, p, d];
+    out.push(b.if(guard, [b.expr(b.call(ctx.rt("writeFirstOf"), ...args)), b.ret()]));
   }
   out.push(b.expr(b.call(ctx.rt("mismatch"), b.str(describeUnion(ctx, node)), v, p)));
   return out;
+}
+
+/** The plan the model gave the union (every union has one). */
+export function planOf(node: Extract<TypeNode, { kind: "union" }>): UnionPlan {
+  if (!node.plan) throw new Error("typed-msgpack internal error: a union of the type model has no plan");
+  return node.plan;
 }
 
 /**
@@ -331,70 +333,6 @@ function objectCandidate(ctx: EmitContext, member: TypeNode): Expr {
   if (shape.kind !== "object") return b.null();
   const names = shape.rest ? b.null() : b.array(shape.properties.map((p) => b.str(p.name)));
   return b.array([names, b.array(shape.properties.filter((p) => !p.optional).map((p) => b.str(p.name)))]);
-}
-
-/** Members with the same group share one JS test. */
-function guardGroup(ctx: EmitContext, node: TypeNode): string {
-  if (node.kind === "ref" && ctx.entry(node).shape.kind === "object") return "object";
-  if (node.kind === "record") return "object";
-  if (node.kind === "array" || node.kind === "tuple") return "array";
-  return JSON.stringify(node);
-}
-
-/**
- * The object types a union may try strictly (writeFirstOf): those reachable from members that share
- * a JS-side test with another member. Their encoders check, under Writer.strict, that the value has
- * no property they would drop; other encoders need not carry the check.
- */
-function strictlyTried(ctx: EmitContext): Set<string> {
-  let found = triedCache.get(ctx);
-  if (found) return found;
-  const tried: TypeNode[] = [];
-  const everything = [...ctx.roots, ...Object.keys(ctx.named).map((name): TypeNode => ({ kind: "ref", name }))];
-  walk(ctx, everything, (node) => {
-    if (node.kind !== "union") return;
-    const groups = new Map<string, TypeNode[]>();
-    for (const member of node.members) groups.set(guardGroup(ctx, member), [...(groups.get(guardGroup(ctx, member)) ?? []), member]);
-    for (const [group, members] of groups) if (group !== "object" && members.length > 1) tried.push(...members);
-  });
-  found = walk(ctx, tried, () => {});
-  triedCache.set(ctx, found);
-  return found;
-}
-
-const triedCache = new WeakMap<EmitContext, Set<string>>();
-
-/** Visits every type node reachable from `roots`, following each named type once; returns the names reached. */
-function walk(ctx: EmitContext, roots: TypeNode[], visit: (node: TypeNode) => void): Set<string> {
-  const names = new Set<string>();
-  const go = (node: TypeNode): void => {
-    visit(node);
-    if (node.kind === "ref") {
-      if (names.has(node.name)) return;
-      names.add(node.name);
-      const shape = ctx.entry(node).shape;
-      if (shape.kind === "object") {
-        shape.properties.forEach((property) => go(property.type));
-        if (shape.rest) go(shape.rest);
-      } else go(shape.type);
-      return;
-    }
-    childrenOf(node).forEach(go);
-  };
-  roots.forEach(go);
-  return names;
-}
-
-/** The type nodes directly inside `node` (refs are not followed). */
-function childrenOf(node: TypeNode): TypeNode[] {
-  switch (node.kind) {
-    case "array": case "set": return [node.element];
-    case "map": return [node.key, node.value];
-    case "record": return [node.value];
-    case "tuple": return node.elements.map((e) => e.type);
-    case "union": return node.members;
-    default: return [];
-  }
 }
 
 /** A JS expression that is true when `v` belongs to `node`, as far as a union needs to tell. */
@@ -474,13 +412,10 @@ function writeLiteral(ctx: EmitContext, values: Literal[], v: Expr): Stmt[] {
   return [kinds.slice(0, -1).reduceRight<Stmt>((otherwise, kind) => b.if(b.typeIs(v, kind), [writer(kind)], [otherwise]), writer(kinds[kinds.length - 1]!))];
 }
 
+/** An optional property's type as encode sees it: absent and undefined are both left out. */
 function withoutUndefined(node: TypeNode): TypeNode {
-  if (node.kind !== "union") return node;
-  const members: TypeNode[] = node.members.filter((m) => m.kind !== "undefined");
-  if (members.length === 1) return members[0]!;
-  // The tag refers to members by position: renumber it for the shorter list.
-  const tag = node.tag && { ...node.tag, cases: node.tag.cases.map((c) => ({ ...c, member: members.indexOf(node.members[c.member]!) })) };
-  return tag ? { ...node, members, tag } : { ...node, members };
+  const index = node.kind === "union" ? node.members.findIndex((m) => m.kind === "undefined") : -1;
+  return node.kind === "union" && index >= 0 ? withoutMember(node, index) : node;
 }
 
 export function describeLiterals(values: Literal[]): string {

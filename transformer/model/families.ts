@@ -1,7 +1,6 @@
-import type { NamedType, TypeNode } from "./ir.js";
+import type { Family, NamedType, TypeNode } from "./ir.js";
 
-/** MessagePack format families a decoder can dispatch on; the runtime's NIL, BOOL, ... constants by name. */
-export type Family = "NIL" | "BOOL" | "INT" | "FLOAT" | "STR" | "BIN" | "ARRAY" | "MAP" | "EXT";
+export type { Family };
 export const ALL_FAMILIES: readonly Family[] = ["NIL", "BOOL", "INT", "FLOAT", "STR", "BIN", "ARRAY", "MAP", "EXT"];
 
 /** Families in which a value of `node` may arrive. `unknown` arrives in all of them. */

@@ -1,6 +1,7 @@
 import ts from "typescript";
 import { nameList, type Problem, type ProblemKind } from "../diagnostics/catalog.js";
 import { familiesOf, type Family } from "./families.js";
+import { markTriedStrictly, planUnion, walk } from "./unions.js";
 import { propertySegment, type FileModel, type Link, type Literal, type ObjectShape, type Property, type TupleElement, type TypeNode } from "./ir.js";
 
 type UnionNode = Extract<TypeNode, { kind: "union" }>;
@@ -69,6 +70,7 @@ export class ModelBuilder {
       this.checkUnion(node, path, !checked.has(unionType));
       checked.add(unionType);
     }
+    if (this.problems.length === 0) this.plan(root);
     if (this.problems.length > 0) {
       // Forget what this attempt named, so that a later codecFor of the same type reports the same problems.
       for (const name of Object.keys(this.model.named)) if (!before.named.has(name)) delete this.model.named[name];
@@ -417,6 +419,20 @@ export class ModelBuilder {
     return { kind: "template", pattern: pattern + "$", text: this.checker.typeToString(type) };
   }
 
+  /**
+   * Gives every union reachable from `root` its plan (model/unions.ts), once its members' named
+   * types are complete; unions made here beside the walk (a tuple's optional element) get their
+   * discriminant too. Then marks the object types that a union may try strictly.
+   */
+  private plan(root: TypeNode): void {
+    walk([root], this.model.named, (node) => {
+      if (node.kind !== "union" || node.plan) return;
+      if (!node.tag) this.checkUnion(node, "$", false);
+      node.plan = planUnion(node, this.model.named);
+    });
+    markTriedStrictly([root], this.model.named);
+  }
+
   /** Rejects unions that decode could not take apart (when `report`), and finds the discriminant of object unions. */
   private checkUnion(node: UnionNode, path: string, report: boolean): void {
     const named = this.model.named;
@@ -552,9 +568,10 @@ function isAnonymous(type: ts.Type): boolean {
   return name === undefined || name === "__type" || name === "__object";
 }
 
+/** `node | undefined`; a union made here gets its tag and plan with the others (ModelBuilder.plan). */
 function withUndefined(node: TypeNode): TypeNode {
   if (node.kind === "undefined" || node.kind === "unknown") return node;
-  if (node.kind === "union") return node.members.some((m) => m.kind === "undefined") ? node : { ...node, members: [...node.members, { kind: "undefined" }] };
+  if (node.kind === "union") return node.members.some((m) => m.kind === "undefined") ? node : { kind: "union", members: [...node.members, { kind: "undefined" }] };
   return { kind: "union", members: [node, { kind: "undefined" }] };
 }
 

@@ -30,7 +30,8 @@ export type TypeNode =
   | { kind: "map"; key: TypeNode; value: TypeNode }
   /** `Record<string, V>` and index signatures: a map whose str keys become own properties. */
   | { kind: "record"; key: TypeNode; value: TypeNode }
-  | { kind: "union"; members: TypeNode[]; tag?: UnionTag }
+  /** `plan`: how each direction picks the member of a value (see UnionPlan); set by the model for every union. */
+  | { kind: "union"; members: TypeNode[]; tag?: UnionTag; plan?: UnionPlan }
   /** A reference into the named-type table; every object type and every recursive type is named. */
   | { kind: "ref"; name: string }
   | { kind: "unknown" };
@@ -46,6 +47,47 @@ export interface UnionTag {
   property: string;
   cases: { value: Literal; member: number }[];
 }
+
+/** MessagePack format families a decoder can dispatch on; the runtime's NIL, BOOL, ... constants by name. */
+export type Family = "NIL" | "BOOL" | "INT" | "FLOAT" | "STR" | "BIN" | "ARRAY" | "MAP" | "EXT";
+
+/**
+ * How a union picks the member of a value, in both directions (README "Unions"). Members that a
+ * JS-side test (encode) or the head byte's family (decode) leaves alone need no choice; where several
+ * share one, the choice is made by the rule of `Choice`, the same rule in both directions.
+ */
+export interface UnionPlan {
+  /**
+   * Encode: members grouped by the JS-side test that selects them (`typeof`, `Array.isArray`, an
+   * object check...), in the order the tests run; a group's test is that of its first member.
+   */
+  encode: Choice[];
+  /** Decode: members grouped by the family of the head byte (a family without members is a mismatch). */
+  decode: { families: Family[]; choice: Choice }[];
+}
+
+/** Member indices are positions in the union's `members`. */
+export type Choice =
+  /** One member: taken. */
+  | { by: "only"; member: number }
+  /** Object members with a discriminant (the union's `tag`): its value names the member. */
+  | { by: "tag"; members: number[] }
+  /**
+   * Object members (and Records) told apart by the value's keys: the first whose declared keys cover
+   * the value's and whose required keys are present, else the first whose required keys are present.
+   * Used when no two of them could both cover one set of keys, so keys alone give `keysThenTry`'s answer
+   * for every value whose keys some member declares.
+   */
+  | { by: "keys"; members: number[] }
+  /**
+   * Object members that one set of keys may fit alike (`{ x: A[] } | { x: AB[] }`, two Records):
+   * the candidates are the members whose declared keys cover the value's and whose required keys are
+   * present (else those whose required keys are present, else all), and of them, the first that takes
+   * the value whole (no undeclared property at any depth), else the first that takes it at all.
+   */
+  | { by: "keysThenTry"; members: number[] }
+  /** Members of other kinds that share a test (`A[] | AB[]`, tuples): the first that takes the value whole, else the first that takes it. */
+  | { by: "try"; members: number[] };
 
 export interface Property {
   name: string;
@@ -88,6 +130,11 @@ export interface ObjectShape {
   properties: Property[];
   /** Values of a string index signature, when the object has one beside its properties. */
   rest?: TypeNode;
+  /**
+   * Set when a union may try the type strictly (a `try` or `keysThenTry` choice reaches it): its
+   * encoder then refuses, under a strict attempt, a value with a property it does not declare.
+   */
+  triedStrictly?: true;
 }
 
 /** Everything one source file needs: the table of named types and one root per distinct codec. */

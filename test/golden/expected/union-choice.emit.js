@@ -1,0 +1,400 @@
+"use strict";
+var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    var desc = Object.getOwnPropertyDescriptor(m, k);
+    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
+      desc = { enumerable: true, get: function() { return m[k]; } };
+    }
+    Object.defineProperty(o, k2, desc);
+}) : (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    o[k2] = m[k];
+}));
+var __setModuleDefault = (this && this.__setModuleDefault) || (Object.create ? (function(o, v) {
+    Object.defineProperty(o, "default", { enumerable: true, value: v });
+}) : function(o, v) {
+    o["default"] = v;
+});
+var __importStar = (this && this.__importStar) || (function () {
+    var ownKeys = function(o) {
+        ownKeys = Object.getOwnPropertyNames || function (o) {
+            var ar = [];
+            for (var k in o) if (Object.prototype.hasOwnProperty.call(o, k)) ar[ar.length] = k;
+            return ar;
+        };
+        return ownKeys(o);
+    };
+    return function (mod) {
+        if (mod && mod.__esModule) return mod;
+        var result = {};
+        if (mod != null) for (var k = ownKeys(mod), i = 0; i < k.length; i++) if (k[i] !== "default") __createBinding(result, mod, k[i]);
+        __setModuleDefault(result, mod);
+        return result;
+    };
+})();
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.roundTrip = exports.ByTryCodec = exports.ByKeysThenTryCodec = exports.ByKeysCodec = void 0;
+// Untagged unions: the model's plan says how each group of members that share a JS-side test or a
+// wire family is told apart — by keys alone ("keys"), by keys and then trying ("keysThenTry", when
+// one set of keys can fit two members), or by trying ("try", arrays and tuples).
+const typed_msgpack_1 = require("typed-msgpack");
+const __tm = __importStar(require("typed-msgpack"));
+const __tm_E_Value = __tm.constants([[[1], "a"]]);
+const __tm_E_Value2 = __tm.constants([[[1], "b"]]);
+const __tm_Candidates = [[["a"], ["a"]], [["b"], ["b"]]];
+const __tm_K_Value = __tm.keys(["a"]);
+const __tm_K_Value2 = __tm.keys(["b"]);
+const __tm_DecodeCandidates = [[__tm_K_Value, [1]], [__tm_K_Value2, [1]]];
+const __tm_E_Value3 = __tm.constants([[[1], "x"]]);
+const __tm_E_AB = __tm.constants([[[2], "a"], ["b"]]);
+const __tm_Encoders = [__tm_encValue3, __tm_encValue4];
+const __tm_Candidates2 = [[["x"], ["x"]], [["x"], ["x"]]];
+const __tm_K_Value3 = __tm.keys(["x"]);
+const __tm_K_AB = __tm.keys(["a", "b"]);
+const __tm_DecodeCandidates2 = [[__tm_K_Value3, [1]], [__tm_K_Value3, [1]]];
+const __tm_Encoders2 = [__tm_encAArray, __tm_encABArray];
+function __tm_encValue(w, v, p, d) {
+    if (!(__tm.isPlainObject(v)) && !(__tm.isRecordLike(v))) {
+        __tm.mismatch("an object ({ a: string; })", v, p);
+    }
+    if (d > w.maxDepth) {
+        __tm.tooDeep(w.maxDepth, p);
+    }
+    const a_ = v.a;
+    w.raw(__tm_E_Value[0]);
+    w.string(a_, p && p + ".a");
+}
+function __tm_encValue2(w, v, p, d) {
+    if (!(__tm.isPlainObject(v)) && !(__tm.isRecordLike(v))) {
+        __tm.mismatch("an object ({ b: number; })", v, p);
+    }
+    if (d > w.maxDepth) {
+        __tm.tooDeep(w.maxDepth, p);
+    }
+    const b_ = v.b;
+    w.raw(__tm_E_Value2[0]);
+    w.number(b_, p && p + ".b");
+}
+function __tm_encValueOrValue2(w, v, p, d) {
+    if (__tm.isRecordLike(v)) {
+        switch (__tm.pickByKeys(v, __tm_Candidates)) {
+            case 0:
+                __tm_encValue(w, v, p, d);
+                return;
+            case 1:
+                __tm_encValue2(w, v, p, d);
+                return;
+        }
+    }
+    __tm.mismatch("{ a: string; } | { b: number; }", v, p);
+}
+function __tm_decValue(r, p, d) {
+    if (d > r.maxDepth) {
+        r.tooDeep(p);
+    }
+    const n = r.mapHeader(p);
+    let a_;
+    let seen0 = 0, h = -1;
+    for (let i = 0; i < n; i++) {
+        h = r.key(__tm_K_Value, h + 1, p);
+        if (h >= 0) {
+            const bit = 1 << h;
+            if (seen0 & bit) {
+                r.duplicateKey(p);
+            }
+            seen0 |= bit;
+        }
+        switch (h) {
+            case 0:
+                a_ = r.string(p && p + ".a");
+                break;
+            default: r.unknownKey(p);
+        }
+    }
+    if ((seen0 & 1) !== 1) {
+        r.missing(__tm_K_Value, [1], [seen0], p);
+    }
+    return { a: a_ };
+}
+function __tm_decValue2(r, p, d) {
+    if (d > r.maxDepth) {
+        r.tooDeep(p);
+    }
+    const n = r.mapHeader(p);
+    let b_;
+    let seen0 = 0, h = -1;
+    for (let i = 0; i < n; i++) {
+        h = r.key(__tm_K_Value2, h + 1, p);
+        if (h >= 0) {
+            const bit = 1 << h;
+            if (seen0 & bit) {
+                r.duplicateKey(p);
+            }
+            seen0 |= bit;
+        }
+        switch (h) {
+            case 0:
+                b_ = r.number(p && p + ".b");
+                break;
+            default: r.unknownKey(p);
+        }
+    }
+    if ((seen0 & 1) !== 1) {
+        r.missing(__tm_K_Value2, [1], [seen0], p);
+    }
+    return { b: b_ };
+}
+function __tm_decValueOrValue2(r, p, d) {
+    switch (r.family(p)) {
+        case 7 /* MAP */:
+            switch (__tm.pickMember(r, __tm_DecodeCandidates, p)) {
+                case 0: return __tm_decValue(r, p, d);
+                case 1: return __tm_decValue2(r, p, d);
+            }
+            return __tm_decValue(r, p, d);
+    }
+    return r.mismatch("{ a: string; } | { b: number; }", p);
+}
+function __tm_encA(w, v, p, d) {
+    if (!(__tm.isPlainObject(v)) && !(__tm.isRecordLike(v))) {
+        __tm.mismatch("an object (A)", v, p);
+    }
+    if (d > w.maxDepth) {
+        __tm.tooDeep(w.maxDepth, p);
+    }
+    const a_ = v.a;
+    if (w.strict) {
+        __tm.noExtraKeys(v, 1, p);
+    }
+    w.raw(__tm_E_Value[0]);
+    w.number(a_, p && p + ".a");
+}
+function __tm_encAArray(w, v, p, d) {
+    const n = w.array(v, p);
+    for (let i = 0; i < n; i++) {
+        __tm_encA(w, v[i], p && p + ("[" + i + "]"), d);
+    }
+}
+function __tm_encValue3(w, v, p, d) {
+    if (!(__tm.isPlainObject(v)) && !(__tm.isRecordLike(v))) {
+        __tm.mismatch("an object ({ x: A[]; })", v, p);
+    }
+    if (d > w.maxDepth) {
+        __tm.tooDeep(w.maxDepth, p);
+    }
+    const x_ = v.x;
+    if (w.strict) {
+        __tm.noExtraKeys(v, 1, p);
+    }
+    w.raw(__tm_E_Value3[0]);
+    __tm_encAArray(w, x_, p && p + ".x", d + 1);
+}
+function __tm_encAB(w, v, p, d) {
+    if (!(__tm.isPlainObject(v)) && !(__tm.isRecordLike(v))) {
+        __tm.mismatch("an object (AB)", v, p);
+    }
+    if (d > w.maxDepth) {
+        __tm.tooDeep(w.maxDepth, p);
+    }
+    const a_ = v.a;
+    const b_ = v.b;
+    if (w.strict) {
+        __tm.noExtraKeys(v, 2, p);
+    }
+    w.raw(__tm_E_AB[0]);
+    w.number(a_, p && p + ".a");
+    w.raw(__tm_E_AB[1]);
+    w.number(b_, p && p + ".b");
+}
+function __tm_encABArray(w, v, p, d) {
+    const n = w.array(v, p);
+    for (let i = 0; i < n; i++) {
+        __tm_encAB(w, v[i], p && p + ("[" + i + "]"), d);
+    }
+}
+function __tm_encValue4(w, v, p, d) {
+    if (!(__tm.isPlainObject(v)) && !(__tm.isRecordLike(v))) {
+        __tm.mismatch("an object ({ x: AB[]; })", v, p);
+    }
+    if (d > w.maxDepth) {
+        __tm.tooDeep(w.maxDepth, p);
+    }
+    const x_ = v.x;
+    if (w.strict) {
+        __tm.noExtraKeys(v, 1, p);
+    }
+    w.raw(__tm_E_Value3[0]);
+    __tm_encABArray(w, x_, p && p + ".x", d + 1);
+}
+function __tm_encValue3OrValue4(w, v, p, d) {
+    if (__tm.isRecordLike(v)) {
+        __tm.writeFirstOf(w, __tm_Encoders, v, p, d, __tm_Candidates2);
+        return;
+    }
+    __tm.mismatch("{ x: A[]; } | { x: AB[]; }", v, p);
+}
+function __tm_decA(r, p, d) {
+    if (d > r.maxDepth) {
+        r.tooDeep(p);
+    }
+    const n = r.mapHeader(p);
+    let a_;
+    let seen0 = 0, h = -1;
+    for (let i = 0; i < n; i++) {
+        h = r.key(__tm_K_Value, h + 1, p);
+        if (h >= 0) {
+            const bit = 1 << h;
+            if (seen0 & bit) {
+                r.duplicateKey(p);
+            }
+            seen0 |= bit;
+        }
+        switch (h) {
+            case 0:
+                a_ = r.number(p && p + ".a");
+                break;
+            default: r.unknownKey(p);
+        }
+    }
+    if ((seen0 & 1) !== 1) {
+        r.missing(__tm_K_Value, [1], [seen0], p);
+    }
+    return { a: a_ };
+}
+function __tm_decAArray(r, p, d) {
+    const n = r.arrayHeader(p);
+    const out = new Array(n);
+    for (let i = 0; i < n; i++) {
+        out[i] = __tm_decA(r, p && p + ("[" + i + "]"), d);
+    }
+    return out;
+}
+function __tm_decValue3(r, p, d) {
+    if (d > r.maxDepth) {
+        r.tooDeep(p);
+    }
+    const n = r.mapHeader(p);
+    let x_;
+    let seen0 = 0, h = -1;
+    for (let i = 0; i < n; i++) {
+        h = r.key(__tm_K_Value3, h + 1, p);
+        if (h >= 0) {
+            const bit = 1 << h;
+            if (seen0 & bit) {
+                r.duplicateKey(p);
+            }
+            seen0 |= bit;
+        }
+        switch (h) {
+            case 0:
+                x_ = __tm_decAArray(r, p && p + ".x", d + 1);
+                break;
+            default: r.unknownKey(p);
+        }
+    }
+    if ((seen0 & 1) !== 1) {
+        r.missing(__tm_K_Value3, [1], [seen0], p);
+    }
+    return { x: x_ };
+}
+function __tm_decAB(r, p, d) {
+    if (d > r.maxDepth) {
+        r.tooDeep(p);
+    }
+    const n = r.mapHeader(p);
+    let a_, b_;
+    let seen0 = 0, h = -1;
+    for (let i = 0; i < n; i++) {
+        h = r.key(__tm_K_AB, h + 1, p);
+        if (h >= 0) {
+            const bit = 1 << h;
+            if (seen0 & bit) {
+                r.duplicateKey(p);
+            }
+            seen0 |= bit;
+        }
+        switch (h) {
+            case 0:
+                a_ = r.number(p && p + ".a");
+                break;
+            case 1:
+                b_ = r.number(p && p + ".b");
+                break;
+            default: r.unknownKey(p);
+        }
+    }
+    if ((seen0 & 3) !== 3) {
+        r.missing(__tm_K_AB, [3], [seen0], p);
+    }
+    return { a: a_, b: b_ };
+}
+function __tm_decABArray(r, p, d) {
+    const n = r.arrayHeader(p);
+    const out = new Array(n);
+    for (let i = 0; i < n; i++) {
+        out[i] = __tm_decAB(r, p && p + ("[" + i + "]"), d);
+    }
+    return out;
+}
+function __tm_decValue4(r, p, d) {
+    if (d > r.maxDepth) {
+        r.tooDeep(p);
+    }
+    const n = r.mapHeader(p);
+    let x_;
+    let seen0 = 0, h = -1;
+    for (let i = 0; i < n; i++) {
+        h = r.key(__tm_K_Value3, h + 1, p);
+        if (h >= 0) {
+            const bit = 1 << h;
+            if (seen0 & bit) {
+                r.duplicateKey(p);
+            }
+            seen0 |= bit;
+        }
+        switch (h) {
+            case 0:
+                x_ = __tm_decABArray(r, p && p + ".x", d + 1);
+                break;
+            default: r.unknownKey(p);
+        }
+    }
+    if ((seen0 & 1) !== 1) {
+        r.missing(__tm_K_Value3, [1], [seen0], p);
+    }
+    return { x: x_ };
+}
+function __tm_decValue3OrValue4(r, p, d) {
+    switch (r.family(p)) {
+        case 7 /* MAP */: return __tm.firstOf(r, [() => __tm_decValue3(r, p, d), () => __tm_decValue4(r, p, d)], p, __tm_DecodeCandidates2);
+    }
+    return r.mismatch("{ x: A[]; } | { x: AB[]; }", p);
+}
+function __tm_encAArrayOrABArray(w, v, p, d) {
+    if (Array.isArray(v)) {
+        __tm.writeFirstOf(w, __tm_Encoders2, v, p, d);
+        return;
+    }
+    __tm.mismatch("A[] | AB[]", v, p);
+}
+function __tm_decAArrayOrABArray(r, p, d) {
+    switch (r.family(p)) {
+        case 6 /* ARRAY */: return __tm.firstOf(r, [() => __tm_decAArray(r, p, d), () => __tm_decABArray(r, p, d)], p);
+    }
+    return r.mismatch("A[] | AB[]", p);
+}
+// codecFor<{ a: string; } | { b: number; }>()
+const __tm_ValueCodec = __tm.codec(6 /* generated-code version */, __tm_encValueOrValue2, __tm_decValueOrValue2);
+// codecFor<{ x: A[]; } | { x: AB[]; }>()
+const __tm_Value2Codec = __tm.codec(6 /* generated-code version */, __tm_encValue3OrValue4, __tm_decValue3OrValue4);
+// codecFor<A[] | AB[]>()
+const __tm_Value3Codec = __tm.codec(6 /* generated-code version */, __tm_encAArrayOrABArray, __tm_decAArrayOrABArray);
+exports.ByKeysCodec = __tm_ValueCodec;
+exports.ByKeysThenTryCodec = __tm_Value2Codec;
+exports.ByTryCodec = __tm_Value3Codec;
+exports.roundTrip = [
+    [exports.ByKeysCodec, { b: 1 }],
+    [exports.ByKeysThenTryCodec, { x: [{ a: 1, b: 2 }] }],
+    [exports.ByKeysThenTryCodec, { x: [{ a: 1 }] }],
+    [exports.ByTryCodec, [{ a: 1, b: 2 }]],
+];
