@@ -1,17 +1,15 @@
 import type ts from "typescript";
 import { assertCompilerApi } from "./compiler-api.js";
 import type { TransformerOptions } from "./options.js";
+import type { PluginExtras } from "./plugin.js";
 
 export type { TransformerOptions } from "./options.js";
+export type { PluginExtras } from "./plugin.js";
 
 // Before anything that reads the compiler API loads: with TypeScript 7 this throws the message
 // that says what to do, instead of a TypeError from inside (issue 19). The rest (plugin.ts) loads when the factory is first called.
 assertCompilerApi();
 
-/** What ts-patch passes as the third argument; ttypescript passes `{ ts }`. */
-export interface PluginExtras {
-  addDiagnostic?: (diagnostic: ts.Diagnostic) => number | void;
-}
 
 /**
  * The typed-msgpack transformer: replaces each `codecFor<T>()` with a codec generated for `T`.

@@ -1,8 +1,12 @@
 import ts from "typescript";
 import { throwingSink, type DiagnosticSink } from "./diagnostics/report.js";
-import type { PluginExtras } from "./index.js";
 import { parseOptions, type TransformerOptions } from "./options.js";
 import { transformFile } from "./recognize/visit-file.js";
+
+/** What ts-patch passes as the third argument; ttypescript passes `{ ts }`. */
+export interface PluginExtras {
+  addDiagnostic?: (diagnostic: ts.Diagnostic) => number | void;
+}
 
 /** The factory behind index.ts's default export, loaded once the compiler API is known to be there. */
 export function createPluginFactory(

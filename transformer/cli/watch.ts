@@ -4,7 +4,7 @@ import ts from "typescript";
 import type { Settings } from "./config.js";
 import { formatDiagnostic, makePlan } from "./plan.js";
 import { assignProjects, IGNORED_CODES, selectInputs, type Inputs, type Project } from "./project.js";
-import { applyPlan, type Log } from "./run.js";
+import { applyPlan, type Log } from "./apply.js";
 
 /**
  * Watches every file of each project's program (inputs, the modules and .d.ts files their types

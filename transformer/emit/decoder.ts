@@ -1,4 +1,4 @@
-import { familiesOf, type Family } from "../model/families.js";
+import { splitNil, type Family } from "../model/families.js";
 import { propertySegment, type Choice, type Literal, type NamedType, type ObjectShape, type Property, type TypeNode } from "../model/ir.js";
 import { choiceMembers } from "../model/unions.js";
 import type { Expr, Parameter, Stmt } from "./build.js";
@@ -46,14 +46,6 @@ export function decodeValue(ctx: EmitContext, node: TypeNode, path: Expr, depth:
   return b.call(b.id(decoderFor(ctx, node)), b.id("r"), path, depth);
 }
 
-/** `T | null` / `T | undefined` / `T | null | undefined` where T itself never arrives as nil: its two parts. */
-export function splitNil(node: TypeNode, named: Record<string, NamedType>): { nil: "null" | "undefined" | "both"; other: TypeNode } | undefined {
-  if (node.kind !== "union") return undefined;
-  const others = node.members.filter((m) => m.kind !== "null" && m.kind !== "undefined");
-  if (others.length !== 1 || others.length === node.members.length || familiesOf(others[0]!, named).includes("NIL")) return undefined;
-  const has = (kind: string) => node.members.some((m) => m.kind === kind);
-  return { nil: has("null") ? (has("undefined") ? "both" : "null") : "undefined", other: others[0]! };
-}
 
 /**
  * The name of a function `(r, p, d)` that decodes `node`. A member of a tagged union also takes

@@ -1,8 +1,8 @@
 import { propertySegment, type Literal, type ObjectShape, type TypeNode, type UnionPlan } from "../model/ir.js";
+import { splitNil } from "../model/families.js";
 import { choiceMembers, withoutMember } from "../model/unions.js";
 import type { Expr, Stmt } from "./build.js";
 import type { EmitContext } from "./context.js";
-import { splitNil } from "./decoder.js";
 import { childPath, indexPath, localFor } from "./paths.js";
 import { constantExpression, emitRuns, planRuns, type Constant, type Piece } from "./runs.js";
 

@@ -49,3 +49,12 @@ export function resolveAlias(node: TypeNode, named: Record<string, NamedType>): 
   }
   return node;
 }
+
+/** `T | null` / `T | undefined` / `T | null | undefined` where T itself never arrives as nil: its two parts. */
+export function splitNil(node: TypeNode, named: Record<string, NamedType>): { nil: "null" | "undefined" | "both"; other: TypeNode } | undefined {
+  if (node.kind !== "union") return undefined;
+  const others = node.members.filter((m) => m.kind !== "null" && m.kind !== "undefined");
+  if (others.length !== 1 || others.length === node.members.length || familiesOf(others[0]!, named).includes("NIL")) return undefined;
+  const has = (kind: string) => node.members.some((m) => m.kind === kind);
+  return { nil: has("null") ? (has("undefined") ? "both" : "null") : "undefined", other: others[0]! };
+}
