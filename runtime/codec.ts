@@ -1,6 +1,7 @@
 import { locate, type CodecError } from "./errors.js";
 import { Reader, type DecodeOptions } from "./reader.js";
-import { DEFAULT_MAX_DEPTH, Writer } from "./writer.js";
+import { DEFAULT_MAX_DEPTH } from "./wire.js";
+import { Writer } from "./writer.js";
 
 type Bytes = Uint8Array | ArrayBuffer | ArrayBufferView;
 

@@ -11,11 +11,11 @@ import * as numberArrays from "./number-arrays.js";
 export { codecFor, __typedMsgpackIntrinsic } from "./codec-for.js";
 export type { Codec, BaseCodec, ArrayCodec, EncodeFn, DecodeFn } from "./codec.js";
 export { CodecError, type CodecErrorCode } from "./errors.js";
-export { Writer, type Constant, type PreEncoded, type Literals, DEFAULT_MAX_DEPTH } from "./writer.js";
+export { Writer, type Constant } from "./writer.js";
 export { Reader, DEFAULT_LIMITS, type DecodeOptions } from "./reader.js";
 export { ExtData } from "./dynamic.js";
 export type { Optional, SameShape, Unchanged } from "./shape.js";
-export { NIL, BOOL, INT, FLOAT, STR, BIN, ARRAY, MAP, EXT } from "./wire.js";
+export { NIL, BOOL, INT, FLOAT, STR, BIN, ARRAY, MAP, EXT, DEFAULT_MAX_DEPTH, type PreEncoded, type Literals } from "./wire.js";
 
 // The functions generated code calls, as `__tm.name(...)`. Constants, not `export { } from`:
 // CommonJS turns a re-export into a getter that runs on every call (blobs decode -9 %, events

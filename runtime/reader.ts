@@ -1,7 +1,6 @@
 import { CodecError, describeValue, type CodecErrorCode } from "./errors.js";
 import { CACHE_MAX_LENGTH, decodeCached, decodeUtf8, newStringCache } from "./utf8.js";
-import { ARRAY, BIN, BOOL, EXT, FAMILY, FLOAT, INT, MAP, NIL, STR, describeHead } from "./wire.js";
-import { DEFAULT_MAX_DEPTH, type Literals, type PreEncoded } from "./writer.js";
+import { ARRAY, BIN, BOOL, DEFAULT_MAX_DEPTH, EXT, FAMILY, FLOAT, INT, MAP, NIL, STR, describeHead, type Literals, type PreEncoded } from "./wire.js";
 
 const TWO_32 = 0x1_0000_0000;
 /**

@@ -6,8 +6,8 @@
  */
 import { CodecError } from "./errors.js";
 import { sameKey, type Reader } from "./reader.js";
-import type { Literals, Writer } from "./writer.js";
-import { BOOL, FAMILY, FLOAT, INT, STR } from "./wire.js";
+import type { Writer } from "./writer.js";
+import { BOOL, FAMILY, FLOAT, INT, STR, type Literals } from "./wire.js";
 
 /** Failures that do not depend on which union member is being tried. */
 const BYTE_LEVEL = new Set(["incomplete", "too-deep", "malformed", "duplicate-key", "trailing-bytes"]);

@@ -1,9 +1,9 @@
 import { CodecError, describeValue } from "./errors.js";
 import { encodeInto, encodeUtf8, SHORT_ENCODE_LIMIT } from "./utf8.js";
+import { DEFAULT_MAX_DEPTH, type Literals, type PreEncoded } from "./wire.js";
+
 
 const TWO_32 = 0x1_0000_0000;
-/** Deep enough for any sane document, shallow enough that V8's default stack never overflows first. */
-export const DEFAULT_MAX_DEPTH = 1000;
 /** Output from this size up is handed over by `finish`; below it a copy costs no more than a fresh buffer would. */
 const HAND_OVER_MIN = 16_384;
 /** A writer keeps at most this much buffer between calls, so one huge value is not held for the codec's life. */
@@ -267,27 +267,11 @@ export function constants(runs: readonly (readonly Constant[])[]): PreEncoded[] 
   });
 }
 
-/**
- * Bytes pre-encoded by `constants` and `keys`, with their big-endian 32-bit words (the last 0-3
- * bytes are only in the bytes): `Writer.raw` copies and `Reader.key` compares short ones four
- * bytes at a time (a 10-byte key: 8 ns instead of 14-15).
- */
-export interface PreEncoded extends Uint8Array {
-  readonly words: Int32Array;
-}
-
 function preEncoded(bytes: Uint8Array): PreEncoded {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
   const words = new Int32Array(bytes.length >> 2);
   for (let i = 0; i < words.length; i++) words[i] = view.getInt32(4 * i);
   return Object.assign(bytes, { words });
-}
-
-/** A literal union's values pre-encoded, in order; `decoded` (the values) and `description` for decoders and errors. */
-export interface Literals extends Array<PreEncoded> {
-  readonly decoded: readonly (string | number | boolean)[];
-  /** `"a" | "b"`, as error messages name the set. */
-  readonly description: string;
 }
 
 /** Pre-encodes a literal union's values: encoders copy the matching one, decoders compare bytes. */

@@ -58,6 +58,13 @@ test.each(["runtime", "transformer"])("%s/ has no import cycles", (dir) => {
   expect(cycles(graph)).toEqual([]);
 });
 
+test("the reader needs nothing of the writer (pre-encoded bytes and the depth limit are in wire.ts)", () => {
+  const graph = importGraph(sourcesUnder(path.join(ROOT, "runtime")));
+  const reader = graph.get(path.join(ROOT, "runtime/reader.ts"))!.map((f) => path.relative(ROOT, f));
+  expect(reader).toContain("runtime/wire.ts");
+  expect(reader).not.toContain("runtime/writer.ts");
+});
+
 test("the check finds a circle", () => {
   const [a, b, c] = ["/x/a.ts", "/x/b.ts", "/x/c.ts"];
   expect(cycles(new Map([[a, [b]], [b, [c]], [c, [a]]]))).toEqual([[a, b, c, a].map((f) => path.relative(ROOT, f)).join(" -> ")]);
