@@ -1,4 +1,4 @@
-import { CodecError, keySegment } from "./errors.js";
+import { CodecError, keySegment, RESERVED_BYTE } from "./errors.js";
 import type { Reader } from "./reader.js";
 import { isRecordLike, setOwn } from "./objects.js";
 import type { Writer } from "./writer.js";
@@ -130,13 +130,13 @@ export function readDynamic(r: Reader, p: string | undefined, depth: number): un
         let key: string;
         if (family === STR) key = r.string(p);
         else if (family === INT) key = String(r.number(p));
-        else if (family === NEVER_USED) return r.fail("malformed", "0xc1 is reserved and never used in MessagePack", p);
+        else if (family === NEVER_USED) return r.fail("malformed", RESERVED_BYTE, p);
         else throw new CodecError(`map keys of an unknown value must be str or int, got ${["nil", "bool", "int", "float", "str", "bin", "array", "map", "ext"][family]} at byte ${keyAt}`, "type-mismatch", p, keyAt);
         setOwn(out, key, readDynamic(r, p && p + keySegment(key), depth + 1));
       }
       return out;
     }
     default:
-      return r.fail("malformed", "0xc1 is reserved and never used in MessagePack", p);
+      return r.fail("malformed", RESERVED_BYTE, p);
   }
 }

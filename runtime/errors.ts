@@ -40,6 +40,18 @@ export type CodecErrorCode =
   /** Bytes left over after the value. */
   | "trailing-bytes";
 
+// Messages that arise in more than one place (reader, framer, dynamic values, streams), written
+// once here so that the same fault reads the same wherever it is found.
+
+/** The byte 0xc1 anywhere a value starts. */
+export const RESERVED_BYTE = "0xc1 is reserved and never used in MessagePack";
+/** Input that ends inside a value; `what` says what was still expected. */
+export const endOfInput = (what: string): string => `unexpected end of input: ${what}`;
+/** A str (`what`: "str", "map key") whose bytes are not UTF-8. */
+export const notUtf8 = (what: string): string => `${what} is not valid UTF-8`;
+/** Bytes after the one value (`what`: "value", "array") a decode takes. */
+export const afterValue = (what: string, count = ""): string => `${count}unexpected byte(s) after the ${what}`;
+
 /** Keeps messages readable for very deep paths; the `path` property stays complete. */
 function abbreviate(path: string): string {
   return path.length <= 160 ? path : `${path.slice(0, 60)}…${path.slice(-90)}`;

@@ -1,5 +1,5 @@
 /** Splitting a byte stream into MessagePack messages, each decoded once: the core of `typed-msgpack/stream`. */
-import { CodecError, locate } from "./errors.js";
+import { CodecError, endOfInput, locate, RESERVED_BYTE } from "./errors.js";
 import { Reader, type DecodeOptions } from "./reader.js";
 import { describeHead } from "./wire.js";
 import type { DecodeFn } from "./codec.js";
@@ -149,7 +149,7 @@ export class Framer {
         // The decoder stopped short of the 0xc1 (an array claims more elements than have arrived)
         // but no bytes can make this message valid: fail now rather than buffer what the count claims.
         const at = this.base + this.scanPos;
-        throw new CodecError(`0xc1 is reserved and never used in MessagePack at byte ${at}`, "malformed", path, at);
+        throw new CodecError(`${RESERVED_BYTE} at byte ${at}`, "malformed", path, at);
       }
       throw this.disagree(); // the decoder accepted a cut message: cannot happen, but never loop on it
     }
@@ -214,7 +214,7 @@ export class Framer {
     if ((b & 0xf0) === 0x90) { n = b & 0x0f; size = 1; } // fixarray
     else if (b === 0xdc) { size = 3; n = have < 3 ? 0 : (buf[at + 1]! << 8) | buf[at + 2]!; } // array 16
     else if (b === 0xdd) { size = 5; n = have < 5 ? 0 : buf[at + 1]! * 0x1000000 + ((buf[at + 2]! << 16) | (buf[at + 3]! << 8) | buf[at + 4]!); } // array 32
-    else if (b === 0xc1) throw new CodecError(`0xc1 is reserved and never used in MessagePack at byte ${this.offset}`, "malformed", "$", this.offset);
+    else if (b === 0xc1) throw new CodecError(`${RESERVED_BYTE} at byte ${this.offset}`, "malformed", "$", this.offset);
     else throw new CodecError(`expected array, got ${describeHead(b)} at byte ${this.offset}`, "type-mismatch", "$", this.offset);
     if (have < size) { if (this.buf !== this.store) this.keep(undefined); return -1; }
     this.advance(at + size);
@@ -233,7 +233,7 @@ export class Framer {
         throw this.located(e, dec, path);
       }
     }
-    throw new CodecError(`unexpected end of input: ${what} at byte ${this.offset}`, "incomplete", path, this.offset);
+    throw new CodecError(`${endOfInput(what)} at byte ${this.offset}`, "incomplete", path, this.offset);
   }
 
   private disagree(): Error {
