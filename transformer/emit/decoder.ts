@@ -3,7 +3,7 @@ import { propertySegment, type Choice, type Literal, type NamedType, type Object
 import { choiceMembers } from "../model/unions.js";
 import type { Expr, Parameter, Stmt } from "./build.js";
 import type { EmitContext } from "./context.js";
-import { allStrings, describeLiterals, describeUnion, INHERITED_NAMES, keyTable, literalTable, pattern, planOf, reachesOnlyObjects } from "./encoder.js";
+import { allStrings, describeLiterals, describeUnion, INHERITED_NAMES, keyTable, literalTable, pattern, planOf } from "./encoder.js";
 import { childPath, indexPath, localFor } from "./paths.js";
 
 /** Reader method per leaf kind; each checks the head byte and throws a CodecError naming the offset. */
@@ -162,12 +162,11 @@ function decoderBody(ctx: EmitContext, node: TypeNode): Stmt[] {
       if (ctx.linkOf(node)) return [b.ret(decodeValue(ctx, node, p, d))];
       const deeper = b.bin(d, "+", b.num(1));
       const depthCheck = b.if(b.bin(d, ">", b.prop(r, "maxDepth")), [b.expr(b.method(r, "tooDeep", p))]);
-      // A recursive alias counts one level and then is the body of what it names.
-      // Depth counts object types, and recursive aliases whose recursion can bypass objects.
+      // A recursive alias is the body of what it names, after counting one level if the model says it counts.
       if (entry.shape.kind === "alias") {
-        return reachesOnlyObjects(ctx, entry.shape.type)
-          ? decoderBody(ctx, entry.shape.type)
-          : [depthCheck, b.inc("d"), ...decoderBody(ctx, entry.shape.type)];
+        return entry.shape.countsDepth
+          ? [depthCheck, b.inc("d"), ...decoderBody(ctx, entry.shape.type)]
+          : decoderBody(ctx, entry.shape.type);
       }
       return [depthCheck, ...decodeObject(ctx, node.name, entry.shape, deeper, resumable(ctx, node) !== undefined)];
     }

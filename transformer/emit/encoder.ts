@@ -152,13 +152,12 @@ function encoderBody(ctx: EmitContext, node: TypeNode): Stmt[] {
       if (ctx.linkOf(node)) return encodeValue(ctx, node, v, p, d);
       const deeper = b.bin(d, "+", b.num(1));
       const depthCheck = b.if(b.bin(d, ">", b.prop(w, "maxDepth")), [b.expr(b.call(ctx.rt("tooDeep"), b.prop(w, "maxDepth"), p))]);
-      // A recursive alias counts one level and then is the body of what it names.
-      // Depth counts object types, and recursive aliases whose recursion can bypass objects
-      // (`type Json = ... | Json[]`); an alias that only dispatches to object types adds no level.
+      // A recursive alias is the body of what it names, after counting one level if the model says
+      // it counts (`type Json = ... | Json[]`; not an alias that only dispatches to object types).
       if (entry.shape.kind === "alias") {
-        return reachesOnlyObjects(ctx, entry.shape.type)
-          ? encoderBody(ctx, entry.shape.type)
-          : [depthCheck, b.inc("d"), ...encoderBody(ctx, entry.shape.type)];
+        return entry.shape.countsDepth
+          ? [depthCheck, b.inc("d"), ...encoderBody(ctx, entry.shape.type)]
+          : encoderBody(ctx, entry.shape.type);
       }
       // Plain objects first, by a check small enough to be inlined (see isPlainObject).
       const notRecord = b.all([b.not(b.call(ctx.rt("isPlainObject"), v)), b.not(b.call(ctx.rt("isRecordLike"), v))]);
@@ -168,12 +167,6 @@ function encoderBody(ctx: EmitContext, node: TypeNode): Stmt[] {
       // Leaves: only reached for a root, which needs a function of its own.
       return encodeValue(ctx, node, v, p, d);
   }
-}
-
-/** True for a union whose members are object types or leaves: every recursion through it passes an object. */
-export function reachesOnlyObjects(ctx: EmitContext, node: TypeNode): boolean {
-  if (node.kind !== "union") return false;
-  return node.members.every((m) => (m.kind === "ref" ? ctx.entry(m).shape.kind === "object" : !["array", "tuple", "set", "map", "record", "union"].includes(m.kind)));
 }
 
 /**

@@ -1,7 +1,7 @@
 import ts from "typescript";
 import { nameList, type Problem, type ProblemKind } from "../diagnostics/catalog.js";
 import { familiesOf, type Family } from "./families.js";
-import { markTriedStrictly, planUnion, walk } from "./unions.js";
+import { markTriedStrictly, planUnion, reachesOnlyObjects, walk } from "./unions.js";
 import { propertySegment, type FileModel, type Link, type Literal, type ObjectShape, type Property, type TupleElement, type TypeNode } from "./ir.js";
 
 type UnionNode = Extract<TypeNode, { kind: "union" }>;
@@ -142,7 +142,7 @@ export class ModelBuilder {
       this.inProgress.delete(type);
     }
     if (entry.name === undefined) return node;
-    this.model.named[entry.name] = { display: this.checker.typeToString(type), shape: { kind: "alias", type: node } };
+    this.model.named[entry.name] = { display: this.checker.typeToString(type), shape: { kind: "alias", type: node, countsDepth: true } };
     this.namedByType.set(type, entry.name);
     return { kind: "ref", name: entry.name };
   }
@@ -431,6 +431,10 @@ export class ModelBuilder {
       node.plan = planUnion(node, this.model.named);
     });
     markTriedStrictly([root], this.model.named);
+    for (const name of walk([root], this.model.named, () => {})) {
+      const shape = this.model.named[name]!.shape;
+      if (shape.kind === "alias") shape.countsDepth = !reachesOnlyObjects(shape.type, this.model.named);
+    }
   }
 
   /** Rejects unions that decode could not take apart (when `report`), and finds the discriminant of object unions. */

@@ -105,7 +105,18 @@ export interface Property {
 export interface NamedType {
   /** How the user's source spells the type, for comments and type annotations. */
   display: string;
-  shape: ObjectShape | { kind: "alias"; type: TypeNode };
+  shape: ObjectShape | AliasShape;
+}
+
+/** A recursive type that is not an object type (`type Json = ... | Json[]`), named so that its functions can call themselves. */
+export interface AliasShape {
+  kind: "alias";
+  type: TypeNode;
+  /**
+   * Whether each pass through the alias counts one level of depth: true when its recursion can
+   * bypass object types (which count a level each), false for a union of object types and leaves.
+   */
+  countsDepth: boolean;
 }
 
 /**

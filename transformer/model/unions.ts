@@ -170,3 +170,9 @@ export function withoutMember(node: UnionNode, index: number): TypeNode {
   }
   return out;
 }
+
+/** True for a union whose members are object types or leaves: every recursion through it passes an object. */
+export function reachesOnlyObjects(node: TypeNode, named: Named): boolean {
+  if (node.kind !== "union") return false;
+  return node.members.every((m) => (m.kind === "ref" ? named[m.name]?.shape.kind === "object" : !["array", "tuple", "set", "map", "record", "union"].includes(m.kind)));
+}
