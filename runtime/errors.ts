@@ -45,12 +45,12 @@ export type CodecErrorCode =
 
 /** The byte 0xc1 anywhere a value starts. */
 export const RESERVED_BYTE = "0xc1 is reserved and never used in MessagePack";
-/** Input that ends inside a value; `what` says what was still expected. */
-export const endOfInput = (what: string): string => `unexpected end of input: ${what}`;
-/** A str (`what`: "str", "map key") whose bytes are not UTF-8. */
-export const notUtf8 = (what: string): string => `${what} is not valid UTF-8`;
-/** Bytes after the one value (`what`: "value", "array") a decode takes. */
-export const afterValue = (what: string, count = ""): string => `${count}unexpected byte(s) after the ${what}`;
+/** Input that ends inside a value: followed by what was still expected. */
+export const END_OF_INPUT = "unexpected end of input: ";
+/** A str ("str", "map key" before it) whose bytes are not UTF-8. */
+export const NOT_UTF8 = " is not valid UTF-8";
+/** Bytes after the one value a decode takes: followed by "value" or "array". */
+export const AFTER_VALUE = "unexpected byte(s) after the ";
 
 /** Keeps messages readable for very deep paths; the `path` property stays complete. */
 function abbreviate(path: string): string {

@@ -1,5 +1,5 @@
 /** Splitting a byte stream into MessagePack messages, each decoded once: the core of `typed-msgpack/stream`. */
-import { CodecError, endOfInput, locate, RESERVED_BYTE } from "./errors.js";
+import { CodecError, END_OF_INPUT, locate, RESERVED_BYTE } from "./errors.js";
 import { Reader, type DecodeOptions } from "./reader.js";
 import { describeHead } from "./wire.js";
 import type { DecodeFn } from "./codec.js";
@@ -233,7 +233,7 @@ export class Framer {
         throw this.located(e, dec, path);
       }
     }
-    throw new CodecError(`${endOfInput(what)} at byte ${this.offset}`, "incomplete", path, this.offset);
+    throw new CodecError(`${END_OF_INPUT}${what} at byte ${this.offset}`, "incomplete", path, this.offset);
   }
 
   private disagree(): Error {

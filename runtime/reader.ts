@@ -1,4 +1,4 @@
-import { afterValue, CodecError, describeValue, endOfInput, notUtf8, RESERVED_BYTE, type CodecErrorCode } from "./errors.js";
+import { AFTER_VALUE, CodecError, describeValue, END_OF_INPUT, NOT_UTF8, RESERVED_BYTE, type CodecErrorCode } from "./errors.js";
 import { CACHE_MAX_LENGTH, decodeCached, decodeUtf8, newStringCache } from "./utf8.js";
 import { ARRAY, BIN, BOOL, DEFAULT_MAX_DEPTH, EXT, FAMILY, FLOAT, INT, MAP, NIL, STR, describeHead, type Literals, type PreEncoded } from "./wire.js";
 
@@ -91,13 +91,13 @@ export class Reader {
   /** Fails unless `n` more bytes are available at `pos`. */
   need(n: number, p: string | undefined): void {
     if (this.pos + n > this.end) {
-      this.fail("incomplete", endOfInput(`${this.pos + n - this.end} more byte(s) needed`), p);
+      this.fail("incomplete", `${END_OF_INPUT}${this.pos + n - this.end} more byte(s) needed`, p);
     }
   }
 
   /** The head byte of the next value, not consumed. */
   head(p: string | undefined): number {
-    if (this.pos >= this.end) this.fail("incomplete", endOfInput("a value was expected"), p);
+    if (this.pos >= this.end) this.fail("incomplete", END_OF_INPUT + "a value was expected", p);
     return this.bytes[this.pos]!;
   }
 
@@ -210,7 +210,7 @@ export class Reader {
     const at = this.pos;
     const length = this.strHeader(this.head(p), p);
     const s = length <= CACHE_MAX_LENGTH ? decodeCached(this.bytes, this.pos, length, STRINGS) : decodeUtf8(this.bytes, this.pos, length);
-    if (s === undefined) this.fail("malformed", notUtf8("str"), p, at);
+    if (s === undefined) this.fail("malformed", "str" + NOT_UTF8, p, at);
     this.pos += length;
     return s;
   }
@@ -267,7 +267,7 @@ export class Reader {
       if (sameKey(keys[i]!, this.bytes, start, length)) return i;
     }
     // A declared key matched bytes known to be valid; an unknown one is checked like any str.
-    if (decodeUtf8(this.bytes, start, length) === undefined) this.fail("malformed", notUtf8("map key"), p, this.keyAt);
+    if (decodeUtf8(this.bytes, start, length) === undefined) this.fail("malformed", "map key" + NOT_UTF8, p, this.keyAt);
     return -1;
   }
 
@@ -449,7 +449,7 @@ export class Reader {
   private skipString(b: number, p: string | undefined): void {
     const at = this.pos;
     const length = this.strHeader(b, p);
-    if (decodeUtf8(this.bytes, this.pos, length) === undefined) this.fail("malformed", notUtf8("str"), p, at);
+    if (decodeUtf8(this.bytes, this.pos, length) === undefined) this.fail("malformed", "str" + NOT_UTF8, p, at);
     this.pos += length;
   }
 
@@ -462,7 +462,7 @@ export class Reader {
 
   /** Fails if bytes remain after the top-level value. */
   done(p: string | undefined): void {
-    if (this.pos !== this.end) this.fail("trailing-bytes", afterValue("value", `${this.end - this.pos} `), p);
+    if (this.pos !== this.end) this.fail("trailing-bytes", `${this.end - this.pos} ${AFTER_VALUE}value`, p);
   }
 }
 

@@ -5,7 +5,7 @@
  */
 import type { ArrayCodec, BaseCodec, DecodeFn } from "./codec.js";
 import { Chunks, type ByteSource } from "./chunks.js";
-import { afterValue, CodecError, locate } from "./errors.js";
+import { AFTER_VALUE, CodecError, locate } from "./errors.js";
 import { Framer, NEED } from "./framer.js";
 import { Reader, type DecodeOptions } from "./reader.js";
 
@@ -27,7 +27,7 @@ export async function decodeAsync<T>(codec: BaseCodec<T>, source: ByteSource, op
   // An iteration that yields nothing: it ends when the source does, or fails.
   await new Values(source, f, () => {
     if (value === NEED) value = f.next(dec, "$");
-    if (value !== NEED && f.buffered > 0) throw new CodecError(`${afterValue("value")} at byte ${f.offset}`, "trailing-bytes", "$", f.offset);
+    if (value !== NEED && f.buffered > 0) throw new CodecError(`${AFTER_VALUE}value at byte ${f.offset}`, "trailing-bytes", "$", f.offset);
     return NEED;
   }, () => {
     if (value === NEED) f.truncated(dec, "$", "a value was expected");
@@ -77,7 +77,7 @@ export function decodeArrayStream<E>(codec: ArrayCodec<E>, source: ByteSource, o
       return v;
     }
     // All elements are out; the stream must end here.
-    if (f.buffered > 0) throw new CodecError(`${afterValue("array")} at byte ${f.offset}`, "trailing-bytes", "$", f.offset);
+    if (f.buffered > 0) throw new CodecError(`${AFTER_VALUE}array at byte ${f.offset}`, "trailing-bytes", "$", f.offset);
     return NEED;
   }, () => {
     if (count < 0) f.truncated(undefined, "$", f.buffered > 0 ? "the array header is cut" : "an array was expected");
