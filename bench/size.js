@@ -20,6 +20,9 @@ const kb = (n) => `${(n / 1024).toFixed(2)} KB`;
 console.log(`runtime (codecFor<boolean>() bundle): ${kb(bundle.runtimeOnlyMinGz)} min+gz (${bundle.runtimeOnlyMinGz} B), ` +
   `${kb(bundle.runtimeOnlyMin)} min of runtime (${bundle.runtimeOnlyMin} B)`);
 breakdown(path.join(OUT, "sizes/minimal.js"));
+console.log(`\nrecord app (codecFor<{ id; name; email?; tags: string[]; active }>() bundle): ${kb(bundle.recordMinGz)} min+gz (${bundle.recordMinGz} B), ` +
+  `${kb(bundle.recordRuntimeMin)} min of runtime`);
+breakdown(path.join(OUT, "sizes/record.js"));
 console.log(`\nsbt ModuleID[] app bundle: ${kb(bundle.esmMinGz)} min+gz, ${kb(bundle.esmMin)} min (runtime ${kb(bundle.runtimeMin)}, codec ${kb(bundle.codecMin)})`);
 breakdown(path.join(OUT, "sizes/sbt.js"));
 

@@ -4,6 +4,8 @@ import { isRecordLike, setOwn } from "./objects.js";
 import type { Writer } from "./writer.js";
 import { mismatch, tooDeep } from "./writer.js";
 import { readBytes, readDate, readNumberOrBigint, writeBigint, writeBin, writeDate } from "./extended.js";
+import { extHeader } from "./skip.js";
+import { readString, writeString } from "./strings.js";
 import { ARRAY, BIN, BOOL, EXT, FAMILY, FLOAT, INT, MAP, NEVER_USED, NIL, STR } from "./wire.js";
 
 /** An extension value other than the timestamp, as decoded into `unknown`. */
@@ -25,7 +27,7 @@ export function writeDynamic(w: Writer, v: unknown, p: string | undefined, depth
     case "undefined": return w.nil();
     case "boolean": return w.bool(v);
     case "number": return w.number(v);
-    case "string": return w.string(v);
+    case "string": return writeString(w, v);
     case "bigint": return writeBigint(w, v, p);
     case "object": break;
     default: return mismatch("a value MessagePack can carry", v, p);
@@ -66,7 +68,7 @@ export function writeDynamic(w: Writer, v: unknown, p: string | undefined, depth
     const names = Object.keys(record);
     w.mapHeader(names.length);
     for (const name of names) {
-      w.string(name);
+      writeString(w, name);
       writeDynamic(w, record[name], p && p + keySegment(name), depth + 1);
     }
   }
@@ -102,11 +104,11 @@ export function readDynamic(r: Reader, p: string | undefined, depth: number): un
     case BOOL: r.pos++; return b === 0xc3;
     case INT: return readNumberOrBigint(r, p);
     case FLOAT: return r.number(p);
-    case STR: return r.string(p);
+    case STR: return readString(r, p);
     case BIN: return readBytes(r, p);
     case EXT: {
       if (depth > r.maxDepth) r.tooDeep(p);
-      const length = r.extHeader(p);
+      const length = extHeader(r, p);
       const type = r.extType;
       if (type === -1) { r.pos = at; return readDate(r, p); }
       const data = r.bytes.slice(r.pos, r.pos + length);
@@ -128,7 +130,7 @@ export function readDynamic(r: Reader, p: string | undefined, depth: number): un
         const keyAt = r.pos;
         const family = r.family(p);
         let key: string;
-        if (family === STR) key = r.string(p);
+        if (family === STR) key = readString(r, p);
         else if (family === INT) key = String(r.number(p));
         else if (family === NEVER_USED) return r.fail("malformed", RESERVED_BYTE, p);
         else throw new CodecError(`map keys of an unknown value must be str or int, got ${["nil", "bool", "int", "float", "str", "bin", "array", "map", "ext"][family]} at byte ${keyAt}`, "type-mismatch", p, keyAt);

@@ -5,6 +5,7 @@
  */
 import { CodecError } from "./errors.js";
 import type { Reader } from "./reader.js";
+import { binHeader, extHeader } from "./skip.js";
 import { EXT, FAMILY, INT } from "./wire.js";
 import { mismatch, type Writer } from "./writer.js";
 
@@ -41,7 +42,8 @@ export function readBigint(r: Reader, p?: string): bigint {
  * So a small bigint comes back as a number, and nothing is ever rounded.
  */
 export function readNumberOrBigint(r: Reader, p?: string): number | bigint {
-  if (!r.isInt64()) return r.number(p);
+  const b = r.bytes[r.pos];
+  if (b !== 0xcf && b !== 0xd3) return r.number(p); // only int 64 / uint 64 may not fit in a number
   const v = readBigint(r, p);
   return v >= MIN_SAFE && v <= MAX_SAFE ? Number(v) : v;
 }
@@ -74,7 +76,7 @@ export function writeBigint(w: Writer, v: unknown, p?: string): void {
 export function readDate(r: Reader, p?: string): Date {
   const at = r.pos;
   if (FAMILY[r.head(p)] !== EXT) r.mismatch("timestamp ext", p);
-  const length = r.extHeader(p);
+  const length = extHeader(r, p);
   const type = r.extType;
   if (type !== -1) r.fail("type-mismatch", `expected timestamp ext (type -1), got ext type ${type}`, p, at);
   const view = r.view, pos = r.pos;
@@ -135,7 +137,7 @@ export function writeDate(w: Writer, v: unknown, p?: string): void {
  * per value was 40% of decoding the blobs dataset.
  */
 export function readBytes(r: Reader, p?: string): Uint8Array {
-  const length = r.binHeader(r.head(p), p);
+  const length = binHeader(r, r.head(p), p);
   const bytes = r.bytes, start = r.pos;
   r.pos = start + length;
   if (length > SLAB_MAX_BIN) return bytes.slice(start, start + length);
@@ -151,7 +153,7 @@ export function readBytes(r: Reader, p?: string): Uint8Array {
 
 /** A copy of a bin payload in an ArrayBuffer of its own. */
 export function readArrayBuffer(r: Reader, p?: string): ArrayBuffer {
-  const length = r.binHeader(r.head(p), p);
+  const length = binHeader(r, r.head(p), p);
   const start = r.pos;
   r.pos += length;
   return r.bytes.slice(start, start + length).buffer as ArrayBuffer;

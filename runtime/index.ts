@@ -1,7 +1,9 @@
 /** typed-msgpack runtime: what applications import, and what generated codecs call. */
 import { codec as codecFn } from "./codec.js";
 import { keySegment as keySegmentFn } from "./errors.js";
-import { keys as keysFn, literals as literalsFn, constants as constantsFn, mismatch as mismatchFn, tooDeep as tooDeepFn } from "./writer.js";
+import { mismatch as mismatchFn, tooDeep as tooDeepFn } from "./writer.js";
+import * as strings from "./strings.js";
+import { skip as skipFn } from "./skip.js";
 import * as objects from "./objects.js";
 import { readDynamic as readDynamicFn, writeDynamic as writeDynamicFn } from "./dynamic.js";
 import * as extended from "./extended.js";
@@ -22,9 +24,19 @@ export { NIL, BOOL, INT, FLOAT, STR, BIN, ARRAY, MAP, EXT, DEFAULT_MAX_DEPTH, ty
 // encode -4 %); a constant is a plain property of `exports`.
 export const codec = codecFn;
 export const keySegment = keySegmentFn;
-export const keys = keysFn;
-export const literals = literalsFn;
-export const constants = constantsFn;
+export const keys = strings.keys;
+export const literals = strings.literals;
+export const constants = strings.constants;
+export const readString = strings.readString;
+export const writeString = strings.writeString;
+export const readKey = strings.readKey;
+export const readOneOf = strings.readOneOf;
+export const lastKey = strings.lastKey;
+export const unknownKey = strings.unknownKey;
+export const duplicateKey = strings.duplicateKey;
+export const missing = strings.missing;
+export const notOneOf = strings.notOneOf;
+export const skip = skipFn;
 export const mismatch = mismatchFn;
 export const tooDeep = tooDeepFn;
 export const isRecordLike = objects.isRecordLike;

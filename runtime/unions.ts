@@ -5,7 +5,9 @@
  * union does not carry them.
  */
 import { CodecError } from "./errors.js";
-import { sameKey, type Reader } from "./reader.js";
+import type { Reader } from "./reader.js";
+import { skip } from "./skip.js";
+import { isKey, readKey, sameKey } from "./strings.js";
 import type { Writer } from "./writer.js";
 import { BOOL, FAMILY, FLOAT, INT, STR, type Literals } from "./wire.js";
 
@@ -21,7 +23,7 @@ const BYTE_LEVEL = new Set(["incomplete", "too-deep", "malformed", "duplicate-ke
  */
 export function readTag(r: Reader, n: number, tagKey: Uint8Array, tags: Literals, p?: string): number {
   const start = r.pos;
-  if (n > 0 && r.isKey(tagKey, p)) {
+  if (n > 0 && isKey(r, tagKey, p)) {
     const index = tagValue(r, tags, p);
     if (index < 0) r.pos = start;
     return index;
@@ -29,9 +31,9 @@ export function readTag(r: Reader, n: number, tagKey: Uint8Array, tags: Literals
   try {
     r.pos = start;
     for (let i = 0; i < n; i++) {
-      if (r.isKey(tagKey, p)) return tagValue(r, tags, p);
+      if (isKey(r, tagKey, p)) return tagValue(r, tags, p);
       // The last value need not be skipped (see pickMember).
-      if (i < n - 1) r.skip(p);
+      if (i < n - 1) skip(r, p);
     }
     return -1;
   } finally {
@@ -42,7 +44,7 @@ export function readTag(r: Reader, n: number, tagKey: Uint8Array, tags: Literals
 /** Reads a tag's value: its index in `tags`, or -1. */
 function tagValue(r: Reader, tags: Literals, p: string | undefined): number {
   const family = r.family(p);
-  if (family === STR) return r.key(tags, 0, p);
+  if (family === STR) return readKey(r, tags, 0, p);
   const value = family === INT || family === FLOAT ? r.number(p) : family === BOOL ? r.bool(p) : undefined;
   return tags.decoded.indexOf(value as never);
 }
@@ -125,7 +127,7 @@ function mapFits(r: Reader, candidates: readonly Candidate[], p?: string): numbe
       });
       // The last value need not be skipped: only keys matter here, and skipping a deep last
       // value at every level of a recursive union would make decoding quadratic.
-      if (i < n - 1) r.skip(p);
+      if (i < n - 1) skip(r, p);
     }
   } finally {
     r.pos = start;

@@ -1,6 +1,5 @@
 import { CodecError, describeValue } from "./errors.js";
-import { encodeInto, encodeUtf8, SHORT_ENCODE_LIMIT } from "./utf8.js";
-import { DEFAULT_MAX_DEPTH, type Literals, type PreEncoded } from "./wire.js";
+import { DEFAULT_MAX_DEPTH, type PreEncoded } from "./wire.js";
 
 
 const TWO_32 = 0x1_0000_0000;
@@ -25,8 +24,9 @@ export function tooDeep(maxDepth: number, path: string | undefined): never {
 
 /**
  * Growable MessagePack output buffer. Generated encoders call one method per value; each method
- * reserves the worst-case size of that value once (`ensure`) and then writes without further checks
- * (long strings excepted: see `string`).
+ * reserves the worst-case size of that value once (`ensure`) and then writes without further checks.
+ * Strings (strings.ts) and the values beyond JSON (extended.ts) are written by free functions, so
+ * that a bundle leaves out what its types never write.
  */
 export class Writer {
   /** Output so far is `bytes[0, pos)`; `view` aliases `bytes` for multi-byte numbers. */
@@ -136,50 +136,6 @@ export class Writer {
     this.pos = numberAt(this.bytes, this.view, this.pos, v);
   }
 
-  /**
-   * UTF-8 with the smallest str header. The header size is guessed from `v.length`, which is exact
-   * for ASCII; when multi-byte characters push the byte count into a larger header class the payload
-   * is shifted once, which beats counting UTF-8 bytes before every string.
-   */
-  string(v: unknown, p?: string): void {
-    if (typeof v !== "string") mismatch("a string", v, p);
-    const length = v.length;
-    const short = length <= SHORT_ENCODE_LIMIT;
-    // A short string gets room for its worst case (3 bytes per unit); a long one for one byte per
-    // unit, all that ASCII needs, so that the buffer stays near the size of the output.
-    this.ensure(5 + (short ? 3 * length : length));
-    const pos = this.pos;
-    const guessed = headerSize(length);
-    const start = pos + guessed;
-    const end = short ? encodeUtf8(v, this.bytes, start) : this.encodeLong(v, start);
-    const byteLength = end - start;
-    const needed = headerSize(byteLength);
-    if (needed !== guessed) {
-      this.pos = end;
-      this.ensure(needed - guessed); // a long string's room may end at its last byte
-      this.bytes.copyWithin(pos + needed, start, end);
-    }
-    const bytes = this.bytes;
-    if (needed === 1) bytes[pos] = 0xa0 | byteLength; // fixstr 101xxxxx
-    else if (needed === 2) { bytes[pos] = 0xd9; bytes[pos + 1] = byteLength; } // str 8
-    else if (needed === 3) { bytes[pos] = 0xda; this.view.setUint16(pos + 1, byteLength); } // str 16
-    else { bytes[pos] = 0xdb; this.view.setUint32(pos + 1, byteLength); } // str 32
-    this.pos = pos + needed + byteLength;
-  }
-
-  /** Writes `s` as UTF-8 at `at` with encodeInto, growing the buffer while multi-byte text remains; returns the end. */
-  private encodeLong(s: string, at: number): number {
-    let rest = s;
-    for (;;) {
-      const { read, written } = encodeInto(rest, this.bytes, at);
-      at += written;
-      if (read === rest.length) return at;
-      rest = rest.slice(read);
-      this.pos = at; // growing keeps bytes [0, pos): the header's room and what is written
-      this.ensure(3 * rest.length);
-    }
-  }
-
   arrayHeader(n: number): void {
     this.ensure(5);
     const pos = this.pos;
@@ -241,46 +197,5 @@ function intAt(bytes: Uint8Array, view: DataView, pos: number, v: number): numbe
   bytes[pos] = 0xd3; view.setInt32(pos + 1, Math.floor(v / TWO_32)); view.setUint32(pos + 5, v >>> 0); return pos + 9; // int 64
 }
 
-/** Bytes taken by the smallest str header for a payload of `n` bytes. */
-function headerSize(n: number): number {
-  return n < 32 ? 1 : n < 0x100 ? 2 : n < 0x10000 ? 3 : 5;
-}
-
 /** A constant a generated encoder writes: a str, number, bool or nil, or `[n]` for a map header of n entries. */
 export type Constant = string | number | boolean | null | readonly [mapSize: number];
-
-/**
- * Pre-encodes runs of constants (map header, property names, single-valued literal properties),
- * so that a generated encoder copies each run with one `raw` call instead of writing its parts.
- */
-export function constants(runs: readonly (readonly Constant[])[]): PreEncoded[] {
-  return runs.map((run) => {
-    const w = new Writer(1, 16);
-    for (const value of run) {
-      if (typeof value === "string") w.string(value);
-      else if (typeof value === "number") w.number(value);
-      else if (typeof value === "boolean") w.bool(value);
-      else if (value === null) w.nil();
-      else w.mapHeader(value[0]);
-    }
-    return preEncoded(w.finish());
-  });
-}
-
-function preEncoded(bytes: Uint8Array): PreEncoded {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
-  const words = new Int32Array(bytes.length >> 2);
-  for (let i = 0; i < words.length; i++) words[i] = view.getInt32(4 * i);
-  return Object.assign(bytes, { words });
-}
-
-/** Pre-encodes a literal union's values: encoders copy the matching one, decoders compare bytes. */
-export function literals(values: readonly (string | number | boolean)[]): Literals {
-  const description = values.map((v) => JSON.stringify(v)).join(" | ");
-  return Object.assign(constants(values.map((v) => [v])), { decoded: values, description });
-}
-
-/** Pre-encodes property names (str header included) so that encoders copy them and decoders compare bytes. */
-export function keys(names: readonly string[]): PreEncoded[] {
-  return constants(names.map((name) => [name]));
-}

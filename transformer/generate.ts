@@ -91,10 +91,9 @@ function tidyGenerated(file: ts.SourceFile, context: ts.TransformationContext): 
   return statements.some((s, i) => s !== file.statements[i]) ? f.updateSourceFile(file, statements) : file;
 }
 
-/** `__tm_K_User` or `__tm.keys([...])`: a table built by generated code, whose entries exist. */
+/** `__tm_K_User` or `__tm_keys([...])`: a table built by generated code, whose entries exist. */
 function isRuntimeTable(node: ts.Expression): boolean {
-  if (ts.isIdentifier(node)) return node.text.startsWith(RUNTIME_PREFIX);
-  return ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && ts.isIdentifier(node.expression.expression) && node.expression.expression.text === RUNTIME_ALIAS;
+  return ts.isIdentifier(node) ? node.text.startsWith(RUNTIME_PREFIX) : ts.isCallExpression(node) && isRuntimeTable(node.expression);
 }
 
 /**

@@ -27,22 +27,30 @@ export interface BundleSize {
   runtimeOnlyMin: number;
   runtimeOnlyMinGz: number;
   minimalCodecMin: number;
+  /** An app whose one type has objects and strings (RECORD_TYPE): the runtime an app with such types pays. */
+  recordRuntimeMin: number;
+  recordMinGz: number;
 }
 
 /** The smallest codec: what remains of its bundle is what the runtime costs any app. */
 const MINIMAL = "minimal";
+/** A small record type, for the runtime that apps with objects and strings pay (keys, strings, skipping). */
+const RECORD = "record";
+const RECORD_TYPE = "{ id: number; name: string; email?: string; tags: string[]; active: boolean }";
 
 /**
  * Compiles one module per dataset, `export const codec = codecFor<T>()`, through the transformer
  * to ES modules (so that a bundler can tree-shake the runtime) and returns the emitted files.
  */
-function emitCodecModules(): Map<DatasetId | typeof MINIMAL, string> {
+function emitCodecModules(): Map<DatasetId | typeof MINIMAL | typeof RECORD, string> {
   const transformer = require(path.join(ROOT, "dist/transformer/index.js")).default;
   fs.mkdirSync(OUT, { recursive: true });
-  const files = new Map<string, DatasetId | typeof MINIMAL>();
-  const minimal = path.join(OUT, `${MINIMAL}.ts`);
-  fs.writeFileSync(minimal, `import { codecFor } from "typed-msgpack";\nexport const codec = codecFor<boolean>();\n`);
-  files.set(minimal, MINIMAL);
+  const files = new Map<string, DatasetId | typeof MINIMAL | typeof RECORD>();
+  for (const [id, type] of [[MINIMAL, "boolean"], [RECORD, RECORD_TYPE]] as const) {
+    const file = path.join(OUT, `${id}.ts`);
+    fs.writeFileSync(file, `import { codecFor } from "typed-msgpack";\nexport const codec = codecFor<${type}>();\n`);
+    files.set(file, id);
+  }
   for (const id of DATASET_IDS) {
     const type = DATASETS[id].type;
     const file = path.join(OUT, `${id}.ts`);
@@ -61,7 +69,7 @@ function emitCodecModules(): Map<DatasetId | typeof MINIMAL, string> {
   };
   const program = ts.createProgram([...files.keys()], options);
   const problems: ts.Diagnostic[] = [...ts.getPreEmitDiagnostics(program)];
-  const emitted = new Map<DatasetId | typeof MINIMAL, string>();
+  const emitted = new Map<DatasetId | typeof MINIMAL | typeof RECORD, string>();
   const result = program.emit(undefined, (name, text) => {
     const id = files.get(name.replace(/\.js$/, ".ts"));
     if (id) {
@@ -106,10 +114,12 @@ export function measureCode(): { codes: CodeSize[]; bundle: BundleSize } {
   const esm = bundle(entry, esmRuntime);
   const cjs = bundle(entry, path.join(ROOT, "dist/runtime/index.js"));
   const alone = bundle(path.join(OUT, `${MINIMAL}.js`), esmRuntime);
+  const record = bundle(path.join(OUT, `${RECORD}.js`), esmRuntime);
   const bundleSize: BundleSize = {
     entry: "sbt", esmMin: esm.contents.length, esmMinGz: gz(esm.contents), runtimeMin: esm.runtimeMin, codecMin: esm.codecMin,
     cjsMin: cjs.contents.length, cjsMinGz: gz(cjs.contents),
     runtimeOnlyMin: alone.runtimeMin, runtimeOnlyMinGz: gz(alone.contents), minimalCodecMin: alone.codecMin,
+    recordRuntimeMin: record.runtimeMin, recordMinGz: gz(record.contents),
   };
   return { codes, bundle: bundleSize };
 }

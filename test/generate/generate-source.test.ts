@@ -289,7 +289,7 @@ describe("a stale copy is a compile error (issue 19): the copy records the shape
     const program = ts.createProgram([file], options, host(options));
     const result = generateSource(program, program.getSourceFile(file)!);
     expect(result.diagnostics).toEqual([]);
-    expect(result.text).toContain("__tm.codec(");
+    expect(result.text).toContain("__tm_codec(");
     expect(result.text).not.toContain("__tm_check_");
   });
 });
@@ -333,7 +333,7 @@ describe("a fresh copy is never reported stale (issue 19): what the check cannot
     const ring = Array.from({ length: 60 }, (_, i) => `export interface R${i} { id: number; next?: R${(i + 1) % 60}[] }`).join("\n");
     const result = generate("fresh-ring", `import { codecFor } from "typed-msgpack";\nimport type { R0 } from "./fresh-ring-types";\nexport const RingCodec = codecFor<R0>();\n`, { "fresh-ring-types.ts": ring });
     expect(result.messages).toEqual([]);
-    expect(result.text).toContain("__tm.codec(");
+    expect(result.text).toContain("__tm_codec(");
     expect(result.text).not.toContain("__tm_check_");
     expect(strictErrors("fresh-ring", result.text!)).toEqual([]);
   });

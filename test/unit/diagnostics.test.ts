@@ -38,7 +38,7 @@ describe("missingTypeArgument (91001)", () => {
     expect(d.diagnostics).toEqual([d.expected("codecFor()", "codecFor needs exactly one type argument, the type to encode: write codecFor<YourType>().")]);
     // The call is left as it was, so nothing half-generated reaches the output.
     expect(d.js).toContain("codecFor)()");
-    expect(d.js).not.toContain("__tm.codec(");
+    expect(d.js).not.toContain("__tm_codec(");
   });
 
   test("codecFor<A, B>() is a type error and is also reported by the transformer", () => {

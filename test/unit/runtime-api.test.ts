@@ -74,16 +74,16 @@ describe("generated code from another version", () => {
   }
 
   test("the generated code passes the version this runtime runs", () => {
-    expect(compiled.get("zoo")!.js).toContain(`__tm.codec(${GENERATED_CODE_VERSION} /* generated-code version */, `);
+    expect(compiled.get("zoo")!.js).toContain(`__tm_codec(${GENERATED_CODE_VERSION} /* generated-code version */, `);
   });
 
   test("code from 0.5 or earlier (no version) fails at load and says to rebuild", () => {
-    const load = loadEdited("v05", (js) => js.replace(/__tm\.codec\(\d+ \/\* generated-code version \*\/, /g, "__tm.codec("));
+    const load = loadEdited("v05", (js) => js.replace(/__tm_codec\(\d+ \/\* generated-code version \*\/, /g, "__tm_codec("));
     expect(load).toThrow(`typed-msgpack: code generated for runtime 0.5 or older runs on runtime ${GENERATED_CODE_VERSION}: rebuild it (run \`typed-msgpack generate\` again for generated files)`);
   });
 
   test("code for another generated-code version fails at load naming both versions", () => {
-    const load = loadEdited("v99", (js) => js.replace(/__tm\.codec\(\d+ /g, "__tm.codec(99 "));
+    const load = loadEdited("v99", (js) => js.replace(/__tm_codec\(\d+ /g, "__tm_codec(99 "));
     expect(load).toThrow(`code generated for runtime 99 runs on runtime ${GENERATED_CODE_VERSION}`);
   });
 });

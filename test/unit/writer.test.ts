@@ -4,7 +4,7 @@
  * independent reader, and through compiled codecs where the generated code chooses the writer call.
  */
 import { decode as referenceDecode, encode as referenceEncode } from "@msgpack/msgpack";
-import { CodecError, keys, readBigint, readDate, Reader, Writer, writeArrayBuffer, writeBigint, writeBytes, writeDate } from "../../runtime/index";
+import { CodecError, keys, readBigint, readDate, Reader, Writer, writeArrayBuffer, writeBigint, writeBytes, writeDate, readString, writeString } from "../../runtime/index";
 import { load } from "../helpers/compile";
 import { be, codecError, expectCode, fromHex, hex } from "../helpers/bytes";
 
@@ -119,13 +119,13 @@ describe("string: the smallest str header for the UTF-8 byte length", () => {
   test.each(ascii)("%p ASCII characters → header %s", (length, header) => {
     const s = "a".repeat(length);
     const out = new Writer();
-    out.string(s);
+    writeString(out, s);
     const bytes = out.finish();
     expect(hex(bytes.subarray(0, header.length / 2))).toBe(header);
     expect(bytes.length).toBe(header.length / 2 + length);
     expect(bytes.subarray(header.length / 2).every((b) => b === 0x61)).toBe(true);
     expect(referenceDecode(bytes)).toBe(s);
-    expect(new Reader(bytes).string()).toBe(s);
+    expect(readString(new Reader(bytes))).toBe(s);
   });
 
   // The header is guessed from s.length; multi-byte characters can push the byte count into the next
@@ -140,11 +140,11 @@ describe("string: the smallest str header for the UTF-8 byte length", () => {
     ["€ × 21846 (65538 bytes: str 16 guessed, str 32 needed)", "€".repeat(21846), "db00010002"],
     ["a × 65535 + é (65537 bytes: str 16 guessed, str 32 needed)", "a".repeat(65535) + "é", "db00010001"],
   ])("%s", (_, s, header) => {
-    const bytes = (() => { const w = new Writer(); w.string(s); return w.finish(); })();
+    const bytes = (() => { const w = new Writer(); writeString(w, s); return w.finish(); })();
     const utf8 = Buffer.from(s, "utf8");
     expect(hex(bytes.subarray(0, header.length / 2))).toBe(header);
     expect(Buffer.from(bytes.subarray(header.length / 2)).equals(utf8)).toBe(true);
-    expect(new Reader(bytes).string()).toBe(s);
+    expect(readString(new Reader(bytes))).toBe(s);
     expect(referenceDecode(bytes)).toBe(s);
   });
 
@@ -152,13 +152,13 @@ describe("string: the smallest str header for the UTF-8 byte length", () => {
     const s = "€".repeat(86);
     const w = new Writer(undefined, 4);
     w.number(300);
-    w.string(s);
+    writeString(w, s);
     w.bool(true);
     const bytes = w.finish();
     expect(hex(bytes.subarray(0, 6))).toBe("cd012cda0102");
     expect(bytes[bytes.length - 1]).toBe(0xc3);
     const r = new Reader(bytes);
-    expect([r.number(), r.string(), r.bool()]).toEqual([300, s, true]);
+    expect([r.number(), readString(r), r.bool()]).toEqual([300, s, true]);
   });
 
   test("long multi-byte text grows the buffer as it is written, at any position and any split", () => {
@@ -169,12 +169,12 @@ describe("string: the smallest str header for the UTF-8 byte length", () => {
       for (const [initialSize, before] of [[4, 0], [64, 3], [200, 17], [1000, 900]] as const) {
         const w = new Writer(undefined, initialSize);
         for (let i = 0; i < before; i++) w.bool(true);
-        w.string(text);
+        writeString(w, text);
         w.nil();
         const bytes = w.finish();
         const r = new Reader(bytes);
         for (let i = 0; i < before; i++) expect(r.bool()).toBe(true);
-        expect(r.string()).toBe(text);
+        expect(readString(r)).toBe(text);
         expect(r.nil()).toBe(null);
         expect(sameBytes(bytes.subarray(before, bytes.length - 1), referenceEncode(text))).toBe(true);
       }
@@ -182,10 +182,10 @@ describe("string: the smallest str header for the UTF-8 byte length", () => {
   });
 
   test("lone surrogates become U+FFFD in the short and the long path alike", () => {
-    expect(written((w) => w.string("\ud800"))).toBe("a3efbfbd");
-    expect(written((w) => w.string("x\udc00y"))).toBe("a578efbfbd79");
+    expect(written((w) => writeString(w, "\ud800"))).toBe("a3efbfbd");
+    expect(written((w) => writeString(w, "x\udc00y"))).toBe("a578efbfbd79");
     const long = "\ud800" + "a".repeat(70);
-    const bytes = (() => { const w = new Writer(); w.string(long); return w.finish(); })();
+    const bytes = (() => { const w = new Writer(); writeString(w, long); return w.finish(); })();
     expect(hex(bytes.subarray(0, 5))).toBe("d949efbfbd");
   });
 });
@@ -282,7 +282,7 @@ describe("type checks: each method rejects a value of the wrong JS type with a C
     ["number", (w) => w.number("1", "$.n"), `$.n: expected a number, got string "1"`],
     ["number (bigint)", (w) => w.number(BigInt(1), "$.n"), "$.n: expected a number, got bigint 1n"],
     ["writeBigint", (w) => writeBigint(w, 1, "$.b"), "$.b: expected a bigint, got number 1"],
-    ["string", (w) => w.string(undefined, "$.s"), "$.s: expected a string, got undefined"],
+    ["string", (w) => writeString(w, undefined, "$.s"), "$.s: expected a string, got undefined"],
     ["writeDate", (w) => writeDate(w, "2020-01-01", "$.d"), `$.d: expected a Date, got string "2020-01-01"`],
     ["writeBytes", (w) => writeBytes(w, [1, 2], "$.bin"), "$.bin: expected a Uint8Array, got an array of length 2"],
     ["writeArrayBuffer", (w) => writeArrayBuffer(w, new Uint8Array(1), "$.buf"), "$.buf: expected an ArrayBuffer, got a Uint8Array"],
@@ -305,23 +305,23 @@ describe("buffer management", () => {
     const values: unknown[] = [];
     for (let i = 0; i < 200; i++) {
       w.number(i * 1000);
-      w.string("k" + i);
+      writeString(w, "k" + i);
       values.push(i * 1000, "k" + i);
     }
     const r = new Reader(w.finish());
     const read: unknown[] = [];
-    for (let i = 0; i < 200; i++) read.push(r.number(), r.string());
+    for (let i = 0; i < 200; i++) read.push(r.number(), readString(r));
     expect(read).toEqual(values);
     r.done(undefined);
   });
 
   test("finish() returns a copy that reusing the writer never changes", () => {
     const w = new Writer();
-    w.string("first");
+    writeString(w, "first");
     const first = w.finish();
     w.pos = 0;
-    w.string("other");
-    expect(new Reader(first).string()).toBe("first");
+    writeString(w, "other");
+    expect(readString(new Reader(first))).toBe("first");
     expect(first.buffer).not.toBe(w.bytes.buffer);
   });
 

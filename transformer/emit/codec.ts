@@ -41,7 +41,7 @@ export function emitCode(b: Build, model: FileModel): { imports: { alias: string
     if (root.kind === "array") args.push(b.id(decoderFor(ctx, root.element)));
     codecs.push(b.commentAbove(b.const(codecName(id), b.call(ctx.rt("codec"), ...args)), `codecFor<${codec.display}>()`));
   }
-  return { imports: ctx.imports, code: [...ctx.constants, ...ctx.functions, ...codecs] };
+  return { imports: ctx.imports, code: [...ctx.runtimeAliases, ...ctx.constants, ...ctx.functions, ...codecs] };
 }
 
 /**

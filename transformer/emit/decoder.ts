@@ -8,15 +8,15 @@ import { childPath, indexPath, localFor } from "./paths.js";
 
 /** Reader method per leaf kind; each checks the head byte and throws a CodecError naming the offset. */
 const LEAF_READERS: Partial<Record<TypeNode["kind"], string>> = {
-  null: "nil", undefined: "undefinedValue", boolean: "bool", number: "number", string: "string",
+  null: "nil", undefined: "undefinedValue", boolean: "bool", number: "number",
 };
 /**
- * Runtime functions `(r, p)` that read a whole value: the leaf kinds beyond JSON (runtime/extended.ts)
- * and number arrays (runtime/number-arrays.ts). Free functions, not Reader methods, so that bundles
+ * Runtime functions `(r, p)` that read a whole value: strings (runtime/strings.ts), the leaf kinds
+ * beyond JSON (runtime/extended.ts) and number arrays (runtime/number-arrays.ts). Free functions, not Reader methods, so that bundles
  * whose types lack them leave them out (as `readDynamic` for unknown).
  */
 const LEAF_READ_FUNCTIONS: Partial<Record<TypeNode["kind"], string>> = {
-  bigint: "readBigint", numberOrBigint: "readNumberOrBigint", date: "readDate", bytes: "readBytes", arrayBuffer: "readArrayBuffer",
+  string: "readString", bigint: "readBigint", numberOrBigint: "readNumberOrBigint", date: "readDate", bytes: "readBytes", arrayBuffer: "readArrayBuffer",
 };
 
 function readFunction(node: TypeNode): string | undefined {
@@ -37,7 +37,7 @@ export function decodeValue(ctx: EmitContext, node: TypeNode, path: Expr, depth:
   const read = readFunction(node);
   if (read) return b.call(ctx.rt(read), b.id("r"), path);
   if (node.kind === "unknown") return b.call(ctx.rt("readDynamic"), b.id("r"), path, depth);
-  if (node.kind === "literals" && allStrings(node.values)) return b.method(b.id("r"), "oneOf", literalTable(ctx, node.values), path);
+  if (node.kind === "literals" && allStrings(node.values)) return b.call(ctx.rt("readOneOf"), b.id("r"), literalTable(ctx, node.values), path);
   const nilOr = splitNil(node, ctx.named);
   // `T | null`, `T | undefined` (optional properties): the nil case inline, no function of its own.
   const link = ctx.linkOf(node);
@@ -71,21 +71,21 @@ function decoderBody(ctx: EmitContext, node: TypeNode): Stmt[] {
     case "literals": {
       if (allStrings(node.values)) return [b.ret(decodeValue(ctx, node, p, d))];
       const kinds = new Set(node.values.map((v) => typeof v));
-      const read = kinds.size > 1 ? b.call(ctx.rt("readDynamic"), r, p, d) : b.method(r, kinds.has("string") ? "string" : kinds.has("number") ? "number" : "bool", p);
+      const read = kinds.size > 1 ? b.call(ctx.rt("readDynamic"), r, p, d) : kinds.has("string") ? b.call(ctx.rt("readString"), r, p) : b.method(r, kinds.has("number") ? "number" : "bool", p);
       return [
         b.const("at", b.prop(r, "pos")),
         b.const("x", read),
         b.if(literalCheck(ctx, node.values, b.id("x")), [b.ret(b.id("x"))]),
-        b.ret(b.method(r, "notOneOf", b.str(describeLiterals(node.values)), b.id("x"), p, b.id("at"))),
+        b.ret(b.call(ctx.rt("notOneOf"), r, b.str(describeLiterals(node.values)), b.id("x"), p, b.id("at"))),
       ];
     }
     case "template": {
       const re = pattern(ctx, node.pattern);
       return [
         b.const("at", b.prop(r, "pos")),
-        b.const("x", b.method(r, "string", p)),
+        b.const("x", b.call(ctx.rt("readString"), r, p)),
         b.if(b.method(re, "test", b.id("x")), [b.ret(b.id("x"))]),
-        b.ret(b.method(r, "notOneOf", b.str(node.text), b.id("x"), p, b.id("at"))),
+        b.ret(b.call(ctx.rt("notOneOf"), r, b.str(node.text), b.id("x"), p, b.id("at"))),
       ];
     }
     case "array":
@@ -161,14 +161,15 @@ function decoderBody(ctx: EmitContext, node: TypeNode): Stmt[] {
       const entry = ctx.entry(node);
       if (ctx.linkOf(node)) return [b.ret(decodeValue(ctx, node, p, d))];
       const deeper = b.bin(d, "+", b.num(1));
-      const depthCheck = b.if(b.bin(d, ">", b.prop(r, "maxDepth")), [b.expr(b.method(r, "tooDeep", p))]);
+      const depthCheck = () => b.if(b.bin(d, ">", b.prop(r, "maxDepth")), [b.expr(b.method(r, "tooDeep", p))]);
       // A recursive alias is the body of what it names, after counting one level if the model says it counts.
       if (entry.shape.kind === "alias") {
         return entry.shape.countsDepth
-          ? [depthCheck, b.inc("d"), ...decoderBody(ctx, entry.shape.type)]
+          ? [depthCheck(), b.inc("d"), ...decoderBody(ctx, entry.shape.type)]
           : decoderBody(ctx, entry.shape.type);
       }
-      return [depthCheck, ...decodeObject(ctx, node.name, entry.shape, deeper, resumable(ctx, node) !== undefined)];
+      const check = entry.shape.checksDepth ? [depthCheck()] : [];
+      return [...check, ...decodeObject(ctx, node.name, entry.shape, deeper, resumable(ctx, node) !== undefined)];
     }
     default:
       return [b.ret(decodeValue(ctx, node, p, d))];
@@ -178,7 +179,7 @@ function decoderBody(ctx: EmitContext, node: TypeNode): Stmt[] {
 function decodeKey(ctx: EmitContext, key: TypeNode): Expr {
   const b = ctx.b;
   if (key.kind === "template") return decodeValue(ctx, key, childPath(b, ".<key>"), b.num(0));
-  return b.method(b.id("r"), "string", b.id("p"));
+  return b.call(ctx.rt("readString"), b.id("r"), b.id("p"));
 }
 
 /**
@@ -208,16 +209,16 @@ function decodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth:
     return [[b.num(i)], [locals[i] === undefined ? b.expr(read) : b.assign(b.id(locals[i]!), read), b.brk()]];
   });
   const unknownKey = shape.rest
-    ? [b.const("k", b.method(r, "lastKey")), b.expr(b.method(b.id("extra"), "push", b.id("k"), decodeValue(ctx, shape.rest, childPath(b, b.call(ctx.rt("keySegment"), b.id("k"))), depth)))]
-    : [b.expr(b.method(r, "unknownKey", p))];
+    ? [b.const("k", b.call(ctx.rt("lastKey"), r)), b.expr(b.method(b.id("extra"), "push", b.id("k"), decodeValue(ctx, shape.rest, childPath(b, b.call(ctx.rt("keySegment"), b.id("k"))), depth)))]
+    : [b.expr(b.call(ctx.rt("unknownKey"), r, p))];
   // The hint is the property after the last one matched, so that keys in declaration order match on
   // the first comparison. A resumed member's first property (its tag, commonly) was matched if i is 1.
-  const matched = b.assign(b.id("h"), b.method(r, "key", keys, b.bin(b.id("h"), "+", b.num(1)), p));
+  const matched = b.assign(b.id("h"), b.call(ctx.rt("readKey"), r, keys, b.bin(b.id("h"), "+", b.num(1)), p));
   const loop = [matched, ...markSeen(ctx, words), b.switch(b.id("h"), cases, unknownKey)];
   out.push(resumed ? b.forCount(b.id("i"), b.id("n"), loop) : b.forCount("i", b.id("n"), loop));
   const missing = required.map((mask, word) => b.bin(b.bin(b.id(`seen${word}`), "&", b.num(mask)), "!==", b.num(mask))).filter((_, word) => required[word]! > 0);
   if (missing.length > 0) {
-    out.push(b.if(b.all(missing, "||"), [b.expr(b.method(r, "missing", keys, b.array(required.map((m) => b.num(m))), b.array(required.map((_, w) => b.id(`seen${w}`))), p))]));
+    out.push(b.if(b.all(missing, "||"), [b.expr(b.call(ctx.rt("missing"), r, keys, b.array(required.map((m) => b.num(m))), b.array(required.map((_, w) => b.id(`seen${w}`))), p))]));
   }
   // An absent optional property named like an Object.prototype member (`toString?`) must not
   // become an own `undefined` that hides the inherited one, so it is set only when present.
@@ -245,7 +246,7 @@ function markSeen(ctx: EmitContext, words: number): Stmt[] {
   const b = ctx.b;
   const [r, p, h] = [b.id("r"), b.id("p"), b.id("h")];
   const mark = (word: string, bit: Expr) => [
-    b.if(b.bin(b.id(word), "&", bit), [b.expr(b.method(r, "duplicateKey", p))]),
+    b.if(b.bin(b.id(word), "&", bit), [b.expr(b.call(ctx.rt("duplicateKey"), r, p))]),
     b.orAssign(word, bit),
   ];
   if (words === 1) return [b.if(b.bin(h, ">=", b.num(0)), [b.const("bit", b.bin(b.num(1), "<<", h)), ...mark("seen0", b.id("bit"))])];

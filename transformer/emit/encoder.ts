@@ -8,11 +8,11 @@ import { constantExpression, emitRuns, planRuns, type Constant, type Piece } fro
 
 /** Writer method per leaf kind; each checks the JS type of its argument and throws a CodecError. */
 const LEAF_WRITERS: Partial<Record<TypeNode["kind"], string>> = {
-  boolean: "bool", number: "number", string: "string",
+  boolean: "bool", number: "number",
 };
 /** Runtime functions `(w, v, p)` that write a whole value, as on decode (decoder.ts `readFunction`). */
 const LEAF_WRITE_FUNCTIONS: Partial<Record<TypeNode["kind"], string>> = {
-  bigint: "writeBigint", numberOrBigint: "writeNumberOrBigint", date: "writeDate", bytes: "writeBytes", arrayBuffer: "writeArrayBuffer",
+  string: "writeString", bigint: "writeBigint", numberOrBigint: "writeNumberOrBigint", date: "writeDate", bytes: "writeBytes", arrayBuffer: "writeArrayBuffer",
 };
 
 function writeFunction(node: TypeNode): string | undefined {
@@ -77,7 +77,7 @@ function encoderBody(ctx: EmitContext, node: TypeNode): Stmt[] {
       const re = pattern(ctx, node.pattern);
       return [
         b.if(b.not(b.bin(b.typeIs(v, "string"), "&&", b.method(re, "test", v))), [fail(`a string matching ${node.text}`)]),
-        b.expr(b.method(w, "string", v)),
+        b.expr(b.call(ctx.rt("writeString"), w, v)),
       ];
     }
     case "array": {
@@ -151,17 +151,18 @@ function encoderBody(ctx: EmitContext, node: TypeNode): Stmt[] {
       const entry = ctx.entry(node);
       if (ctx.linkOf(node)) return encodeValue(ctx, node, v, p, d);
       const deeper = b.bin(d, "+", b.num(1));
-      const depthCheck = b.if(b.bin(d, ">", b.prop(w, "maxDepth")), [b.expr(b.call(ctx.rt("tooDeep"), b.prop(w, "maxDepth"), p))]);
+      const depthCheck = () => b.if(b.bin(d, ">", b.prop(w, "maxDepth")), [b.expr(b.call(ctx.rt("tooDeep"), b.prop(w, "maxDepth"), p))]);
       // A recursive alias is the body of what it names, after counting one level if the model says
       // it counts (`type Json = ... | Json[]`; not an alias that only dispatches to object types).
       if (entry.shape.kind === "alias") {
         return entry.shape.countsDepth
-          ? [depthCheck, b.inc("d"), ...encoderBody(ctx, entry.shape.type)]
+          ? [depthCheck(), b.inc("d"), ...encoderBody(ctx, entry.shape.type)]
           : encoderBody(ctx, entry.shape.type);
       }
       // Plain objects first, by a check small enough to be inlined (see isPlainObject).
       const notRecord = b.all([b.not(b.call(ctx.rt("isPlainObject"), v)), b.not(b.call(ctx.rt("isRecordLike"), v))]);
-      return [b.if(notRecord, [fail(`an object (${entry.display})`)]), depthCheck, ...encodeObject(ctx, node.name, entry.shape, deeper)];
+      const check = entry.shape.checksDepth ? [depthCheck()] : [];
+      return [b.if(notRecord, [fail(`an object (${entry.display})`)]), ...check, ...encodeObject(ctx, node.name, entry.shape, deeper)];
     }
     default:
       // Leaves: only reached for a root, which needs a function of its own.
@@ -178,11 +179,14 @@ function encodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth:
   const b = ctx.b;
   const [w, v] = [b.id("w"), b.id("v")];
   const out: Stmt[] = [];
+  // `v.toString` would find Object.prototype's; a property named like one is read only if it is own.
+  const reads = shape.properties.map((property) => (INHERITED_NAMES.has(property.name) ? b.call(ctx.rt("ownValue"), v, b.str(property.name)) : b.prop(v, property.name)));
+  // Optional properties are read first, to count them for the map header; so are values that the
+  // writes below use more than once. A required value written by one call is read where it is written.
+  const readOnce = shape.properties.map((property) => !property.optional && writtenByOneCall(ctx, property.type));
   const locals = shape.properties.map((property, i) => localFor(property.name, i));
-  shape.properties.forEach((property, i) => {
-    // `v.toString` would find Object.prototype's; a property named like one is read only if it is own.
-    const read = INHERITED_NAMES.has(property.name) ? b.call(ctx.rt("ownValue"), v, b.str(property.name)) : b.prop(v, property.name);
-    out.push(b.const(locals[i]!, read));
+  shape.properties.forEach((_, i) => {
+    if (!readOnce[i]) out.push(b.const(locals[i]!, reads[i]!));
   });
   const required = shape.properties.filter((property) => !property.optional).length;
   const optionalChecks = shape.properties.flatMap((property, i) => (property.optional ? [b.bin(b.id(locals[i]!), "!==", b.undef())] : []));
@@ -203,7 +207,7 @@ function encodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth:
     out.push(b.if(b.prop(w, "strict"), [b.expr(b.call(ctx.rt("noExtraKeys"), v, counted ? b.id("n") : b.num(required), b.id("p")))]));
   }
   shape.properties.forEach((property, i) => {
-    const local = b.id(locals[i]!);
+    const local = readOnce[i] ? reads[i]! : b.id(locals[i]!);
     const type = property.optional ? withoutUndefined(property.type) : property.type;
     const own: Piece[] = [{ constant: property.name }, ...valuePieces(ctx, type, local, childPath(b, propertySegment(property.name)), depth)];
     pieces.push(...(property.optional ? [{ optional: local, pieces: own }] : own));
@@ -218,11 +222,16 @@ function encodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth:
   out.push(...emitRuns(ctx, planned, runTable));
   if (shape.rest) {
     out.push(b.forOf("k", b.id("extra"), [
-      b.expr(b.method(w, "string", b.id("k"))),
+      b.expr(b.call(ctx.rt("writeString"), w, b.id("k"))),
       ...encodeValue(ctx, shape.rest, b.index(v, b.id("k")), childPath(b, b.call(ctx.rt("keySegment"), b.id("k"))), depth),
     ]));
   }
   return out;
+}
+
+/** Whether encodeValue writes a value of `type` with one call that reads the value once. */
+function writtenByOneCall(ctx: EmitContext, type: TypeNode): boolean {
+  return !splitNil(type, ctx.named) && type.kind !== "null" && type.kind !== "undefined" && type.kind !== "literals";
 }
 
 /** A property's value: a check and a constant when its type has exactly one value, else its writes. */
@@ -258,7 +267,7 @@ function keyNames(ctx: EmitContext, name: string, shape: ObjectShape): Expr {
 function encodeKey(ctx: EmitContext, key: TypeNode, k: Expr): Stmt[] {
   const b = ctx.b;
   if (key.kind === "template") return encodeValue(ctx, key, k, childPath(b, ".<key>"), b.num(0));
-  return [b.expr(b.method(b.id("w"), "string", k))];
+  return [b.expr(b.call(ctx.rt("writeString"), b.id("w"), k))];
 }
 
 /**
@@ -399,7 +408,7 @@ function writeLiteral(ctx: EmitContext, values: Literal[], v: Expr): Stmt[] {
   const b = ctx.b;
   const w = b.id("w");
   const kinds = [...new Set(values.map((x) => typeof x))];
-  const writer = (kind: string) => b.expr(b.method(w, kind === "string" ? "string" : kind === "number" ? "number" : "bool", v));
+  const writer = (kind: string) => b.expr(kind === "string" ? b.call(ctx.rt("writeString"), w, v) : b.method(w, kind === "number" ? "number" : "bool", v));
   if (kinds.length === 1) return [writer(kinds[0]!)];
   // Mixed kinds (`1 | "one"`): the membership test has passed, so typeof picks the writer.
   return [kinds.slice(0, -1).reduceRight<Stmt>((otherwise, kind) => b.if(b.typeIs(v, kind), [writer(kind)], [otherwise]), writer(kinds[kinds.length - 1]!))];

@@ -1,7 +1,7 @@
 import ts from "typescript";
 import { nameList, type Problem, type ProblemKind } from "../diagnostics/catalog.js";
 import { familiesOf, type Family } from "./families.js";
-import { markTriedStrictly, planUnion, reachesOnlyObjects, walk } from "./unions.js";
+import { markTriedStrictly, markUnbounded, planUnion, reachesOnlyObjects, walk } from "./unions.js";
 import { propertySegment, type FileModel, type Link, type Literal, type ObjectShape, type Property, type TupleElement, type TypeNode } from "./ir.js";
 
 type UnionNode = Extract<TypeNode, { kind: "union" }>;
@@ -422,7 +422,8 @@ export class ModelBuilder {
   /**
    * Gives every union reachable from `root` its plan (model/unions.ts), once its members' named
    * types are complete; unions made here beside the walk (a tuple's optional element) get their
-   * discriminant too. Then marks the object types that a union may try strictly.
+   * discriminant too. Then marks the object types that a union may try strictly, and those whose
+   * values can nest without bound.
    */
   private plan(root: TypeNode): void {
     walk([root], this.model.named, (node) => {
@@ -431,6 +432,7 @@ export class ModelBuilder {
       node.plan = planUnion(node, this.model.named);
     });
     markTriedStrictly([root], this.model.named);
+    markUnbounded([root], this.model.named);
     for (const name of walk([root], this.model.named, () => {})) {
       const shape = this.model.named[name]!.shape;
       if (shape.kind === "alias") shape.countsDepth = !reachesOnlyObjects(shape.type, this.model.named);

@@ -146,6 +146,12 @@ export interface ObjectShape {
    * encoder then refuses, under a strict attempt, a value with a property it does not declare.
    */
   triedStrictly?: true;
+  /**
+   * Set when values of the type can nest without bound: the type lies on a cycle of named types, or
+   * reaches another module's codec (which might lead back). Its encoder and decoder check the depth
+   * against maxDepth; other object types only count it, since their nesting is fixed by the type.
+   */
+  checksDepth?: true;
 }
 
 /** Everything one source file needs: the table of named types and one root per distinct codec. */

@@ -111,6 +111,23 @@ export function markTriedStrictly(roots: TypeNode[], named: Named): void {
   }
 }
 
+/**
+ * Marks `checksDepth` on every local object type reachable from `roots` that lies on a cycle of
+ * named types or reaches a linked codec.
+ */
+export function markUnbounded(roots: TypeNode[], named: Named): void {
+  for (const name of walk(roots, named, () => {})) {
+    const shape = named[name]!.shape;
+    if (shape.kind !== "object" || shape.link) continue;
+    let reachesLink = false;
+    const inside = [...shape.properties.map((property) => property.type), ...(shape.rest ? [shape.rest] : [])];
+    const reached = walk(inside, named, (node) => {
+      if (node.kind === "ref" && objectShape(node, named)?.link) reachesLink = true;
+    });
+    if (reachesLink || reached.has(name)) shape.checksDepth = true;
+  }
+}
+
 /** Visits every type node reachable from `roots`, following each named type once; returns the names reached. */
 export function walk(roots: TypeNode[], named: Named, visit: (node: TypeNode) => void): Set<string> {
   const names = new Set<string>();

@@ -38,21 +38,35 @@ exports.roundTrip = exports.SchemaCodec = void 0;
 // JSON Schema's typings (`interface JSONSchema7Array extends Array<JSONSchema7Type> {}`).
 const typed_msgpack_1 = require("typed-msgpack");
 const __tm = __importStar(require("typed-msgpack"));
-const __tm_K_Schema = __tm.keys(["title", "enum", "default"]);
+const __tm_isPlainObject = __tm.isPlainObject;
+const __tm_isRecordLike = __tm.isRecordLike;
+const __tm_mismatch = __tm.mismatch;
+const __tm_writeString = __tm.writeString;
+const __tm_tooDeep = __tm.tooDeep;
+const __tm_definedKeys = __tm.definedKeys;
+const __tm_keySegment = __tm.keySegment;
+const __tm_keys = __tm.keys;
+const __tm_readString = __tm.readString;
+const __tm_setOwn = __tm.setOwn;
+const __tm_unknownKey = __tm.unknownKey;
+const __tm_readKey = __tm.readKey;
+const __tm_duplicateKey = __tm.duplicateKey;
+const __tm_codec = __tm.codec;
+const __tm_K_Schema = __tm_keys(["title", "enum", "default"]);
 function __tm_encRecordOfJson(w, v, p, d) {
-    if (!(__tm.isRecordLike(v))) {
-        __tm.mismatch("an object", v, p);
+    if (!(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object", v, p);
     }
-    const keys = __tm.definedKeys(v);
+    const keys = __tm_definedKeys(v);
     w.mapHeader(keys.length);
     for (const k of keys) {
-        w.string(k);
-        __tm_encJson(w, v[k], p && p + __tm.keySegment(k), d);
+        __tm_writeString(w, k);
+        __tm_encJson(w, v[k], p && p + __tm_keySegment(k), d);
     }
 }
 function __tm_encJson(w, v, p, d) {
     if (d > w.maxDepth) {
-        __tm.tooDeep(w.maxDepth, p);
+        __tm_tooDeep(w.maxDepth, p);
     }
     d++;
     if (typeof v === "boolean") {
@@ -64,7 +78,7 @@ function __tm_encJson(w, v, p, d) {
         return;
     }
     if (typeof v === "string") {
-        w.string(v, p);
+        __tm_writeString(w, v, p);
         return;
     }
     if (typeof v === "number") {
@@ -75,15 +89,15 @@ function __tm_encJson(w, v, p, d) {
         __tm_encJsonArray(w, v, p, d);
         return;
     }
-    if (__tm.isRecordLike(v)) {
+    if (__tm_isRecordLike(v)) {
         __tm_encRecordOfJson(w, v, p, d);
         return;
     }
-    __tm.mismatch("boolean | null | string | number | JsonArray | Record", v, p);
+    __tm_mismatch("boolean | null | string | number | JsonArray | Record", v, p);
 }
 function __tm_encJsonArray(w, v, p, d) {
     if (d > w.maxDepth) {
-        __tm.tooDeep(w.maxDepth, p);
+        __tm_tooDeep(w.maxDepth, p);
     }
     d++;
     const n = w.array(v, p);
@@ -101,7 +115,7 @@ function __tm_encUnion(w, v, p, d) {
         return;
     }
     if (typeof v === "string") {
-        w.string(v, p);
+        __tm_writeString(w, v, p);
         return;
     }
     if (typeof v === "number") {
@@ -112,18 +126,15 @@ function __tm_encUnion(w, v, p, d) {
         __tm_encJsonArray(w, v, p, d);
         return;
     }
-    if (__tm.isRecordLike(v)) {
+    if (__tm_isRecordLike(v)) {
         __tm_encRecordOfJson(w, v, p, d);
         return;
     }
-    __tm.mismatch("boolean | null | string | number | JsonArray | Record", v, p);
+    __tm_mismatch("boolean | null | string | number | JsonArray | Record", v, p);
 }
 function __tm_encSchema(w, v, p, d) {
-    if (!(__tm.isPlainObject(v)) && !(__tm.isRecordLike(v))) {
-        __tm.mismatch("an object (Schema)", v, p);
-    }
-    if (d > w.maxDepth) {
-        __tm.tooDeep(w.maxDepth, p);
+    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object (Schema)", v, p);
     }
     const title_ = v.title;
     const enum_ = v.enum;
@@ -141,7 +152,7 @@ function __tm_encSchema(w, v, p, d) {
     w.mapHeader(n);
     if (title_ !== undefined) {
         w.raw(__tm_K_Schema[0]);
-        w.string(title_, p && p + ".title");
+        __tm_writeString(w, title_, p && p + ".title");
     }
     if (enum_ !== undefined) {
         w.raw(__tm_K_Schema[1]);
@@ -156,8 +167,8 @@ function __tm_decRecordOfJson(r, p, d) {
     const n = r.mapHeader(p);
     const out = {};
     for (let i = 0; i < n; i++) {
-        const k = r.string(p);
-        __tm.setOwn(out, k, __tm_decJson(r, p && p + __tm.keySegment(k), d));
+        const k = __tm_readString(r, p);
+        __tm_setOwn(out, k, __tm_decJson(r, p && p + __tm_keySegment(k), d));
     }
     return out;
 }
@@ -169,7 +180,7 @@ function __tm_decJson(r, p, d) {
     switch (r.family(p)) {
         case 1 /* BOOL */: return r.bool(p);
         case 0 /* NIL */: return r.nil(p);
-        case 4 /* STR */: return r.string(p);
+        case 4 /* STR */: return __tm_readString(r, p);
         case 2 /* INT */:
         case 3 /* FLOAT */: return r.number(p);
         case 6 /* ARRAY */: return __tm_decJsonArray(r, p, d);
@@ -193,7 +204,7 @@ function __tm_decUnion(r, p, d) {
     switch (r.family(p)) {
         case 1 /* BOOL */: return r.bool(p);
         case 0 /* NIL */: return r.nil(p);
-        case 4 /* STR */: return r.string(p);
+        case 4 /* STR */: return __tm_readString(r, p);
         case 2 /* INT */:
         case 3 /* FLOAT */: return r.number(p);
         case 6 /* ARRAY */: return __tm_decJsonArray(r, p, d);
@@ -202,24 +213,21 @@ function __tm_decUnion(r, p, d) {
     return r.mismatch("boolean | undefined | null | string | number | JsonArray | Record", p);
 }
 function __tm_decSchema(r, p, d) {
-    if (d > r.maxDepth) {
-        r.tooDeep(p);
-    }
     const n = r.mapHeader(p);
     let title_, enum_, default_;
     let seen0 = 0, h = -1;
     for (let i = 0; i < n; i++) {
-        h = r.key(__tm_K_Schema, h + 1, p);
+        h = __tm_readKey(r, __tm_K_Schema, h + 1, p);
         if (h >= 0) {
             const bit = 1 << h;
             if (seen0 & bit) {
-                r.duplicateKey(p);
+                __tm_duplicateKey(r, p);
             }
             seen0 |= bit;
         }
         switch (h) {
             case 0:
-                title_ = r.takeNil() ? undefined : r.string(p && p + ".title");
+                title_ = r.takeNil() ? undefined : __tm_readString(r, p && p + ".title");
                 break;
             case 1:
                 enum_ = r.takeNil() ? undefined : __tm_decJsonArray(r, p && p + ".enum", d + 1);
@@ -227,13 +235,13 @@ function __tm_decSchema(r, p, d) {
             case 2:
                 default_ = __tm_decUnion(r, p && p + ".default", d + 1);
                 break;
-            default: r.unknownKey(p);
+            default: __tm_unknownKey(r, p);
         }
     }
     return { title: title_, enum: enum_, default: default_ };
 }
 // codecFor<Schema>()
-const __tm_SchemaCodec = __tm.codec(6 /* generated-code version */, __tm_encSchema, __tm_decSchema);
+const __tm_SchemaCodec = __tm_codec(7 /* generated-code version */, __tm_encSchema, __tm_decSchema);
 exports.SchemaCodec = __tm_SchemaCodec;
 exports.roundTrip = [
     [exports.SchemaCodec, { title: "Color", enum: ["red", 1, [true, null], { hex: "#f00" }], default: "red" }],

@@ -37,31 +37,49 @@ exports.roundTrip = exports.InventoryCodec = void 0;
 // Map, Set, tuples (optional and rest elements), Records and arrays side by side.
 const typed_msgpack_1 = require("typed-msgpack");
 const __tm = __importStar(require("typed-msgpack"));
-const __tm_K_Inventory = __tm.keys(["stock", "tags", "location", "window", "history", "byRegion", "readings", "labels"]);
+const __tm_isPlainObject = __tm.isPlainObject;
+const __tm_isRecordLike = __tm.isRecordLike;
+const __tm_mismatch = __tm.mismatch;
+const __tm_writeString = __tm.writeString;
+const __tm_keySegment = __tm.keySegment;
+const __tm_writeDate = __tm.writeDate;
+const __tm_definedKeys = __tm.definedKeys;
+const __tm_writeNumberArray = __tm.writeNumberArray;
+const __tm_keys = __tm.keys;
+const __tm_readString = __tm.readString;
+const __tm_readDate = __tm.readDate;
+const __tm_setOwn = __tm.setOwn;
+const __tm_readNumberArray = __tm.readNumberArray;
+const __tm_unknownKey = __tm.unknownKey;
+const __tm_readKey = __tm.readKey;
+const __tm_duplicateKey = __tm.duplicateKey;
+const __tm_missing = __tm.missing;
+const __tm_codec = __tm.codec;
+const __tm_K_Inventory = __tm_keys(["stock", "tags", "location", "window", "history", "byRegion", "readings", "labels"]);
 function __tm_encMapOfString_Number(w, v, p, d) {
     if (!(v instanceof Map)) {
-        __tm.mismatch("a Map", v, p);
+        __tm_mismatch("a Map", v, p);
     }
     w.mapHeader(v.size);
     for (const [k, x] of v) {
-        w.string(k, p && p + ".<key>");
-        w.number(x, p && p + __tm.keySegment(k));
+        __tm_writeString(w, k, p && p + ".<key>");
+        w.number(x, p && p + __tm_keySegment(k));
     }
 }
 function __tm_encStringSet(w, v, p, d) {
     if (!(v instanceof Set)) {
-        __tm.mismatch("a Set", v, p);
+        __tm_mismatch("a Set", v, p);
     }
     w.arrayHeader(v.size);
     let i = 0;
     for (const x of v) {
-        w.string(x, p && p + ("[" + i + "]"));
+        __tm_writeString(w, x, p && p + ("[" + i + "]"));
         i++;
     }
 }
 function __tm_encTuple(w, v, p, d) {
     if (!(Array.isArray(v) && v.length === 2)) {
-        __tm.mismatch("a tuple of 2 elements", v, p);
+        __tm_mismatch("a tuple of 2 elements", v, p);
     }
     w.arrayHeader(v.length);
     w.number(v[0], p && p + "[0]");
@@ -69,36 +87,36 @@ function __tm_encTuple(w, v, p, d) {
 }
 function __tm_encTuple2(w, v, p, d) {
     if (!(Array.isArray(v) && v.length >= 1 && v.length <= 2)) {
-        __tm.mismatch("a tuple of 1 to 2 elements", v, p);
+        __tm_mismatch("a tuple of 1 to 2 elements", v, p);
     }
     let n = v.length;
     while (n > 1 && n <= 2 && v[n - 1] === undefined) {
         n--;
     }
     w.arrayHeader(n);
-    __tm.writeDate(w, v[0], p && p + "[0]");
+    __tm_writeDate(w, v[0], p && p + "[0]");
     if (n > 1) {
         if (v[1] === undefined) {
             w.nil();
         }
         else {
-            __tm.writeDate(w, v[1], p && p + "[1]");
+            __tm_writeDate(w, v[1], p && p + "[1]");
         }
     }
 }
 function __tm_encTuple3(w, v, p, d) {
     if (!(Array.isArray(v) && v.length >= 1)) {
-        __tm.mismatch("a tuple of at least 1 element", v, p);
+        __tm_mismatch("a tuple of at least 1 element", v, p);
     }
     w.arrayHeader(v.length);
-    w.string(v[0], p && p + "[0]");
+    __tm_writeString(w, v[0], p && p + "[0]");
     for (let i = 1; i < v.length; i++) {
         w.number(v[i], p && p + ("[" + i + "]"));
     }
 }
 function __tm_encNumberSet(w, v, p, d) {
     if (!(v instanceof Set)) {
-        __tm.mismatch("a Set", v, p);
+        __tm_mismatch("a Set", v, p);
     }
     w.arrayHeader(v.size);
     let i = 0;
@@ -108,67 +126,57 @@ function __tm_encNumberSet(w, v, p, d) {
     }
 }
 function __tm_encRecordOfNumberSet(w, v, p, d) {
-    if (!(__tm.isRecordLike(v))) {
-        __tm.mismatch("an object", v, p);
+    if (!(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object", v, p);
     }
-    const keys = __tm.definedKeys(v);
+    const keys = __tm_definedKeys(v);
     w.mapHeader(keys.length);
     for (const k of keys) {
-        w.string(k);
-        __tm_encNumberSet(w, v[k], p && p + __tm.keySegment(k), d);
+        __tm_writeString(w, k);
+        __tm_encNumberSet(w, v[k], p && p + __tm_keySegment(k), d);
     }
 }
 function __tm_encStringArray(w, v, p, d) {
     const n = w.array(v, p);
     for (let i = 0; i < n; i++) {
-        w.string(v[i], p && p + ("[" + i + "]"));
+        __tm_writeString(w, v[i], p && p + ("[" + i + "]"));
     }
 }
 function __tm_encInventory(w, v, p, d) {
-    if (!(__tm.isPlainObject(v)) && !(__tm.isRecordLike(v))) {
-        __tm.mismatch("an object (Inventory)", v, p);
+    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object (Inventory)", v, p);
     }
-    if (d > w.maxDepth) {
-        __tm.tooDeep(w.maxDepth, p);
-    }
-    const stock_ = v.stock;
-    const tags_ = v.tags;
-    const location_ = v.location;
     const window_ = v.window;
-    const history_ = v.history;
-    const byRegion_ = v.byRegion;
-    const readings_ = v.readings;
-    const labels_ = v.labels;
     let n = 7;
     if (window_ !== undefined) {
         n++;
     }
     w.mapHeader(n);
     w.raw(__tm_K_Inventory[0]);
-    __tm_encMapOfString_Number(w, stock_, p && p + ".stock", d + 1);
+    __tm_encMapOfString_Number(w, v.stock, p && p + ".stock", d + 1);
     w.raw(__tm_K_Inventory[1]);
-    __tm_encStringSet(w, tags_, p && p + ".tags", d + 1);
+    __tm_encStringSet(w, v.tags, p && p + ".tags", d + 1);
     w.raw(__tm_K_Inventory[2]);
-    __tm_encTuple(w, location_, p && p + ".location", d + 1);
+    __tm_encTuple(w, v.location, p && p + ".location", d + 1);
     if (window_ !== undefined) {
         w.raw(__tm_K_Inventory[3]);
         __tm_encTuple2(w, window_, p && p + ".window", d + 1);
     }
     w.raw(__tm_K_Inventory[4]);
-    __tm_encTuple3(w, history_, p && p + ".history", d + 1);
+    __tm_encTuple3(w, v.history, p && p + ".history", d + 1);
     w.raw(__tm_K_Inventory[5]);
-    __tm_encRecordOfNumberSet(w, byRegion_, p && p + ".byRegion", d + 1);
+    __tm_encRecordOfNumberSet(w, v.byRegion, p && p + ".byRegion", d + 1);
     w.raw(__tm_K_Inventory[6]);
-    __tm.writeNumberArray(w, readings_, p && p + ".readings");
+    __tm_writeNumberArray(w, v.readings, p && p + ".readings");
     w.raw(__tm_K_Inventory[7]);
-    __tm_encStringArray(w, labels_, p && p + ".labels", d + 1);
+    __tm_encStringArray(w, v.labels, p && p + ".labels", d + 1);
 }
 function __tm_decMapOfString_Number(r, p, d) {
     const n = r.mapHeader(p);
     const out = new Map();
     for (let i = 0; i < n; i++) {
-        const k = r.string(p && p + ".<key>");
-        out.set(k, r.number(p && p + __tm.keySegment(k)));
+        const k = __tm_readString(r, p && p + ".<key>");
+        out.set(k, r.number(p && p + __tm_keySegment(k)));
     }
     return out;
 }
@@ -176,7 +184,7 @@ function __tm_decStringSet(r, p, d) {
     const n = r.arrayHeader(p);
     const out = new Set();
     for (let i = 0; i < n; i++) {
-        out.add(r.string(p && p + ("[" + i + "]")));
+        out.add(__tm_readString(r, p && p + ("[" + i + "]")));
     }
     return out;
 }
@@ -187,9 +195,9 @@ function __tm_decTuple(r, p, d) {
 function __tm_decTuple2(r, p, d) {
     const n = r.tupleHeader(1, 2, p);
     const out = [];
-    out.push(__tm.readDate(r, p && p + "[0]"));
+    out.push(__tm_readDate(r, p && p + "[0]"));
     if (n > 1) {
-        out.push(r.takeNil() ? undefined : __tm.readDate(r, p && p + "[1]"));
+        out.push(r.takeNil() ? undefined : __tm_readDate(r, p && p + "[1]"));
     }
     while (out.length > 1 && out.length <= 2 && out[out.length - 1] === undefined) {
         out.pop();
@@ -199,7 +207,7 @@ function __tm_decTuple2(r, p, d) {
 function __tm_decTuple3(r, p, d) {
     const n = r.tupleHeader(1, -1, p);
     const out = [];
-    out.push(r.string(p && p + "[0]"));
+    out.push(__tm_readString(r, p && p + "[0]"));
     for (let i = 1; i < n; i++) {
         out.push(r.number(p && p + ("[" + i + "]")));
     }
@@ -217,8 +225,8 @@ function __tm_decRecordOfNumberSet(r, p, d) {
     const n = r.mapHeader(p);
     const out = {};
     for (let i = 0; i < n; i++) {
-        const k = r.string(p);
-        __tm.setOwn(out, k, __tm_decNumberSet(r, p && p + __tm.keySegment(k), d));
+        const k = __tm_readString(r, p);
+        __tm_setOwn(out, k, __tm_decNumberSet(r, p && p + __tm_keySegment(k), d));
     }
     return out;
 }
@@ -226,23 +234,20 @@ function __tm_decStringArray(r, p, d) {
     const n = r.arrayHeader(p);
     const out = new Array(n);
     for (let i = 0; i < n; i++) {
-        out[i] = r.string(p && p + ("[" + i + "]"));
+        out[i] = __tm_readString(r, p && p + ("[" + i + "]"));
     }
     return out;
 }
 function __tm_decInventory(r, p, d) {
-    if (d > r.maxDepth) {
-        r.tooDeep(p);
-    }
     const n = r.mapHeader(p);
     let stock_, tags_, location_, window_, history_, byRegion_, readings_, labels_;
     let seen0 = 0, h = -1;
     for (let i = 0; i < n; i++) {
-        h = r.key(__tm_K_Inventory, h + 1, p);
+        h = __tm_readKey(r, __tm_K_Inventory, h + 1, p);
         if (h >= 0) {
             const bit = 1 << h;
             if (seen0 & bit) {
-                r.duplicateKey(p);
+                __tm_duplicateKey(r, p);
             }
             seen0 |= bit;
         }
@@ -266,16 +271,16 @@ function __tm_decInventory(r, p, d) {
                 byRegion_ = __tm_decRecordOfNumberSet(r, p && p + ".byRegion", d + 1);
                 break;
             case 6:
-                readings_ = __tm.readNumberArray(r, p && p + ".readings");
+                readings_ = __tm_readNumberArray(r, p && p + ".readings");
                 break;
             case 7:
                 labels_ = __tm_decStringArray(r, p && p + ".labels", d + 1);
                 break;
-            default: r.unknownKey(p);
+            default: __tm_unknownKey(r, p);
         }
     }
     if ((seen0 & 247) !== 247) {
-        r.missing(__tm_K_Inventory, [247], [seen0], p);
+        __tm_missing(r, __tm_K_Inventory, [247], [seen0], p);
     }
     return {
         stock: stock_,
@@ -289,7 +294,7 @@ function __tm_decInventory(r, p, d) {
     };
 }
 // codecFor<Inventory>()
-const __tm_InventoryCodec = __tm.codec(6 /* generated-code version */, __tm_encInventory, __tm_decInventory);
+const __tm_InventoryCodec = __tm_codec(7 /* generated-code version */, __tm_encInventory, __tm_decInventory);
 exports.InventoryCodec = __tm_InventoryCodec;
 exports.roundTrip = [
     [exports.InventoryCodec, {

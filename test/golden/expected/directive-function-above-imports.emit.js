@@ -37,35 +37,37 @@ Object.defineProperty(exports, "__esModule", { value: true });
 exports.roundTrip = exports.isCodecError = exports.early = void 0;
 exports.pointCodec = pointCodec;
 const __tm = __importStar(require("typed-msgpack"));
-const __tm_E_Point = __tm.constants([[[2], "x"], ["y"]]);
-const __tm_K_Point = __tm.keys(["x", "y"]);
+const __tm_isPlainObject = __tm.isPlainObject;
+const __tm_isRecordLike = __tm.isRecordLike;
+const __tm_mismatch = __tm.mismatch;
+const __tm_constants = __tm.constants;
+const __tm_keys = __tm.keys;
+const __tm_unknownKey = __tm.unknownKey;
+const __tm_readKey = __tm.readKey;
+const __tm_duplicateKey = __tm.duplicateKey;
+const __tm_missing = __tm.missing;
+const __tm_codec = __tm.codec;
+const __tm_E_Point = __tm_constants([[[2], "x"], ["y"]]);
+const __tm_K_Point = __tm_keys(["x", "y"]);
 function __tm_encPoint(w, v, p, d) {
-    if (!(__tm.isPlainObject(v)) && !(__tm.isRecordLike(v))) {
-        __tm.mismatch("an object (Point)", v, p);
+    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object (Point)", v, p);
     }
-    if (d > w.maxDepth) {
-        __tm.tooDeep(w.maxDepth, p);
-    }
-    const x_ = v.x;
-    const y_ = v.y;
     w.raw(__tm_E_Point[0]);
-    w.number(x_, p && p + ".x");
+    w.number(v.x, p && p + ".x");
     w.raw(__tm_E_Point[1]);
-    w.number(y_, p && p + ".y");
+    w.number(v.y, p && p + ".y");
 }
 function __tm_decPoint(r, p, d) {
-    if (d > r.maxDepth) {
-        r.tooDeep(p);
-    }
     const n = r.mapHeader(p);
     let x_, y_;
     let seen0 = 0, h = -1;
     for (let i = 0; i < n; i++) {
-        h = r.key(__tm_K_Point, h + 1, p);
+        h = __tm_readKey(r, __tm_K_Point, h + 1, p);
         if (h >= 0) {
             const bit = 1 << h;
             if (seen0 & bit) {
-                r.duplicateKey(p);
+                __tm_duplicateKey(r, p);
             }
             seen0 |= bit;
         }
@@ -76,16 +78,16 @@ function __tm_decPoint(r, p, d) {
             case 1:
                 y_ = r.number(p && p + ".y");
                 break;
-            default: r.unknownKey(p);
+            default: __tm_unknownKey(r, p);
         }
     }
     if ((seen0 & 3) !== 3) {
-        r.missing(__tm_K_Point, [3], [seen0], p);
+        __tm_missing(r, __tm_K_Point, [3], [seen0], p);
     }
     return { x: x_, y: y_ };
 }
 // codecFor<Point>()
-const __tm_PointCodec = __tm.codec(6 /* generated-code version */, __tm_encPoint, __tm_decPoint);
+const __tm_PointCodec = __tm_codec(7 /* generated-code version */, __tm_encPoint, __tm_decPoint);
 // A directive, then a function that calls codecFor declared above every import and called while
 // the module loads (issue 19): the generated code goes right after the directive.
 function pointCodec() {

@@ -38,32 +38,35 @@ exports.codecOf = codecOf;
 // Unions decode could not take apart, and a type only known to generic code.
 const typed_msgpack_1 = require("typed-msgpack");
 const __tm = __importStar(require("typed-msgpack"));
-const __tm_E_Value = __tm.constants([[[1], "count"]]);
-const __tm_K_Value = __tm.keys(["count"]);
+const __tm_isPlainObject = __tm.isPlainObject;
+const __tm_isRecordLike = __tm.isRecordLike;
+const __tm_mismatch = __tm.mismatch;
+const __tm_constants = __tm.constants;
+const __tm_keys = __tm.keys;
+const __tm_unknownKey = __tm.unknownKey;
+const __tm_readKey = __tm.readKey;
+const __tm_duplicateKey = __tm.duplicateKey;
+const __tm_missing = __tm.missing;
+const __tm_codec = __tm.codec;
+const __tm_E_Value = __tm_constants([[[1], "count"]]);
+const __tm_K_Value = __tm_keys(["count"]);
 function __tm_encValue(w, v, p, d) {
-    if (!(__tm.isPlainObject(v)) && !(__tm.isRecordLike(v))) {
-        __tm.mismatch("an object ({ count: number; })", v, p);
+    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object ({ count: number; })", v, p);
     }
-    if (d > w.maxDepth) {
-        __tm.tooDeep(w.maxDepth, p);
-    }
-    const count_ = v.count;
     w.raw(__tm_E_Value[0]);
-    w.number(count_, p && p + ".count");
+    w.number(v.count, p && p + ".count");
 }
 function __tm_decValue(r, p, d) {
-    if (d > r.maxDepth) {
-        r.tooDeep(p);
-    }
     const n = r.mapHeader(p);
     let count_;
     let seen0 = 0, h = -1;
     for (let i = 0; i < n; i++) {
-        h = r.key(__tm_K_Value, h + 1, p);
+        h = __tm_readKey(r, __tm_K_Value, h + 1, p);
         if (h >= 0) {
             const bit = 1 << h;
             if (seen0 & bit) {
-                r.duplicateKey(p);
+                __tm_duplicateKey(r, p);
             }
             seen0 |= bit;
         }
@@ -71,16 +74,16 @@ function __tm_decValue(r, p, d) {
             case 0:
                 count_ = r.number(p && p + ".count");
                 break;
-            default: r.unknownKey(p);
+            default: __tm_unknownKey(r, p);
         }
     }
     if ((seen0 & 1) !== 1) {
-        r.missing(__tm_K_Value, [1], [seen0], p);
+        __tm_missing(r, __tm_K_Value, [1], [seen0], p);
     }
     return { count: count_ };
 }
 // codecFor<{ count: number; }>()
-const __tm_ValueCodec = __tm.codec(6 /* generated-code version */, __tm_encValue, __tm_decValue);
+const __tm_ValueCodec = __tm_codec(7 /* generated-code version */, __tm_encValue, __tm_decValue);
 exports.SettingsCodec = (0, typed_msgpack_1.codecFor)();
 function codecOf() {
     return (0, typed_msgpack_1.codecFor)();

@@ -37,28 +37,39 @@ exports.roundTrip = exports.ResultCodec = exports.NamePageCodec = exports.ItemPa
 // Generic types instantiated with concrete arguments: one named type per instantiation.
 const typed_msgpack_1 = require("typed-msgpack");
 const __tm = __importStar(require("typed-msgpack"));
-const __tm_E_Item = __tm.constants([[[2], "sku"], ["price"]]);
-const __tm_K_Page_Item = __tm.keys(["items", "next", "total"]);
-const __tm_K_Item = __tm.keys(["sku", "price"]);
-const __tm_E_Result_Page_Item_string = __tm.constants([[[2], "ok", true, "value"]]);
-const __tm_E_Result_Page_Item_string2 = __tm.constants([[[2], "ok", false, "error"]]);
-const __tm_Tag_ok = __tm.keys(["ok"])[0];
-const __tm_L_ok = __tm.literals([true, false]);
-const __tm_K_Result_Page_Item_string = __tm.keys(["ok", "value"]);
-const __tm_K_Result_Page_Item_string2 = __tm.keys(["ok", "error"]);
+const __tm_isPlainObject = __tm.isPlainObject;
+const __tm_isRecordLike = __tm.isRecordLike;
+const __tm_mismatch = __tm.mismatch;
+const __tm_writeString = __tm.writeString;
+const __tm_constants = __tm.constants;
+const __tm_keys = __tm.keys;
+const __tm_readString = __tm.readString;
+const __tm_unknownKey = __tm.unknownKey;
+const __tm_readKey = __tm.readKey;
+const __tm_duplicateKey = __tm.duplicateKey;
+const __tm_missing = __tm.missing;
+const __tm_codec = __tm.codec;
+const __tm_literals = __tm.literals;
+const __tm_notOneOf = __tm.notOneOf;
+const __tm_badTag = __tm.badTag;
+const __tm_readTag = __tm.readTag;
+const __tm_E_Item = __tm_constants([[[2], "sku"], ["price"]]);
+const __tm_K_Page_Item = __tm_keys(["items", "next", "total"]);
+const __tm_K_Item = __tm_keys(["sku", "price"]);
+const __tm_E_Result_Page_Item_string = __tm_constants([[[2], "ok", true, "value"]]);
+const __tm_E_Result_Page_Item_string2 = __tm_constants([[[2], "ok", false, "error"]]);
+const __tm_Tag_ok = __tm_keys(["ok"])[0];
+const __tm_L_ok = __tm_literals([true, false]);
+const __tm_K_Result_Page_Item_string = __tm_keys(["ok", "value"]);
+const __tm_K_Result_Page_Item_string2 = __tm_keys(["ok", "error"]);
 function __tm_encItem(w, v, p, d) {
-    if (!(__tm.isPlainObject(v)) && !(__tm.isRecordLike(v))) {
-        __tm.mismatch("an object (Item)", v, p);
+    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object (Item)", v, p);
     }
-    if (d > w.maxDepth) {
-        __tm.tooDeep(w.maxDepth, p);
-    }
-    const sku_ = v.sku;
-    const price_ = v.price;
     w.raw(__tm_E_Item[0]);
-    w.string(sku_, p && p + ".sku");
+    __tm_writeString(w, v.sku, p && p + ".sku");
     w.raw(__tm_E_Item[1]);
-    w.number(price_, p && p + ".price");
+    w.number(v.price, p && p + ".price");
 }
 function __tm_encItemArray(w, v, p, d) {
     const n = w.array(v, p);
@@ -67,57 +78,49 @@ function __tm_encItemArray(w, v, p, d) {
     }
 }
 function __tm_encPage_Item(w, v, p, d) {
-    if (!(__tm.isPlainObject(v)) && !(__tm.isRecordLike(v))) {
-        __tm.mismatch("an object (Page<Item>)", v, p);
+    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object (Page<Item>)", v, p);
     }
-    if (d > w.maxDepth) {
-        __tm.tooDeep(w.maxDepth, p);
-    }
-    const items_ = v.items;
     const next_ = v.next;
-    const total_ = v.total;
     let n = 2;
     if (next_ !== undefined) {
         n++;
     }
     w.mapHeader(n);
     w.raw(__tm_K_Page_Item[0]);
-    __tm_encItemArray(w, items_, p && p + ".items", d + 1);
+    __tm_encItemArray(w, v.items, p && p + ".items", d + 1);
     if (next_ !== undefined) {
         w.raw(__tm_K_Page_Item[1]);
-        w.string(next_, p && p + ".next");
+        __tm_writeString(w, next_, p && p + ".next");
     }
     w.raw(__tm_K_Page_Item[2]);
-    w.number(total_, p && p + ".total");
+    w.number(v.total, p && p + ".total");
 }
 function __tm_decItem(r, p, d) {
-    if (d > r.maxDepth) {
-        r.tooDeep(p);
-    }
     const n = r.mapHeader(p);
     let sku_, price_;
     let seen0 = 0, h = -1;
     for (let i = 0; i < n; i++) {
-        h = r.key(__tm_K_Item, h + 1, p);
+        h = __tm_readKey(r, __tm_K_Item, h + 1, p);
         if (h >= 0) {
             const bit = 1 << h;
             if (seen0 & bit) {
-                r.duplicateKey(p);
+                __tm_duplicateKey(r, p);
             }
             seen0 |= bit;
         }
         switch (h) {
             case 0:
-                sku_ = r.string(p && p + ".sku");
+                sku_ = __tm_readString(r, p && p + ".sku");
                 break;
             case 1:
                 price_ = r.number(p && p + ".price");
                 break;
-            default: r.unknownKey(p);
+            default: __tm_unknownKey(r, p);
         }
     }
     if ((seen0 & 3) !== 3) {
-        r.missing(__tm_K_Item, [3], [seen0], p);
+        __tm_missing(r, __tm_K_Item, [3], [seen0], p);
     }
     return { sku: sku_, price: price_ };
 }
@@ -130,18 +133,15 @@ function __tm_decItemArray(r, p, d) {
     return out;
 }
 function __tm_decPage_Item(r, p, d) {
-    if (d > r.maxDepth) {
-        r.tooDeep(p);
-    }
     const n = r.mapHeader(p);
     let items_, next_, total_;
     let seen0 = 0, h = -1;
     for (let i = 0; i < n; i++) {
-        h = r.key(__tm_K_Page_Item, h + 1, p);
+        h = __tm_readKey(r, __tm_K_Page_Item, h + 1, p);
         if (h >= 0) {
             const bit = 1 << h;
             if (seen0 & bit) {
-                r.duplicateKey(p);
+                __tm_duplicateKey(r, p);
             }
             seen0 |= bit;
         }
@@ -150,70 +150,62 @@ function __tm_decPage_Item(r, p, d) {
                 items_ = __tm_decItemArray(r, p && p + ".items", d + 1);
                 break;
             case 1:
-                next_ = r.takeNil() ? undefined : r.string(p && p + ".next");
+                next_ = r.takeNil() ? undefined : __tm_readString(r, p && p + ".next");
                 break;
             case 2:
                 total_ = r.number(p && p + ".total");
                 break;
-            default: r.unknownKey(p);
+            default: __tm_unknownKey(r, p);
         }
     }
     if ((seen0 & 5) !== 5) {
-        r.missing(__tm_K_Page_Item, [5], [seen0], p);
+        __tm_missing(r, __tm_K_Page_Item, [5], [seen0], p);
     }
     return { items: items_, next: next_, total: total_ };
 }
 function __tm_encStringArray(w, v, p, d) {
     const n = w.array(v, p);
     for (let i = 0; i < n; i++) {
-        w.string(v[i], p && p + ("[" + i + "]"));
+        __tm_writeString(w, v[i], p && p + ("[" + i + "]"));
     }
 }
 function __tm_encPage_string(w, v, p, d) {
-    if (!(__tm.isPlainObject(v)) && !(__tm.isRecordLike(v))) {
-        __tm.mismatch("an object (Page<string>)", v, p);
+    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object (Page<string>)", v, p);
     }
-    if (d > w.maxDepth) {
-        __tm.tooDeep(w.maxDepth, p);
-    }
-    const items_ = v.items;
     const next_ = v.next;
-    const total_ = v.total;
     let n = 2;
     if (next_ !== undefined) {
         n++;
     }
     w.mapHeader(n);
     w.raw(__tm_K_Page_Item[0]);
-    __tm_encStringArray(w, items_, p && p + ".items", d + 1);
+    __tm_encStringArray(w, v.items, p && p + ".items", d + 1);
     if (next_ !== undefined) {
         w.raw(__tm_K_Page_Item[1]);
-        w.string(next_, p && p + ".next");
+        __tm_writeString(w, next_, p && p + ".next");
     }
     w.raw(__tm_K_Page_Item[2]);
-    w.number(total_, p && p + ".total");
+    w.number(v.total, p && p + ".total");
 }
 function __tm_decStringArray(r, p, d) {
     const n = r.arrayHeader(p);
     const out = new Array(n);
     for (let i = 0; i < n; i++) {
-        out[i] = r.string(p && p + ("[" + i + "]"));
+        out[i] = __tm_readString(r, p && p + ("[" + i + "]"));
     }
     return out;
 }
 function __tm_decPage_string(r, p, d) {
-    if (d > r.maxDepth) {
-        r.tooDeep(p);
-    }
     const n = r.mapHeader(p);
     let items_, next_, total_;
     let seen0 = 0, h = -1;
     for (let i = 0; i < n; i++) {
-        h = r.key(__tm_K_Page_Item, h + 1, p);
+        h = __tm_readKey(r, __tm_K_Page_Item, h + 1, p);
         if (h >= 0) {
             const bit = 1 << h;
             if (seen0 & bit) {
-                r.duplicateKey(p);
+                __tm_duplicateKey(r, p);
             }
             seen0 |= bit;
         }
@@ -222,48 +214,40 @@ function __tm_decPage_string(r, p, d) {
                 items_ = __tm_decStringArray(r, p && p + ".items", d + 1);
                 break;
             case 1:
-                next_ = r.takeNil() ? undefined : r.string(p && p + ".next");
+                next_ = r.takeNil() ? undefined : __tm_readString(r, p && p + ".next");
                 break;
             case 2:
                 total_ = r.number(p && p + ".total");
                 break;
-            default: r.unknownKey(p);
+            default: __tm_unknownKey(r, p);
         }
     }
     if ((seen0 & 5) !== 5) {
-        r.missing(__tm_K_Page_Item, [5], [seen0], p);
+        __tm_missing(r, __tm_K_Page_Item, [5], [seen0], p);
     }
     return { items: items_, next: next_, total: total_ };
 }
 function __tm_encResult_Page_Item_string(w, v, p, d) {
-    if (!(__tm.isPlainObject(v)) && !(__tm.isRecordLike(v))) {
-        __tm.mismatch("an object ({ ok: true; value: Page<Item>; })", v, p);
-    }
-    if (d > w.maxDepth) {
-        __tm.tooDeep(w.maxDepth, p);
+    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object ({ ok: true; value: Page<Item>; })", v, p);
     }
     const ok_ = v.ok;
-    const value_ = v.value;
     if (ok_ !== true) {
-        __tm.mismatch("true", ok_, p && p + ".ok");
+        __tm_mismatch("true", ok_, p && p + ".ok");
     }
     w.raw(__tm_E_Result_Page_Item_string[0]);
-    __tm_encPage_Item(w, value_, p && p + ".value", d + 1);
+    __tm_encPage_Item(w, v.value, p && p + ".value", d + 1);
 }
 function __tm_encResult_Page_Item_string2(w, v, p, d) {
-    if (!(__tm.isPlainObject(v)) && !(__tm.isRecordLike(v))) {
-        __tm.mismatch("an object ({ ok: false; error: string; })", v, p);
-    }
-    if (d > w.maxDepth) {
-        __tm.tooDeep(w.maxDepth, p);
+    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object ({ ok: false; error: string; })", v, p);
     }
     const ok_ = v.ok;
-    const error_ = v.error;
     if (ok_ !== false) {
-        __tm.mismatch("false", ok_, p && p + ".ok");
+        __tm_mismatch("false", ok_, p && p + ".ok");
     }
     w.raw(__tm_E_Result_Page_Item_string2[0]);
-    w.string(error_, p && p + ".error");
+    __tm_writeString(w, v.error, p && p + ".error");
 }
 function __tm_encResult_Page_Item(w, v, p, d) {
     if (typeof v === "object" && v !== null) {
@@ -276,7 +260,7 @@ function __tm_encResult_Page_Item(w, v, p, d) {
                 return;
         }
     }
-    __tm.mismatch("{ ok: true; value: Page<Item>; } | { ok: false; error: string; }", v, p);
+    __tm_mismatch("{ ok: true; value: Page<Item>; } | { ok: false; error: string; }", v, p);
 }
 function __tm_decLiteral(r, p, d) {
     const at = r.pos;
@@ -284,20 +268,17 @@ function __tm_decLiteral(r, p, d) {
     if (x === true) {
         return x;
     }
-    return r.notOneOf("true", x, p, at);
+    return __tm_notOneOf(r, "true", x, p, at);
 }
 function __tm_decResult_Page_Item_string(r, p, d, n = r.mapHeader(p), i = 0, seen0 = 0) {
-    if (d > r.maxDepth) {
-        r.tooDeep(p);
-    }
     let value_;
     let h = i - 1;
     for (; i < n; i++) {
-        h = r.key(__tm_K_Result_Page_Item_string, h + 1, p);
+        h = __tm_readKey(r, __tm_K_Result_Page_Item_string, h + 1, p);
         if (h >= 0) {
             const bit = 1 << h;
             if (seen0 & bit) {
-                r.duplicateKey(p);
+                __tm_duplicateKey(r, p);
             }
             seen0 |= bit;
         }
@@ -308,11 +289,11 @@ function __tm_decResult_Page_Item_string(r, p, d, n = r.mapHeader(p), i = 0, see
             case 1:
                 value_ = __tm_decPage_Item(r, p && p + ".value", d + 1);
                 break;
-            default: r.unknownKey(p);
+            default: __tm_unknownKey(r, p);
         }
     }
     if ((seen0 & 3) !== 3) {
-        r.missing(__tm_K_Result_Page_Item_string, [3], [seen0], p);
+        __tm_missing(r, __tm_K_Result_Page_Item_string, [3], [seen0], p);
     }
     return { ok: true, value: value_ };
 }
@@ -322,20 +303,17 @@ function __tm_decLiteral2(r, p, d) {
     if (x === false) {
         return x;
     }
-    return r.notOneOf("false", x, p, at);
+    return __tm_notOneOf(r, "false", x, p, at);
 }
 function __tm_decResult_Page_Item_string2(r, p, d, n = r.mapHeader(p), i = 0, seen0 = 0) {
-    if (d > r.maxDepth) {
-        r.tooDeep(p);
-    }
     let error_;
     let h = i - 1;
     for (; i < n; i++) {
-        h = r.key(__tm_K_Result_Page_Item_string2, h + 1, p);
+        h = __tm_readKey(r, __tm_K_Result_Page_Item_string2, h + 1, p);
         if (h >= 0) {
             const bit = 1 << h;
             if (seen0 & bit) {
-                r.duplicateKey(p);
+                __tm_duplicateKey(r, p);
             }
             seen0 |= bit;
         }
@@ -344,13 +322,13 @@ function __tm_decResult_Page_Item_string2(r, p, d, n = r.mapHeader(p), i = 0, se
                 __tm_decLiteral2(r, p && p + ".ok", d + 1);
                 break;
             case 1:
-                error_ = r.string(p && p + ".error");
+                error_ = __tm_readString(r, p && p + ".error");
                 break;
-            default: r.unknownKey(p);
+            default: __tm_unknownKey(r, p);
         }
     }
     if ((seen0 & 3) !== 3) {
-        r.missing(__tm_K_Result_Page_Item_string2, [3], [seen0], p);
+        __tm_missing(r, __tm_K_Result_Page_Item_string2, [3], [seen0], p);
     }
     return { ok: false, error: error_ };
 }
@@ -360,23 +338,23 @@ function __tm_decResult_Page_Item(r, p, d) {
             const start = r.pos;
             const n = r.mapHeader(p);
             const at = r.pos;
-            const tag = __tm.readTag(r, n, __tm_Tag_ok, __tm_L_ok, p);
+            const tag = __tm_readTag(r, n, __tm_Tag_ok, __tm_L_ok, p);
             const i = r.pos === at ? 0 : 1; // 1: the tag came first and is read
             switch (tag) {
                 case 0 /* true */: return __tm_decResult_Page_Item_string(r, p, d, n, i, i);
                 case 1 /* false */: return __tm_decResult_Page_Item_string2(r, p, d, n, i, i);
             }
-            return __tm.badTag(r, "ok", "true | false", p, start);
+            return __tm_badTag(r, "ok", "true | false", p, start);
         }
     }
     return r.mismatch("{ ok: true; value: Page<Item>; } | { ok: false; error: string; }", p);
 }
 // codecFor<Page<Item>>()
-const __tm_Page_ItemCodec = __tm.codec(6 /* generated-code version */, __tm_encPage_Item, __tm_decPage_Item);
+const __tm_Page_ItemCodec = __tm_codec(7 /* generated-code version */, __tm_encPage_Item, __tm_decPage_Item);
 // codecFor<Page<string>>()
-const __tm_Page_stringCodec = __tm.codec(6 /* generated-code version */, __tm_encPage_string, __tm_decPage_string);
+const __tm_Page_stringCodec = __tm_codec(7 /* generated-code version */, __tm_encPage_string, __tm_decPage_string);
 // codecFor<Result<Page<Item>, string>>()
-const __tm_Result_Page_Item_stringCodec = __tm.codec(6 /* generated-code version */, __tm_encResult_Page_Item, __tm_decResult_Page_Item);
+const __tm_Result_Page_Item_stringCodec = __tm_codec(7 /* generated-code version */, __tm_encResult_Page_Item, __tm_decResult_Page_Item);
 exports.ItemPageCodec = __tm_Page_ItemCodec;
 exports.NamePageCodec = __tm_Page_stringCodec;
 exports.ResultCodec = __tm_Result_Page_Item_stringCodec;

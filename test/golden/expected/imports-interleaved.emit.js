@@ -41,50 +41,54 @@ exports.roundTrip = exports.isCodecError = exports.ItemsCodec = exports.ItemCode
 // run of imports, so every codec exists before the first line that uses it, and the module loads.
 const typed_msgpack_1 = require("typed-msgpack");
 const __tm = __importStar(require("typed-msgpack"));
-const __tm_E_Item = __tm.constants([[[2], "sku"], ["qty"]]);
-const __tm_K_Item = __tm.keys(["sku", "qty"]);
+const __tm_isPlainObject = __tm.isPlainObject;
+const __tm_isRecordLike = __tm.isRecordLike;
+const __tm_mismatch = __tm.mismatch;
+const __tm_writeString = __tm.writeString;
+const __tm_constants = __tm.constants;
+const __tm_keys = __tm.keys;
+const __tm_readString = __tm.readString;
+const __tm_unknownKey = __tm.unknownKey;
+const __tm_readKey = __tm.readKey;
+const __tm_duplicateKey = __tm.duplicateKey;
+const __tm_missing = __tm.missing;
+const __tm_codec = __tm.codec;
+const __tm_E_Item = __tm_constants([[[2], "sku"], ["qty"]]);
+const __tm_K_Item = __tm_keys(["sku", "qty"]);
 function __tm_encItem(w, v, p, d) {
-    if (!(__tm.isPlainObject(v)) && !(__tm.isRecordLike(v))) {
-        __tm.mismatch("an object (Item)", v, p);
+    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object (Item)", v, p);
     }
-    if (d > w.maxDepth) {
-        __tm.tooDeep(w.maxDepth, p);
-    }
-    const sku_ = v.sku;
-    const qty_ = v.qty;
     w.raw(__tm_E_Item[0]);
-    w.string(sku_, p && p + ".sku");
+    __tm_writeString(w, v.sku, p && p + ".sku");
     w.raw(__tm_E_Item[1]);
-    w.number(qty_, p && p + ".qty");
+    w.number(v.qty, p && p + ".qty");
 }
 function __tm_decItem(r, p, d) {
-    if (d > r.maxDepth) {
-        r.tooDeep(p);
-    }
     const n = r.mapHeader(p);
     let sku_, qty_;
     let seen0 = 0, h = -1;
     for (let i = 0; i < n; i++) {
-        h = r.key(__tm_K_Item, h + 1, p);
+        h = __tm_readKey(r, __tm_K_Item, h + 1, p);
         if (h >= 0) {
             const bit = 1 << h;
             if (seen0 & bit) {
-                r.duplicateKey(p);
+                __tm_duplicateKey(r, p);
             }
             seen0 |= bit;
         }
         switch (h) {
             case 0:
-                sku_ = r.string(p && p + ".sku");
+                sku_ = __tm_readString(r, p && p + ".sku");
                 break;
             case 1:
                 qty_ = r.number(p && p + ".qty");
                 break;
-            default: r.unknownKey(p);
+            default: __tm_unknownKey(r, p);
         }
     }
     if ((seen0 & 3) !== 3) {
-        r.missing(__tm_K_Item, [3], [seen0], p);
+        __tm_missing(r, __tm_K_Item, [3], [seen0], p);
     }
     return { sku: sku_, qty: qty_ };
 }
@@ -103,9 +107,9 @@ function __tm_decItemArray(r, p, d) {
     return out;
 }
 // codecFor<Item>()
-const __tm_ItemCodec = __tm.codec(6 /* generated-code version */, __tm_encItem, __tm_decItem);
+const __tm_ItemCodec = __tm_codec(7 /* generated-code version */, __tm_encItem, __tm_decItem);
 // codecFor<Item[]>()
-const __tm_Item2Codec = __tm.codec(6 /* generated-code version */, __tm_encItemArray, __tm_decItemArray, __tm_decItem);
+const __tm_Item2Codec = __tm_codec(7 /* generated-code version */, __tm_encItemArray, __tm_decItemArray, __tm_decItem);
 exports.ItemCodec = __tm_ItemCodec;
 const typed_msgpack_2 = require("typed-msgpack");
 __exportStar(require("typed-msgpack/stream"), exports);

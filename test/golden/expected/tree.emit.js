@@ -37,7 +37,22 @@ exports.roundTrip = exports.JsonCodec = exports.TreeCodec = void 0;
 // Recursive types: an interface that contains itself, and a recursive union alias.
 const typed_msgpack_1 = require("typed-msgpack");
 const __tm = __importStar(require("typed-msgpack"));
-const __tm_K_TreeNode = __tm.keys(["value", "label", "children"]);
+const __tm_isPlainObject = __tm.isPlainObject;
+const __tm_isRecordLike = __tm.isRecordLike;
+const __tm_tooDeep = __tm.tooDeep;
+const __tm_mismatch = __tm.mismatch;
+const __tm_writeString = __tm.writeString;
+const __tm_keys = __tm.keys;
+const __tm_readString = __tm.readString;
+const __tm_unknownKey = __tm.unknownKey;
+const __tm_readKey = __tm.readKey;
+const __tm_duplicateKey = __tm.duplicateKey;
+const __tm_missing = __tm.missing;
+const __tm_codec = __tm.codec;
+const __tm_definedKeys = __tm.definedKeys;
+const __tm_keySegment = __tm.keySegment;
+const __tm_setOwn = __tm.setOwn;
+const __tm_K_TreeNode = __tm_keys(["value", "label", "children"]);
 function __tm_encTreeNodeArray(w, v, p, d) {
     const n = w.array(v, p);
     for (let i = 0; i < n; i++) {
@@ -45,28 +60,26 @@ function __tm_encTreeNodeArray(w, v, p, d) {
     }
 }
 function __tm_encTreeNode(w, v, p, d) {
-    if (!(__tm.isPlainObject(v)) && !(__tm.isRecordLike(v))) {
-        __tm.mismatch("an object (TreeNode)", v, p);
+    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object (TreeNode)", v, p);
     }
     if (d > w.maxDepth) {
-        __tm.tooDeep(w.maxDepth, p);
+        __tm_tooDeep(w.maxDepth, p);
     }
-    const value_ = v.value;
     const label_ = v.label;
-    const children_ = v.children;
     let n = 2;
     if (label_ !== undefined) {
         n++;
     }
     w.mapHeader(n);
     w.raw(__tm_K_TreeNode[0]);
-    w.number(value_, p && p + ".value");
+    w.number(v.value, p && p + ".value");
     if (label_ !== undefined) {
         w.raw(__tm_K_TreeNode[1]);
-        w.string(label_, p && p + ".label");
+        __tm_writeString(w, label_, p && p + ".label");
     }
     w.raw(__tm_K_TreeNode[2]);
-    __tm_encTreeNodeArray(w, children_, p && p + ".children", d + 1);
+    __tm_encTreeNodeArray(w, v.children, p && p + ".children", d + 1);
 }
 function __tm_decTreeNodeArray(r, p, d) {
     const n = r.arrayHeader(p);
@@ -84,11 +97,11 @@ function __tm_decTreeNode(r, p, d) {
     let value_, label_, children_;
     let seen0 = 0, h = -1;
     for (let i = 0; i < n; i++) {
-        h = r.key(__tm_K_TreeNode, h + 1, p);
+        h = __tm_readKey(r, __tm_K_TreeNode, h + 1, p);
         if (h >= 0) {
             const bit = 1 << h;
             if (seen0 & bit) {
-                r.duplicateKey(p);
+                __tm_duplicateKey(r, p);
             }
             seen0 |= bit;
         }
@@ -97,16 +110,16 @@ function __tm_decTreeNode(r, p, d) {
                 value_ = r.number(p && p + ".value");
                 break;
             case 1:
-                label_ = r.takeNil() ? undefined : r.string(p && p + ".label");
+                label_ = r.takeNil() ? undefined : __tm_readString(r, p && p + ".label");
                 break;
             case 2:
                 children_ = __tm_decTreeNodeArray(r, p && p + ".children", d + 1);
                 break;
-            default: r.unknownKey(p);
+            default: __tm_unknownKey(r, p);
         }
     }
     if ((seen0 & 5) !== 5) {
-        r.missing(__tm_K_TreeNode, [5], [seen0], p);
+        __tm_missing(r, __tm_K_TreeNode, [5], [seen0], p);
     }
     return { value: value_, label: label_, children: children_ };
 }
@@ -117,19 +130,19 @@ function __tm_encJsonArray(w, v, p, d) {
     }
 }
 function __tm_encRecordOfJson(w, v, p, d) {
-    if (!(__tm.isRecordLike(v))) {
-        __tm.mismatch("an object", v, p);
+    if (!(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object", v, p);
     }
-    const keys = __tm.definedKeys(v);
+    const keys = __tm_definedKeys(v);
     w.mapHeader(keys.length);
     for (const k of keys) {
-        w.string(k);
-        __tm_encJson(w, v[k], p && p + __tm.keySegment(k), d);
+        __tm_writeString(w, k);
+        __tm_encJson(w, v[k], p && p + __tm_keySegment(k), d);
     }
 }
 function __tm_encJson(w, v, p, d) {
     if (d > w.maxDepth) {
-        __tm.tooDeep(w.maxDepth, p);
+        __tm_tooDeep(w.maxDepth, p);
     }
     d++;
     if (typeof v === "boolean") {
@@ -141,7 +154,7 @@ function __tm_encJson(w, v, p, d) {
         return;
     }
     if (typeof v === "string") {
-        w.string(v, p);
+        __tm_writeString(w, v, p);
         return;
     }
     if (typeof v === "number") {
@@ -152,11 +165,11 @@ function __tm_encJson(w, v, p, d) {
         __tm_encJsonArray(w, v, p, d);
         return;
     }
-    if (__tm.isRecordLike(v)) {
+    if (__tm_isRecordLike(v)) {
         __tm_encRecordOfJson(w, v, p, d);
         return;
     }
-    __tm.mismatch("boolean | null | string | number | Json[] | Record", v, p);
+    __tm_mismatch("boolean | null | string | number | Json[] | Record", v, p);
 }
 function __tm_decJsonArray(r, p, d) {
     const n = r.arrayHeader(p);
@@ -170,8 +183,8 @@ function __tm_decRecordOfJson(r, p, d) {
     const n = r.mapHeader(p);
     const out = {};
     for (let i = 0; i < n; i++) {
-        const k = r.string(p);
-        __tm.setOwn(out, k, __tm_decJson(r, p && p + __tm.keySegment(k), d));
+        const k = __tm_readString(r, p);
+        __tm_setOwn(out, k, __tm_decJson(r, p && p + __tm_keySegment(k), d));
     }
     return out;
 }
@@ -183,7 +196,7 @@ function __tm_decJson(r, p, d) {
     switch (r.family(p)) {
         case 1 /* BOOL */: return r.bool(p);
         case 0 /* NIL */: return r.nil(p);
-        case 4 /* STR */: return r.string(p);
+        case 4 /* STR */: return __tm_readString(r, p);
         case 2 /* INT */:
         case 3 /* FLOAT */: return r.number(p);
         case 6 /* ARRAY */: return __tm_decJsonArray(r, p, d);
@@ -192,9 +205,9 @@ function __tm_decJson(r, p, d) {
     return r.mismatch("boolean | null | string | number | Json[] | Record", p);
 }
 // codecFor<TreeNode>()
-const __tm_TreeNodeCodec = __tm.codec(6 /* generated-code version */, __tm_encTreeNode, __tm_decTreeNode);
+const __tm_TreeNodeCodec = __tm_codec(7 /* generated-code version */, __tm_encTreeNode, __tm_decTreeNode);
 // codecFor<Json>()
-const __tm_JsonCodec = __tm.codec(6 /* generated-code version */, __tm_encJson, __tm_decJson);
+const __tm_JsonCodec = __tm_codec(7 /* generated-code version */, __tm_encJson, __tm_decJson);
 exports.TreeCodec = __tm_TreeNodeCodec;
 exports.JsonCodec = __tm_JsonCodec;
 exports.roundTrip = [

@@ -39,45 +39,54 @@ exports.roundTrip = exports.ByTryCodec = exports.ByKeysThenTryCodec = exports.By
 // one set of keys can fit two members), or by trying ("try", arrays and tuples).
 const typed_msgpack_1 = require("typed-msgpack");
 const __tm = __importStar(require("typed-msgpack"));
-const __tm_E_Value = __tm.constants([[[1], "a"]]);
-const __tm_E_Value2 = __tm.constants([[[1], "b"]]);
+const __tm_isRecordLike = __tm.isRecordLike;
+const __tm_isPlainObject = __tm.isPlainObject;
+const __tm_mismatch = __tm.mismatch;
+const __tm_writeString = __tm.writeString;
+const __tm_constants = __tm.constants;
+const __tm_pickByKeys = __tm.pickByKeys;
+const __tm_keys = __tm.keys;
+const __tm_readString = __tm.readString;
+const __tm_unknownKey = __tm.unknownKey;
+const __tm_readKey = __tm.readKey;
+const __tm_duplicateKey = __tm.duplicateKey;
+const __tm_missing = __tm.missing;
+const __tm_pickMember = __tm.pickMember;
+const __tm_codec = __tm.codec;
+const __tm_noExtraKeys = __tm.noExtraKeys;
+const __tm_writeFirstOf = __tm.writeFirstOf;
+const __tm_firstOf = __tm.firstOf;
+const __tm_E_Value = __tm_constants([[[1], "a"]]);
+const __tm_E_Value2 = __tm_constants([[[1], "b"]]);
 const __tm_Candidates = [[["a"], ["a"]], [["b"], ["b"]]];
-const __tm_K_Value = __tm.keys(["a"]);
-const __tm_K_Value2 = __tm.keys(["b"]);
+const __tm_K_Value = __tm_keys(["a"]);
+const __tm_K_Value2 = __tm_keys(["b"]);
 const __tm_DecodeCandidates = [[__tm_K_Value, [1]], [__tm_K_Value2, [1]]];
-const __tm_E_Value3 = __tm.constants([[[1], "x"]]);
-const __tm_E_AB = __tm.constants([[[2], "a"], ["b"]]);
+const __tm_E_Value3 = __tm_constants([[[1], "x"]]);
+const __tm_E_AB = __tm_constants([[[2], "a"], ["b"]]);
 const __tm_Encoders = [__tm_encValue3, __tm_encValue4];
 const __tm_Candidates2 = [[["x"], ["x"]], [["x"], ["x"]]];
-const __tm_K_Value3 = __tm.keys(["x"]);
-const __tm_K_AB = __tm.keys(["a", "b"]);
+const __tm_K_Value3 = __tm_keys(["x"]);
+const __tm_K_AB = __tm_keys(["a", "b"]);
 const __tm_DecodeCandidates2 = [[__tm_K_Value3, [1]], [__tm_K_Value3, [1]]];
 const __tm_Encoders2 = [__tm_encAArray, __tm_encABArray];
 function __tm_encValue(w, v, p, d) {
-    if (!(__tm.isPlainObject(v)) && !(__tm.isRecordLike(v))) {
-        __tm.mismatch("an object ({ a: string; })", v, p);
+    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object ({ a: string; })", v, p);
     }
-    if (d > w.maxDepth) {
-        __tm.tooDeep(w.maxDepth, p);
-    }
-    const a_ = v.a;
     w.raw(__tm_E_Value[0]);
-    w.string(a_, p && p + ".a");
+    __tm_writeString(w, v.a, p && p + ".a");
 }
 function __tm_encValue2(w, v, p, d) {
-    if (!(__tm.isPlainObject(v)) && !(__tm.isRecordLike(v))) {
-        __tm.mismatch("an object ({ b: number; })", v, p);
+    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object ({ b: number; })", v, p);
     }
-    if (d > w.maxDepth) {
-        __tm.tooDeep(w.maxDepth, p);
-    }
-    const b_ = v.b;
     w.raw(__tm_E_Value2[0]);
-    w.number(b_, p && p + ".b");
+    w.number(v.b, p && p + ".b");
 }
 function __tm_encValueOrValue2(w, v, p, d) {
-    if (__tm.isRecordLike(v)) {
-        switch (__tm.pickByKeys(v, __tm_Candidates)) {
+    if (__tm_isRecordLike(v)) {
+        switch (__tm_pickByKeys(v, __tm_Candidates)) {
             case 0:
                 __tm_encValue(w, v, p, d);
                 return;
@@ -86,49 +95,43 @@ function __tm_encValueOrValue2(w, v, p, d) {
                 return;
         }
     }
-    __tm.mismatch("{ a: string; } | { b: number; }", v, p);
+    __tm_mismatch("{ a: string; } | { b: number; }", v, p);
 }
 function __tm_decValue(r, p, d) {
-    if (d > r.maxDepth) {
-        r.tooDeep(p);
-    }
     const n = r.mapHeader(p);
     let a_;
     let seen0 = 0, h = -1;
     for (let i = 0; i < n; i++) {
-        h = r.key(__tm_K_Value, h + 1, p);
+        h = __tm_readKey(r, __tm_K_Value, h + 1, p);
         if (h >= 0) {
             const bit = 1 << h;
             if (seen0 & bit) {
-                r.duplicateKey(p);
+                __tm_duplicateKey(r, p);
             }
             seen0 |= bit;
         }
         switch (h) {
             case 0:
-                a_ = r.string(p && p + ".a");
+                a_ = __tm_readString(r, p && p + ".a");
                 break;
-            default: r.unknownKey(p);
+            default: __tm_unknownKey(r, p);
         }
     }
     if ((seen0 & 1) !== 1) {
-        r.missing(__tm_K_Value, [1], [seen0], p);
+        __tm_missing(r, __tm_K_Value, [1], [seen0], p);
     }
     return { a: a_ };
 }
 function __tm_decValue2(r, p, d) {
-    if (d > r.maxDepth) {
-        r.tooDeep(p);
-    }
     const n = r.mapHeader(p);
     let b_;
     let seen0 = 0, h = -1;
     for (let i = 0; i < n; i++) {
-        h = r.key(__tm_K_Value2, h + 1, p);
+        h = __tm_readKey(r, __tm_K_Value2, h + 1, p);
         if (h >= 0) {
             const bit = 1 << h;
             if (seen0 & bit) {
-                r.duplicateKey(p);
+                __tm_duplicateKey(r, p);
             }
             seen0 |= bit;
         }
@@ -136,18 +139,18 @@ function __tm_decValue2(r, p, d) {
             case 0:
                 b_ = r.number(p && p + ".b");
                 break;
-            default: r.unknownKey(p);
+            default: __tm_unknownKey(r, p);
         }
     }
     if ((seen0 & 1) !== 1) {
-        r.missing(__tm_K_Value2, [1], [seen0], p);
+        __tm_missing(r, __tm_K_Value2, [1], [seen0], p);
     }
     return { b: b_ };
 }
 function __tm_decValueOrValue2(r, p, d) {
     switch (r.family(p)) {
         case 7 /* MAP */:
-            switch (__tm.pickMember(r, __tm_DecodeCandidates, p)) {
+            switch (__tm_pickMember(r, __tm_DecodeCandidates, p)) {
                 case 0: return __tm_decValue(r, p, d);
                 case 1: return __tm_decValue2(r, p, d);
             }
@@ -156,18 +159,14 @@ function __tm_decValueOrValue2(r, p, d) {
     return r.mismatch("{ a: string; } | { b: number; }", p);
 }
 function __tm_encA(w, v, p, d) {
-    if (!(__tm.isPlainObject(v)) && !(__tm.isRecordLike(v))) {
-        __tm.mismatch("an object (A)", v, p);
+    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object (A)", v, p);
     }
-    if (d > w.maxDepth) {
-        __tm.tooDeep(w.maxDepth, p);
-    }
-    const a_ = v.a;
     if (w.strict) {
-        __tm.noExtraKeys(v, 1, p);
+        __tm_noExtraKeys(v, 1, p);
     }
     w.raw(__tm_E_Value[0]);
-    w.number(a_, p && p + ".a");
+    w.number(v.a, p && p + ".a");
 }
 function __tm_encAArray(w, v, p, d) {
     const n = w.array(v, p);
@@ -176,35 +175,26 @@ function __tm_encAArray(w, v, p, d) {
     }
 }
 function __tm_encValue3(w, v, p, d) {
-    if (!(__tm.isPlainObject(v)) && !(__tm.isRecordLike(v))) {
-        __tm.mismatch("an object ({ x: A[]; })", v, p);
+    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object ({ x: A[]; })", v, p);
     }
-    if (d > w.maxDepth) {
-        __tm.tooDeep(w.maxDepth, p);
-    }
-    const x_ = v.x;
     if (w.strict) {
-        __tm.noExtraKeys(v, 1, p);
+        __tm_noExtraKeys(v, 1, p);
     }
     w.raw(__tm_E_Value3[0]);
-    __tm_encAArray(w, x_, p && p + ".x", d + 1);
+    __tm_encAArray(w, v.x, p && p + ".x", d + 1);
 }
 function __tm_encAB(w, v, p, d) {
-    if (!(__tm.isPlainObject(v)) && !(__tm.isRecordLike(v))) {
-        __tm.mismatch("an object (AB)", v, p);
+    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object (AB)", v, p);
     }
-    if (d > w.maxDepth) {
-        __tm.tooDeep(w.maxDepth, p);
-    }
-    const a_ = v.a;
-    const b_ = v.b;
     if (w.strict) {
-        __tm.noExtraKeys(v, 2, p);
+        __tm_noExtraKeys(v, 2, p);
     }
     w.raw(__tm_E_AB[0]);
-    w.number(a_, p && p + ".a");
+    w.number(v.a, p && p + ".a");
     w.raw(__tm_E_AB[1]);
-    w.number(b_, p && p + ".b");
+    w.number(v.b, p && p + ".b");
 }
 function __tm_encABArray(w, v, p, d) {
     const n = w.array(v, p);
@@ -213,39 +203,32 @@ function __tm_encABArray(w, v, p, d) {
     }
 }
 function __tm_encValue4(w, v, p, d) {
-    if (!(__tm.isPlainObject(v)) && !(__tm.isRecordLike(v))) {
-        __tm.mismatch("an object ({ x: AB[]; })", v, p);
+    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object ({ x: AB[]; })", v, p);
     }
-    if (d > w.maxDepth) {
-        __tm.tooDeep(w.maxDepth, p);
-    }
-    const x_ = v.x;
     if (w.strict) {
-        __tm.noExtraKeys(v, 1, p);
+        __tm_noExtraKeys(v, 1, p);
     }
     w.raw(__tm_E_Value3[0]);
-    __tm_encABArray(w, x_, p && p + ".x", d + 1);
+    __tm_encABArray(w, v.x, p && p + ".x", d + 1);
 }
 function __tm_encValue3OrValue4(w, v, p, d) {
-    if (__tm.isRecordLike(v)) {
-        __tm.writeFirstOf(w, __tm_Encoders, v, p, d, __tm_Candidates2);
+    if (__tm_isRecordLike(v)) {
+        __tm_writeFirstOf(w, __tm_Encoders, v, p, d, __tm_Candidates2);
         return;
     }
-    __tm.mismatch("{ x: A[]; } | { x: AB[]; }", v, p);
+    __tm_mismatch("{ x: A[]; } | { x: AB[]; }", v, p);
 }
 function __tm_decA(r, p, d) {
-    if (d > r.maxDepth) {
-        r.tooDeep(p);
-    }
     const n = r.mapHeader(p);
     let a_;
     let seen0 = 0, h = -1;
     for (let i = 0; i < n; i++) {
-        h = r.key(__tm_K_Value, h + 1, p);
+        h = __tm_readKey(r, __tm_K_Value, h + 1, p);
         if (h >= 0) {
             const bit = 1 << h;
             if (seen0 & bit) {
-                r.duplicateKey(p);
+                __tm_duplicateKey(r, p);
             }
             seen0 |= bit;
         }
@@ -253,11 +236,11 @@ function __tm_decA(r, p, d) {
             case 0:
                 a_ = r.number(p && p + ".a");
                 break;
-            default: r.unknownKey(p);
+            default: __tm_unknownKey(r, p);
         }
     }
     if ((seen0 & 1) !== 1) {
-        r.missing(__tm_K_Value, [1], [seen0], p);
+        __tm_missing(r, __tm_K_Value, [1], [seen0], p);
     }
     return { a: a_ };
 }
@@ -270,18 +253,15 @@ function __tm_decAArray(r, p, d) {
     return out;
 }
 function __tm_decValue3(r, p, d) {
-    if (d > r.maxDepth) {
-        r.tooDeep(p);
-    }
     const n = r.mapHeader(p);
     let x_;
     let seen0 = 0, h = -1;
     for (let i = 0; i < n; i++) {
-        h = r.key(__tm_K_Value3, h + 1, p);
+        h = __tm_readKey(r, __tm_K_Value3, h + 1, p);
         if (h >= 0) {
             const bit = 1 << h;
             if (seen0 & bit) {
-                r.duplicateKey(p);
+                __tm_duplicateKey(r, p);
             }
             seen0 |= bit;
         }
@@ -289,27 +269,24 @@ function __tm_decValue3(r, p, d) {
             case 0:
                 x_ = __tm_decAArray(r, p && p + ".x", d + 1);
                 break;
-            default: r.unknownKey(p);
+            default: __tm_unknownKey(r, p);
         }
     }
     if ((seen0 & 1) !== 1) {
-        r.missing(__tm_K_Value3, [1], [seen0], p);
+        __tm_missing(r, __tm_K_Value3, [1], [seen0], p);
     }
     return { x: x_ };
 }
 function __tm_decAB(r, p, d) {
-    if (d > r.maxDepth) {
-        r.tooDeep(p);
-    }
     const n = r.mapHeader(p);
     let a_, b_;
     let seen0 = 0, h = -1;
     for (let i = 0; i < n; i++) {
-        h = r.key(__tm_K_AB, h + 1, p);
+        h = __tm_readKey(r, __tm_K_AB, h + 1, p);
         if (h >= 0) {
             const bit = 1 << h;
             if (seen0 & bit) {
-                r.duplicateKey(p);
+                __tm_duplicateKey(r, p);
             }
             seen0 |= bit;
         }
@@ -320,11 +297,11 @@ function __tm_decAB(r, p, d) {
             case 1:
                 b_ = r.number(p && p + ".b");
                 break;
-            default: r.unknownKey(p);
+            default: __tm_unknownKey(r, p);
         }
     }
     if ((seen0 & 3) !== 3) {
-        r.missing(__tm_K_AB, [3], [seen0], p);
+        __tm_missing(r, __tm_K_AB, [3], [seen0], p);
     }
     return { a: a_, b: b_ };
 }
@@ -337,18 +314,15 @@ function __tm_decABArray(r, p, d) {
     return out;
 }
 function __tm_decValue4(r, p, d) {
-    if (d > r.maxDepth) {
-        r.tooDeep(p);
-    }
     const n = r.mapHeader(p);
     let x_;
     let seen0 = 0, h = -1;
     for (let i = 0; i < n; i++) {
-        h = r.key(__tm_K_Value3, h + 1, p);
+        h = __tm_readKey(r, __tm_K_Value3, h + 1, p);
         if (h >= 0) {
             const bit = 1 << h;
             if (seen0 & bit) {
-                r.duplicateKey(p);
+                __tm_duplicateKey(r, p);
             }
             seen0 |= bit;
         }
@@ -356,39 +330,39 @@ function __tm_decValue4(r, p, d) {
             case 0:
                 x_ = __tm_decABArray(r, p && p + ".x", d + 1);
                 break;
-            default: r.unknownKey(p);
+            default: __tm_unknownKey(r, p);
         }
     }
     if ((seen0 & 1) !== 1) {
-        r.missing(__tm_K_Value3, [1], [seen0], p);
+        __tm_missing(r, __tm_K_Value3, [1], [seen0], p);
     }
     return { x: x_ };
 }
 function __tm_decValue3OrValue4(r, p, d) {
     switch (r.family(p)) {
-        case 7 /* MAP */: return __tm.firstOf(r, [() => __tm_decValue3(r, p, d), () => __tm_decValue4(r, p, d)], p, __tm_DecodeCandidates2);
+        case 7 /* MAP */: return __tm_firstOf(r, [() => __tm_decValue3(r, p, d), () => __tm_decValue4(r, p, d)], p, __tm_DecodeCandidates2);
     }
     return r.mismatch("{ x: A[]; } | { x: AB[]; }", p);
 }
 function __tm_encAArrayOrABArray(w, v, p, d) {
     if (Array.isArray(v)) {
-        __tm.writeFirstOf(w, __tm_Encoders2, v, p, d);
+        __tm_writeFirstOf(w, __tm_Encoders2, v, p, d);
         return;
     }
-    __tm.mismatch("A[] | AB[]", v, p);
+    __tm_mismatch("A[] | AB[]", v, p);
 }
 function __tm_decAArrayOrABArray(r, p, d) {
     switch (r.family(p)) {
-        case 6 /* ARRAY */: return __tm.firstOf(r, [() => __tm_decAArray(r, p, d), () => __tm_decABArray(r, p, d)], p);
+        case 6 /* ARRAY */: return __tm_firstOf(r, [() => __tm_decAArray(r, p, d), () => __tm_decABArray(r, p, d)], p);
     }
     return r.mismatch("A[] | AB[]", p);
 }
 // codecFor<{ a: string; } | { b: number; }>()
-const __tm_ValueCodec = __tm.codec(6 /* generated-code version */, __tm_encValueOrValue2, __tm_decValueOrValue2);
+const __tm_ValueCodec = __tm_codec(7 /* generated-code version */, __tm_encValueOrValue2, __tm_decValueOrValue2);
 // codecFor<{ x: A[]; } | { x: AB[]; }>()
-const __tm_Value2Codec = __tm.codec(6 /* generated-code version */, __tm_encValue3OrValue4, __tm_decValue3OrValue4);
+const __tm_Value2Codec = __tm_codec(7 /* generated-code version */, __tm_encValue3OrValue4, __tm_decValue3OrValue4);
 // codecFor<A[] | AB[]>()
-const __tm_Value3Codec = __tm.codec(6 /* generated-code version */, __tm_encAArrayOrABArray, __tm_decAArrayOrABArray);
+const __tm_Value3Codec = __tm_codec(7 /* generated-code version */, __tm_encAArrayOrABArray, __tm_decAArrayOrABArray);
 exports.ByKeysCodec = __tm_ValueCodec;
 exports.ByKeysThenTryCodec = __tm_Value2Codec;
 exports.ByTryCodec = __tm_Value3Codec;

@@ -37,26 +37,32 @@ exports.roundTrip = exports.UserCodec = void 0;
 // An interface with required, optional and nullable fields, as most API payloads look.
 const typed_msgpack_1 = require("typed-msgpack");
 const __tm = __importStar(require("typed-msgpack"));
-const __tm_K_User = __tm.keys(["id", "name", "email", "age", "tags", "createdAt", "display-name"]);
+const __tm_isPlainObject = __tm.isPlainObject;
+const __tm_isRecordLike = __tm.isRecordLike;
+const __tm_mismatch = __tm.mismatch;
+const __tm_writeString = __tm.writeString;
+const __tm_writeDate = __tm.writeDate;
+const __tm_keys = __tm.keys;
+const __tm_readString = __tm.readString;
+const __tm_readDate = __tm.readDate;
+const __tm_unknownKey = __tm.unknownKey;
+const __tm_readKey = __tm.readKey;
+const __tm_duplicateKey = __tm.duplicateKey;
+const __tm_missing = __tm.missing;
+const __tm_codec = __tm.codec;
+const __tm_K_User = __tm_keys(["id", "name", "email", "age", "tags", "createdAt", "display-name"]);
 function __tm_encStringArray(w, v, p, d) {
     const n = w.array(v, p);
     for (let i = 0; i < n; i++) {
-        w.string(v[i], p && p + ("[" + i + "]"));
+        __tm_writeString(w, v[i], p && p + ("[" + i + "]"));
     }
 }
 function __tm_encUser(w, v, p, d) {
-    if (!(__tm.isPlainObject(v)) && !(__tm.isRecordLike(v))) {
-        __tm.mismatch("an object (User)", v, p);
+    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object (User)", v, p);
     }
-    if (d > w.maxDepth) {
-        __tm.tooDeep(w.maxDepth, p);
-    }
-    const id_ = v.id;
-    const name_ = v.name;
     const email_ = v.email;
     const age_ = v.age;
-    const tags_ = v.tags;
-    const createdAt_ = v.createdAt;
     const f6_ = v["display-name"];
     let n = 4;
     if (email_ !== undefined) {
@@ -70,12 +76,12 @@ function __tm_encUser(w, v, p, d) {
     }
     w.mapHeader(n);
     w.raw(__tm_K_User[0]);
-    w.number(id_, p && p + ".id");
+    w.number(v.id, p && p + ".id");
     w.raw(__tm_K_User[1]);
-    w.string(name_, p && p + ".name");
+    __tm_writeString(w, v.name, p && p + ".name");
     if (email_ !== undefined) {
         w.raw(__tm_K_User[2]);
-        w.string(email_, p && p + ".email");
+        __tm_writeString(w, email_, p && p + ".email");
     }
     if (age_ !== undefined) {
         w.raw(__tm_K_User[3]);
@@ -87,35 +93,32 @@ function __tm_encUser(w, v, p, d) {
         }
     }
     w.raw(__tm_K_User[4]);
-    __tm_encStringArray(w, tags_, p && p + ".tags", d + 1);
+    __tm_encStringArray(w, v.tags, p && p + ".tags", d + 1);
     w.raw(__tm_K_User[5]);
-    __tm.writeDate(w, createdAt_, p && p + ".createdAt");
+    __tm_writeDate(w, v.createdAt, p && p + ".createdAt");
     if (f6_ !== undefined) {
         w.raw(__tm_K_User[6]);
-        w.string(f6_, p && p + "[\"display-name\"]");
+        __tm_writeString(w, f6_, p && p + "[\"display-name\"]");
     }
 }
 function __tm_decStringArray(r, p, d) {
     const n = r.arrayHeader(p);
     const out = new Array(n);
     for (let i = 0; i < n; i++) {
-        out[i] = r.string(p && p + ("[" + i + "]"));
+        out[i] = __tm_readString(r, p && p + ("[" + i + "]"));
     }
     return out;
 }
 function __tm_decUser(r, p, d) {
-    if (d > r.maxDepth) {
-        r.tooDeep(p);
-    }
     const n = r.mapHeader(p);
     let id_, name_, email_, age_, tags_, createdAt_, f6_;
     let seen0 = 0, h = -1;
     for (let i = 0; i < n; i++) {
-        h = r.key(__tm_K_User, h + 1, p);
+        h = __tm_readKey(r, __tm_K_User, h + 1, p);
         if (h >= 0) {
             const bit = 1 << h;
             if (seen0 & bit) {
-                r.duplicateKey(p);
+                __tm_duplicateKey(r, p);
             }
             seen0 |= bit;
         }
@@ -124,10 +127,10 @@ function __tm_decUser(r, p, d) {
                 id_ = r.number(p && p + ".id");
                 break;
             case 1:
-                name_ = r.string(p && p + ".name");
+                name_ = __tm_readString(r, p && p + ".name");
                 break;
             case 2:
-                email_ = r.takeNil() ? undefined : r.string(p && p + ".email");
+                email_ = r.takeNil() ? undefined : __tm_readString(r, p && p + ".email");
                 break;
             case 3:
                 age_ = r.takeNil() ? null : r.number(p && p + ".age");
@@ -136,16 +139,16 @@ function __tm_decUser(r, p, d) {
                 tags_ = __tm_decStringArray(r, p && p + ".tags", d + 1);
                 break;
             case 5:
-                createdAt_ = __tm.readDate(r, p && p + ".createdAt");
+                createdAt_ = __tm_readDate(r, p && p + ".createdAt");
                 break;
             case 6:
-                f6_ = r.takeNil() ? undefined : r.string(p && p + "[\"display-name\"]");
+                f6_ = r.takeNil() ? undefined : __tm_readString(r, p && p + "[\"display-name\"]");
                 break;
-            default: r.unknownKey(p);
+            default: __tm_unknownKey(r, p);
         }
     }
     if ((seen0 & 51) !== 51) {
-        r.missing(__tm_K_User, [51], [seen0], p);
+        __tm_missing(r, __tm_K_User, [51], [seen0], p);
     }
     return {
         id: id_,
@@ -158,7 +161,7 @@ function __tm_decUser(r, p, d) {
     };
 }
 // codecFor<User>()
-const __tm_UserCodec = __tm.codec(6 /* generated-code version */, __tm_encUser, __tm_decUser);
+const __tm_UserCodec = __tm_codec(7 /* generated-code version */, __tm_encUser, __tm_decUser);
 exports.UserCodec = __tm_UserCodec;
 exports.roundTrip = [
     [exports.UserCodec, { id: 1, name: "Ada", tags: [], createdAt: new Date(0) }],

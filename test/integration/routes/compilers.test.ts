@@ -76,7 +76,7 @@ describe("ts-patch (tspc)", () => {
     expect(installedVersion(project, "ts-patch")).toMatch(tsPatch);
     mustRun("npm", ["run", "build"], project, {}, BUILD_TIMEOUT);
     const js = fs.readFileSync(path.join(project, "dist/codecs.js"), "utf8");
-    expect(js).toContain("__tm.codec(");
+    expect(js).toContain("__tm_codec(");
     expect(js).not.toMatch(/\bcodecFor\)?\(/);
     hexByToolchain[name] = checkMainOutput(mustRun("npm", ["start", "--silent"], project)).hex;
   }, BUILD_TIMEOUT);
@@ -100,7 +100,7 @@ describe("ttypescript (ttsc)", () => {
     expect(installedVersion(project, "ttypescript")).toBe("1.5.15");
     // skipLibCheck is false in the example: an error in the runtime's .d.ts under TypeScript 4.9 fails here.
     expect(mustRun("npm", ["run", "build"], project, {}, BUILD_TIMEOUT)).not.toMatch(/error TS/);
-    expect(fs.readFileSync(path.join(project, "dist/codecs.js"), "utf8")).toContain("__tm.codec(");
+    expect(fs.readFileSync(path.join(project, "dist/codecs.js"), "utf8")).toContain("__tm_codec(");
 
     const out = JSON.parse(mustRun("node", ["dist/main.js"], project)) as MainOutput;
     const wire = decode(fromHex(out.hex), { useBigInt64: true }) as Record<string, unknown>;

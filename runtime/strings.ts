@@ -1,0 +1,265 @@
+/**
+ * str values, map keys and string literals, both directions, and the pre-encoded bytes (keys,
+ * literals, constant runs) that generated code compares and copies. Free functions rather than
+ * Reader/Writer methods, so that a bundle whose types hold no string leaves them (and UTF-8) out.
+ */
+import { describeValue, NOT_UTF8 } from "./errors.js";
+import type { Reader } from "./reader.js";
+import { skip } from "./skip.js";
+import { CACHE_MAX_LENGTH, decodeCached, decodeUtf8, encodeInto, encodeUtf8, newStringCache, SHORT_ENCODE_LIMIT } from "./utf8.js";
+import { FAMILY, STR, type Literals, type PreEncoded } from "./wire.js";
+import { mismatch, Writer, type Constant } from "./writer.js";
+
+/**
+ * Short ASCII strings decoded lately, shared by every Reader. It is module state, but no caller can
+ * observe it: a hit returns a string equal to what decoding would build, and its size is fixed.
+ */
+const STRINGS = newStringCache();
+/** The words of a key given as a plain Uint8Array: none, so every byte is compared one by one. */
+const NO_WORDS = new Int32Array(0);
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+export function readString(r: Reader, p?: string): string {
+  const at = r.pos;
+  const length = r.strHeader(r.head(p), p);
+  const s = length <= CACHE_MAX_LENGTH ? decodeCached(r.bytes, r.pos, length, STRINGS) : decodeUtf8(r.bytes, r.pos, length);
+  if (s === undefined) r.fail("malformed", "str" + NOT_UTF8, p, at);
+  r.pos += length;
+  return s;
+}
+
+/**
+ * Reads a str key and returns the index of the matching entry of `keys` (from `keys()`), or -1.
+ * Compares bytes instead of building a string: `keys[hint]` first, then the keys declared after
+ * it, then those before, each header included and straight against the input (a mismatch mostly
+ * ends at the first byte or two). Keys arriving in declaration order cost one short compare, and
+ * an absent optional property only the few compares of the keys it skips.
+ */
+export function readKey(r: Reader, keys: readonly Uint8Array[], hint: number, p?: string): number {
+  const pos = r.pos;
+  r.keyAt = pos;
+  // The hinted key first, in a function small enough for V8 to inline into generated decoders.
+  const expected = keys[hint];
+  return expected !== undefined && isNext(r, expected, pos) ? hint : otherKey(r, keys, hint, pos, p);
+}
+
+/** `readKey()` when the hinted key is not next. */
+function otherKey(r: Reader, keys: readonly Uint8Array[], hint: number, pos: number, p: string | undefined): number {
+  for (let i = hint + 1; i < keys.length; i++) if (isNext(r, keys[i]!, pos)) return i;
+  for (let i = 0; i < hint && i < keys.length; i++) if (isNext(r, keys[i]!, pos)) return i;
+  return anyKey(r, keys, p);
+}
+
+/**
+ * Is `expected` (a pre-encoded str, header included) next at `pos`? Consumed if so. Four bytes at
+ * a time when it carries its words (see PreEncoded). A key longer than maxStringLength never
+ * matches here, so that the parse in `anyKey` refuses it at its header.
+ */
+function isNext(r: Reader, expected: Uint8Array, pos: number): boolean {
+  const n = expected.length, bytes = r.bytes;
+  if (bytes[pos] !== expected[0] || pos + n > r.end || n > r.limits.maxStringLength) return false;
+  const words = (expected as Partial<PreEncoded>).words ?? NO_WORDS, view = r.view;
+  let i = 0;
+  while (i < words.length && view.getInt32(pos + 4 * i) === words[i]) i++;
+  if (i < words.length) return false;
+  i *= 4;
+  while (i < n && bytes[pos + i] === expected[i]) i++;
+  if (i < n) return false;
+  r.pos = pos + n;
+  return true;
+}
+
+/** `readKey()` when the hinted key does not match: header parsed, every key compared. */
+function anyKey(r: Reader, keys: readonly Uint8Array[], p: string | undefined): number {
+  const start = strPayload(r, "a str key", p);
+  const length = r.pos - start;
+  for (let i = 0; i < keys.length; i++) {
+    if (sameKey(keys[i]!, r.bytes, start, length)) return i;
+  }
+  // A declared key matched bytes known to be valid; an unknown one is checked like any str.
+  if (decodeUtf8(r.bytes, start, length) === undefined) r.fail("malformed", "map key" + NOT_UTF8, p, r.keyAt);
+  return -1;
+}
+
+/** Reads the str at `r.pos` (a `what` expected), leaving `pos` after it; returns where its payload starts. */
+function strPayload(r: Reader, what: string, p: string | undefined): number {
+  const b = r.head(p);
+  if (FAMILY[b] !== STR) r.mismatch(what, p);
+  const length = r.strHeader(b, p);
+  const start = r.pos;
+  r.pos = start + length;
+  return start;
+}
+
+/** Reads a str key and tells whether it is `expected` (pre-encoded by `keys()`). */
+export function isKey(r: Reader, expected: Uint8Array, p?: string): boolean {
+  if (isNext(r, expected, r.pos)) return true;
+  const start = strPayload(r, "a str key", p);
+  return sameKey(expected, r.bytes, start, r.pos - start);
+}
+
+/**
+ * Reads a str that must be one of `table`'s strings (from `literals()`) and returns that string:
+ * compared as bytes like a key, so a string literal is never decoded nor looked up.
+ */
+export function readOneOf(r: Reader, table: Literals, p?: string): string {
+  const at = r.pos;
+  // Each value's bytes, header included, where the str starts: no head or header parse first.
+  for (let i = 0; i < table.length; i++) if (isNext(r, table[i]!, at)) return table.decoded[i] as string;
+  r.keyAt = at;
+  const i = isStr(r, p) ? anyKey(r, table, p) : -1; // a str header longer than needed
+  if (i >= 0) return table.decoded[i] as string;
+  r.pos = at;
+  return notOneOf(r, table.description, isStr(r, p) ? readString(r, p) : r.mismatch("str", p), p, at);
+}
+
+function isStr(r: Reader, p: string | undefined): boolean {
+  return FAMILY[r.head(p)] === STR;
+}
+
+/** The last key read by `readKey()`, as a string. */
+export function lastKey(r: Reader, p?: string): string {
+  const pos = r.pos;
+  r.pos = r.keyAt;
+  try {
+    return readString(r, p);
+  } finally {
+    r.pos = pos;
+  }
+}
+
+/** An object type's map has a key it does not declare: skipped, unless a union is choosing strictly. */
+export function unknownKey(r: Reader, p?: string): void {
+  if (r.strict) r.fail("type-mismatch", `unexpected key ${JSON.stringify(lastKey(r, p))}`, p, r.keyAt);
+  skip(r, p);
+}
+
+export function duplicateKey(r: Reader, p?: string): never {
+  const key = lastKey(r, p);
+  return r.fail("duplicate-key", `key ${JSON.stringify(key)} appears twice in the map`, p, r.keyAt);
+}
+
+/** Names the first required property whose bit is not set in `seen`. */
+export function missing(r: Reader, keys: readonly Uint8Array[], required: readonly number[], seen: readonly number[], p?: string): never {
+  for (let i = 0; i < keys.length; i++) {
+    const word = Math.floor(i / 30), bit = 2 ** (i % 30);
+    if ((required[word]! & bit) !== 0 && (seen[word]! & bit) === 0) {
+      const key = keys[i]!;
+      const length = key.length - strHeaderSize(key[0]!);
+      const name = decodeUtf8(key, key.length - length, length);
+      return r.fail("missing-property", `required property ${JSON.stringify(name)} is missing`, p, r.pos);
+    }
+  }
+  return r.fail("missing-property", "a required property is missing", p);
+}
+
+/** A decoded value outside a literal set or template pattern. */
+export function notOneOf(r: Reader, expected: string, value: unknown, p: string | undefined, at: number): never {
+  return r.fail("type-mismatch", `expected ${expected}, got ${describeValue(value)}`, p, at);
+}
+
+/** @internal Does the pre-encoded key `key` (str header + UTF-8) hold exactly `bytes[start, start + length)`? */
+export function sameKey(key: Uint8Array, bytes: Uint8Array, start: number, length: number): boolean {
+  const offset = strHeaderSize(key[0]!);
+  if (key.length - offset !== length) return false;
+  for (let i = 0; i < length; i++) if (key[offset + i] !== bytes[start + i]) return false;
+  return true;
+}
+
+/** The size of the str header whose first byte is `h`. */
+function strHeaderSize(h: number): number {
+  return (h & 0xe0) === 0xa0 ? 1 : h === 0xd9 ? 2 : h === 0xda ? 3 : 5;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+/**
+ * UTF-8 with the smallest str header. The header size is guessed from `v.length`, which is exact
+ * for ASCII; when multi-byte characters push the byte count into a larger header class the payload
+ * is shifted once, which beats counting UTF-8 bytes before every string.
+ */
+export function writeString(w: Writer, v: unknown, p?: string): void {
+  if (typeof v !== "string") mismatch("a string", v, p);
+  const length = v.length;
+  const short = length <= SHORT_ENCODE_LIMIT;
+  // A short string gets room for its worst case (3 bytes per unit); a long one for one byte per
+  // unit, all that ASCII needs, so that the buffer stays near the size of the output.
+  w.ensure(5 + (short ? 3 * length : length));
+  const pos = w.pos;
+  const guessed = headerSize(length);
+  const start = pos + guessed;
+  const end = short ? encodeUtf8(v, w.bytes, start) : encodeLong(w, v, start);
+  const byteLength = end - start;
+  const needed = headerSize(byteLength);
+  if (needed !== guessed) {
+    w.pos = end;
+    w.ensure(needed - guessed); // a long string's room may end at its last byte
+    w.bytes.copyWithin(pos + needed, start, end);
+  }
+  const bytes = w.bytes;
+  if (needed === 1) bytes[pos] = 0xa0 | byteLength; // fixstr 101xxxxx
+  else if (needed === 2) { bytes[pos] = 0xd9; bytes[pos + 1] = byteLength; } // str 8
+  else if (needed === 3) { bytes[pos] = 0xda; w.view.setUint16(pos + 1, byteLength); } // str 16
+  else { bytes[pos] = 0xdb; w.view.setUint32(pos + 1, byteLength); } // str 32
+  w.pos = pos + needed + byteLength;
+}
+
+/** Writes `s` as UTF-8 at `at` with encodeInto, growing the buffer while multi-byte text remains; returns the end. */
+function encodeLong(w: Writer, s: string, at: number): number {
+  let rest = s;
+  for (;;) {
+    const { read, written } = encodeInto(rest, w.bytes, at);
+    at += written;
+    if (read === rest.length) return at;
+    rest = rest.slice(read);
+    w.pos = at; // growing keeps bytes [0, pos): the header's room and what is written
+    w.ensure(3 * rest.length);
+  }
+}
+
+/** Bytes taken by the smallest str header for a payload of `n` bytes. */
+function headerSize(n: number): number {
+  return n < 32 ? 1 : n < 0x100 ? 2 : n < 0x10000 ? 3 : 5;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pre-encoding
+
+/**
+ * Pre-encodes runs of constants (map header, property names, single-valued literal properties),
+ * so that a generated encoder copies each run with one `raw` call instead of writing its parts.
+ */
+export function constants(runs: readonly (readonly Constant[])[]): PreEncoded[] {
+  return runs.map((run) => {
+    const w = new Writer(1, 16);
+    for (const value of run) {
+      if (typeof value === "string") writeString(w, value);
+      else if (typeof value === "number") w.number(value);
+      else if (typeof value === "boolean") w.bool(value);
+      else if (value === null) w.nil();
+      else w.mapHeader(value[0]);
+    }
+    return preEncoded(w.finish());
+  });
+}
+
+function preEncoded(bytes: Uint8Array): PreEncoded {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
+  const words = new Int32Array(bytes.length >> 2);
+  for (let i = 0; i < words.length; i++) words[i] = view.getInt32(4 * i);
+  return Object.assign(bytes, { words });
+}
+
+/** Pre-encodes a literal union's values: encoders copy the matching one, decoders compare bytes. */
+export function literals(values: readonly (string | number | boolean)[]): Literals {
+  const description = values.map((v) => JSON.stringify(v)).join(" | ");
+  return Object.assign(constants(values.map((v) => [v])), { decoded: values, description });
+}
+
+/** Pre-encodes property names (str header included) so that encoders copy them and decoders compare bytes. */
+export function keys(names: readonly string[]): PreEncoded[] {
+  return constants(names.map((name) => [name]));
+}
