@@ -42,6 +42,7 @@ export function decodeValue(ctx: EmitContext, node: TypeNode, path: Expr, depth:
   // `T | null`, `T | undefined` (optional properties): the nil case inline, no function of its own.
   const link = ctx.linkOf(node);
   if (link) return b.method(ctx.linked(link), "readFrom", b.id("r"), path, depth);
+  if (node.kind === "param") return b.method(ctx.paramCodec(node.name), "readFrom", b.id("r"), path, depth);
   if (nilOr) return b.cond(b.method(b.id("r"), "takeNil"), nilOr.nil === "undefined" ? b.undef() : b.null(), decodeValue(ctx, nilOr.other, path, depth));
   return b.call(b.id(decoderFor(ctx, node)), b.id("r"), path, depth);
 }
@@ -156,6 +157,7 @@ function decoderBody(ctx: EmitContext, node: TypeNode): Stmt[] {
         b.ret(b.id("out")),
       ];
     case "union":
+      if (splitNil(node, ctx.named)?.other.kind === "param") return [b.ret(decodeValue(ctx, node, p, d))];
       return decodeUnion(ctx, node);
     case "ref": {
       const entry = ctx.entry(node);
