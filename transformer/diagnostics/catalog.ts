@@ -65,7 +65,7 @@ export const CATALOG = {
   },
   restNotLast: {
     code: 91018,
-    text: "{0} is a tuple with a rest element before its end; only a trailing ...T[] is supported",
+    text: "{0} is a tuple with a rest element before its end and optional elements; only required elements can come after a rest element (as in [number, ...string[], boolean])",
   },
   unsupportedType: {
     code: 91019,

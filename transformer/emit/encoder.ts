@@ -111,9 +111,18 @@ function encoderBody(ctx: EmitContext, node: TypeNode): Stmt[] {
         count = b.id("n");
       }
       out.push(b.expr(b.method(w, "arrayHeader", count)));
+      // Elements after a rest element (`[number, ...string[], boolean]`) are counted from the end.
+      const rest = node.elements.findIndex((e) => e.mode === "rest");
+      const trailing = rest < 0 ? 0 : node.elements.length - 1 - rest;
       node.elements.forEach((element, i) => {
         if (element.mode === "rest") {
-          out.push(b.forCount("i", count, encodeValue(ctx, element.type, b.index(v, b.id("i")), indexPath(b, b.id("i")), d), i));
+          const end = trailing > 0 ? b.bin(count, "-", b.num(trailing)) : count;
+          out.push(b.forCount("i", end, encodeValue(ctx, element.type, b.index(v, b.id("i")), indexPath(b, b.id("i")), d), i));
+          return;
+        }
+        if (rest >= 0 && i > rest) {
+          const at = b.bin(count, "-", b.num(node.elements.length - i));
+          out.push(...encodeValue(ctx, element.type, b.index(v, at), indexPath(b, at), d));
           return;
         }
         const write = encodeValue(ctx, element.type, b.index(v, b.num(i)), childPath(b, `[${i}]`), d);

@@ -469,8 +469,13 @@ export class ModelBuilder {
       const flag = flags[i]!;
       const mode = flag & ts.ElementFlags.Required ? "required" : flag & ts.ElementFlags.Optional ? "optional" : "rest";
       if (flag & ts.ElementFlags.Variadic) return this.problem("unsupportedType", path, this.checker.typeToString(type));
-      if (mode === "rest" && i !== args.length - 1) return this.problem("restNotLast", path);
-      const element = this.node(args[i]!, mode === "rest" ? `${path}[${i}...]` : `${path}[${i}]`);
+      // `[number, ...string[], boolean]`: required elements may follow the rest element (counted
+      // from the end); optional ones around it are what TypeScript itself rejects.
+      if (mode === "rest" && i !== args.length - 1 && flags.some((f, j) => f & ts.ElementFlags.Optional || (j > i && !(f & ts.ElementFlags.Required)))) {
+        return this.problem("restNotLast", path);
+      }
+      const after = mode === "required" && flags.slice(0, i).some((f) => f & ts.ElementFlags.Rest) ? args.length - i : 0;
+      const element = this.node(args[i]!, mode === "rest" ? `${path}[${i}...]` : after > 0 ? `${path}[-${after}]` : `${path}[${i}]`);
       elements.push({ type: mode === "optional" ? withUndefined(element) : element, mode });
     }
     return { kind: "tuple", elements };

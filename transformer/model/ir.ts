@@ -44,7 +44,11 @@ export type TypeNode =
 
 export interface TupleElement {
   type: TypeNode;
-  /** `"required"`, `"optional"` (`[a?: T]`) or `"rest"` (`...T[]`, whose `type` is the element type). */
+  /**
+   * `"required"`, `"optional"` (`[a?: T]`) or `"rest"` (`...T[]`, whose `type` is the element type).
+   * At most one rest element; required elements may follow it (`[number, ...string[], boolean]`),
+   * counted from the end of the array, and then the tuple has no optional elements.
+   */
   mode: "required" | "optional" | "rest";
 }
 
