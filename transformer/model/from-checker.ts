@@ -170,6 +170,8 @@ export class ModelBuilder {
     if (f & F.BooleanLiteral) return { kind: "literals", values: [(type as { intrinsicName?: string }).intrinsicName === "true"] };
     if (f & (F.StringLiteral | F.NumberLiteral)) return { kind: "literals", values: [(type as ts.LiteralType).value as Literal] };
     if (f & F.Number) return { kind: "number" };
+    // A computed enum member (`B = "x".length`): a number known only when the enum's module runs.
+    if (f & F.Enum) return { kind: "number" };
     if (f & F.String) return { kind: "string" };
     if (f & F.BigInt) return { kind: "bigint" };
     if (f & F.TemplateLiteral) return this.template(type as ts.TemplateLiteralType, path);
@@ -221,6 +223,8 @@ export class ModelBuilder {
       others.unshift({ kind: "boolean" });
       literals.splice(0, literals.length, ...literals.filter((v) => typeof v !== "boolean"));
     }
+    // `number` takes the numeric literals beside it (an enum with constant and computed members).
+    if (others.some((n) => n.kind === "number")) literals.splice(0, literals.length, ...literals.filter((v) => typeof v !== "number"));
     if (literals.length > 0) others.push({ kind: "literals", values: literals });
     if (others.some((n) => n.kind === "unknown")) return { kind: "unknown" };
     // A type parameter's values could be anything on the wire: only nil can be told apart from them.
