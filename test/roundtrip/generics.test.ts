@@ -5,7 +5,7 @@
  */
 import { decode as peerDecode, encode as peerEncode } from "@msgpack/msgpack";
 import { load } from "../helpers/compile";
-import type { CodecError, Codec, DecodeOptions } from "../../runtime/index";
+import { CodecError, type Codec, type DecodeOptions } from "../../runtime/index";
 import { decodeArrayStream } from "../../runtime/stream";
 import { about, codecError, expectDecodeError, expectEncodeError, fromHex, hex, roundTrip } from "./helpers";
 
@@ -193,5 +193,30 @@ describe("streaming", () => {
     const out: unknown[] = [];
     for await (const u of decodeArrayStream(C.Users, chunks())) out.push(u);
     expect(out).toEqual(users);
+  });
+});
+
+describe("hostile bytes", () => {
+  test("mutated encodings of generic codecs fail with a CodecError or decode, never anything else", () => {
+    let seed = 16;
+    const random = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+    const cases: [Codec<any>, unknown][] = [
+      [C.UserPage, page],
+      [C.Outcome, { ok: true, value: page }],
+      [C.NumberTree, { value: 1, children: [{ value: 2, children: [] }] }],
+      [C.BothDates, { byId: new Map([["a", new Date(1)]]), byName: { b: new Date(2) }, seen: new Set([new Date(3)]), pair: [new Date(4), 5], nothing: null }],
+    ];
+    for (const [codec, value] of cases) {
+      const bytes = codec.encode(value);
+      for (let round = 0; round < 300; round++) {
+        const mutated = bytes.slice();
+        for (let k = 0; k < 1 + (round % 3); k++) mutated[Math.floor(random() * mutated.length)] = Math.floor(random() * 256);
+        try {
+          codec.decode(mutated);
+        } catch (e) {
+          if (!(e instanceof CodecError)) throw new Error(`bytes ${hex(mutated)}: ${String(e)}`);
+        }
+      }
+    }
   });
 });
