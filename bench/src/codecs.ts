@@ -20,3 +20,18 @@ export const codecs: { [K in DatasetId]: Codec<Roots[K]> } = {
   categories: codecFor<Category>(),
   api: codecFor<ApiProfile>(),
 };
+
+/**
+ * Issue 16: what composing a generic codec costs. `pageCodec(AccountCodec)` against the concrete
+ * `codecFor<Page<Account>>()`, with the `flat` dataset's accounts as items; numbers as the worst
+ * case (each element is a call into the codec passed, where the concrete codec writes it inline).
+ * `node bench/ab-generic.js` times them against each other.
+ */
+export interface Page<T> { items: T[]; next?: string; total: number }
+export function pageCodec<T>(item: Codec<T>): Codec<Page<T>> {
+  return codecFor<Page<T>>(item);
+}
+export const generic = {
+  accounts: { composed: pageCodec(codecFor<Account>()), direct: codecFor<Page<Account>>() },
+  numbers: { composed: pageCodec(codecFor<number>()), direct: codecFor<Page<number>>() },
+};

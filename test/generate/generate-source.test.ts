@@ -4,6 +4,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { decode, encode } from "@msgpack/msgpack";
 import ts from "typescript";
 import { generateSource } from "../../transformer/generate";
 import { FIXTURE_OPTIONS, GENERATED_DIR } from "../helpers/compile";
@@ -369,4 +370,55 @@ test("a file with a problem gives diagnostics and no text", () => {
 test("the same input gives the same bytes", () => {
   const source = `import { codecFor } from "typed-msgpack";\nexport interface A { x: number; y?: string[]; z: Map<string, A> }\nexport const C = codecFor<A>();\n`;
   expect(generate("same", source).text).toBe(generate("same", source).text);
+});
+
+describe("generic codecs (issue 16): the generic function keeps its shape, the factory is strict-clean", () => {
+  const source = [
+    `import { codecFor, type Codec } from "typed-msgpack";`,
+    `export interface User { id: number; email: string }`,
+    `export interface Page<T> { items: T[]; next?: string; total: number }`,
+    `export interface Envelope<K extends string, P> { kind: K; sentAt: Date; payload: P }`,
+    `export type Tree<T> = { value: T; children: Tree<T>[] };`,
+    `export type Result<T, E> = { ok: true; value: T } | { ok: false; error: E | null };`,
+    `export function pageCodec<T>(item: Codec<T>): Codec<Page<T>> {`,
+    `  return codecFor<Page<T>>(item);`,
+    `}`,
+    `export function envelopeCodec<K extends string, P>(kind: Codec<K>, payload: Codec<P>): Codec<Envelope<K, P>> {`,
+    `  return codecFor<Envelope<K, P>>(kind, payload);`,
+    `}`,
+    `export const treeCodec = <T>(value: Codec<T>) => codecFor<Tree<T>>(value);`,
+    `export function resultCodec<T, E>(value: Codec<T>, error: Codec<E>) { return codecFor<Result<T, E>>(value, error); }`,
+    `export const UserCodec = codecFor<User>();`,
+    `export const UserPage = pageCodec(UserCodec);`,
+    `export const OrderEvent = envelopeCodec(codecFor<"order">(), pageCodec(UserCodec));`,
+    ``,
+  ].join("\n");
+
+  test("each call becomes the factory applied to the codecs passed, typed as the codec of the call's type", () => {
+    const { text, messages } = generate("generic", source);
+    expect(messages).toEqual([]);
+    expect(text).toContain(`  return (__tm_Page_TCodec(item) as __tm.Codec<Page<T>>);`);
+    expect(text).toContain(`  return (__tm_Envelope_K_PCodec(kind, payload) as __tm.Codec<Envelope<K, P>>);`);
+    expect(text).toContain(`export const treeCodec = <T>(value: Codec<T>) => (__tm_Tree_TCodec(value) as __tm.Codec<Tree<T>>);`);
+    expect(text).toContain(`function __tm_Page_TCodec(__tm_T: __tm.Codec<any>): __tm.Codec<any> {`);
+    expect(strictErrors("generic", text!)).toEqual([]);
+  });
+
+  test("the generated file runs: same bytes as the concrete codec, as @msgpack/msgpack reads them", () => {
+    const { text } = generate("generic_run", source + `export const UserPageDirect = codecFor<Page<User>>();\n`);
+    const js = ts.transpileModule(text!, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2020 } }).outputText;
+    const file = write("generic_run.codecs.js", js);
+    const m = require(file);
+    const page = { items: [{ id: 1, email: "a@x" }, { id: 2, email: "b@x" }], next: "c2", total: 2 };
+    const bytes = m.UserPage.encode(page);
+    expect(Buffer.from(bytes).toString("hex")).toBe(Buffer.from(m.UserPageDirect.encode(page)).toString("hex"));
+    expect(decode(bytes)).toEqual(page);
+    expect(m.UserPage.decode(bytes)).toEqual(page);
+    const event = { kind: "order", sentAt: new Date(5000), payload: { items: [], total: 0 } };
+    expect(m.OrderEvent.decode(m.OrderEvent.encode(event))).toEqual(event);
+    const tree = m.treeCodec(m.UserCodec);
+    const t = { value: { id: 1, email: "r" }, children: [{ value: { id: 2, email: "c" }, children: [] }] };
+    expect(tree.decode(encode(t))).toEqual(t);
+    expect(() => m.UserPage.decode(encode({ items: [{ id: 1, email: 5 }], total: 1 }))).toThrow(expect.objectContaining({ path: "$.items[0].email" }));
+  });
 });

@@ -12,7 +12,6 @@ import { diagnose, IMPORT, positionOf } from "../helpers/diagnose";
 const FUNCTION = "has a function type, which MessagePack cannot carry";
 const SYMBOL = "has a symbol type, which MessagePack cannot carry";
 const NEVER = "has type never, which no value has, so there is nothing to encode";
-const TYPE_PARAMETER = "which is only known when the surrounding generic code is called; call codecFor with a concrete type where the type is known, and pass the codec in.";
 const OTHER_BINARY = "; only Uint8Array and ArrayBuffer map to MessagePack bin, so declare it as Uint8Array (decode returns a Uint8Array)";
 const METHODS = "MessagePack carries data, not functions, so encode a type that declares only the data properties";
 const ARRAY_MEMBERS = "MessagePack writes an array as its elements alone, so move";
@@ -50,20 +49,113 @@ describe("missingTypeArgument (91001)", () => {
   });
 });
 
-describe("typeParameter (91002)", () => {
+describe("typeParameter (91002): a type parameter without its codec argument", () => {
+  const why = (path: string, name: string, all = name) =>
+    `${path} is the type parameter ${name}, which is only known when the surrounding generic code is called; codecFor takes one codec per type parameter its type mentions, in the order they are declared (${all}).`;
+
   test("a bare type parameter inside a generic function", () => {
     const d = diagnose("diag_typeparam_fn", `export function codecOf<T>() {\n  return codecFor<T>();\n}\n`);
-    expect(d.diagnostics).toEqual([d.expected("codecFor<T>()", `$ is the type parameter T, ${TYPE_PARAMETER}`)]);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<T>()", `needs a codec for T: pass it as the first argument. ${why("$", "T")}`)]);
   });
 
   test("a type parameter nested inside a concrete shape names its path", () => {
     const d = diagnose("diag_typeparam_nested", `export function pageCodec<Item>() {\n  return codecFor<{ items: Item[]; total: number }>();\n}\n`);
-    expect(d.diagnostics).toEqual([d.expected("codecFor<{ items: Item[]; total: number }>()", `$.items[] is the type parameter Item, ${TYPE_PARAMETER}`)]);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<{ items: Item[]; total: number }>()", `needs a codec for Item: pass it as the first argument. ${why("$.items[]", "Item")}`)]);
   });
 
   test("a class type parameter used in a method", () => {
     const d = diagnose("diag_typeparam_class", `export class Store<V extends string> {\n  codec() { return codecFor<Map<string, V>>(); }\n}\n`);
-    expect(d.diagnostics).toEqual([d.expected("codecFor<Map<string, V>>()", `$[] is the type parameter V, ${TYPE_PARAMETER}`)]);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<Map<string, V>>()", `needs a codec for V: pass it as the first argument. ${why("$[]", "V")}`)]);
+  });
+
+  test("the missing one of two is named by its place in the declaration order, not the order of use", () => {
+    const d = diagnose("diag_typeparam_second", [
+      `import type { Codec } from "typed-msgpack";`,
+      `interface Envelope<K extends string, P> { payload: P; kind: K }`,
+      `export function envelopeCodec<K extends string, P>(kind: Codec<K>) {`,
+      `  return codecFor<Envelope<K, P>>(kind);`,
+      `}`,
+      ``,
+    ].join("\n"));
+    expect(d.diagnostics).toEqual([d.expected("codecFor<Envelope<K, P>>(kind)", `needs a codec for P: pass it as the second argument. ${why("$.payload", "P", "K and P")}`)]);
+    expect(d.diagnostics[0]).toMatch(/^\d+:\d+ codecFor<Envelope<K, P>>\(kind\): needs a codec for P: pass it as the second argument/);
+  });
+
+  test("a class's type parameter comes before its method's", () => {
+    const d = diagnose("diag_typeparam_class_method", [
+      `export class Store<V> {`,
+      `  codec<K extends string>() { return codecFor<Map<K, V>>(); }`,
+      `}`,
+      ``,
+    ].join("\n"));
+    expect(d.diagnostics).toEqual([d.expected("codecFor<Map<K, V>>()", `needs a codec for V: pass it as the first argument. ${why("$[]", "V", "V and K")}`)]);
+  });
+});
+
+describe("extraCodecArguments (91023)", () => {
+  test("more codecs than type parameters", () => {
+    const d = diagnose("diag_extra_codecs", [
+      `import type { Codec } from "typed-msgpack";`,
+      `interface Page<T> { items: T[] }`,
+      `export function pageCodec<T>(item: Codec<T>, other: Codec<string>) {`,
+      `  return codecFor<Page<T>>(item, other);`,
+      `}`,
+      ``,
+    ].join("\n"));
+    expect(d.diagnostics).toEqual([d.expected("codecFor<Page<T>>(item, other)", "is called with 2 codec argument(s), but its type mentions one type parameter (T): pass one codec per type parameter, in the order they are declared, and no more.")]);
+  });
+
+  test("a concrete type takes none", () => {
+    const d = diagnose("diag_extra_concrete", `const S = codecFor<string>();\nexport const C = codecFor<{ a: number }>(S);\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<{ a: number }>(S)", "is called with 1 codec argument(s), but its type mentions 0 type parameters (none): pass one codec per type parameter, in the order they are declared, and no more.")]);
+  });
+});
+
+describe("typeParameterPosition (91024): types computed from a type parameter", () => {
+  const COMPUTED = "which is computed from a type parameter (keyof, an indexed access, a conditional or mapped type, an intersection); a codec argument encodes a type parameter itself, not types made from it: write the type parameter where its values go (a property, an element, T | null), or call codecFor where the type is concrete.";
+  const cases: [string, string, string, string][] = [
+    ["keyof T", "{ key: keyof T; value: T }", "$.key", "keyof T"],
+    ["an indexed access", "{ id: T[\"id\"]; value: T }", "$.id", "T[\"id\"]"],
+    ["a conditional type", "{ v: T extends string ? 1 : 2 }", "$.v", "T extends string ? 1 : 2"],
+    ["a mapped type over T (Partial)", "{ patch: Partial<T> }", "$.patch", "Partial<T>"],
+    ["a mapped type over keyof T", "{ flags: { [P in keyof T]: boolean } }", "$.flags", "{ [P in keyof T]: boolean; }"],
+    ["an intersection with T", "{ item: T & { extra: number } }", "$.item", "T & { extra: number; }"],
+  ];
+  test.each(cases)("%s", (label, type, path, printed) => {
+    const d = diagnose("diag_param_position_" + label.replace(/\W+/g, "_"), [
+      `import type { Codec } from "typed-msgpack";`,
+      `export function make<T extends { id: string }>(c: Codec<T>) {`,
+      `  return codecFor<${type}>(c);`,
+      `}`,
+      ``,
+    ].join("\n"));
+    expect(d.diagnostics).toEqual([d.expected(`codecFor<${type}>(c)`, `${path} has type ${printed}, ${COMPUTED}`)]);
+  });
+});
+
+describe("typeParameterInUnion (91025)", () => {
+  test("T | string", () => {
+    const d = diagnose("diag_param_union", [
+      `import type { Codec } from "typed-msgpack";`,
+      `export function make<T>(c: Codec<T>) {`,
+      `  return codecFor<{ v: T | string }>(c);`,
+      `}`,
+      ``,
+    ].join("\n"));
+    expect(d.diagnostics).toEqual([d.expected("codecFor<{ v: T | string }>(c)",
+      "$.v is a union of the type parameter T with string; T could be any type, so decode could not tell its values from the other members'. Only T | null and T | undefined are supported: put T in an object with a discriminant property ({ ok: true; value: T } | { ok: false; error: E }).")]);
+  });
+
+  test("two type parameters", () => {
+    const d = diagnose("diag_param_union_two", [
+      `import type { Codec } from "typed-msgpack";`,
+      `export function make<A, B>(a: Codec<A>, b: Codec<B>) {`,
+      `  return codecFor<A | B | null>(a, b);`,
+      `}`,
+      ``,
+    ].join("\n"));
+    expect(d.diagnostics).toHaveLength(1);
+    expect(d.diagnostics[0]).toContain("$ is a union of the type parameter A with B;");
   });
 });
 
@@ -378,9 +470,15 @@ describe("ambiguousUnion (91017)", () => {
 });
 
 describe("restNotLast (91018)", () => {
-  test("a tuple with a leading rest element", () => {
-    const d = diagnose("diag_rest_not_last", `export const C = codecFor<{ path: [...string[], number] }>();\n`);
-    expect(d.diagnostics).toEqual([d.expected("codecFor<{ path: [...string[], number] }>()", "$.path is a tuple with a rest element before its end; only a trailing ...T[] is supported")]);
+  // A rest element before the end is fine when only required elements follow it
+  // (test/roundtrip/type-surface.test.ts); an optional one after it is a type error too.
+  test("an optional element after a rest element", () => {
+    // Written in place, TypeScript makes it an array; through an alias it stays a tuple.
+    const d = diagnose("diag_rest_not_last", `type Path = [...string[], number?];\nexport const C = codecFor<{ path: Path }>();\n`);
+    expect(d.diagnostics).toEqual([
+      `${positionOf(d.source, "number?")} An optional element cannot follow a rest element.`,
+      d.expected("codecFor<{ path: Path }>()", "$.path is a tuple with a rest element before its end and optional elements; only required elements can come after a rest element (as in [number, ...string[], boolean])"),
+    ]);
   });
 });
 

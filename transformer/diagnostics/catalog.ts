@@ -13,7 +13,19 @@ export const CATALOG = {
   },
   typeParameter: {
     code: 91002,
-    text: "{0} is the type parameter {1}, which is only known when the surrounding generic code is called; call codecFor with a concrete type where the type is known, and pass the codec in.",
+    text: "needs a codec for {1}: pass it as the {2} argument. {0} is the type parameter {1}, which is only known when the surrounding generic code is called; codecFor takes one codec per type parameter its type mentions, in the order they are declared ({3}).",
+  },
+  extraCodecArguments: {
+    code: 91023,
+    text: "is called with {3} codec argument(s), but its type mentions [one type parameter|{1} type parameters] ({2}): pass one codec per type parameter, in the order they are declared, and no more.",
+  },
+  typeParameterPosition: {
+    code: 91024,
+    text: "{0} has type {1}, which is computed from a type parameter (keyof, an indexed access, a conditional or mapped type, an intersection); a codec argument encodes a type parameter itself, not types made from it: write the type parameter where its values go (a property, an element, T | null), or call codecFor where the type is concrete.",
+  },
+  typeParameterInUnion: {
+    code: 91025,
+    text: "{0} is a union of the type parameter {1} with {2}; {1} could be any type, so decode could not tell its values from the other members'. Only {1} | null and {1} | undefined are supported: put {1} in an object with a discriminant property ({ ok: true; value: {1} } | { ok: false; error: E }).",
   },
   noTypeInformation: {
     code: 91003,
@@ -53,7 +65,7 @@ export const CATALOG = {
   },
   restNotLast: {
     code: 91018,
-    text: "{0} is a tuple with a rest element before its end; only a trailing ...T[] is supported",
+    text: "{0} is a tuple with a rest element before its end and optional elements; only required elements can come after a rest element (as in [number, ...string[], boolean])",
   },
   unsupportedType: {
     code: 91019,

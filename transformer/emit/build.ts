@@ -9,7 +9,7 @@ export type Expr = { readonly __expr: never };
 export type Stmt = { readonly __stmt: never };
 
 /** The few type annotations generated TypeScript source carries. */
-export type TypeSpec = "any" | "number" | "path" | "any[]" | { runtime: string };
+export type TypeSpec = "any" | "number" | "path" | "any[]" | { runtime: string; of?: "any" };
 /** A function parameter: its name, its type in typed output, and a default value if it has one. */
 export type Parameter = [name: string, type: TypeSpec, initializer?: Expr];
 
@@ -174,7 +174,10 @@ export class NodeBuild extends Build {
     if (!this.typed || spec === undefined) return undefined;
     const f = this.f;
     const any = () => f.createKeywordTypeNode(ts.SyntaxKind.AnyKeyword);
-    if (typeof spec === "object") return f.createTypeReferenceNode(f.createQualifiedName(f.createIdentifier(spec.runtime.split(".")[0]!), spec.runtime.split(".")[1]!));
+    if (typeof spec === "object") {
+      const [namespace, name] = spec.runtime.split(".") as [string, string];
+      return f.createTypeReferenceNode(f.createQualifiedName(f.createIdentifier(namespace), name), spec.of ? [any()] : undefined);
+    }
     switch (spec) {
       case "any": return any();
       case "number": return f.createKeywordTypeNode(ts.SyntaxKind.NumberKeyword);

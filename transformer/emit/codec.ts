@@ -3,7 +3,7 @@ import { GENERATED_CODE_VERSION } from "../../runtime/codec.js";
 import { resolveAlias } from "../model/families.js";
 import type { FileModel } from "../model/ir.js";
 import { NodeBuild, TextBuild, type Build, type Stmt } from "./build.js";
-import { codecName, EmitContext, RUNTIME_ALIAS } from "./context.js";
+import { CODEC_TYPE, codecName, EmitContext, RUNTIME_ALIAS } from "./context.js";
 import { decoderFor } from "./decoder.js";
 import { encoderFor } from "./encoder.js";
 
@@ -33,13 +33,23 @@ export function emitCode(b: Build, model: FileModel): { imports: { alias: string
   const ctx = new EmitContext(b, model);
   const codecs: Stmt[] = [];
   for (const [id, codec] of Object.entries(model.codecs)) {
+    // A generic codec is a factory of the codecs passed for its type parameters, which declares the
+    // functions that call them: `function __tm_PageCodec(__tm_T) { function __tm_encPage(...) ... }`.
+    const parameters = codec.params ? ctx.openFactory(codec.params) : [];
     const encoder = encoderFor(ctx, codec.root);
     const decoder = decoderFor(ctx, codec.root);
     const args = [b.named(b.num(GENERATED_CODE_VERSION), "generated-code version"), b.id(encoder), b.id(decoder)];
     // Array roots also get their element decoder, so that a huge array can be streamed element by element.
     const root = resolveAlias(codec.root, model.named);
     if (root.kind === "array") args.push(b.id(decoderFor(ctx, root.element)));
-    codecs.push(b.commentAbove(b.const(codecName(id), b.call(ctx.rt("codec"), ...args)), `codecFor<${codec.display}>()`));
+    const made = b.call(ctx.rt("codec"), ...args);
+    if (!codec.params) {
+      codecs.push(b.commentAbove(b.const(codecName(id), made), `codecFor<${codec.display}>()`));
+      continue;
+    }
+    const body = [...ctx.closeFactory(), b.ret(made)];
+    const factory = b.fn(codecName(id), parameters.map((name) => [name, CODEC_TYPE]), CODEC_TYPE, body);
+    codecs.push(b.commentAbove(factory, `codecFor<${codec.display}>(${codec.params.join(", ")})`));
   }
   return { imports: ctx.imports, code: [...ctx.runtimeAliases, ...ctx.constants, ...ctx.functions, ...codecs] };
 }

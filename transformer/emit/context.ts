@@ -1,4 +1,5 @@
 import type { FileModel, Link, NamedType, TypeNode } from "../model/ir.js";
+import { walk } from "../model/unions.js";
 import type { Build, Expr, Parameter, Stmt, TypeSpec } from "./build.js";
 
 /** Prefix of every identifier the emitter introduces at module scope; also the runtime import's alias. */
@@ -30,6 +31,8 @@ export class EmitContext {
   readonly imports: { alias: string; module: string }[] = [];
   private readonly byKey = new Map<string, string>();
   private readonly used = new Set<string>();
+  /** Set while a generic codec's factory is emitted (openFactory). */
+  private factory: Factory | undefined;
 
   constructor(b: Build, model: FileModel) {
     this.b = b;
@@ -47,35 +50,88 @@ export class EmitContext {
    * tree, api).
    */
   rt(name: string): Expr {
-    return this.declare("rt:" + name, name, () => this.b.prop(this.b.id(RUNTIME_ALIAS), name), this.runtimeAliases);
+    let alias = this.byKey.get("rt:" + name);
+    if (!alias) {
+      alias = this.unique(`${RUNTIME_ALIAS}_${name}`);
+      this.byKey.set("rt:" + name, alias);
+      this.runtimeAliases.push(this.b.const(alias, this.b.prop(this.b.id(RUNTIME_ALIAS), name)));
+    }
+    return this.b.id(alias);
   }
 
-  /** A module-scope `const __tm_<base> = init`, shared by every use with the same key. */
-  constant(key: string, base: string, init: () => Expr): Expr {
-    return this.declare("const:" + key, base, init, this.constants);
-  }
-
-  private declare(key: string, base: string, init: () => Expr, into: Stmt[]): Expr {
-    let name = this.byKey.get(key);
+  /**
+   * A module-scope `const __tm_<base> = init`, shared by every use with the same key. One whose
+   * value calls the functions of `types` goes inside the factory when they take a codec argument.
+   */
+  constant(key: string, base: string, init: () => Expr, types: TypeNode[] = []): Expr {
+    const scope = types.some((t) => this.takesCodecs(t)) ? this.factory : undefined;
+    const byKey = scope?.byKey ?? this.byKey;
+    let name = byKey.get("const:" + key);
     if (!name) {
       name = this.unique(`${RUNTIME_ALIAS}_${base}`);
-      this.byKey.set(key, name);
-      into.push(this.b.const(name, init()));
+      byKey.set("const:" + key, name);
+      (scope?.constants ?? this.constants).push(this.b.const(name, init()));
     }
     return this.b.id(name);
   }
 
-  /** The name of the function for `node` in one direction, building it on first request. */
+  /**
+   * The name of the function for `node` in one direction, building it on first request. Inside a
+   * factory, the functions of types that mention a type parameter are the factory's own.
+   */
   function(prefix: "enc" | "dec", node: TypeNode, body: () => Stmt[], extra: Parameter[] = []): string {
     const key = prefix + ":" + JSON.stringify(node);
-    let name = this.byKey.get(key);
+    const scope = this.takesCodecs(node) ? this.factory : undefined;
+    const byKey = scope?.byKey ?? this.byKey;
+    let name = byKey.get(key);
     if (!name) {
       name = this.unique(`${RUNTIME_ALIAS}_${prefix}${baseName(node, this.named)}`);
-      this.byKey.set(key, name);
+      byKey.set(key, name);
       const signature = prefix === "enc" ? ENCODER_SIGNATURE : DECODER_SIGNATURE;
-      this.functions.push(this.b.fn(name, [...signature.params, ...extra], signature.returns, body()));
+      (scope?.functions ?? this.functions).push(this.b.fn(name, [...signature.params, ...extra], signature.returns, body()));
     }
     return name;
+  }
+
+  /**
+   * Starts the factory of a generic codec (`codecFor<Page<T>>(item)`): a function of one codec per
+   * type parameter, which declares the functions that call those codecs and returns the codec.
+   * Returns the factory's parameter names, in the order of `params`.
+   */
+  openFactory(params: string[]): string[] {
+    const names = params.map((param) => this.unique(`${RUNTIME_ALIAS}_${param}`));
+    this.factory = { params: new Map(params.map((param, i) => [param, names[i]!])), constants: [], functions: [], byKey: new Map(), takesCodecs: new Map() };
+    return names;
+  }
+
+  /** Ends the factory: what it declares, constants first. */
+  closeFactory(): Stmt[] {
+    const factory = this.factory!;
+    this.factory = undefined;
+    return [...factory.constants, ...factory.functions];
+  }
+
+  /** The codec passed to the factory for type parameter `name`. */
+  paramCodec(name: string): Expr {
+    const parameter = this.factory?.params.get(name);
+    if (!parameter) throw new Error(`typed-msgpack internal error: no codec argument for the type parameter ${name}`);
+    return this.b.id(parameter);
+  }
+
+  /** Whether, inside a factory, code for `node` calls a codec argument (some type parameter is reachable from it). */
+  private takesCodecs(node: TypeNode): boolean {
+    const factory = this.factory;
+    if (!factory) return false;
+    const key = JSON.stringify(node);
+    let found = factory.takesCodecs.get(key);
+    if (found === undefined) {
+      found = false;
+      walk([node], this.named, (n) => {
+        if (n.kind === "param") found = true;
+      });
+      factory.takesCodecs.set(key, found);
+    }
+    return found;
   }
 
   /** `__tm_order.OrderCodec`: the codec a linked type's values go through, imported once per module. */
@@ -112,6 +168,17 @@ export class EmitContext {
   }
 }
 
+/** A generic codec's factory while it is emitted: its codec parameters and its own declarations. */
+interface Factory {
+  /** IR type parameter name → the factory parameter holding its codec. */
+  params: Map<string, string>;
+  constants: Stmt[];
+  functions: Stmt[];
+  byKey: Map<string, string>;
+  /** takesCodecs, by the node's JSON. */
+  takesCodecs: Map<string, boolean>;
+}
+
 /** Every named type that some tagged union in `model` has as a member. */
 function tagMembers(model: FileModel): Set<string> {
   const found = new Set<string>();
@@ -126,6 +193,9 @@ function tagMembers(model: FileModel): Set<string> {
   visit(model);
   return found;
 }
+
+/** The type of a generic codec's factory, its parameters and its result: `__tm.Codec<any>`. */
+export const CODEC_TYPE: TypeSpec = { runtime: `${RUNTIME_ALIAS}.Codec`, of: "any" };
 
 /** Generated functions take the value as `any`: they exist to check it at run time. */
 const ENCODER_SIGNATURE: { params: [string, TypeSpec][]; returns: "void" } = {
@@ -154,6 +224,7 @@ function baseName(node: TypeNode, named: Record<string, NamedType>): string {
       return parts.length <= 3 && joined.length <= 40 ? joined : "Union";
     }
     case "literals": return "Literal";
+    case "param": return node.name;
     case "tuple": return "Tuple";
     default: return node.kind[0]!.toUpperCase() + node.kind.slice(1);
   }

@@ -42,6 +42,7 @@ export function decodeValue(ctx: EmitContext, node: TypeNode, path: Expr, depth:
   // `T | null`, `T | undefined` (optional properties): the nil case inline, no function of its own.
   const link = ctx.linkOf(node);
   if (link) return b.method(ctx.linked(link), "readFrom", b.id("r"), path, depth);
+  if (node.kind === "param") return b.method(ctx.paramCodec(node.name), "readFrom", b.id("r"), path, depth);
   if (nilOr) return b.cond(b.method(b.id("r"), "takeNil"), nilOr.nil === "undefined" ? b.undef() : b.null(), decodeValue(ctx, nilOr.other, path, depth));
   return b.call(b.id(decoderFor(ctx, node)), b.id("r"), path, depth);
 }
@@ -112,11 +113,16 @@ function decoderBody(ctx: EmitContext, node: TypeNode): Stmt[] {
         b.const("n", b.method(r, "tupleHeader", b.num(min), hasRest ? b.num(-1) : b.num(node.elements.length), p)),
         b.const("out", b.emptyArray()),
       ];
+      // Elements after a rest element (`[number, ...string[], boolean]`) are counted from the end.
+      const rest = node.elements.findIndex((e) => e.mode === "rest");
+      const trailing = rest < 0 ? 0 : node.elements.length - 1 - rest;
+      const n = b.id("n");
       node.elements.forEach((element, i) => {
-        const push = (index: Expr, at: Expr) => b.expr(b.method(b.id("out"), "push", decodeValue(ctx, element.type, at, d)));
-        if (element.mode === "rest") out.push(b.forCount("i", b.id("n"), [push(b.id("i"), indexPath(b, b.id("i")))], i));
-        else if (element.mode === "optional") out.push(b.if(b.bin(b.id("n"), ">", b.num(i)), [push(b.num(i), childPath(b, `[${i}]`))]));
-        else out.push(push(b.num(i), childPath(b, `[${i}]`)));
+        const push = (at: Expr) => b.expr(b.method(b.id("out"), "push", decodeValue(ctx, element.type, at, d)));
+        if (element.mode === "rest") out.push(b.forCount("i", trailing > 0 ? b.bin(n, "-", b.num(trailing)) : n, [push(indexPath(b, b.id("i")))], i));
+        else if (rest >= 0 && i > rest) out.push(push(indexPath(b, b.bin(n, "-", b.num(node.elements.length - i)))));
+        else if (element.mode === "optional") out.push(b.if(b.bin(n, ">", b.num(i)), [push(childPath(b, `[${i}]`))]));
+        else out.push(push(childPath(b, `[${i}]`)));
       });
       const fixed = node.elements.filter((e) => e.mode !== "rest").length;
       if (fixed > min) {
@@ -156,6 +162,7 @@ function decoderBody(ctx: EmitContext, node: TypeNode): Stmt[] {
         b.ret(b.id("out")),
       ];
     case "union":
+      if (splitNil(node, ctx.named)?.other.kind === "param") return [b.ret(decodeValue(ctx, node, p, d))];
       return decodeUnion(ctx, node);
     case "ref": {
       const entry = ctx.entry(node);

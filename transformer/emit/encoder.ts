@@ -35,6 +35,8 @@ export function encodeValue(ctx: EmitContext, node: TypeNode, value: Expr, path:
   if (write) return [b.expr(b.call(ctx.rt(write), w, value, path))];
   const link = ctx.linkOf(node);
   if (link) return [b.expr(b.method(ctx.linked(link), "writeTo", w, value, path, depth))];
+  // A type parameter: the codec passed for it, called as a linked codec is.
+  if (node.kind === "param") return [b.expr(b.method(ctx.paramCodec(node.name), "writeTo", w, value, path, depth))];
   const nilOr = splitNil(node, ctx.named);
   if (nilOr) {
     // `T | null` and the like: the nil case inline, no function of its own.
@@ -109,9 +111,18 @@ function encoderBody(ctx: EmitContext, node: TypeNode): Stmt[] {
         count = b.id("n");
       }
       out.push(b.expr(b.method(w, "arrayHeader", count)));
+      // Elements after a rest element (`[number, ...string[], boolean]`) are counted from the end.
+      const rest = node.elements.findIndex((e) => e.mode === "rest");
+      const trailing = rest < 0 ? 0 : node.elements.length - 1 - rest;
       node.elements.forEach((element, i) => {
         if (element.mode === "rest") {
-          out.push(b.forCount("i", count, encodeValue(ctx, element.type, b.index(v, b.id("i")), indexPath(b, b.id("i")), d), i));
+          const end = trailing > 0 ? b.bin(count, "-", b.num(trailing)) : count;
+          out.push(b.forCount("i", end, encodeValue(ctx, element.type, b.index(v, b.id("i")), indexPath(b, b.id("i")), d), i));
+          return;
+        }
+        if (rest >= 0 && i > rest) {
+          const at = b.bin(count, "-", b.num(node.elements.length - i));
+          out.push(...encodeValue(ctx, element.type, b.index(v, at), indexPath(b, at), d));
           return;
         }
         const write = encodeValue(ctx, element.type, b.index(v, b.num(i)), childPath(b, `[${i}]`), d);
@@ -146,6 +157,8 @@ function encoderBody(ctx: EmitContext, node: TypeNode): Stmt[] {
         ]),
       ];
     case "union":
+      // `T | null` as a root: the nil case inline, as everywhere else (the plan cannot test for a T).
+      if (splitNil(node, ctx.named)?.other.kind === "param") return encodeValue(ctx, node, v, p, d);
       return encodeUnion(ctx, node);
     case "ref": {
       const entry = ctx.entry(node);
@@ -310,7 +323,7 @@ function encodeUnion(ctx: EmitContext, node: Extract<TypeNode, { kind: "union" }
     // "try" (`{ a: number }[] | { a: number; b: number }[]`) and "keysThenTry" (`{ x: A[] } | { x: AB[] }`,
     // among the members the keys allow): the first that takes the value whole, else the first that
     // takes it (writeFirstOf; decode chooses by the same rule, firstOf).
-    const encoders = ctx.constant("try:" + JSON.stringify(members), "Encoders", () => b.array(members.map((member) => b.id(encoderFor(ctx, member)))));
+    const encoders = ctx.constant("try:" + JSON.stringify(members), "Encoders", () => b.array(members.map((member) => b.id(encoderFor(ctx, member)))), members);
     const args = choice.by === "keysThenTry" ? [w, encoders, v, p, d, candidates()] : [w, encoders, v, p, d];
     out.push(b.if(guard, [b.expr(b.call(ctx.rt("writeFirstOf"), ...args)), b.ret()]));
   }
@@ -357,7 +370,7 @@ function memberTest(ctx: EmitContext, node: TypeNode, v: Expr): Expr {
     case "set": return b.instanceOf(v, "Set");
     case "map": return b.instanceOf(v, "Map");
     case "record": return b.call(ctx.rt("isRecordLike"), v);
-    case "unknown": return b.bool(true);
+    case "unknown": case "param": return b.bool(true);
     case "union": return b.all(node.members.map((m) => memberTest(ctx, m, v)), "||");
     case "ref": {
       const shape = ctx.entry(node).shape;

@@ -34,6 +34,7 @@ export function shapeChecks(model: FileModel, checks: readonly ShapeCheck[]): st
       case "null": case "undefined": case "boolean": case "number": case "bigint": case "string": case "unknown":
         return node.kind;
       case "numberOrBigint": return "number | bigint";
+      case "param": return "any"; // checked by the codec passed for it
       case "literals": return node.values.map((v) => (typeof v === "string" ? JSON.stringify(v) : String(v))).join(" | ");
       case "template": return node.text;
       case "date": return "Date";

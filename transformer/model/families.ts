@@ -24,7 +24,7 @@ export function familiesOf(node: TypeNode, named: Record<string, NamedType>, see
     case "bytes": case "arrayBuffer": return ["BIN"];
     case "array": case "tuple": case "set": return ["ARRAY"];
     case "map": case "record": return ["MAP"];
-    case "unknown": return [...ALL_FAMILIES];
+    case "unknown": case "param": return [...ALL_FAMILIES];
     case "union": {
       const out = new Set<Family>();
       for (const m of node.members) for (const f of familiesOf(m, named, seen)) out.add(f);
@@ -50,11 +50,16 @@ export function resolveAlias(node: TypeNode, named: Record<string, NamedType>): 
   return node;
 }
 
-/** `T | null` / `T | undefined` / `T | null | undefined` where T itself never arrives as nil: its two parts. */
+/**
+ * `T | null` / `T | undefined` / `T | null | undefined` where T itself never arrives as nil: its two
+ * parts. Also where T is a type parameter: nil is then taken to be the union's own, as the model
+ * allows a type parameter in a union with nil alone.
+ */
 export function splitNil(node: TypeNode, named: Record<string, NamedType>): { nil: "null" | "undefined" | "both"; other: TypeNode } | undefined {
   if (node.kind !== "union") return undefined;
   const others = node.members.filter((m) => m.kind !== "null" && m.kind !== "undefined");
-  if (others.length !== 1 || others.length === node.members.length || familiesOf(others[0]!, named).includes("NIL")) return undefined;
+  if (others.length !== 1 || others.length === node.members.length) return undefined;
+  if (others[0]!.kind !== "param" && familiesOf(others[0]!, named).includes("NIL")) return undefined;
   const has = (kind: string) => node.members.some((m) => m.kind === kind);
   return { nil: has("null") ? (has("undefined") ? "both" : "null") : "undefined", other: others[0]! };
 }

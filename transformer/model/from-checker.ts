@@ -34,6 +34,11 @@ export class ModelBuilder {
   private readonly usedNames = new Set<string>();
   /** Anonymous object shapes modelled so far, by their JSON: see `shareAnonymous`. */
   private readonly anonymousShapes = new Map<string, string>();
+  /** The IR name of each type parameter met so far (`T`, `T2` for another parameter also named T), and back. */
+  private readonly paramNames = new Map<ts.Type, string>();
+  private readonly paramTypes = new Map<string, ts.Type>();
+  /** Where the walk of the codec being modelled first met each type parameter, for messages. */
+  private paramPaths = new Map<ts.Type, string>();
   private problems: Problem[] = [];
   private unions: { node: UnionNode; path: string; type: ts.Type }[] = [];
   private rootName = "";
@@ -53,16 +58,25 @@ export class ModelBuilder {
     this.links = links;
   }
 
-  /** Models `type` as a codec root; returns the codec's id, or the problems that prevent it. */
-  addCodec(type: ts.Type): { id: string; problems: [] } | { id?: undefined; problems: Problem[] } {
+  /**
+   * Models `type` as a codec root; returns the codec's id, or the problems that prevent it.
+   * `codecArguments`: how many codecs the call passes, one per type parameter the type mentions.
+   */
+  addCodec(type: ts.Type, codecArguments = 0): { id: string; problems: [] } | { id?: undefined; problems: Problem[] } {
     const known = this.codecByType.get(type);
-    if (known) return { id: known, problems: [] };
+    if (known) {
+      const taken = this.model.codecs[known]!.params?.length ?? 0;
+      if (taken === codecArguments) return { id: known, problems: [] };
+    }
     this.problems = [];
     this.unions = [];
+    this.paramPaths = new Map();
     const before = { named: new Set(Object.keys(this.model.named)), types: new Set(this.namedByType.keys()), names: new Set(this.usedNames) };
     const display = this.checker.typeToString(type);
     this.rootName = (!isAnonymous(type) && identifierFrom(display)) || "Value";
     const root = this.node(type, "$");
+    // Counted only for a type otherwise fine: a problem's part of the type is not in the model.
+    const params = this.problems.length === 0 ? this.checkParams(root, codecArguments) : [];
     // A union type used in several places (`type Ids = Set<number> | number[]`) is one cause:
     // reported where it is first reached. Every occurrence still gets its discriminant.
     const checked = new Set<ts.Type>();
@@ -75,14 +89,57 @@ export class ModelBuilder {
       // Forget what this attempt named, so that a later codecFor of the same type reports the same problems.
       for (const name of Object.keys(this.model.named)) if (!before.named.has(name)) delete this.model.named[name];
       for (const t of [...this.namedByType.keys()]) if (!before.types.has(t)) this.namedByType.delete(t);
-      for (const name of [...this.usedNames]) if (!before.names.has(name)) this.usedNames.delete(name);
+      // Type parameters keep their names (paramNames still maps them).
+      for (const name of [...this.usedNames]) if (!before.names.has(name) && !name.startsWith("param:")) this.usedNames.delete(name);
       for (const [key, name] of this.anonymousShapes) if (!this.model.named[name]) this.anonymousShapes.delete(key);
       return { problems: this.problems };
     }
     const id = this.uniqueName(this.rootName, "codec:");
-    this.model.codecs[id] = { display, root };
+    this.model.codecs[id] = params.length > 0 ? { display, root, params } : { display, root };
     this.codecByType.set(type, id);
     return { id, problems: [] };
+  }
+
+  /**
+   * The IR names of the type parameters the codec mentions, in order of declaration (an outer
+   * function's before an inner one's, a class's before its method's); a problem when the call
+   * passes another number of codecs than that.
+   */
+  private checkParams(root: TypeNode, codecArguments: number): string[] {
+    const mentioned = new Set<string>();
+    // From the model, not the walk: a named type modelled for an earlier codec is not walked again.
+    walk([root], this.model.named, (node) => {
+      if (node.kind === "param") mentioned.add(node.name);
+    });
+    const position = (t: ts.Type) => {
+      const declaration = t.getSymbol()?.getDeclarations()?.[0];
+      return declaration ? [declaration.getSourceFile().fileName, declaration.pos] as const : ["", 0] as const;
+    };
+    const ordered = [...mentioned].map((name) => this.paramTypes.get(name)!).sort((a, b) => {
+      const [fa, pa] = position(a), [fb, pb] = position(b);
+      return fa < fb ? -1 : fa > fb ? 1 : pa - pb;
+    });
+    const names = ordered.map((t) => this.paramNames.get(t)!);
+    const list = nameList(ordered.map((t) => this.checker.typeToString(t)));
+    if (codecArguments < ordered.length) {
+      const missing = ordered[codecArguments]!;
+      this.problem("typeParameter", this.paramPaths.get(missing) ?? "$", this.checker.typeToString(missing), ordinal(codecArguments), list);
+    } else if (codecArguments > ordered.length) {
+      this.problems.push({ kind: "extraCodecArguments", path: "$", args: [String(ordered.length), list || "none", String(codecArguments)], count: ordered.length });
+    }
+    return names;
+  }
+
+  /** A type parameter of the code around the call: encoded by the codec passed for it, whatever its bound. */
+  private param(type: ts.Type, path: string): TypeNode {
+    let name = this.paramNames.get(type);
+    if (name === undefined) {
+      name = this.uniqueName(identifierFrom(this.checker.typeToString(type)) || "T", "param:");
+      this.paramNames.set(type, name);
+      this.paramTypes.set(name, type);
+    }
+    if (!this.paramPaths.has(type)) this.paramPaths.set(type, path);
+    return { kind: "param", name };
   }
 
   private problem(kind: ProblemKind, path: string, ...args: string[]): TypeNode {
@@ -104,13 +161,17 @@ export class ModelBuilder {
     }
     if (f & (F.Any | F.Unknown)) return { kind: "unknown" };
     if (f & F.Never) return this.problem("neverType", path);
-    if (f & F.TypeParameter) return this.problem("typeParameter", path, this.checker.typeToString(type));
+    if (f & F.TypeParameter) return this.param(type, path);
+    // Types computed from a type parameter (`keyof T`, `T["id"]`, `T extends X ? A : B`): no codec argument encodes them.
+    if (f & (F.Index | F.IndexedAccess | F.Conditional | F.Substitution)) return this.problem("typeParameterPosition", path, this.checker.typeToString(type));
     if (f & F.Null) return { kind: "null" };
     if (f & (F.Undefined | F.Void)) return { kind: "undefined" };
     if (f & F.Boolean) return { kind: "boolean" };
     if (f & F.BooleanLiteral) return { kind: "literals", values: [(type as { intrinsicName?: string }).intrinsicName === "true"] };
     if (f & (F.StringLiteral | F.NumberLiteral)) return { kind: "literals", values: [(type as ts.LiteralType).value as Literal] };
     if (f & F.Number) return { kind: "number" };
+    // A computed enum member (`B = "x".length`): a number known only when the enum's module runs.
+    if (f & F.Enum) return { kind: "number" };
     if (f & F.String) return { kind: "string" };
     if (f & F.BigInt) return { kind: "bigint" };
     if (f & F.TemplateLiteral) return this.template(type as ts.TemplateLiteralType, path);
@@ -162,8 +223,18 @@ export class ModelBuilder {
       others.unshift({ kind: "boolean" });
       literals.splice(0, literals.length, ...literals.filter((v) => typeof v !== "boolean"));
     }
+    // `number` takes the numeric literals beside it (an enum with constant and computed members).
+    if (others.some((n) => n.kind === "number")) literals.splice(0, literals.length, ...literals.filter((v) => typeof v !== "number"));
     if (literals.length > 0) others.push({ kind: "literals", values: literals });
     if (others.some((n) => n.kind === "unknown")) return { kind: "unknown" };
+    // A type parameter's values could be anything on the wire: only nil can be told apart from them.
+    const param = others.find((n) => n.kind === "param");
+    const beside = others.filter((n) => n !== param && n.kind !== "null" && n.kind !== "undefined");
+    if (param?.kind === "param" && beside.length > 0) {
+      const shown = type.types.find((t) => t.flags & ts.TypeFlags.TypeParameter)!;
+      return this.problem("typeParameterInUnion", path, this.checker.typeToString(shown),
+        nameList(type.types.filter((t) => t !== shown && !(t.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined))).map((t) => this.checker.typeToString(t))));
+    }
     const members = mergeNumberAndBigint(others);
     if (members.length === 1) return members[0]!;
     const node: UnionNode = { kind: "union", members };
@@ -195,6 +266,13 @@ export class ModelBuilder {
 
   /** Branded primitives (`string & { __brand: "Id" }`) are their primitive; other intersections merge their properties. */
   private intersection(type: ts.IntersectionType, path: string): TypeNode {
+    const parameter = type.types.find((t) => t.flags & ts.TypeFlags.TypeParameter);
+    if (parameter) {
+      // `NonNullable<T>` is `T & {}`: values of T, so T's codec. Anything more is beyond it.
+      const rest = type.types.filter((t) => t !== parameter);
+      const empty = rest.every((t) => t.flags & ts.TypeFlags.Object && this.checker.getPropertiesOfType(t).length === 0 && this.checker.getIndexInfosOfType(t).length === 0);
+      return empty ? this.node(parameter, path) : this.problem("typeParameterPosition", path, this.checker.typeToString(type));
+    }
     const primitive = type.types.find((t) => !(t.flags & ts.TypeFlags.Object));
     if (primitive) return this.node(primitive, path);
     // `T[] & { total: number }`: an array with members of its own, one problem (see arrayInterface).
@@ -237,6 +315,7 @@ export class ModelBuilder {
     if (checker.getSignaturesOfType(type, ts.SignatureKind.Call).length > 0 || checker.getSignaturesOfType(type, ts.SignatureKind.Construct).length > 0) {
       return this.problem("functionType", path);
     }
+    if (isGenericMapped(type, checker)) return this.problem("typeParameterPosition", path, checker.typeToString(type));
     const indexInfos = checker.getIndexInfosOfType(type);
     if (checker.getPropertiesOfType(type).length === 0 && indexInfos.length === 1) {
       const info = indexInfos[0]!;
@@ -394,8 +473,13 @@ export class ModelBuilder {
       const flag = flags[i]!;
       const mode = flag & ts.ElementFlags.Required ? "required" : flag & ts.ElementFlags.Optional ? "optional" : "rest";
       if (flag & ts.ElementFlags.Variadic) return this.problem("unsupportedType", path, this.checker.typeToString(type));
-      if (mode === "rest" && i !== args.length - 1) return this.problem("restNotLast", path);
-      const element = this.node(args[i]!, mode === "rest" ? `${path}[${i}...]` : `${path}[${i}]`);
+      // `[number, ...string[], boolean]`: required elements may follow the rest element (counted
+      // from the end); optional ones around it are what TypeScript itself rejects.
+      if (mode === "rest" && i !== args.length - 1 && flags.some((f, j) => f & ts.ElementFlags.Optional || (j > i && !(f & ts.ElementFlags.Required)))) {
+        return this.problem("restNotLast", path);
+      }
+      const after = mode === "required" && flags.slice(0, i).some((f) => f & ts.ElementFlags.Rest) ? args.length - i : 0;
+      const element = this.node(args[i]!, mode === "rest" ? `${path}[${i}...]` : after > 0 ? `${path}[-${after}]` : `${path}[${i}]`);
       elements.push({ type: mode === "optional" ? withUndefined(element) : element, mode });
     }
     return { kind: "tuple", elements };
@@ -599,6 +683,23 @@ function isTupleType(checker: ts.TypeChecker, type: ts.Type): boolean {
 /** `Box<string>` → `Box_string`; used for readable generated function names. */
 function identifierFrom(text: string): string {
   return text.replace(/[^A-Za-z0-9_]+/g, "_").replace(/^_+|_+$/g, "").replace(/^(\d)/, "_$1").slice(0, 48);
+}
+
+/**
+ * A mapped type over a type parameter (`Partial<T>`, `{ [P in K]: V }`): its properties are only
+ * known once the parameter is, so it has none to model. Read after the checker resolved its members.
+ */
+function isGenericMapped(type: ts.ObjectType, checker: ts.TypeChecker): boolean {
+  if (!(type.objectFlags & ts.ObjectFlags.Mapped)) return false;
+  checker.getPropertiesOfType(type);
+  const constraint = (type as { constraintType?: ts.Type }).constraintType;
+  const F = ts.TypeFlags;
+  return constraint !== undefined && (constraint.flags & (F.TypeParameter | F.Index | F.IndexedAccess | F.Conditional | F.Substitution)) !== 0;
+}
+
+/** `first`, `second`...: which argument of the call. */
+function ordinal(index: number): string {
+  return ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"][index] ?? `${index + 1}th`;
 }
 
 /** "an Error", "a Promise". */

@@ -34,11 +34,21 @@ export type TypeNode =
   | { kind: "union"; members: TypeNode[]; tag?: UnionTag; plan?: UnionPlan }
   /** A reference into the named-type table; every object type and every recursive type is named. */
   | { kind: "ref"; name: string }
+  /**
+   * A type parameter of the generic code around the call (`T` in `codecFor<Page<T>>(item)`): its
+   * values go through the codec passed for it. `name` identifies the type parameter within the file;
+   * each codec lists the ones it takes, in order (FileModel.codecs[].params).
+   */
+  | { kind: "param"; name: string }
   | { kind: "unknown" };
 
 export interface TupleElement {
   type: TypeNode;
-  /** `"required"`, `"optional"` (`[a?: T]`) or `"rest"` (`...T[]`, whose `type` is the element type). */
+  /**
+   * `"required"`, `"optional"` (`[a?: T]`) or `"rest"` (`...T[]`, whose `type` is the element type).
+   * At most one rest element; required elements may follow it (`[number, ...string[], boolean]`),
+   * counted from the end of the array, and then the tuple has no optional elements.
+   */
   mode: "required" | "optional" | "rest";
 }
 
@@ -157,8 +167,12 @@ export interface ObjectShape {
 /** Everything one source file needs: the table of named types and one root per distinct codec. */
 export interface FileModel {
   named: Record<string, NamedType>;
-  /** Keyed by codec id; several `codecFor` calls for the same type share one entry. */
-  codecs: Record<string, { display: string; root: TypeNode }>;
+  /**
+   * Keyed by codec id; several `codecFor` calls for the same type share one entry. `params`: the
+   * type parameters the type mentions, in order of declaration, one codec argument each; a codec
+   * with params is emitted as a factory of them.
+   */
+  codecs: Record<string, { display: string; root: TypeNode; params?: string[] }>;
 }
 
 /** True when `name` can follow a dot in JavaScript (and in a path like `$.items`). */

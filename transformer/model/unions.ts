@@ -122,6 +122,8 @@ export function markUnbounded(roots: TypeNode[], named: Named): void {
     let reachesLink = false;
     const inside = [...shape.properties.map((property) => property.type), ...(shape.rest ? [shape.rest] : [])];
     const reached = walk(inside, named, (node) => {
+      // Another module's codec might lead back. (A codec passed to a generic factory checks its own
+      // depth; a composed codec checks what the same type written out would.)
       if (node.kind === "ref" && objectShape(node, named)?.link) reachesLink = true;
     });
     if (reachesLink || reached.has(name)) shape.checksDepth = true;

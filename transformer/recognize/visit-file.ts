@@ -52,17 +52,19 @@ export function transformFile(
   const visit = (node: ts.Node): ts.Node => {
     if (holdsNoCalls(node)) return node;
     const call = ts.getParseTreeNode(node);
-    if (call && ts.isCallExpression(call) && call.arguments.length === 0) {
+    // Codec calls have no arguments, or a type argument and codecs for its type parameters.
+    if (call && ts.isCallExpression(call) && (call.arguments.length === 0 || call.typeArguments !== undefined)) {
       if (!typed) {
         if (looksLikeCodecCall(call)) problem(call, { kind: "noTypeInformation", path: "$", args: [call.typeArguments![0]!.getText()] });
       } else if (isCodecCall(call, checker)) {
-        return replaceCall(call) ?? node;
+        return replaceCall(call, node as ts.CallExpression) ?? ts.visitEachChild(node, visit, context);
       }
     }
     return ts.visitEachChild(node, visit, context);
   };
 
-  const replaceCall = (call: ts.CallExpression): ts.Expression | undefined => {
+  /** `node` is `call` as the transform sees it, whose arguments (codecs for type parameters) are kept. */
+  const replaceCall = (call: ts.CallExpression, node: ts.CallExpression): ts.Expression | undefined => {
     const typeArgument = call.typeArguments?.length === 1 ? call.typeArguments[0] : undefined;
     if (!typeArgument) {
       problem(call, { kind: "missingTypeArgument", path: "$", args: [] });
@@ -74,12 +76,16 @@ export function transformFile(
       return undefined;
     }
     builder ??= new ModelBuilder(program, original!, options.link ? linksFor(program, original!, moduleOf) : undefined);
-    const result = builder.addCodec(type);
+    const result = builder.addCodec(type, call.arguments.length);
     if (result.id === undefined) {
       for (const p of result.problems) problem(call, p);
       return undefined;
     }
-    const codec = factory.createIdentifier(codecName(result.id));
+    // A generic codec (`codecFor<Page<T>>(item)`) is a factory of the codecs passed for its type parameters.
+    const name = factory.createIdentifier(codecName(result.id));
+    const codec = builder.model.codecs[result.id]!.params
+      ? factory.createCallExpression(name, undefined, node.arguments.map((a) => ts.visitNode(a, visit, ts.isExpression)))
+      : name;
     if (output === "js") return codec;
     if (checkShapes && !checks.has(result.id) && namesOnlyModuleScope(typeArgument, checker)) {
       const declaration = call.parent;

@@ -1,5 +1,5 @@
 import { CodecError } from "typed-msgpack";
-import { OrderCodec } from "./codecs";
+import { ItemPageCodec, OrderCodec } from "./codecs";
 import { Level, type Order } from "./model";
 
 declare const console: { log(text: string): void }; // this project installs no @types/node
@@ -34,6 +34,13 @@ try {
 }
 
 const hex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+const page = ItemPageCodec.encode({ items: order.items, next: "p2", total: 1 });
+let pageRejected = "";
+try {
+  ItemPageCodec.decode(OrderCodec.encode(order));
+} catch (e) {
+  pageRejected = e instanceof CodecError ? `${e.code} at ${e.path}` : String(e);
+}
 console.log(JSON.stringify({
   hex: hex(bytes),
   back: {
@@ -45,4 +52,5 @@ console.log(JSON.stringify({
     attachment: hex(back.attachment),
   },
   rejected,
+  page: { hex: hex(page), back: ItemPageCodec.decode(page), rejected: pageRejected },
 }));

@@ -135,6 +135,13 @@ describe("ttypescript (ttsc)", () => {
       note: null,
     });
     expect(out.rejected).toBe("type-mismatch at $.items[0].sku");
+    // The generic helper of src/codecs.ts (issue 16): pageCodec(codecFor<Item>()) under TypeScript 4.9.
+    const page = (out as MainOutput & { page: MainOutput }).page;
+    const items = [{ sku: "A-1", quantity: 2, unitPrice: 9.5 }];
+    expect(decode(fromHex(page.hex))).toEqual({ items, next: "p2", total: 1 });
+    expect(page.back).toEqual({ items, next: "p2", total: 1 });
+    expect(page.rejected).toBe("out-of-range at $.total");
+    expect(fs.readFileSync(path.join(project, "dist/codecs.js"), "utf8")).toMatch(/function __tm_Page_TCodec\(__tm_T\) \{/);
   }, BUILD_TIMEOUT);
 });
 

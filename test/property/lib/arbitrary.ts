@@ -214,6 +214,7 @@ export function arbitraryFor(node: TypeNode, named: Named, options: ArbitraryOpt
       case "bytes": return bytesArb;
       case "arrayBuffer": return bytesArb.map((b) => b.slice().buffer);
       case "unknown": return unknownArb(unknownDepth, maxLength);
+      case "param": throw new Error("the zoo's types are concrete: a type parameter has no values of its own");
       case "array": return fc.array(build(n.element, budget), { maxLength });
       case "set": return fc.array(build(n.element, budget), { maxLength }).map((xs) => new Set(xs));
       case "map": return fc.array(fc.tuple(build(n.key, budget), build(n.value, budget)), { maxLength }).map((es) => new Map(es));
@@ -299,6 +300,7 @@ export function conforms(node: TypeNode, v: unknown, named: Named, depth = 0): b
     case "bytes": return v instanceof Uint8Array;
     case "arrayBuffer": return v instanceof ArrayBuffer;
     case "unknown": return true;
+    case "param": throw new Error("the zoo's types are concrete: a type parameter has no values of its own");
     case "array": return Array.isArray(v) && allIndices(v, (x) => conforms(node.element, x, named, d));
     case "set": return v instanceof Set && [...v].every((x) => conforms(node.element, x, named, d));
     case "map": return v instanceof Map && [...v].every(([k, x]) => conforms(node.key, k, named, d) && conforms(node.value, x, named, d));

@@ -1,0 +1,398 @@
+"use strict";
+var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    var desc = Object.getOwnPropertyDescriptor(m, k);
+    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
+      desc = { enumerable: true, get: function() { return m[k]; } };
+    }
+    Object.defineProperty(o, k2, desc);
+}) : (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    o[k2] = m[k];
+}));
+var __setModuleDefault = (this && this.__setModuleDefault) || (Object.create ? (function(o, v) {
+    Object.defineProperty(o, "default", { enumerable: true, value: v });
+}) : function(o, v) {
+    o["default"] = v;
+});
+var __importStar = (this && this.__importStar) || (function () {
+    var ownKeys = function(o) {
+        ownKeys = Object.getOwnPropertyNames || function (o) {
+            var ar = [];
+            for (var k in o) if (Object.prototype.hasOwnProperty.call(o, k)) ar[ar.length] = k;
+            return ar;
+        };
+        return ownKeys(o);
+    };
+    return function (mod) {
+        if (mod && mod.__esModule) return mod;
+        var result = {};
+        if (mod != null) for (var k = ownKeys(mod), i = 0; i < k.length; i++) if (k[i] !== "default") __createBinding(result, mod, k[i]);
+        __setModuleDefault(result, mod);
+        return result;
+    };
+})();
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.roundTrip = exports.UserCodec = void 0;
+exports.pageCodec = pageCodec;
+exports.treeCodec = treeCodec;
+exports.resultCodec = resultCodec;
+// Codecs inside generic code (issue 16): each is a factory of the codecs passed for its type parameters.
+const typed_msgpack_1 = require("typed-msgpack");
+const __tm = __importStar(require("typed-msgpack"));
+const __tm_isPlainObject = __tm.isPlainObject;
+const __tm_isRecordLike = __tm.isRecordLike;
+const __tm_mismatch = __tm.mismatch;
+const __tm_writeString = __tm.writeString;
+const __tm_keys = __tm.keys;
+const __tm_readString = __tm.readString;
+const __tm_unknownKey = __tm.unknownKey;
+const __tm_readKey = __tm.readKey;
+const __tm_duplicateKey = __tm.duplicateKey;
+const __tm_missing = __tm.missing;
+const __tm_codec = __tm.codec;
+const __tm_tooDeep = __tm.tooDeep;
+const __tm_constants = __tm.constants;
+const __tm_literals = __tm.literals;
+const __tm_notOneOf = __tm.notOneOf;
+const __tm_badTag = __tm.badTag;
+const __tm_readTag = __tm.readTag;
+const __tm_K_Page_T = __tm_keys(["items", "next", "total"]);
+const __tm_E_Tree_T = __tm_constants([[[2], "value"], ["children"]]);
+const __tm_K_Tree_T = __tm_keys(["value", "children"]);
+const __tm_E_Result_T_E = __tm_constants([[[2], "ok", true, "value"]]);
+const __tm_E_Result_T_E2 = __tm_constants([[[2], "ok", false, "error"]]);
+const __tm_Tag_ok = __tm_keys(["ok"])[0];
+const __tm_L_ok = __tm_literals([true, false]);
+const __tm_K_Result_T_E = __tm_keys(["ok", "value"]);
+const __tm_K_Result_T_E2 = __tm_keys(["ok", "error"]);
+const __tm_E_User = __tm_constants([[[2], "id"], ["email"]]);
+const __tm_K_User = __tm_keys(["id", "email"]);
+function __tm_decLiteral(r, p, d) {
+    const at = r.pos;
+    const x = r.bool(p);
+    if (x === true) {
+        return x;
+    }
+    return __tm_notOneOf(r, "true", x, p, at);
+}
+function __tm_decLiteral2(r, p, d) {
+    const at = r.pos;
+    const x = r.bool(p);
+    if (x === false) {
+        return x;
+    }
+    return __tm_notOneOf(r, "false", x, p, at);
+}
+function __tm_encUser(w, v, p, d) {
+    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object (User)", v, p);
+    }
+    w.raw(__tm_E_User[0]);
+    w.number(v.id, p && p + ".id");
+    w.raw(__tm_E_User[1]);
+    __tm_writeString(w, v.email, p && p + ".email");
+}
+function __tm_decUser(r, p, d) {
+    const n = r.mapHeader(p);
+    let id_, email_;
+    let seen0 = 0, h = -1;
+    for (let i = 0; i < n; i++) {
+        h = __tm_readKey(r, __tm_K_User, h + 1, p);
+        if (h >= 0) {
+            const bit = 1 << h;
+            if (seen0 & bit) {
+                __tm_duplicateKey(r, p);
+            }
+            seen0 |= bit;
+        }
+        switch (h) {
+            case 0:
+                id_ = r.number(p && p + ".id");
+                break;
+            case 1:
+                email_ = __tm_readString(r, p && p + ".email");
+                break;
+            default: __tm_unknownKey(r, p);
+        }
+    }
+    if ((seen0 & 3) !== 3) {
+        __tm_missing(r, __tm_K_User, [3], [seen0], p);
+    }
+    return { id: id_, email: email_ };
+}
+function __tm_encString(w, v, p, d) {
+    __tm_writeString(w, v, p);
+}
+function __tm_decString(r, p, d) {
+    return __tm_readString(r, p);
+}
+// codecFor<Page<T>>(T)
+function __tm_Page_TCodec(__tm_T) {
+    function __tm_encTArray(w, v, p, d) {
+        const n = w.array(v, p);
+        for (let i = 0; i < n; i++) {
+            __tm_T.writeTo(w, v[i], p && p + ("[" + i + "]"), d);
+        }
+    }
+    function __tm_encPage_T(w, v, p, d) {
+        if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+            __tm_mismatch("an object (Page<T>)", v, p);
+        }
+        const next_ = v.next;
+        let n = 2;
+        if (next_ !== undefined) {
+            n++;
+        }
+        w.mapHeader(n);
+        w.raw(__tm_K_Page_T[0]);
+        __tm_encTArray(w, v.items, p && p + ".items", d + 1);
+        if (next_ !== undefined) {
+            w.raw(__tm_K_Page_T[1]);
+            __tm_writeString(w, next_, p && p + ".next");
+        }
+        w.raw(__tm_K_Page_T[2]);
+        w.number(v.total, p && p + ".total");
+    }
+    function __tm_decTArray(r, p, d) {
+        const n = r.arrayHeader(p);
+        const out = new Array(n);
+        for (let i = 0; i < n; i++) {
+            out[i] = __tm_T.readFrom(r, p && p + ("[" + i + "]"), d);
+        }
+        return out;
+    }
+    function __tm_decPage_T(r, p, d) {
+        const n = r.mapHeader(p);
+        let items_, next_, total_;
+        let seen0 = 0, h = -1;
+        for (let i = 0; i < n; i++) {
+            h = __tm_readKey(r, __tm_K_Page_T, h + 1, p);
+            if (h >= 0) {
+                const bit = 1 << h;
+                if (seen0 & bit) {
+                    __tm_duplicateKey(r, p);
+                }
+                seen0 |= bit;
+            }
+            switch (h) {
+                case 0:
+                    items_ = __tm_decTArray(r, p && p + ".items", d + 1);
+                    break;
+                case 1:
+                    next_ = r.takeNil() ? undefined : __tm_readString(r, p && p + ".next");
+                    break;
+                case 2:
+                    total_ = r.number(p && p + ".total");
+                    break;
+                default: __tm_unknownKey(r, p);
+            }
+        }
+        if ((seen0 & 5) !== 5) {
+            __tm_missing(r, __tm_K_Page_T, [5], [seen0], p);
+        }
+        return { items: items_, next: next_, total: total_ };
+    }
+    return __tm_codec(7 /* generated-code version */, __tm_encPage_T, __tm_decPage_T);
+}
+// codecFor<Tree<T>>(T2)
+function __tm_Tree_TCodec(__tm_T2) {
+    function __tm_encTree_TArray(w, v, p, d) {
+        const n = w.array(v, p);
+        for (let i = 0; i < n; i++) {
+            __tm_encTree_T(w, v[i], p && p + ("[" + i + "]"), d);
+        }
+    }
+    function __tm_encTree_T(w, v, p, d) {
+        if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+            __tm_mismatch("an object (Tree<T>)", v, p);
+        }
+        if (d > w.maxDepth) {
+            __tm_tooDeep(w.maxDepth, p);
+        }
+        const value_ = v.value;
+        w.raw(__tm_E_Tree_T[0]);
+        if (value_ === null) {
+            w.nil();
+        }
+        else {
+            __tm_T2.writeTo(w, value_, p && p + ".value", d + 1);
+        }
+        w.raw(__tm_E_Tree_T[1]);
+        __tm_encTree_TArray(w, v.children, p && p + ".children", d + 1);
+    }
+    function __tm_decTree_TArray(r, p, d) {
+        const n = r.arrayHeader(p);
+        const out = new Array(n);
+        for (let i = 0; i < n; i++) {
+            out[i] = __tm_decTree_T(r, p && p + ("[" + i + "]"), d);
+        }
+        return out;
+    }
+    function __tm_decTree_T(r, p, d) {
+        if (d > r.maxDepth) {
+            r.tooDeep(p);
+        }
+        const n = r.mapHeader(p);
+        let value_, children_;
+        let seen0 = 0, h = -1;
+        for (let i = 0; i < n; i++) {
+            h = __tm_readKey(r, __tm_K_Tree_T, h + 1, p);
+            if (h >= 0) {
+                const bit = 1 << h;
+                if (seen0 & bit) {
+                    __tm_duplicateKey(r, p);
+                }
+                seen0 |= bit;
+            }
+            switch (h) {
+                case 0:
+                    value_ = r.takeNil() ? null : __tm_T2.readFrom(r, p && p + ".value", d + 1);
+                    break;
+                case 1:
+                    children_ = __tm_decTree_TArray(r, p && p + ".children", d + 1);
+                    break;
+                default: __tm_unknownKey(r, p);
+            }
+        }
+        if ((seen0 & 3) !== 3) {
+            __tm_missing(r, __tm_K_Tree_T, [3], [seen0], p);
+        }
+        return { value: value_, children: children_ };
+    }
+    return __tm_codec(7 /* generated-code version */, __tm_encTree_T, __tm_decTree_T);
+}
+// codecFor<Result<T, E>>(T3, E)
+function __tm_Result_T_ECodec(__tm_T3, __tm_E) {
+    function __tm_encResult_T_E(w, v, p, d) {
+        if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+            __tm_mismatch("an object ({ ok: true; value: T; })", v, p);
+        }
+        const ok_ = v.ok;
+        if (ok_ !== true) {
+            __tm_mismatch("true", ok_, p && p + ".ok");
+        }
+        w.raw(__tm_E_Result_T_E[0]);
+        __tm_T3.writeTo(w, v.value, p && p + ".value", d + 1);
+    }
+    function __tm_encResult_T_E2(w, v, p, d) {
+        if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+            __tm_mismatch("an object ({ ok: false; error: E; })", v, p);
+        }
+        const ok_ = v.ok;
+        if (ok_ !== false) {
+            __tm_mismatch("false", ok_, p && p + ".ok");
+        }
+        w.raw(__tm_E_Result_T_E2[0]);
+        __tm_E.writeTo(w, v.error, p && p + ".error", d + 1);
+    }
+    function __tm_encResult_T(w, v, p, d) {
+        if (typeof v === "object" && v !== null) {
+            switch (v.ok) {
+                case true:
+                    __tm_encResult_T_E(w, v, p, d);
+                    return;
+                case false:
+                    __tm_encResult_T_E2(w, v, p, d);
+                    return;
+            }
+        }
+        __tm_mismatch("{ ok: true; value: T; } | { ok: false; error: E; }", v, p);
+    }
+    function __tm_decResult_T_E(r, p, d, n = r.mapHeader(p), i = 0, seen0 = 0) {
+        let value_;
+        let h = i - 1;
+        for (; i < n; i++) {
+            h = __tm_readKey(r, __tm_K_Result_T_E, h + 1, p);
+            if (h >= 0) {
+                const bit = 1 << h;
+                if (seen0 & bit) {
+                    __tm_duplicateKey(r, p);
+                }
+                seen0 |= bit;
+            }
+            switch (h) {
+                case 0:
+                    __tm_decLiteral(r, p && p + ".ok", d + 1);
+                    break;
+                case 1:
+                    value_ = __tm_T3.readFrom(r, p && p + ".value", d + 1);
+                    break;
+                default: __tm_unknownKey(r, p);
+            }
+        }
+        if ((seen0 & 3) !== 3) {
+            __tm_missing(r, __tm_K_Result_T_E, [3], [seen0], p);
+        }
+        return { ok: true, value: value_ };
+    }
+    function __tm_decResult_T_E2(r, p, d, n = r.mapHeader(p), i = 0, seen0 = 0) {
+        let error_;
+        let h = i - 1;
+        for (; i < n; i++) {
+            h = __tm_readKey(r, __tm_K_Result_T_E2, h + 1, p);
+            if (h >= 0) {
+                const bit = 1 << h;
+                if (seen0 & bit) {
+                    __tm_duplicateKey(r, p);
+                }
+                seen0 |= bit;
+            }
+            switch (h) {
+                case 0:
+                    __tm_decLiteral2(r, p && p + ".ok", d + 1);
+                    break;
+                case 1:
+                    error_ = __tm_E.readFrom(r, p && p + ".error", d + 1);
+                    break;
+                default: __tm_unknownKey(r, p);
+            }
+        }
+        if ((seen0 & 3) !== 3) {
+            __tm_missing(r, __tm_K_Result_T_E2, [3], [seen0], p);
+        }
+        return { ok: false, error: error_ };
+    }
+    function __tm_decResult_T(r, p, d) {
+        switch (r.family(p)) {
+            case 7 /* MAP */: {
+                const start = r.pos;
+                const n = r.mapHeader(p);
+                const at = r.pos;
+                const tag = __tm_readTag(r, n, __tm_Tag_ok, __tm_L_ok, p);
+                const i = r.pos === at ? 0 : 1; // 1: the tag came first and is read
+                switch (tag) {
+                    case 0 /* true */: return __tm_decResult_T_E(r, p, d, n, i, i);
+                    case 1 /* false */: return __tm_decResult_T_E2(r, p, d, n, i, i);
+                }
+                return __tm_badTag(r, "ok", "true | false", p, start);
+            }
+        }
+        return r.mismatch("{ ok: true; value: T; } | { ok: false; error: E; }", p);
+    }
+    return __tm_codec(7 /* generated-code version */, __tm_encResult_T, __tm_decResult_T);
+}
+// codecFor<User>()
+const __tm_UserCodec = __tm_codec(7 /* generated-code version */, __tm_encUser, __tm_decUser);
+// codecFor<string>()
+const __tm_ValueCodec = __tm_codec(7 /* generated-code version */, __tm_encString, __tm_decString);
+function pageCodec(item) {
+    return __tm_Page_TCodec(item);
+}
+function treeCodec(value) {
+    return __tm_Tree_TCodec(value);
+}
+function resultCodec(value, error) {
+    return __tm_Result_T_ECodec(value, error);
+}
+exports.UserCodec = __tm_UserCodec;
+const UserPage = pageCodec(exports.UserCodec);
+const NameTree = treeCodec(__tm_ValueCodec);
+const Outcome = resultCodec(pageCodec(exports.UserCodec), __tm_ValueCodec);
+exports.roundTrip = [
+    [UserPage, { items: [{ id: 1, email: "a@example.com" }], next: "cursor", total: 10 }],
+    [UserPage, { items: [], total: 0 }],
+    [NameTree, { value: "root", children: [{ value: null, children: [] }] }],
+    [Outcome, { ok: true, value: { items: [{ id: 2, email: "b@example.com" }], total: 1 } }],
+    [Outcome, { ok: false, error: "boom" }],
+];
