@@ -71,6 +71,10 @@ export const CATALOG = {
     code: 91022,
     text: "{0} is {1}, an array type that also declares [the member|the members] {2}; MessagePack writes an array as its elements alone, so move [it|them] into an object beside the array",
   },
+  mixedWidths: {
+    code: 91023,
+    text: "{0} declares a number as {1} at once; a number is written at one width, so declare one of them",
+  },
 } as const;
 
 export type ProblemKind = keyof typeof CATALOG;

@@ -1,5 +1,5 @@
 import { splitNil, type Family } from "../model/families.js";
-import { propertySegment, type Choice, type Literal, type NamedType, type ObjectShape, type Property, type TypeNode } from "../model/ir.js";
+import { INT_RANGES, propertySegment, type Choice, type Literal, type NamedType, type ObjectShape, type Property, type TypeNode } from "../model/ir.js";
 import { choiceMembers } from "../model/unions.js";
 import type { Expr, Parameter, Stmt } from "./build.js";
 import type { EmitContext } from "./context.js";
@@ -20,8 +20,22 @@ const LEAF_READ_FUNCTIONS: Partial<Record<TypeNode["kind"], string>> = {
 };
 
 function readFunction(node: TypeNode): string | undefined {
-  if (node.kind === "array") return node.element.kind === "number" ? "readNumberArray" : undefined;
+  if (node.kind === "array" && node.element.kind === "number") {
+    const width = node.element.width;
+    // A Float64 decodes as any number does.
+    return width === undefined || width === "float64" ? "readNumberArray" : width === "float32" ? "readFloat32Array" : undefined;
+  }
   return LEAF_READ_FUNCTIONS[node.kind];
+}
+
+/** A number of a declared width (runtime/widths.ts): `__tm.readInt(r, -128, 127, p)` and the like; a Float64 reads as a number. */
+function readWidth(ctx: EmitContext, node: TypeNode, path: Expr): Expr | undefined {
+  if ((node.kind !== "number" && node.kind !== "numberOrBigint") || node.width === undefined || node.width === "float64") return undefined;
+  const b = ctx.b, r = b.id("r");
+  const range = INT_RANGES[node.width];
+  if (range) return b.call(ctx.rt("readInt"), r, b.num(range[0]), b.num(range[1]), path);
+  const name = { float32: "readFloat32", int64: "readInt64", uint64: "readUint64" }[node.width as string]!;
+  return b.call(ctx.rt(name), r, path);
 }
 
 /** The runtime's numeric family constants (wire.ts), inlined as literals with their names beside them. */
@@ -32,6 +46,8 @@ const PARAMS = ["r", "p", "d"];
 /** An expression that reads one value of type `node` from reader `r`. */
 export function decodeValue(ctx: EmitContext, node: TypeNode, path: Expr, depth: Expr): Expr {
   const b = ctx.b;
+  const width = readWidth(ctx, node, path);
+  if (width) return width;
   const leaf = LEAF_READERS[node.kind];
   if (leaf) return b.method(b.id("r"), leaf, path);
   const read = readFunction(node);

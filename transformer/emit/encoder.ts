@@ -1,4 +1,4 @@
-import { propertySegment, type Literal, type ObjectShape, type TypeNode, type UnionPlan } from "../model/ir.js";
+import { INT_RANGES, propertySegment, type Literal, type ObjectShape, type TypeNode, type UnionPlan } from "../model/ir.js";
 import { splitNil } from "../model/families.js";
 import { choiceMembers, withoutMember } from "../model/unions.js";
 import type { Expr, Stmt } from "./build.js";
@@ -16,8 +16,21 @@ const LEAF_WRITE_FUNCTIONS: Partial<Record<TypeNode["kind"], string>> = {
 };
 
 function writeFunction(node: TypeNode): string | undefined {
-  if (node.kind === "array") return node.element.kind === "number" ? "writeNumberArray" : undefined;
+  if (node.kind === "array" && node.element.kind === "number") {
+    const width = node.element.width;
+    return width === undefined ? "writeNumberArray" : width === "float32" ? "writeFloat32Array" : undefined;
+  }
   return LEAF_WRITE_FUNCTIONS[node.kind];
+}
+
+/** A number of a declared width (runtime/widths.ts): `__tm.writeInt(w, v, -128, 127, p)` and the like. */
+function writeWidth(ctx: EmitContext, node: TypeNode, value: Expr, path: Expr): Expr | undefined {
+  if ((node.kind !== "number" && node.kind !== "numberOrBigint") || node.width === undefined) return undefined;
+  const b = ctx.b, w = b.id("w");
+  const range = INT_RANGES[node.width];
+  if (range) return b.call(ctx.rt("writeInt"), w, value, b.num(range[0]), b.num(range[1]), path);
+  const name = { float32: "writeFloat32", float64: "writeFloat64", int64: "writeInt64", uint64: "writeUint64" }[node.width as string]!;
+  return b.call(ctx.rt(name), w, value, path);
 }
 
 const PARAMS = ["w", "v", "p", "d"];
@@ -29,6 +42,8 @@ export const INHERITED_NAMES = new Set(Object.getOwnPropertyNames(Object.prototy
 export function encodeValue(ctx: EmitContext, node: TypeNode, value: Expr, path: Expr, depth: Expr): Stmt[] {
   const b = ctx.b;
   const w = b.id("w");
+  const width = writeWidth(ctx, node, value, path);
+  if (width) return [b.expr(width)];
   const leaf = LEAF_WRITERS[node.kind];
   if (leaf) return [b.expr(b.method(w, leaf, value, path))];
   const write = writeFunction(node);

@@ -8,7 +8,8 @@ export function familiesOf(node: TypeNode, named: Record<string, NamedType>, see
   switch (node.kind) {
     case "null": case "undefined": return ["NIL"];
     case "boolean": return ["BOOL"];
-    case "number": case "numberOrBigint": return ["INT", "FLOAT"];
+    // An integer width takes ints alone: a float is a mismatch, even a whole one.
+    case "number": case "numberOrBigint": return node.width && node.width !== "float32" && node.width !== "float64" ? ["INT"] : ["INT", "FLOAT"];
     case "bigint": return ["INT"];
     case "string": case "template": return ["STR"];
     case "literals": {

@@ -2,7 +2,8 @@ import ts from "typescript";
 import { nameList, type Problem, type ProblemKind } from "../diagnostics/catalog.js";
 import { familiesOf, type Family } from "./families.js";
 import { markTriedStrictly, planUnion, reachesOnlyObjects, walk } from "./unions.js";
-import { propertySegment, type FileModel, type Link, type Literal, type ObjectShape, type Property, type TupleElement, type TypeNode } from "./ir.js";
+import { declaresSentinel } from "../recognize/is-codec-call.js";
+import { propertySegment, type FileModel, type Link, type Literal, type NumberWidth, type ObjectShape, type Property, type TupleElement, type TypeNode } from "./ir.js";
 
 type UnionNode = Extract<TypeNode, { kind: "union" }>;
 
@@ -164,7 +165,13 @@ export class ModelBuilder {
     }
     if (literals.length > 0) others.push({ kind: "literals", values: literals });
     if (others.some((n) => n.kind === "unknown")) return { kind: "unknown" };
-    const members = mergeNumberAndBigint(others);
+    const numbers = distinctNumbers(others);
+    // `Int8 | Int16`, `Float32 | number`: one number with two widths, which no byte could tell apart.
+    if (numbers.length > 1 && numbers.some((n) => "width" in n)) {
+      return this.problem("mixedWidths", path, nameList(numbers.map((n) => ("width" in n ? n.width! : n.kind === "numberOrBigint" ? "number | bigint" : n.kind))));
+    }
+    // `Int64` is `(number & W) | (bigint & W)` to the checker: two members that model alike.
+    const members = mergeNumberAndBigint(others.filter((n, i) => !("width" in n) || others.findIndex((o) => JSON.stringify(o) === JSON.stringify(n)) === i));
     if (members.length === 1) return members[0]!;
     const node: UnionNode = { kind: "union", members };
     this.unions.push({ node, path, type });
@@ -193,16 +200,43 @@ export class ModelBuilder {
     return names;
   }
 
-  /** Branded primitives (`string & { __brand: "Id" }`) are their primitive; other intersections merge their properties. */
+  /**
+   * Branded primitives (`string & { __brand: "Id" }`) are their primitive, except typed-msgpack's
+   * number widths (`Int32`, `Float32`...), which are a number of that width; other intersections
+   * merge their properties.
+   */
   private intersection(type: ts.IntersectionType, path: string): TypeNode {
     const primitive = type.types.find((t) => !(t.flags & ts.TypeFlags.Object));
-    if (primitive) return this.node(primitive, path);
+    if (primitive) {
+      const widths = [...new Set(type.types.map((t) => this.widthBrand(t)).filter((w): w is NumberWidth => w !== undefined))];
+      if (widths.length > 1) return this.problem("mixedWidths", path, nameList(widths));
+      const width = widths[0];
+      if (width === undefined || !(primitive.flags & (ts.TypeFlags.Number | ts.TypeFlags.BigInt))) return this.node(primitive, path);
+      if (width === "int64" || width === "uint64") return { kind: "numberOrBigint", width };
+      if (primitive.flags & ts.TypeFlags.BigInt) return this.problem("mixedWidths", path, `bigint and ${width}`);
+      return { kind: "number", width };
+    }
     // `T[] & { total: number }`: an array with members of its own, one problem (see arrayInterface).
     const array = type.types.find((t) => isArrayType(this.checker, t) || isTupleType(this.checker, t) || this.arrayBase(t));
     if (array) {
       return this.ownMembers(type, array).length > 0 ? this.arrayInterface(type, array, path) : this.node(array, path);
     }
     return this.objectShape(type, path);
+  }
+
+  /**
+   * The width that `type` brands a number with, when it is the brand of typed-msgpack's `Int32`,
+   * `Float32`...: recognized by where its `__tmWidth` property is declared (beside codecFor, in
+   * the module with the sentinel export), never by a name, so a look-alike brand is a plain brand.
+   */
+  private widthBrand(type: ts.Type): NumberWidth | undefined {
+    if (!(type.flags & ts.TypeFlags.Object)) return undefined;
+    const property = type.getProperty("__tmWidth");
+    const declaration = property?.getDeclarations()?.[0];
+    if (!property || !declaration || !declaresSentinel(declaration.getSourceFile(), this.checker)) return undefined;
+    const values = this.checker.getTypeOfSymbolAtLocation(property, this.location);
+    const literal = (values.flags & ts.TypeFlags.Union ? (values as ts.UnionType).types : [values]).find((t) => t.flags & ts.TypeFlags.StringLiteral);
+    return literal ? (literal as ts.StringLiteralType).value as NumberWidth : undefined;
   }
 
   private objectLike(type: ts.ObjectType, path: string): TypeNode {
@@ -509,6 +543,12 @@ function mergeNumberAndBigint(members: TypeNode[]): TypeNode[] {
   if (!members.some((m) => m.kind === "number") || !members.some((m) => m.kind === "bigint")) return members;
   const first = members.findIndex(isNumeric);
   return members.flatMap((m, i): TypeNode[] => (!isNumeric(m) ? [m] : i === first ? [{ kind: "numberOrBigint" }] : []));
+}
+
+/** The distinct numeric members of a union (number, bigint, number | bigint, each with its width). */
+function distinctNumbers(members: TypeNode[]): TypeNode[] {
+  const numeric = members.filter((m) => m.kind === "number" || m.kind === "bigint" || m.kind === "numberOrBigint");
+  return numeric.filter((m, i) => numeric.findIndex((o) => JSON.stringify(o) === JSON.stringify(m)) === i);
 }
 
 function kindOf(node: TypeNode, named: FileModel["named"]): string {

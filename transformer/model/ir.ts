@@ -9,13 +9,15 @@ export type TypeNode =
   | { kind: "null" }
   | { kind: "undefined" }
   | { kind: "boolean" }
-  | { kind: "number" }
+  /** `width`: declared with `Float32`, `Int8`... (see NumberWidth); absent for a plain `number`. */
+  | { kind: "number"; width?: NumberWidth }
   | { kind: "bigint" }
   /**
    * `number | bigint` (as in GitHub's 64-bit ids): a number written as `number`, a bigint as
-   * int 64; decoded as a number when that loses nothing, else as a bigint.
+   * int 64; decoded as a number when that loses nothing, else as a bigint. With a `width`
+   * (`Int64`, `Uint64`) both are integers in its range, in the smallest int format.
    */
-  | { kind: "numberOrBigint" }
+  | { kind: "numberOrBigint"; width?: "int64" | "uint64" }
   | { kind: "string" }
   /** A finite set of literals of one or more primitive kinds: `"a" | "b"`, `1 | 2`, `true`, enums. */
   | { kind: "literals"; values: Literal[] }
@@ -35,6 +37,19 @@ export type TypeNode =
   /** A reference into the named-type table; every object type and every recursive type is named. */
   | { kind: "ref"; name: string }
   | { kind: "unknown" };
+
+/**
+ * A number width declared by the type (typed-msgpack's `Float32`, `Int8`... `Uint64`): floats are
+ * written at that width (float 32 rounded by `Math.fround`; float 64 always, integers too), integers
+ * are range-checked both ways and written in the smallest int format. Part of the wire contract.
+ */
+export type NumberWidth = "float32" | "float64" | "int8" | "int16" | "int32" | "int64" | "uint8" | "uint16" | "uint32" | "uint64";
+
+/** The values an integer width holds, for the widths up to 32 bits (the 64-bit ones are `numberOrBigint`). */
+export const INT_RANGES: Partial<Record<NumberWidth, readonly [min: number, max: number]>> = {
+  int8: [-0x80, 0x7f], int16: [-0x8000, 0x7fff], int32: [-0x8000_0000, 0x7fff_ffff],
+  uint8: [0, 0xff], uint16: [0, 0xffff], uint32: [0, 0xffff_ffff],
+};
 
 export interface TupleElement {
   type: TypeNode;
