@@ -513,6 +513,31 @@ describe("types that must not compile into a codec that fails or drops data", ()
   });
 });
 
+describe("mixedWidths (91023): one number declared at two widths", () => {
+  const WIDTHS = `import type { Int8, Int16, Float32 } from "typed-msgpack";\n`;
+  const MIXED = "; a number is written at one width, so declare one of them";
+
+  test("a union of two widths, and of a width and number, names the path and the widths", () => {
+    const d = diagnose("diag_mixed_widths", `${WIDTHS}interface R { a: Int8 | Int16; b: Float32 | number | null }\nexport const C = codecFor<R>();\n`);
+    expect(d.diagnostics).toEqual([
+      d.expected("codecFor<R>()", `$.a declares a number as int8 and int16 at once${MIXED}`),
+      d.expected("codecFor<R>()", `$.b declares a number as number and float32 at once${MIXED}`),
+    ]);
+  });
+
+  test("an intersection of two widths", () => {
+    const d = diagnose("diag_mixed_widths_intersection", `${WIDTHS}export const C = codecFor<Int8 & Int16>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<Int8 & Int16>()", `$ declares a number as int8 and int16 at once${MIXED}`)]);
+  });
+
+  test("a look-alike brand declared elsewhere is a plain branded number: no width, no diagnostic", () => {
+    const d = diagnose("diag_width_lookalike", `type Int8 = number & { readonly __tmWidth?: "int8" };\nexport const C = codecFor<{ a: Int8 }>();\n`);
+    expect(d.diagnostics).toEqual([]);
+    expect(d.js).toContain("w.number(");
+    expect(d.js).not.toContain("writeInt");
+  });
+});
+
 describe("how diagnostics reach the build", () => {
   const source = `${IMPORT}interface Bad { f: () => void }\nexport const C = codecFor<Bad>();\n`;
 
