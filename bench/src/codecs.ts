@@ -2,7 +2,7 @@
 // compiles bench/src through the real transformer before anything runs.
 import { codecFor, type Codec } from "typed-msgpack";
 import type { Roots, DatasetId } from "./types";
-import type { LiteExample, ModuleID, TreeNode, UiEvent, Article, Series, BlobRecord, Shape, NumberList, Company, Account, Category, ApiProfile } from "./types";
+import type { LiteExample, ModuleID, TreeNode, UiEvent, Article, Series, BlobRecord, Shape, NumberList, Float32List, Company, Account, Category, ApiProfile } from "./types";
 
 export const codecs: { [K in DatasetId]: Codec<Roots[K]> } = {
   lite: codecFor<LiteExample>(),
@@ -14,6 +14,7 @@ export const codecs: { [K in DatasetId]: Codec<Roots[K]> } = {
   blobs: codecFor<BlobRecord[]>(),
   shapes: codecFor<Shape[]>(),
   floats: codecFor<NumberList>(),
+  floats32: codecFor<Float32List>(),
   smallints: codecFor<NumberList>(),
   company: codecFor<Company>(),
   flat: codecFor<Account[]>(),
