@@ -142,6 +142,9 @@ const SPECS = {
   floats: {
     wrongType: (v) => { v.xs[10] = null; }, missing: (v) => { delete v.xs; }, duplicate: dup, int64: (v) => { v.xs[5] = UNSAFE_INT64; },
   },
+  floats32: {
+    wrongType: (v) => { v.xs[10] = "0.5"; }, missing: (v) => { delete v.xs; }, duplicate: dup, int64: (v) => { v.xs[5] = UNSAFE_INT64; },
+  },
   smallints: {
     wrongType: (v) => { v.xs[10] = true; }, missing: (v) => { delete v.xs; }, duplicate: dup, int64: (v) => { v.xs[5] = UNSAFE_INT64; },
   },
