@@ -9,12 +9,27 @@ import { notCompiledMessage } from "./not-compiled.js";
 export const __typedMsgpackIntrinsic: unique symbol = Symbol("typed-msgpack codecFor");
 
 /**
+ * Options of one `codecFor` call, read at build time: write them as an object literal in the call
+ * (`codecFor<Order>({ layout: "positional" })`).
+ */
+export interface CodecOptions {
+  /**
+   * How object types are written. `"keyed"` (the default): a map of property names to values.
+   * `"positional"`: an array of the property values in declaration order, no keys on the wire
+   * (rmp-serde's default for structs, MessagePack-CSharp's integer keys); Records, index
+   * signatures and Maps stay maps. Both sides must use the same layout.
+   */
+  layout?: "keyed" | "positional";
+}
+
+/**
  * Returns a MessagePack codec specialized for `T`. The body is generated at build time by the
  * `typed-msgpack/transformer` compiler plugin (or by `typed-msgpack generate`).
  * @throws {Error} when the call was not compiled by the transformer; the message says why, as far
  *   as it can tell (a plugins line that the compiler ignored, TypeScript 7), and what to do.
  */
-export function codecFor<T>(): Codec<T> {
+export function codecFor<T>(options?: CodecOptions): Codec<T> {
+  void options;
   throw new Error(notCompiledMessage(new Error().stack));
 }
 

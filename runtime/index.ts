@@ -9,7 +9,7 @@ import * as unions from "./unions.js";
 import * as numberArrays from "./number-arrays.js";
 import * as widths from "./widths.js";
 
-export { codecFor, __typedMsgpackIntrinsic } from "./codec-for.js";
+export { codecFor, __typedMsgpackIntrinsic, type CodecOptions } from "./codec-for.js";
 export type { Float32, Float64, Int8, Int16, Int32, Int64, Uint8, Uint16, Uint32, Uint64 } from "./codec-for.js";
 export type { Codec, BaseCodec, ArrayCodec, EncodeFn, DecodeFn } from "./codec.js";
 export { CodecError, type CodecErrorCode } from "./errors.js";
@@ -53,6 +53,7 @@ export const readNumberArray = numberArrays.readNumberArray;
 export const writeNumberArray = numberArrays.writeNumberArray;
 export const readTag = unions.readTag;
 export const badTag = unions.badTag;
+export const readPositionalTag = unions.readPositionalTag;
 export const pickByKeys = unions.pickByKeys;
 export const pickMember = unions.pickMember;
 export const firstOf = unions.firstOf;

@@ -39,7 +39,7 @@ export function emitCode(b: Build, model: FileModel): { imports: { alias: string
     // Array roots also get their element decoder, so that a huge array can be streamed element by element.
     const root = resolveAlias(codec.root, model.named);
     if (root.kind === "array") args.push(b.id(decoderFor(ctx, root.element)));
-    codecs.push(b.commentAbove(b.const(codecName(id), b.call(ctx.rt("codec"), ...args)), `codecFor<${codec.display}>()`));
+    codecs.push(b.commentAbove(b.const(codecName(id), b.call(ctx.rt("codec"), ...args)), `codecFor<${codec.display}>(${codec.layout ? `{ layout: "${codec.layout}" }` : ""})`));
   }
   return { imports: ctx.imports, code: [...ctx.constants, ...ctx.functions, ...codecs] };
 }

@@ -1,4 +1,4 @@
-import { splitNil, type Family } from "../model/families.js";
+import { familiesOf, splitNil, type Family } from "../model/families.js";
 import { INT_RANGES, propertySegment, type Choice, type Literal, type NamedType, type ObjectShape, type Property, type TypeNode } from "../model/ir.js";
 import { choiceMembers } from "../model/unions.js";
 import type { Expr, Parameter, Stmt } from "./build.js";
@@ -77,7 +77,7 @@ export function decoderFor(ctx: EmitContext, node: TypeNode): string {
 function resumable(ctx: EmitContext, node: TypeNode): ObjectShape | undefined {
   if (node.kind !== "ref" || !ctx.tagMembers.has(node.name)) return undefined;
   const shape = ctx.entry(node).shape;
-  return shape.kind === "object" && !shape.link && shape.properties.length <= 30 ? shape : undefined;
+  return shape.kind === "object" && !shape.link && shape.layout !== "positional" && shape.properties.length <= 30 ? shape : undefined;
 }
 
 function decoderBody(ctx: EmitContext, node: TypeNode): Stmt[] {
@@ -184,6 +184,7 @@ function decoderBody(ctx: EmitContext, node: TypeNode): Stmt[] {
           ? [depthCheck, b.inc("d"), ...decoderBody(ctx, entry.shape.type)]
           : decoderBody(ctx, entry.shape.type);
       }
+      if (entry.shape.layout === "positional") return [depthCheck, ...decodePositional(ctx, entry.shape, deeper)];
       return [depthCheck, ...decodeObject(ctx, node.name, entry.shape, deeper, resumable(ctx, node) !== undefined)];
     }
     default:
@@ -247,6 +248,39 @@ function decodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth:
   return [...out, b.const("out", result), ...lateAssignments, ...extra, b.ret(b.id("out"))];
 }
 
+/**
+ * The positional layout: an array of the property values in declaration order, as long as the
+ * required ones and at most as long as all (checked at the header). Read in order, straight into
+ * one object literal; optional properties past the array's end are undefined, a nil one is absent.
+ */
+function decodePositional(ctx: EmitContext, shape: ObjectShape, depth: Expr): Stmt[] {
+  const b = ctx.b;
+  const [r, p] = [b.id("r"), b.id("p")];
+  const properties = shape.properties;
+  const required = properties.reduce((last, property, i) => (property.optional ? last : i + 1), 0);
+  const n = b.id("n");
+  const header = b.method(r, "tupleHeader", b.num(required), b.num(properties.length), p);
+  const out: Stmt[] = [required === properties.length ? b.expr(header) : b.const("n", header)];
+  const reads = properties.map((property, i) => {
+    const path = childPath(b, propertySegment(property.name));
+    // An optional property whose type has no nil of its own (exactOptionalPropertyTypes) still takes nil for absence.
+    const read = property.optional && !familiesOf(property.type, ctx.named).includes("NIL")
+      ? b.cond(b.method(r, "takeNil"), b.undef(), decodeValue(ctx, property.type, path, depth))
+      : decodeValue(ctx, property.type, path, depth);
+    return i >= required ? b.cond(b.bin(n, ">", b.num(i)), read, b.undef()) : read;
+  });
+  // An absent optional property named like an Object.prototype member is set only when present (see decodeObject).
+  const late = (i: number) => properties[i]!.optional && INHERITED_NAMES.has(properties[i]!.name);
+  if (!properties.some((_, i) => late(i))) return [...out, b.ret(b.object(properties.map((property, i): [string, Expr] => [property.name, reads[i]!])))];
+  const locals = properties.map((property, i) => localFor(property.name, i));
+  properties.forEach((_, i) => out.push(b.const(locals[i]!, reads[i]!)));
+  out.push(b.const("out", b.object(properties.flatMap((property, i): [string, Expr][] => (late(i) ? [] : [[property.name, b.id(locals[i]!)]])))));
+  properties.forEach((property, i) => {
+    if (late(i)) out.push(b.if(b.bin(b.id(locals[i]!), "!==", b.undef()), [b.expr(b.call(ctx.rt("setOwn"), b.id("out"), b.str(property.name), b.id(locals[i]!)))]));
+  });
+  return [...out, b.ret(b.id("out"))];
+}
+
 /** The value of a required property that has only one (a union's tag): checked, then written as a literal. -0 passes for 0, so 0 is read. */
 function fixedValue(property: Property): Literal | undefined {
   const type = property.type;
@@ -298,6 +332,22 @@ function decodeChoice(ctx: EmitContext, union: Extract<TypeNode, { kind: "union"
     const tagKey = ctx.constant("tag:" + tag.property, "Tag_" + tag.property.replace(/\W/g, "_"), () =>
       b.index(b.call(ctx.rt("keys"), b.array([b.str(tag.property)])), b.num(0)));
     const tags = literalTable(ctx, tag.cases.map((c) => c.value), tag.property.replace(/\W/g, "_"));
+    const badTag = b.ret(b.call(ctx.rt("badTag"), r, b.str(tag.property), b.str(describeLiterals(tag.cases.map((c) => c.value))), p, b.id("start")));
+    const positionalAt = positionalTagIndex(ctx, members, tag.property);
+    if (positionalAt !== undefined) {
+      // Arrays: the discriminant is the element at its index (the same in every member, as the model checks).
+      const cases = choice.members.map((m): [Expr[], Stmt[]] => [
+        tag.cases.flatMap((c, index) => (c.member === m ? [b.named(b.num(index), JSON.stringify(c.value))] : [])),
+        [b.ret(decodeValue(ctx, union.members[m]!, p, d))],
+      ]);
+      return [b.block([
+        b.const("start", b.prop(r, "pos")),
+        b.const("tag", b.call(ctx.rt("readPositionalTag"), r, b.num(positionalAt), tags, p)),
+        b.assign(b.prop(r, "pos"), b.id("start")),
+        b.switch(b.id("tag"), cases),
+        badTag,
+      ])];
+    }
     // Members that resume take the map where readTag left it: after the tag when it came first
     // (they write their tag as a literal, so it need not be read again).
     const tagIndex = (member: TypeNode) => {
@@ -314,7 +364,6 @@ function decodeChoice(ctx: EmitContext, union: Extract<TypeNode, { kind: "union"
       const bit = tagIndex(member);
       return [values, [b.ret(b.call(b.id(decoderFor(ctx, member)), r, p, d, n, i, bit === 0 ? i : b.bin(i, "<<", b.num(bit))))]];
     });
-    const badTag = b.ret(b.call(ctx.rt("badTag"), r, b.str(tag.property), b.str(describeLiterals(tag.cases.map((c) => c.value))), p, b.id("start")));
     const read = resume
       ? [
           b.const("start", b.prop(r, "pos")),
@@ -341,6 +390,14 @@ function decodeChoice(ctx: EmitContext, union: Extract<TypeNode, { kind: "union"
   // first that takes the value whole (strictly: unknown keys fail), else the first that takes it.
   const attempts = members.map((member) => b.arrow(decodeValue(ctx, member, p, d)));
   return [b.ret(b.call(ctx.rt("firstOf"), r, b.array(attempts), p, ...(choice.by === "keysThenTry" ? [candidates()] : [])))];
+}
+
+/** The index of the discriminant in members written positionally, or undefined for maps. */
+function positionalTagIndex(ctx: EmitContext, members: TypeNode[], property: string): number | undefined {
+  const first = members[0]!;
+  const shape = first.kind === "ref" ? ctx.entry(first).shape : undefined;
+  if (shape?.kind !== "object" || shape.layout !== "positional") return undefined;
+  return shape.properties.findIndex((p) => p.name === property);
 }
 
 /** `[key table or null, required masks]` for an object member, null for a Record or a Map. */

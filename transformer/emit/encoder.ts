@@ -176,7 +176,8 @@ function encoderBody(ctx: EmitContext, node: TypeNode): Stmt[] {
       }
       // Plain objects first, by a check small enough to be inlined (see isPlainObject).
       const notRecord = b.all([b.not(b.call(ctx.rt("isPlainObject"), v)), b.not(b.call(ctx.rt("isRecordLike"), v))]);
-      return [b.if(notRecord, [fail(`an object (${entry.display})`)]), depthCheck, ...encodeObject(ctx, node.name, entry.shape, deeper)];
+      const body = entry.shape.layout === "positional" ? encodePositional(ctx, entry.shape, deeper) : encodeObject(ctx, node.name, entry.shape, deeper);
+      return [b.if(notRecord, [fail(`an object (${entry.display})`)]), depthCheck, ...body];
     }
     default:
       // Leaves: only reached for a root, which needs a function of its own.
@@ -237,6 +238,52 @@ function encodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth:
       ...encodeValue(ctx, shape.rest, b.index(v, b.id("k")), childPath(b, b.call(ctx.rt("keySegment"), b.id("k"))), depth),
     ]));
   }
+  return out;
+}
+
+/**
+ * The positional layout (`codecFor<T>({ layout: "positional" })`): an array of the property values
+ * in declaration order. Optional properties after the last required one are left out from the last
+ * present one on; an absent optional property before a present one is nil.
+ */
+function encodePositional(ctx: EmitContext, shape: ObjectShape, depth: Expr): Stmt[] {
+  const b = ctx.b;
+  const [w, v] = [b.id("w"), b.id("v")];
+  const properties = shape.properties;
+  const names = properties.map((property, i) => localFor(property.name, i));
+  const locals = names.map((name) => b.id(name));
+  const out: Stmt[] = properties.map((property, i) =>
+    b.const(names[i]!, INHERITED_NAMES.has(property.name) ? b.call(ctx.rt("ownValue"), v, b.str(property.name)) : b.prop(v, property.name)));
+  const required = properties.reduce((last, property, i) => (property.optional ? last : i + 1), 0);
+  let count: Expr = b.num(properties.length);
+  if (required < properties.length) {
+    // `n = 3 if c is present, else 2 if b is...`: the elements up to the last present one.
+    out.push(b.let(["n", b.num(required)]));
+    let chain: Stmt | undefined;
+    for (let i = required; i < properties.length; i++) {
+      const set = b.assign(b.id("n"), b.num(i + 1));
+      chain = b.if(b.bin(locals[i]!, "!==", b.undef()), [set], chain ? [chain] : undefined);
+    }
+    out.push(chain!);
+    count = b.id("n");
+  }
+  if (shape.triedStrictly) {
+    // Under a union's strict attempt, a property the type does not declare fails, as for maps.
+    const present = properties.reduce<Expr>((sum, property, i) => (property.optional ? b.bin(sum, "+", b.cond(b.bin(locals[i]!, "!==", b.undef()), b.num(1), b.num(0))) : sum),
+      b.num(properties.filter((property) => !property.optional).length));
+    out.push(b.if(b.prop(w, "strict"), [b.expr(b.call(ctx.rt("noExtraKeys"), v, present, b.id("p")))]));
+  }
+  out.push(b.expr(b.method(w, "arrayHeader", count)));
+  properties.forEach((property, i) => {
+    const path = childPath(b, propertySegment(property.name));
+    // `x?: T` is `T | undefined` to the model, whose nil is written inline; without that member
+    // (exactOptionalPropertyTypes) absence is written as nil here.
+    const hasUndefined = property.type.kind === "union" && property.type.members.some((m) => m.kind === "undefined");
+    const write = property.optional && !hasUndefined
+      ? [b.if(b.bin(locals[i]!, "===", b.undef()), [b.expr(b.method(w, "nil"))], encodeValue(ctx, withoutUndefined(property.type), locals[i]!, path, depth))]
+      : encodeValue(ctx, property.type, locals[i]!, path, depth);
+    out.push(...(i >= required ? [b.if(b.bin(count, ">", b.num(i)), write)] : write));
+  });
   return out;
 }
 

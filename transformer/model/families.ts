@@ -34,7 +34,7 @@ export function familiesOf(node: TypeNode, named: Record<string, NamedType>, see
     case "ref": {
       const entry = named[node.name];
       if (!entry || seen.has(node.name)) return [];
-      if (entry.shape.kind === "object") return ["MAP"];
+      if (entry.shape.kind === "object") return [entry.shape.layout === "positional" ? "ARRAY" : "MAP"];
       seen.add(node.name);
       return familiesOf(entry.shape.type, named, seen);
     }

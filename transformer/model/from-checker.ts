@@ -3,7 +3,7 @@ import { nameList, type Problem, type ProblemKind } from "../diagnostics/catalog
 import { familiesOf, type Family } from "./families.js";
 import { markTriedStrictly, planUnion, reachesOnlyObjects, walk } from "./unions.js";
 import { declaresSentinel } from "../recognize/is-codec-call.js";
-import { propertySegment, type FileModel, type Link, type Literal, type NumberWidth, type ObjectShape, type Property, type TupleElement, type TypeNode } from "./ir.js";
+import { propertySegment, type FileModel, type Layout, type Link, type Literal, type NumberWidth, type ObjectShape, type Property, type TupleElement, type TypeNode } from "./ir.js";
 
 type UnionNode = Extract<TypeNode, { kind: "union" }>;
 
@@ -29,8 +29,12 @@ export interface Links {
  */
 export class ModelBuilder {
   readonly model: FileModel = { named: {}, codecs: {} };
-  private readonly namedByType = new Map<ts.Type, string>();
-  private readonly codecByType = new Map<ts.Type, string>();
+  /** Named types and codecs by type, one table per layout: a type has one entry in each layout it is written in. */
+  private readonly tables = { keyed: { named: new Map<ts.Type, string>(), codecs: new Map<ts.Type, string>() }, positional: { named: new Map<ts.Type, string>(), codecs: new Map<ts.Type, string>() } };
+  private namedByType = this.tables.keyed.named;
+  private codecByType = this.tables.keyed.codecs;
+  /** The layout of the codec being modelled (`codecFor<T>({ layout })`). */
+  private layout: Layout = "keyed";
   private readonly inProgress = new Map<ts.Type, { name?: string }>();
   private readonly usedNames = new Set<string>();
   /** Anonymous object shapes modelled so far, by their JSON: see `shareAnonymous`. */
@@ -54,8 +58,11 @@ export class ModelBuilder {
     this.links = links;
   }
 
-  /** Models `type` as a codec root; returns the codec's id, or the problems that prevent it. */
-  addCodec(type: ts.Type): { id: string; problems: [] } | { id?: undefined; problems: Problem[] } {
+  /** Models `type` as a codec root in `layout`; returns the codec's id, or the problems that prevent it. */
+  addCodec(type: ts.Type, layout: Layout = "keyed"): { id: string; problems: [] } | { id?: undefined; problems: Problem[] } {
+    this.layout = layout;
+    this.namedByType = this.tables[layout].named;
+    this.codecByType = this.tables[layout].codecs;
     const known = this.codecByType.get(type);
     if (known) return { id: known, problems: [] };
     this.problems = [];
@@ -80,8 +87,8 @@ export class ModelBuilder {
       for (const [key, name] of this.anonymousShapes) if (!this.model.named[name]) this.anonymousShapes.delete(key);
       return { problems: this.problems };
     }
-    const id = this.uniqueName(this.rootName, "codec:");
-    this.model.codecs[id] = { display, root };
+    const id = this.uniqueName(this.rootName + (layout === "positional" ? "Positional" : ""), "codec:");
+    this.model.codecs[id] = layout === "positional" ? { display, root, layout } : { display, root };
     this.codecByType.set(type, id);
     return { id, problems: [] };
   }
@@ -295,11 +302,13 @@ export class ModelBuilder {
     // Printing an anonymous type is costly and most are shared (shareAnonymous), which prints it when kept.
     const anonymous = isAnonymous(type);
     const display = anonymous ? "" : checker.typeToString(type);
-    const link = this.links.get(type);
+    // A positional codec writes its types in a form the keyed codecs of other modules do not: no links.
+    const link = this.layout === "positional" ? undefined : this.links.get(type);
     const suffix = this.nameSuffix !== undefined && anonymous ? "_" + this.nameSuffix : "";
     this.nameSuffix = undefined;
-    const name = this.uniqueName(
-      (!anonymous && identifierFrom(display)) || this.rootName + identifierFrom(path.replace(/^\$/, "").replace(/\[\]/g, "Item")) + suffix);
+    const base = (!anonymous && identifierFrom(display)) || this.rootName + identifierFrom(path.replace(/^\$/, "").replace(/\[\]/g, "Item")) + suffix;
+    // `OrderPositional`: a file may have codecs of both layouts, and the functions say which they write.
+    const name = this.uniqueName(this.layout === "positional" ? base + "Positional" : base);
     const shape: ObjectShape = link ? { kind: "object", link, properties: [] } : { kind: "object", properties: [] };
     this.namedByType.set(type, name);
     this.model.named[name] = { display, shape };
@@ -336,6 +345,11 @@ export class ModelBuilder {
     const index = infos.find((info) => info.keyType.flags & ts.TypeFlags.String) ?? infos.find((info) => info.keyType.flags & ts.TypeFlags.Number);
     if (index) shape.rest = this.node(index.type, path + "[string]");
     else if (infos.length > 0) this.problem("unsupportedKey", path, checker.typeToString(infos[0]!.keyType));
+    // Keys beyond the declared ones need their names on the wire: such a type stays a map.
+    if (this.layout === "positional" && !shape.rest) {
+      this.model.named[name]!.shape = { kind: "object", layout: "positional", properties: shape.properties };
+      return anonymous ? this.shareAnonymous(type, name) : { kind: "ref", name };
+    }
     return anonymous ? this.shareAnonymous(type, name) : { kind: "ref", name };
   }
 
@@ -504,6 +518,12 @@ export class ModelBuilder {
       });
       if (ok) {
         node.tag = { property: candidate.name, cases };
+        // Written positionally, the discriminant is found by its index, which must be the same in every member.
+        const at = objects.map(({ shape }) => shape.properties.findIndex((p) => p.name === candidate.name));
+        if (report && objects.some(({ shape }) => shape.layout === "positional") && new Set(at).size > 1) {
+          const members = objects.map(({ member }, i) => `${describeNode(member, named)} at ${at[i]}`);
+          this.problem("positionalTagIndex", path, JSON.stringify(candidate.name), nameList(members, 4));
+        }
         return;
       }
     }

@@ -144,8 +144,17 @@ export interface Link {
   exportName: string;
 }
 
+/** How object types are written: a map keyed by property names (the default), or an array of the values in order. */
+export type Layout = "keyed" | "positional";
+
 export interface ObjectShape {
   kind: "object";
+  /**
+   * `"positional"` (from `codecFor<T>({ layout: "positional" })`): an array of the property values
+   * in declaration order instead of a map; trailing optional properties that are absent are left
+   * out, an absent one before a present one is nil. Absent: keyed. Never set with `rest` or `link`.
+   */
+  layout?: "positional";
   /**
    * Set when the type's codec lives in another module. Its properties are then only what unions
    * that contain the type need to tell members apart (names, optionality, literal values); every
@@ -167,7 +176,7 @@ export interface ObjectShape {
 export interface FileModel {
   named: Record<string, NamedType>;
   /** Keyed by codec id; several `codecFor` calls for the same type share one entry. */
-  codecs: Record<string, { display: string; root: TypeNode }>;
+  codecs: Record<string, { display: string; root: TypeNode; layout?: "positional" }>;
 }
 
 /** True when `name` can follow a dot in JavaScript (and in a path like `$.items`). */
