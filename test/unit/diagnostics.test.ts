@@ -538,6 +538,34 @@ describe("mixedWidths (91023): one number declared at two widths", () => {
   });
 });
 
+describe("codecOptions (91024): codecFor's options are read at build time", () => {
+  const OPTIONS = "codecFor's options must be an object literal in the call whose values are literals, such as codecFor<T>({ layout: \"positional\" }): they are read at build time.";
+
+  test.each([
+    ["a variable", `const o = { layout: "positional" as const };\nexport const C = codecFor<{ a: number }>(o);\n`, "codecFor<{ a: number }>(o)", "`o` is not an object literal."],
+    ["an unknown key (past the type check)", `export const C = codecFor<{ a: number }>({ layot: "positional" } as any);\n`, `codecFor<{ a: number }>({ layot: "positional" } as any)`, "Unknown option `layot` (the options are: layout)."],
+    ["a layout that does not exist", `export const C = codecFor<{ a: number }>({ layout: "columns" as any });\n`, `codecFor<{ a: number }>({ layout: "columns" as any })`, "`layout` must be \"keyed\" or \"positional\", written as a string literal, not `\"columns\"`."],
+    ["a spread", `const o = {};\nexport const C = codecFor<{ a: number }>({ ...o });\n`, "codecFor<{ a: number }>({ ...o })", "`...o` is not a plain `key: value` property."],
+  ])("%s is reported at the call, and the call is left as it was", (_label, body, call, reason) => {
+    const d = diagnose("diag_options_" + _label.replace(/\W/g, "_"), body);
+    expect(d.diagnostics).toEqual([d.expected(call, `${OPTIONS} ${reason}`)]);
+    expect(d.js).not.toContain("__tm.codec(");
+  });
+});
+
+describe("positionalTagIndex (91025): a positional union's discriminant at different indexes", () => {
+  test("names the members and where each has it", () => {
+    const d = diagnose("diag_positional_tag", `type S = { kind: "a"; x: number } | { y: number; kind: "b" };\nexport const C = codecFor<S>({ layout: "positional" });\n`);
+    expect(d.diagnostics).toEqual([d.expected(`codecFor<S>({ layout: "positional" })`,
+      `$ is a union of object types written positionally (as arrays), whose members have their discriminant "kind" at different positions ({ kind: "a"; x: number; } at 0 and { y: number; kind: "b"; } at 1); decode reads it by its position, so declare it at the same position in every member (first, usually)`)]);
+  });
+
+  test("the same union keyed is fine", () => {
+    const d = diagnose("diag_positional_tag_keyed", `type S = { kind: "a"; x: number } | { y: number; kind: "b" };\nexport const C = codecFor<S>();\n`);
+    expect(d.diagnostics).toEqual([]);
+  });
+});
+
 describe("how diagnostics reach the build", () => {
   const source = `${IMPORT}interface Bad { f: () => void }\nexport const C = codecFor<Bad>();\n`;
 
