@@ -332,6 +332,29 @@ describe("number widths (issue 17): generated like the plugin's, and a changed w
   });
 });
 
+describe("the positional layout (issue 17) through generate", () => {
+  test("the copy writes arrays, drops the options argument with the call, and compiles under the strictest settings", () => {
+    write("positional-types.ts", `export interface Point { x: number; y: number; label?: string }\nexport type Mark = { kind: "pin"; at: Point } | { kind: "line"; from: Point; to: Point };`);
+    const input = [
+      `import { codecFor } from "typed-msgpack";`,
+      `import type { Mark, Point } from "./positional-types";`,
+      `export const MarkCodec = codecFor<Mark>({ layout: "positional" });`,
+      `export const PointCodec = codecFor<Point>();`,
+      ``,
+    ].join("\n");
+    const result = generate("positional", input, {});
+    expect(result.messages).toEqual([]);
+    const text = result.text!;
+    expect(text).toContain(`// codecFor<Mark>({ layout: "positional" })`);
+    expect(text).toContain("export const MarkCodec = (__tm_MarkPositionalCodec as __tm.Codec<Mark>);");
+    expect(text).toContain("__tm.readPositionalTag(r, 0, ");
+    expect(text).toContain("w.arrayHeader(n);");
+    expect(text).toContain("w.mapHeader(n);"); // the keyed PointCodec beside it
+    expect(text).not.toMatch(/= codecFor</);
+    expect(strictErrors("positional", text)).toEqual([]);
+  });
+});
+
 describe("a fresh copy is never reported stale (issue 19): what the check cannot compare is left out", () => {
   /** T0 → T1 → ... → T(n-1), each level also through an optional array: nested deeper than TypeScript compares (100 levels). */
   const chain = (n: number, extra = -1) => Array.from({ length: n }, (_, i) =>

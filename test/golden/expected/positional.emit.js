@@ -40,7 +40,6 @@ const typed_msgpack_1 = require("typed-msgpack");
 const __tm = __importStar(require("typed-msgpack"));
 const __tm_L_pin = __tm.literals(["pin"]);
 const __tm_L_path = __tm.literals(["path"]);
-const __tm_Tag_kind = __tm.keys(["kind"])[0];
 const __tm_L_kind = __tm.literals(["pin", "path"]);
 function __tm_encPointPositional(w, v, p, d) {
     if (!(__tm.isPlainObject(v)) && !(__tm.isRecordLike(v))) {
