@@ -329,9 +329,12 @@ function decodeChoice(ctx: EmitContext, union: Extract<TypeNode, { kind: "union"
   if (choice.by === "only") return [b.ret(decodeValue(ctx, members[0]!, p, d))];
   if (choice.by === "tag") {
     const tag = union.tag!;
+    const positionalAt = positionalTagIndex(ctx, members, tag.property);
+    // The key of the discriminant, for maps (arrays have none).
+    const tagKey = positionalAt !== undefined ? b.null() : ctx.constant("tag:" + tag.property, "Tag_" + tag.property.replace(/\W/g, "_"), () =>
+      b.index(b.call(ctx.rt("keys"), b.array([b.str(tag.property)])), b.num(0)));
     const tags = literalTable(ctx, tag.cases.map((c) => c.value), tag.property.replace(/\W/g, "_"));
     const badTag = b.ret(b.call(ctx.rt("badTag"), r, b.str(tag.property), b.str(describeLiterals(tag.cases.map((c) => c.value))), p, b.id("start")));
-    const positionalAt = positionalTagIndex(ctx, members, tag.property);
     if (positionalAt !== undefined) {
       // Arrays: the discriminant is the element at its index (the same in every member, as the model checks).
       const cases = choice.members.map((m): [Expr[], Stmt[]] => [
@@ -362,8 +365,6 @@ function decodeChoice(ctx: EmitContext, union: Extract<TypeNode, { kind: "union"
       const bit = tagIndex(member);
       return [values, [b.ret(b.call(b.id(decoderFor(ctx, member)), r, p, d, n, i, bit === 0 ? i : b.bin(i, "<<", b.num(bit))))]];
     });
-    const tagKey = ctx.constant("tag:" + tag.property, "Tag_" + tag.property.replace(/\W/g, "_"), () =>
-      b.index(b.call(ctx.rt("keys"), b.array([b.str(tag.property)])), b.num(0)));
     const read = resume
       ? [
           b.const("start", b.prop(r, "pos")),

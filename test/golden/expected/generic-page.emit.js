@@ -42,10 +42,10 @@ const __tm_K_Page_Item = __tm.keys(["items", "next", "total"]);
 const __tm_K_Item = __tm.keys(["sku", "price"]);
 const __tm_E_Result_Page_Item_string = __tm.constants([[[2], "ok", true, "value"]]);
 const __tm_E_Result_Page_Item_string2 = __tm.constants([[[2], "ok", false, "error"]]);
+const __tm_Tag_ok = __tm.keys(["ok"])[0];
 const __tm_L_ok = __tm.literals([true, false]);
 const __tm_K_Result_Page_Item_string = __tm.keys(["ok", "value"]);
 const __tm_K_Result_Page_Item_string2 = __tm.keys(["ok", "error"]);
-const __tm_Tag_ok = __tm.keys(["ok"])[0];
 function __tm_encItem(w, v, p, d) {
     if (!(__tm.isPlainObject(v)) && !(__tm.isRecordLike(v))) {
         __tm.mismatch("an object (Item)", v, p);

@@ -40,6 +40,7 @@ const __tm = __importStar(require("typed-msgpack"));
 const __tm_E_Shape_circle = __tm.constants([[[2], "kind", "circle", "radius"]]);
 const __tm_E_Shape_square = __tm.constants([[[2], "kind", "square", "side"]]);
 const __tm_E_Shape_rect = __tm.constants([[[3], "kind", "rect", "width"], ["height"]]);
+const __tm_Tag_kind = __tm.keys(["kind"])[0];
 const __tm_L_kind = __tm.literals(["circle", "square", "rect"]);
 const __tm_K_Shape_circle = __tm.keys(["kind", "radius"]);
 const __tm_L_circle = __tm.literals(["circle"]);
@@ -47,7 +48,6 @@ const __tm_K_Shape_square = __tm.keys(["kind", "side"]);
 const __tm_L_square = __tm.literals(["square"]);
 const __tm_K_Shape_rect = __tm.keys(["kind", "width", "height"]);
 const __tm_L_rect = __tm.literals(["rect"]);
-const __tm_Tag_kind = __tm.keys(["kind"])[0];
 function __tm_encShape_circle(w, v, p, d) {
     if (!(__tm.isPlainObject(v)) && !(__tm.isRecordLike(v))) {
         __tm.mismatch("an object ({ kind: \"circle\"; radius: number; })", v, p);
