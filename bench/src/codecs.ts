@@ -21,3 +21,22 @@ export const codecs: { [K in DatasetId]: Codec<Roots[K]> } = {
   categories: codecFor<Category>(),
   api: codecFor<ApiProfile>(),
 };
+
+/** The same types in the positional layout (issue 17): every object type as an array of its values. */
+export const positionalCodecs: { [K in DatasetId]: Codec<Roots[K]> } = {
+  lite: codecFor<LiteExample>({ layout: "positional" }),
+  sbt: codecFor<ModuleID[]>({ layout: "positional" }),
+  tree: codecFor<TreeNode>({ layout: "positional" }),
+  events: codecFor<UiEvent[]>({ layout: "positional" }),
+  text: codecFor<Article[]>({ layout: "positional" }),
+  numeric: codecFor<Series[]>({ layout: "positional" }),
+  blobs: codecFor<BlobRecord[]>({ layout: "positional" }),
+  shapes: codecFor<Shape[]>({ layout: "positional" }),
+  floats: codecFor<NumberList>({ layout: "positional" }),
+  floats32: codecFor<Float32List>({ layout: "positional" }),
+  smallints: codecFor<NumberList>({ layout: "positional" }),
+  company: codecFor<Company>({ layout: "positional" }),
+  flat: codecFor<Account[]>({ layout: "positional" }),
+  categories: codecFor<Category>({ layout: "positional" }),
+  api: codecFor<ApiProfile>({ layout: "positional" }),
+};

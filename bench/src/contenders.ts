@@ -3,7 +3,7 @@
 import * as msgpack from "@msgpack/msgpack";
 import { FLOAT32_OPTIONS, Packr, isNativeAccelerationEnabled } from "msgpackr";
 import { avroType } from "./avro";
-import { codecs } from "./codecs";
+import { codecs, positionalCodecs } from "./codecs";
 import { DATASETS } from "./data";
 import type { EqualOptions } from "./equal";
 import { handwritten } from "./handwritten";
@@ -22,6 +22,7 @@ export interface Contender {
 
 export const CONTENDERS = {
   "typed-msgpack": "typed-msgpack (generated codec)",
+  "typed-msgpack-positional": "typed-msgpack, layout: \"positional\"",
   "hand-written": "hand-written codec for the type",
   msgpack: "@msgpack/msgpack encode()/decode()",
   "msgpack-reused": "@msgpack/msgpack Encoder/Decoder reused",
@@ -49,6 +50,12 @@ export function makeContender(id: ContenderId, dataset: DatasetId): Contender {
     case "typed-msgpack": {
       const codec = codecs[dataset] as { encode(v: unknown): Uint8Array; decode(b: Uint8Array): unknown };
       return { encode: (v) => codec.encode(v), decode: (b) => codec.decode(b) };
+    }
+    case "typed-msgpack-positional": {
+      // Objects as arrays of their values: an absent optional property before a present one is
+      // written as nil, and a nullable one comes back as null (README "Positional layout").
+      const codec = positionalCodecs[dataset] as { encode(v: unknown): Uint8Array; decode(b: Uint8Array): unknown };
+      return { encode: (v) => codec.encode(v), decode: (b) => codec.decode(b), equal: { nullIsAbsent: true } };
     }
     case "hand-written": {
       // bench/src/handwritten/<dataset>.ts: an encoder and a validating decoder written for the type.

@@ -181,14 +181,20 @@ function __tm_decPointPositional(r, p, d) {
         r.tooDeep(p);
     }
     const n = r.tupleHeader(2, 3, p);
-    return { x: __tm.readFloat32(r, p && p + ".x"), y: __tm.readFloat32(r, p && p + ".y"), label: n > 2 ? r.takeNil() ? undefined : r.string(p && p + ".label") : undefined };
+    const x_ = __tm.readFloat32(r, p && p + ".x");
+    const y_ = __tm.readFloat32(r, p && p + ".y");
+    const label_ = n > 2 ? r.takeNil() ? undefined : r.string(p && p + ".label") : undefined;
+    return { x: x_, y: y_, label: label_ };
 }
 function __tm_decLayermarksItem_pinPositional(r, p, d) {
     if (d > r.maxDepth) {
         r.tooDeep(p);
     }
     const n = r.tupleHeader(2, 3, p);
-    return { kind: r.oneOf(__tm_L_pin, p && p + ".kind"), at: __tm_decPointPositional(r, p && p + ".at", d + 1), note: n > 2 ? r.takeNil() ? undefined : r.string(p && p + ".note") : undefined };
+    const kind_ = r.oneOf(__tm_L_pin, p && p + ".kind");
+    const at_ = __tm_decPointPositional(r, p && p + ".at", d + 1);
+    const note_ = n > 2 ? r.takeNil() ? undefined : r.string(p && p + ".note") : undefined;
+    return { kind: kind_, at: at_, note: note_ };
 }
 function __tm_decPointPositionalArray(r, p, d) {
     const n = r.arrayHeader(p);
@@ -203,7 +209,10 @@ function __tm_decLayermarksItem_pathPositional(r, p, d) {
         r.tooDeep(p);
     }
     r.tupleHeader(3, 3, p);
-    return { kind: r.oneOf(__tm_L_path, p && p + ".kind"), points: __tm_decPointPositionalArray(r, p && p + ".points", d + 1), closed: r.bool(p && p + ".closed") };
+    const kind_ = r.oneOf(__tm_L_path, p && p + ".kind");
+    const points_ = __tm_decPointPositionalArray(r, p && p + ".points", d + 1);
+    const closed_ = r.bool(p && p + ".closed");
+    return { kind: kind_, points: points_, closed: closed_ };
 }
 function __tm_decLayermarksItem(r, p, d) {
     switch (r.family(p)) {
@@ -242,11 +251,15 @@ function __tm_decLayerPositional(r, p, d) {
         r.tooDeep(p);
     }
     r.tupleHeader(4, 4, p);
+    const name_ = r.string(p && p + ".name");
+    const visible_ = r.takeNil() ? undefined : r.bool(p && p + ".visible");
+    const marks_ = __tm_decLayermarksItemArray(r, p && p + ".marks", d + 1);
+    const style_ = __tm_decRecordOfString(r, p && p + ".style", d + 1);
     return {
-        name: r.string(p && p + ".name"),
-        visible: r.takeNil() ? undefined : r.bool(p && p + ".visible"),
-        marks: __tm_decLayermarksItemArray(r, p && p + ".marks", d + 1),
-        style: __tm_decRecordOfString(r, p && p + ".style", d + 1)
+        name: name_,
+        visible: visible_,
+        marks: marks_,
+        style: style_
     };
 }
 // codecFor<Layer>({ layout: "positional" })
