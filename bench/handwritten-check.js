@@ -142,6 +142,9 @@ const SPECS = {
   floats: {
     wrongType: (v) => { v.xs[10] = null; }, missing: (v) => { delete v.xs; }, duplicate: dup, int64: (v) => { v.xs[5] = UNSAFE_INT64; },
   },
+  floats32: {
+    wrongType: (v) => { v.xs[10] = "0.5"; }, missing: (v) => { delete v.xs; }, duplicate: dup, int64: (v) => { v.xs[5] = UNSAFE_INT64; },
+  },
   smallints: {
     wrongType: (v) => { v.xs[10] = true; }, missing: (v) => { delete v.xs; }, duplicate: dup, int64: (v) => { v.xs[5] = UNSAFE_INT64; },
   },
@@ -195,7 +198,7 @@ function sample(id) {
 function cases(id) {
   const spec = SPECS[id];
   const base = sample(id);
-  const bytes = msgpack.encode(base, { useBigInt64: DATASETS[id].bigint === true });
+  const bytes = msgpack.encode(base, { useBigInt64: DATASETS[id].bigint === true, forceFloat32: DATASETS[id].float32 === true });
   const out = [];
   const mutated = (fn) => { const v = structuredClone(base); fn(v); return encodeWith(v); };
   for (const name of ["wrongType", "wrongType2", "missing", "duplicate", "literal", "literal2", "tuple", "utf8", "int64"]) {
@@ -225,7 +228,7 @@ function cases(id) {
 function sameBytes(id) {
   const v = makeDataset(id);
   const ours = handwritten[id].encode(v);
-  const theirs = msgpack.encode(v, { useBigInt64: DATASETS[id].bigint === true });
+  const theirs = msgpack.encode(v, { useBigInt64: DATASETS[id].bigint === true, forceFloat32: DATASETS[id].float32 === true });
   if (Buffer.compare(Buffer.from(ours), Buffer.from(theirs)) !== 0) return `✗ ${ours.length} bytes differ from @msgpack/msgpack's ${theirs.length}`;
   const d = difference(v, handwritten[id].decode(ours));
   return d ? `✗ round trip differs at ${d}` : `✓ accepts (${ours.length.toLocaleString("en-US")} bytes, = @msgpack/msgpack)`;

@@ -9,6 +9,20 @@ import { notCompiledMessage } from "./not-compiled.js";
 export const __typedMsgpackIntrinsic: unique symbol = Symbol("typed-msgpack codecFor");
 
 /**
+ * Options of one `codecFor` call, read at build time: write them as an object literal in the call
+ * (`codecFor<Order>({ layout: "positional" })`).
+ */
+export interface CodecOptions {
+  /**
+   * How object types are written. `"keyed"` (the default): a map of property names to values.
+   * `"positional"`: an array of the property values in declaration order, no keys on the wire
+   * (rmp-serde's default for structs, MessagePack-CSharp's integer keys); Records, index
+   * signatures and Maps stay maps. Both sides must use the same layout.
+   */
+  layout?: "keyed" | "positional";
+}
+
+/**
  * Returns a MessagePack codec specialized for `T`. The body is generated at build time by the
  * `typed-msgpack/transformer` compiler plugin (or by `typed-msgpack generate`).
  *
@@ -18,6 +32,37 @@ export const __typedMsgpackIntrinsic: unique symbol = Symbol("typed-msgpack code
  * @throws {Error} when the call was not compiled by the transformer; the message says why, as far
  *   as it can tell (a plugins line that the compiler ignored, TypeScript 7), and what to do.
  */
-export function codecFor<T>(...codecs: Codec<any>[]): Codec<T> {
+export function codecFor<T>(...optionsOrCodecs: [options?: CodecOptions] | Codec<any>[]): Codec<T> {
+  void optionsOrCodecs;
   throw new Error(notCompiledMessage(new Error().stack));
 }
+
+/**
+ * Number widths. A property, element or value declared with one of these types is written and read
+ * at that width (README "Number widths"); the transformer recognizes them by this declaration, not
+ * by their names. The brand is an optional property, so a plain `number` still assigns to them:
+ * `const x: Int32 = 5` compiles, and decoded values need no cast.
+ */
+interface Width<W extends string> {
+  readonly __tmWidth?: W;
+}
+/** Written as float 32 (0xca, 5 bytes), rounded as by `Math.fround`; any int or float decodes, rounded. */
+export type Float32 = number & Width<"float32">;
+/** Always written as float 64 (0xcb, 9 bytes), integers too; decoded as `number` is. */
+export type Float64 = number & Width<"float64">;
+/** An integer in -128..127, in the smallest int format; checked on encode and on decode. */
+export type Int8 = number & Width<"int8">;
+/** An integer in -32768..32767. */
+export type Int16 = number & Width<"int16">;
+/** An integer in -2^31..2^31-1. */
+export type Int32 = number & Width<"int32">;
+/** An integer in -2^63..2^63-1, as a number (when it is one without rounding) or a bigint. */
+export type Int64 = (number | bigint) & Width<"int64">;
+/** An integer in 0..255. */
+export type Uint8 = number & Width<"uint8">;
+/** An integer in 0..65535. */
+export type Uint16 = number & Width<"uint16">;
+/** An integer in 0..2^32-1. */
+export type Uint32 = number & Width<"uint32">;
+/** An integer in 0..2^64-1, as a number (when it is one without rounding) or a bigint. */
+export type Uint64 = (number | bigint) & Width<"uint64">;

@@ -9,14 +9,16 @@ import { readDynamic as readDynamicFn, writeDynamic as writeDynamicFn } from "./
 import * as extended from "./extended.js";
 import * as unions from "./unions.js";
 import * as numberArrays from "./number-arrays.js";
+import * as widths from "./widths.js";
 
-export { codecFor, __typedMsgpackIntrinsic } from "./codec-for.js";
+export { codecFor, __typedMsgpackIntrinsic, type CodecOptions } from "./codec-for.js";
+export type { Float32, Float64, Int8, Int16, Int32, Int64, Uint8, Uint16, Uint32, Uint64 } from "./codec-for.js";
 export type { Codec, BaseCodec, ArrayCodec, EncodeFn, DecodeFn } from "./codec.js";
 export { CodecError, type CodecErrorCode } from "./errors.js";
 export { Writer, type Constant } from "./writer.js";
 export { Reader, DEFAULT_LIMITS, type DecodeOptions } from "./reader.js";
 export { ExtData } from "./dynamic.js";
-export type { Optional, SameShape, Unchanged } from "./shape.js";
+export type { Optional, SameShape, Unchanged, Width } from "./shape.js";
 export { NIL, BOOL, INT, FLOAT, STR, BIN, ARRAY, MAP, EXT, DEFAULT_MAX_DEPTH, type PreEncoded, type Literals } from "./wire.js";
 
 // The functions generated code calls, as `__tm.name(...)`. Constants, not `export { } from`:
@@ -63,7 +65,19 @@ export const readNumberArray = numberArrays.readNumberArray;
 export const writeNumberArray = numberArrays.writeNumberArray;
 export const readTag = unions.readTag;
 export const badTag = unions.badTag;
+export const readPositionalTag = unions.readPositionalTag;
 export const pickByKeys = unions.pickByKeys;
 export const pickMember = unions.pickMember;
 export const firstOf = unions.firstOf;
 export const writeFirstOf = unions.writeFirstOf;
+export const writeFloat32 = widths.writeFloat32;
+export const readFloat32 = widths.readFloat32;
+export const writeFloat64 = widths.writeFloat64;
+export const writeFloat32Array = widths.writeFloat32Array;
+export const readFloat32Array = widths.readFloat32Array;
+export const writeInt = widths.writeInt;
+export const readInt = widths.readInt;
+export const writeInt64 = widths.writeInt64;
+export const readInt64 = widths.readInt64;
+export const writeUint64 = widths.writeUint64;
+export const readUint64 = widths.readUint64;

@@ -11,7 +11,7 @@
  * `Type '"OrderCodec was generated for another Order: ..."' does not satisfy the constraint 'true'`.
  *
  * `Shape<T>` is `T` as the generator models it, so that what the codec cannot tell apart does not
- * count: enum members are their values, branded primitives their primitive, `void` is `undefined`,
+ * count: enum members are their values, branded primitives their primitive (number widths their `Width`), `void` is `undefined`,
  * `readonly` is dropped, and `Map`/`Set`/`Uint8Array` lose their readonly or buffer variants. Every
  * property becomes required, an optional one (`?`, or `undefined` among its types) as `Optional<T>`
  * (`Optional<never>` when it can only be absent), so that adding or removing an optional property
@@ -26,6 +26,14 @@ export interface OptionalProperty {
   readonly __typedMsgpackOptional: true;
 }
 
+/**
+ * A number of a declared width (`Int32`, `Float32`...; `Width<"int64">` stands for both halves of
+ * `Int64`): distinct from `number` and from every other width, so that a changed width is a change.
+ */
+export interface Width<W> {
+  readonly __typedMsgpackWidth: W;
+}
+
 /** `true` when `Current` still has the shape `Generated` recorded, else `Stale` (the message). */
 export type SameShape<Current, Generated, Stale extends string> =
   [Shape<Current>] extends [Generated] ? ([Generated] extends [Shape<Current>] ? true : Stale) : Stale;
@@ -38,8 +46,8 @@ export type Shape<T> =
   0 extends 1 & T ? any
   : unknown extends T ? unknown
   : T extends string ? ({} extends Omit<T, keyof string> ? `${T}` : string) // enum member → its value; branded → string
-  : T extends number ? ({} extends Omit<T, keyof number> ? T : number)
-  : T extends bigint ? bigint
+  : T extends number | bigint ? ("__tmWidth" extends keyof T ? Width<Exclude<T["__tmWidth" & keyof T], undefined>>
+    : T extends number ? ({} extends Omit<T, keyof number> ? T : number) : bigint)
   : T extends boolean | null | undefined ? T
   : T extends void ? undefined
   : T extends Date ? Date

@@ -41,6 +41,18 @@ export function readTag(r: Reader, n: number, tagKey: Uint8Array, tags: Literals
   }
 }
 
+/**
+ * The discriminant of an object written positionally (an array of its values): the element at
+ * `index`, as its index in `tags` (-1 for another value or a shorter array). Leaves `r.pos` after
+ * it; the caller goes back to the start and decodes the chosen member.
+ */
+export function readPositionalTag(r: Reader, index: number, tags: Literals, p?: string): number {
+  const n = r.arrayHeader(p);
+  if (n <= index) return -1;
+  for (let i = 0; i < index; i++) skip(r, p);
+  return tagValue(r, tags, p);
+}
+
 /** Reads a tag's value: its index in `tags`, or -1. */
 function tagValue(r: Reader, tags: Literals, p: string | undefined): number {
   const family = r.family(p);

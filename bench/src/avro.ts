@@ -175,6 +175,7 @@ const SCHEMAS: Record<DatasetId, Schema> = {
     member("poly", [field("points", array(array("double")))]),
   ])),
   floats: record("NumberList", [field("xs", array("double"))]),
+  floats32: record("Float32List", [field("xs", array("float"))]),
   smallints: record("NumberList", [field("xs", array("int"))]),
   company: record("Company", [
     field("id", "int"), field("name", "string"), field("legalName", ["null", "string"]), optional("website", "string"),

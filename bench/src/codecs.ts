@@ -2,7 +2,7 @@
 // compiles bench/src through the real transformer before anything runs.
 import { codecFor, type Codec } from "typed-msgpack";
 import type { Roots, DatasetId } from "./types";
-import type { LiteExample, ModuleID, TreeNode, UiEvent, Article, Series, BlobRecord, Shape, NumberList, Company, Account, Category, ApiProfile } from "./types";
+import type { LiteExample, ModuleID, TreeNode, UiEvent, Article, Series, BlobRecord, Shape, NumberList, Float32List, Company, Account, Category, ApiProfile } from "./types";
 
 export const codecs: { [K in DatasetId]: Codec<Roots[K]> } = {
   lite: codecFor<LiteExample>(),
@@ -14,6 +14,7 @@ export const codecs: { [K in DatasetId]: Codec<Roots[K]> } = {
   blobs: codecFor<BlobRecord[]>(),
   shapes: codecFor<Shape[]>(),
   floats: codecFor<NumberList>(),
+  floats32: codecFor<Float32List>(),
   smallints: codecFor<NumberList>(),
   company: codecFor<Company>(),
   flat: codecFor<Account[]>(),
@@ -34,4 +35,23 @@ export function pageCodec<T>(item: Codec<T>): Codec<Page<T>> {
 export const generic = {
   accounts: { composed: pageCodec(codecFor<Account>()), direct: codecFor<Page<Account>>() },
   numbers: { composed: pageCodec(codecFor<number>()), direct: codecFor<Page<number>>() },
+};
+
+/** The same types in the positional layout (issue 17): every object type as an array of its values. */
+export const positionalCodecs: { [K in DatasetId]: Codec<Roots[K]> } = {
+  lite: codecFor<LiteExample>({ layout: "positional" }),
+  sbt: codecFor<ModuleID[]>({ layout: "positional" }),
+  tree: codecFor<TreeNode>({ layout: "positional" }),
+  events: codecFor<UiEvent[]>({ layout: "positional" }),
+  text: codecFor<Article[]>({ layout: "positional" }),
+  numeric: codecFor<Series[]>({ layout: "positional" }),
+  blobs: codecFor<BlobRecord[]>({ layout: "positional" }),
+  shapes: codecFor<Shape[]>({ layout: "positional" }),
+  floats: codecFor<NumberList>({ layout: "positional" }),
+  floats32: codecFor<Float32List>({ layout: "positional" }),
+  smallints: codecFor<NumberList>({ layout: "positional" }),
+  company: codecFor<Company>({ layout: "positional" }),
+  flat: codecFor<Account[]>({ layout: "positional" }),
+  categories: codecFor<Category>({ layout: "positional" }),
+  api: codecFor<ApiProfile>({ layout: "positional" }),
 };

@@ -3,7 +3,7 @@
 // Optional properties are absent, never `undefined` (JSON drops undefined but the dynamic msgpack
 // libraries write it as nil), and are spread in declaration order so that each object's key order
 // is its type's, which is the order typed-msgpack writes.
-import type { Roots, DatasetId, ModuleID, CrossVersion, InclExclRule, TreeNode, UiEvent, Article, Series, BlobRecord, Shape, NumberList, Timestamps, Employee, Department, Company, Account, Category, ApiProfile } from "./types";
+import type { Roots, DatasetId, ModuleID, CrossVersion, InclExclRule, TreeNode, UiEvent, Article, Series, BlobRecord, Shape, NumberList, Float32List, Timestamps, Employee, Department, Company, Account, Category, ApiProfile } from "./types";
 
 /** mulberry32: tiny, fast, and good enough to make data look irregular. */
 function prng(seed: number): () => number {
@@ -27,6 +27,8 @@ export interface DatasetInfo {
   type: string;
   /** int 64 values in this dataset are bigints, so @msgpack/msgpack needs useBigInt64. */
   bigint?: boolean;
+  /** Its numbers are declared `Float32`: @msgpack/msgpack writes them as float 32 with forceFloat32. */
+  float32?: boolean;
 }
 
 export const DATASETS: Record<DatasetId, DatasetInfo> = {
@@ -39,6 +41,7 @@ export const DATASETS: Record<DatasetId, DatasetInfo> = {
   blobs: { title: "3,000 records of bigint, Date, bytes", type: "BlobRecord[]", bigint: true },
   shapes: { title: "1,000 shapes, union with [number, number][] tuples", type: "Shape[]" },
   floats: { title: "100,000 float64 values in one array", type: "NumberList" },
+  floats32: { title: "100,000 Float32 values in one array (floats, rounded)", type: "Float32List", float32: true },
   smallints: { title: "100,000 small ints (-31..100) in one array", type: "NumberList" },
   company: { title: "company → 12 departments → 1,200 employees, nullable, optional, Date", type: "Company" },
   flat: { title: "20,000 flat records of string-literal unions", type: "Account[]" },
@@ -59,6 +62,7 @@ const GENERATORS: { [K in DatasetId]: () => Roots[K] } = {
   blobs: () => blobs(3_000),
   shapes: () => shapes(1_000),
   floats: () => floats(100_000),
+  floats32: () => floats32(100_000),
   smallints: () => smallints(100_000),
   company: company,
   flat: () => accounts(20_000),
@@ -254,6 +258,14 @@ function floats(n: number): NumberList {
   let v = 0;
   for (let i = 0; i < n; i++) xs[i] = v += r() - 0.5;
   return { xs };
+}
+
+/**
+ * The floats dataset's values rounded to float 32, so that every contender round-trips them; none is
+ * an integer (which @msgpack/msgpack would write as an int even with forceFloat32).
+ */
+function floats32(n: number): Float32List {
+  return { xs: floats(n).xs.map((x) => (Number.isInteger(Math.fround(x)) ? Math.fround(x + 0.125) : Math.fround(x))) };
 }
 
 /** Counts and small deltas: 0..100 (fixint or uint 8) and one in ten negative above -32 (negative fixint). */

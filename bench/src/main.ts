@@ -10,7 +10,7 @@ import { measureBuildTime, type BuildScale, type BuildTime } from "./buildtime";
 import { CONTENDER_IDS, type ContenderId } from "./contenders";
 import { DATASET_IDS } from "./data";
 import { profile } from "./profile";
-import { datasetTable, targetsTable, throughputTable, type Results, type Row, type Runs } from "./report";
+import { datasetTable, positionalTable, targetsTable, throughputTable, type Results, type Row, type Runs } from "./report";
 import { measureCode } from "./sizes";
 import type { DatasetId } from "./types";
 import type { Ready, RoundResult, Settings } from "./worker";
@@ -173,6 +173,7 @@ export async function main(argv: string[]): Promise<void> {
     "## Throughput", "",
     `ops/s: median of the rounds, ± half the spread between the slowest and fastest round${runCount > 1 ? `; over ${runCount} runs, the median of the runs' medians, ± half their spread` : ""}. MB/s: ops/s × the dataset's standard MessagePack size (what @msgpack/msgpack writes), the same bytes for every row, so MB/s ranks like ops/s. ÷ msgpack, ÷ hand: ops/s over those of @msgpack/msgpack encode()/decode() and of the hand-written codec for the type (bench/src/handwritten), timed in the same rounds${runCount > 1 ? `; the median of the ${runCount} per-run ratios, their range (min–max) in parentheses` : ""}. bytes / gzip: each contender's own encoding, gzip at zlib's default level; \"= msgpack\" marks output byte-identical to @msgpack/msgpack. JSON: TextEncoder(JSON.stringify(v)) and JSON.parse(TextDecoder(bytes)). avsc decodes absent optional fields as null, which its check accepts.`, "",
     ...throughputTable(runs), "",
+    ...positionalTable(runs),
     "## Datasets and generated code", "",
     "Generated code: the module the transformer emits for `export const codec = codecFor<T>()` (ES2020), raw / esbuild-minified / minified+gzip -9. App bundle: that module plus the runtime it imports, esbuild --bundle --minify for the browser, gzip -9.", "",
     ...datasetTable(results, code.codes), "",

@@ -189,3 +189,32 @@ export function targetsTable(runs: Runs): { table: string[]; misses: string[]; s
   for (const s of slower) misses.push(red(`${s.replace(/ ([\d.]+×)$/, " is $1")} @msgpack/msgpack: ${SLOWER}`));
   return { table, misses, summary };
 }
+
+/**
+ * The positional layout (issue 17) against the keyed layout and msgpackr's records (the
+ * non-standard extension it uses for the same purpose): targets ≥ 1.3× keyed and > 1× records both
+ * ways, in no more bytes than records. Empty unless both typed-msgpack contenders ran.
+ */
+export function positionalTable(runs: Runs): string[] {
+  const datasets = datasetsOf(runs).filter((d) => ratios(runs, d, "typed-msgpack-positional", "typed-msgpack", "encode").length);
+  if (datasets.length === 0) return [];
+  const cell = (f: Figure | undefined, min: number, strict = false) => (f ? `${showRatio(f)} ${(strict ? f.value > min : f.value >= min) ? "✓" : "✗"}` : "n/a");
+  const table = [
+    "| dataset | encode ÷ keyed (≥ 1.3×) | decode ÷ keyed (≥ 1.3×) | encode ÷ records (> 1×) | decode ÷ records (> 1×) | bytes: positional / keyed / records |",
+    "|---|---:|---:|---:|---:|---:|",
+  ];
+  for (const dataset of datasets) {
+    const rows = runs[0]!.get(dataset);
+    const size = (id: ContenderId) => find(rows, id)?.size;
+    const [mine, keyed, records] = [size("typed-msgpack-positional"), size("typed-msgpack"), size("msgpackr-records")];
+    const bytes = [mine, keyed, records].map((n) => (n === undefined ? "n/a" : int(n))).join(" / ") + (mine !== undefined && records !== undefined ? (mine <= records ? " ✓" : " ✗") : "");
+    table.push(`| ${dataset} | ${[
+      cell(figure(ratios(runs, dataset, "typed-msgpack-positional", "typed-msgpack", "encode")), 1.3),
+      cell(figure(ratios(runs, dataset, "typed-msgpack-positional", "typed-msgpack", "decode")), 1.3),
+      cell(figure(ratios(runs, dataset, "typed-msgpack-positional", "msgpackr-records", "encode")), 1, true),
+      cell(figure(ratios(runs, dataset, "typed-msgpack-positional", "msgpackr-records", "decode")), 1, true),
+      bytes,
+    ].join(" | ")} |`);
+  }
+  return ["## Positional layout", "", "`codecFor<T>({ layout: \"positional\" })` (every object type as an array of its values) against the keyed layout and msgpackr's records mode (structures sent as its non-standard extension 0x72), timed in the same rounds.", "", ...table, ""];
+}

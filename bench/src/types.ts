@@ -1,6 +1,7 @@
 // The TypeScript types of the benchmark datasets. typed-msgpack's codecs are generated from these
 // (codecs.ts), and the generators in data.ts are type-checked against them, so the data the other
 // libraries see is exactly the data these types describe.
+import type { Float32 } from "typed-msgpack";
 
 /**
  * msgpack-lite's benchmark object (node_modules/msgpack-lite/test/example.json, loaded as is).
@@ -131,6 +132,11 @@ export interface NumberList {
   xs: number[];
 }
 
+/** One large array of numbers declared as float 32 (the floats32 dataset): 5 bytes an element. */
+export interface Float32List {
+  xs: Float32[];
+}
+
 /** Nested timestamps, as many records carry them. */
 export interface Timestamps {
   created: Date;
@@ -246,6 +252,7 @@ export interface Roots {
   blobs: BlobRecord[];
   shapes: Shape[];
   floats: NumberList;
+  floats32: Float32List;
   smallints: NumberList;
   company: Company;
   flat: Account[];

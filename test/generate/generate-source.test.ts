@@ -295,6 +295,67 @@ describe("a stale copy is a compile error (issue 19): the copy records the shape
   });
 });
 
+describe("number widths (issue 17): generated like the plugin's, and a changed width makes the copy stale", () => {
+  const TYPES = [
+    `import type { Float32, Int32, Int64 } from "typed-msgpack";`,
+    `export interface Reading { value: Float32; count: Int32; id: Int64; samples: Float32[]; plain: number }`,
+  ].join("\n");
+  const INPUT = [
+    `import { codecFor } from "typed-msgpack";`,
+    `import type { Reading } from "./width-types";`,
+    `export const ReadingCodec = codecFor<Reading>();`,
+    ``,
+  ].join("\n");
+  let text = "";
+  beforeAll(() => {
+    const result = generate("widths", INPUT, { "width-types.ts": TYPES });
+    expect(result.messages).toEqual([]);
+    text = result.text!;
+  });
+
+  test("the copy calls the width functions, records the widths, and compiles under the strictest settings", () => {
+    expect(text).toContain("__tm.writeFloat32(w, value_, ");
+    expect(text).toContain("__tm_readInt(r, -2147483648, 2147483647, ");
+    expect(text).toContain("__tm.readFloat32Array(r, ");
+    expect(text).toContain(`value: __tm.Width<"float32">; count: __tm.Width<"int32">; id: __tm.Width<"int64">`);
+    write("width-types.ts", TYPES);
+    expect(strictErrors("widths", text)).toEqual([]);
+  });
+
+  test.each([
+    ["a width narrowed", "count: Int32", "count: Int8"],
+    ["a width dropped", "value: Float32", "value: number"],
+    ["a width added", "plain: number", "plain: Float32"],
+    ["an element's width changed", "samples: Float32[]", "samples: Int32[]"],
+  ])("%s: reported", (_label, from, to) => {
+    write("width-types.ts", TYPES.replace("Float32, Int32, Int64", "Float32, Int8, Int32, Int64").replace(from, to));
+    expect(strictErrors("widths", text).join("\n")).toContain("ReadingCodec was generated for another Reading");
+  });
+});
+
+describe("the positional layout (issue 17) through generate", () => {
+  test("the copy writes arrays, drops the options argument with the call, and compiles under the strictest settings", () => {
+    write("positional-types.ts", `export interface Point { x: number; y: number; label?: string }\nexport type Mark = { kind: "pin"; at: Point } | { kind: "line"; from: Point; to: Point };`);
+    const input = [
+      `import { codecFor } from "typed-msgpack";`,
+      `import type { Mark, Point } from "./positional-types";`,
+      `export const MarkCodec = codecFor<Mark>({ layout: "positional" });`,
+      `export const PointCodec = codecFor<Point>();`,
+      ``,
+    ].join("\n");
+    const result = generate("positional", input, {});
+    expect(result.messages).toEqual([]);
+    const text = result.text!;
+    expect(text).toContain(`// codecFor<Mark>({ layout: "positional" })`);
+    expect(text).toContain("export const MarkCodec = (__tm_MarkPositionalCodec as __tm.Codec<Mark>);");
+    expect(text).toContain("__tm_readPositionalTag(r, 0, ");
+    expect(text).toContain("w.arrayHeader(n);");
+    expect(text).toContain("w.mapHeader(n);"); // the keyed PointCodec beside it
+    expect(text).not.toMatch(/= codecFor</);
+    expect(strictErrors("positional", text)).toEqual([]);
+  });
+});
+
 describe("a fresh copy is never reported stale (issue 19): what the check cannot compare is left out", () => {
   /** T0 → T1 → ... → T(n-1), each level also through an optional array: nested deeper than TypeScript compares (100 levels). */
   const chain = (n: number, extra = -1) => Array.from({ length: n }, (_, i) =>

@@ -611,6 +611,65 @@ describe("types that must not compile into a codec that fails or drops data", ()
   });
 });
 
+describe("mixedWidths (91026): one number declared at two widths", () => {
+  const WIDTHS = `import type { Int8, Int16, Float32 } from "typed-msgpack";\n`;
+  const MIXED = "; a number is written at one width, so declare one of them";
+
+  test("a union of two widths, and of a width and number, names the path and the widths", () => {
+    const d = diagnose("diag_mixed_widths", `${WIDTHS}interface R { a: Int8 | Int16; b: Float32 | number | null }\nexport const C = codecFor<R>();\n`);
+    expect(d.diagnostics).toEqual([
+      d.expected("codecFor<R>()", `$.a declares a number as int8 and int16 at once${MIXED}`),
+      d.expected("codecFor<R>()", `$.b declares a number as number and float32 at once${MIXED}`),
+    ]);
+  });
+
+  test("an intersection of two widths", () => {
+    const d = diagnose("diag_mixed_widths_intersection", `${WIDTHS}export const C = codecFor<Int8 & Int16>();\n`);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<Int8 & Int16>()", `$ declares a number as int8 and int16 at once${MIXED}`)]);
+  });
+
+  test("a look-alike brand declared elsewhere is a plain branded number: no width, no diagnostic", () => {
+    const d = diagnose("diag_width_lookalike", `type Int8 = number & { readonly __tmWidth?: "int8" };\nexport const C = codecFor<{ a: Int8 }>();\n`);
+    expect(d.diagnostics).toEqual([]);
+    expect(d.js).toContain("w.number(");
+    expect(d.js).not.toContain("writeInt");
+  });
+});
+
+describe("codecOptions (91027): codecFor's options are read at build time", () => {
+  const OPTIONS = "codecFor's options must be an object literal in the call whose values are literals, such as codecFor<T>({ layout: \"positional\" }): they are read at build time.";
+
+  test.each([
+    ["an unknown key (past the type check)", `export const C = codecFor<{ a: number }>({ layot: "positional" } as any);\n`, `codecFor<{ a: number }>({ layot: "positional" } as any)`, "Unknown option `layot` (the options are: layout)."],
+    ["a layout that does not exist", `export const C = codecFor<{ a: number }>({ layout: "columns" as any });\n`, `codecFor<{ a: number }>({ layout: "columns" as any })`, "`layout` must be \"keyed\" or \"positional\", written as a string literal, not `\"columns\"`."],
+    ["a spread", `const o = {};\nexport const C = codecFor<{ a: number }>({ ...o });\n`, "codecFor<{ a: number }>({ ...o })", "`...o` is not a plain `key: value` property."],
+  ])("%s is reported at the call, and the call is left as it was", (_label, body, call, reason) => {
+    const d = diagnose("diag_options_" + _label.replace(/\W/g, "_"), body);
+    expect(d.diagnostics).toEqual([d.expected(call, `${OPTIONS} ${reason}`)]);
+    expect(d.js).not.toContain("__tm_codec(");
+  });
+});
+
+test("options in a variable are taken for a codec argument, which a concrete type has no use for (91023)", () => {
+  const d = diagnose("diag_options_variable", `const o = { layout: "positional" as const };\nexport const C = codecFor<{ a: number }>(o);\n`);
+  expect(d.diagnostics).toHaveLength(1);
+  expect(d.diagnostics[0]).toContain("codec argument");
+  expect(d.js).not.toContain("__tm_codec(");
+});
+
+describe("positionalTagIndex (91028): a positional union's discriminant at different indexes", () => {
+  test("names the members and where each has it", () => {
+    const d = diagnose("diag_positional_tag", `type S = { kind: "a"; x: number } | { y: number; kind: "b" };\nexport const C = codecFor<S>({ layout: "positional" });\n`);
+    expect(d.diagnostics).toEqual([d.expected(`codecFor<S>({ layout: "positional" })`,
+      `$ is a union of object types written positionally (as arrays), whose members have their discriminant "kind" at different positions ({ kind: "a"; x: number; } at 0 and { y: number; kind: "b"; } at 1); decode reads it by its position, so declare it at the same position in every member (first, usually)`)]);
+  });
+
+  test("the same union keyed is fine", () => {
+    const d = diagnose("diag_positional_tag_keyed", `type S = { kind: "a"; x: number } | { y: number; kind: "b" };\nexport const C = codecFor<S>();\n`);
+    expect(d.diagnostics).toEqual([]);
+  });
+});
+
 describe("how diagnostics reach the build", () => {
   const source = `${IMPORT}interface Bad { f: () => void }\nexport const C = codecFor<Bad>();\n`;
 

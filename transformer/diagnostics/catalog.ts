@@ -83,6 +83,18 @@ export const CATALOG = {
     code: 91022,
     text: "{0} is {1}, an array type that also declares [the member|the members] {2}; MessagePack writes an array as its elements alone, so move [it|them] into an object beside the array",
   },
+  codecOptions: {
+    code: 91027,
+    text: "codecFor's options must be an object literal in the call whose values are literals, such as codecFor<T>({ layout: \"positional\" }): they are read at build time. {1}",
+  },
+  positionalTagIndex: {
+    code: 91028,
+    text: "{0} is a union of object types written positionally (as arrays), whose members have their discriminant {1} at different positions ({2}); decode reads it by its position, so declare it at the same position in every member (first, usually)",
+  },
+  mixedWidths: {
+    code: 91026,
+    text: "{0} declares a number as {1} at once; a number is written at one width, so declare one of them",
+  },
 } as const;
 
 export type ProblemKind = keyof typeof CATALOG;

@@ -44,7 +44,7 @@ export function emitCode(b: Build, model: FileModel): { imports: { alias: string
     if (root.kind === "array") args.push(b.id(decoderFor(ctx, root.element)));
     const made = b.call(ctx.rt("codec"), ...args);
     if (!codec.params) {
-      codecs.push(b.commentAbove(b.const(codecName(id), made), `codecFor<${codec.display}>()`));
+      codecs.push(b.commentAbove(b.const(codecName(id), made), `codecFor<${codec.display}>(${codec.layout ? `{ layout: "${codec.layout}" }` : ""})`));
       continue;
     }
     const body = [...ctx.closeFactory(), b.ret(made)];

@@ -226,6 +226,9 @@ function baseName(node: TypeNode, named: Record<string, NamedType>): string {
     case "literals": return "Literal";
     case "param": return node.name;
     case "tuple": return "Tuple";
-    default: return node.kind[0]!.toUpperCase() + node.kind.slice(1);
+    default: {
+      const kind = (node.kind === "number" || node.kind === "numberOrBigint") && node.width ? node.width : node.kind; // `Uint32Array`
+      return kind[0]!.toUpperCase() + kind.slice(1);
+    }
   }
 }

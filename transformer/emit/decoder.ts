@@ -1,5 +1,5 @@
-import { splitNil, type Family } from "../model/families.js";
-import { propertySegment, type Choice, type Literal, type NamedType, type ObjectShape, type Property, type TypeNode } from "../model/ir.js";
+import { familiesOf, splitNil, type Family } from "../model/families.js";
+import { INT_RANGES, propertySegment, type Choice, type Literal, type NamedType, type ObjectShape, type Property, type TypeNode } from "../model/ir.js";
 import { choiceMembers } from "../model/unions.js";
 import type { Expr, Parameter, Stmt } from "./build.js";
 import type { EmitContext } from "./context.js";
@@ -20,8 +20,22 @@ const LEAF_READ_FUNCTIONS: Partial<Record<TypeNode["kind"], string>> = {
 };
 
 function readFunction(node: TypeNode): string | undefined {
-  if (node.kind === "array") return node.element.kind === "number" ? "readNumberArray" : undefined;
+  if (node.kind === "array" && node.element.kind === "number") {
+    const width = node.element.width;
+    // A Float64 decodes as any number does.
+    return width === undefined || width === "float64" ? "readNumberArray" : width === "float32" ? "readFloat32Array" : undefined;
+  }
   return LEAF_READ_FUNCTIONS[node.kind];
+}
+
+/** A number of a declared width (runtime/widths.ts): `__tm.readInt(r, -128, 127, p)` and the like; a Float64 reads as a number. */
+function readWidth(ctx: EmitContext, node: TypeNode, path: Expr): Expr | undefined {
+  if ((node.kind !== "number" && node.kind !== "numberOrBigint") || node.width === undefined || node.width === "float64") return undefined;
+  const b = ctx.b, r = b.id("r");
+  const range = INT_RANGES[node.width];
+  if (range) return b.call(ctx.rt("readInt"), r, b.num(range[0]), b.num(range[1]), path);
+  const name = { float32: "readFloat32", int64: "readInt64", uint64: "readUint64" }[node.width as string]!;
+  return b.call(ctx.rt(name), r, path);
 }
 
 /** The runtime's numeric family constants (wire.ts), inlined as literals with their names beside them. */
@@ -32,6 +46,8 @@ const PARAMS = ["r", "p", "d"];
 /** An expression that reads one value of type `node` from reader `r`. */
 export function decodeValue(ctx: EmitContext, node: TypeNode, path: Expr, depth: Expr): Expr {
   const b = ctx.b;
+  const width = readWidth(ctx, node, path);
+  if (width) return width;
   const leaf = LEAF_READERS[node.kind];
   if (leaf) return b.method(b.id("r"), leaf, path);
   const read = readFunction(node);
@@ -62,7 +78,7 @@ export function decoderFor(ctx: EmitContext, node: TypeNode): string {
 function resumable(ctx: EmitContext, node: TypeNode): ObjectShape | undefined {
   if (node.kind !== "ref" || !ctx.tagMembers.has(node.name)) return undefined;
   const shape = ctx.entry(node).shape;
-  return shape.kind === "object" && !shape.link && shape.properties.length <= 30 ? shape : undefined;
+  return shape.kind === "object" && !shape.link && shape.layout !== "positional" && shape.properties.length <= 30 ? shape : undefined;
 }
 
 function decoderBody(ctx: EmitContext, node: TypeNode): Stmt[] {
@@ -176,6 +192,7 @@ function decoderBody(ctx: EmitContext, node: TypeNode): Stmt[] {
           : decoderBody(ctx, entry.shape.type);
       }
       const check = entry.shape.checksDepth ? [depthCheck()] : [];
+      if (entry.shape.layout === "positional") return [...check, ...decodePositional(ctx, entry.shape, deeper)];
       return [...check, ...decodeObject(ctx, node.name, entry.shape, deeper, resumable(ctx, node) !== undefined)];
     }
     default:
@@ -239,6 +256,42 @@ function decodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth:
   return [...out, b.const("out", result), ...lateAssignments, ...extra, b.ret(b.id("out"))];
 }
 
+/**
+ * The positional layout: an array of the property values in declaration order, as long as the
+ * required ones and at most as long as all (checked at the header). Read in order, straight into
+ * one object literal; optional properties past the array's end are undefined, a nil one is absent.
+ */
+function decodePositional(ctx: EmitContext, shape: ObjectShape, depth: Expr): Stmt[] {
+  const b = ctx.b;
+  const [r, p] = [b.id("r"), b.id("p")];
+  const properties = shape.properties;
+  const required = properties.reduce((last, property, i) => (property.optional ? last : i + 1), 0);
+  const n = b.id("n");
+  const header = b.method(r, "tupleHeader", b.num(required), b.num(properties.length), p);
+  const out: Stmt[] = [required === properties.length ? b.expr(header) : b.const("n", header)];
+  const reads = properties.map((property, i) => {
+    const path = childPath(b, propertySegment(property.name));
+    // An optional property whose type has no nil of its own (exactOptionalPropertyTypes) still takes nil for absence.
+    const read = property.optional && !familiesOf(property.type, ctx.named).includes("NIL")
+      ? b.cond(b.method(r, "takeNil"), b.undef(), decodeValue(ctx, property.type, path, depth))
+      : decodeValue(ctx, property.type, path, depth);
+    return i >= required ? b.cond(b.bin(n, ">", b.num(i)), read, b.undef()) : read;
+  });
+  // Into locals, then one object literal: an object allocated before its nested values are read
+  // (reads inside the literal) made decoding sbt 1.6x slower, most of it in the garbage collector.
+  const locals = properties.map((property, i) => localFor(property.name, i));
+  properties.forEach((_, i) => out.push(b.const(locals[i]!, reads[i]!)));
+  // An absent optional property named like an Object.prototype member is set only when present (see decodeObject).
+  const late = (i: number) => properties[i]!.optional && INHERITED_NAMES.has(properties[i]!.name);
+  const result = b.object(properties.flatMap((property, i): [string, Expr][] => (late(i) ? [] : [[property.name, b.id(locals[i]!)]])));
+  if (!properties.some((_, i) => late(i))) return [...out, b.ret(result)];
+  out.push(b.const("out", result));
+  properties.forEach((property, i) => {
+    if (late(i)) out.push(b.if(b.bin(b.id(locals[i]!), "!==", b.undef()), [b.expr(b.call(ctx.rt("setOwn"), b.id("out"), b.str(property.name), b.id(locals[i]!)))]));
+  });
+  return [...out, b.ret(b.id("out"))];
+}
+
 /** The value of a required property that has only one (a union's tag): checked, then written as a literal. -0 passes for 0, so 0 is read. */
 function fixedValue(property: Property): Literal | undefined {
   const type = property.type;
@@ -287,9 +340,26 @@ function decodeChoice(ctx: EmitContext, union: Extract<TypeNode, { kind: "union"
   if (choice.by === "only") return [b.ret(decodeValue(ctx, members[0]!, p, d))];
   if (choice.by === "tag") {
     const tag = union.tag!;
-    const tagKey = ctx.constant("tag:" + tag.property, "Tag_" + tag.property.replace(/\W/g, "_"), () =>
+    const positionalAt = positionalTagIndex(ctx, members, tag.property);
+    // The key of the discriminant, for maps (arrays have none).
+    const tagKey = positionalAt !== undefined ? b.null() : ctx.constant("tag:" + tag.property, "Tag_" + tag.property.replace(/\W/g, "_"), () =>
       b.index(b.call(ctx.rt("keys"), b.array([b.str(tag.property)])), b.num(0)));
     const tags = literalTable(ctx, tag.cases.map((c) => c.value), tag.property.replace(/\W/g, "_"));
+    const badTag = b.ret(b.call(ctx.rt("badTag"), r, b.str(tag.property), b.str(describeLiterals(tag.cases.map((c) => c.value))), p, b.id("start")));
+    if (positionalAt !== undefined) {
+      // Arrays: the discriminant is the element at its index (the same in every member, as the model checks).
+      const cases = choice.members.map((m): [Expr[], Stmt[]] => [
+        tag.cases.flatMap((c, index) => (c.member === m ? [b.named(b.num(index), JSON.stringify(c.value))] : [])),
+        [b.ret(decodeValue(ctx, union.members[m]!, p, d))],
+      ]);
+      return [b.block([
+        b.const("start", b.prop(r, "pos")),
+        b.const("tag", b.call(ctx.rt("readPositionalTag"), r, b.num(positionalAt), tags, p)),
+        b.assign(b.prop(r, "pos"), b.id("start")),
+        b.switch(b.id("tag"), cases),
+        badTag,
+      ])];
+    }
     // Members that resume take the map where readTag left it: after the tag when it came first
     // (they write their tag as a literal, so it need not be read again).
     const tagIndex = (member: TypeNode) => {
@@ -306,7 +376,6 @@ function decodeChoice(ctx: EmitContext, union: Extract<TypeNode, { kind: "union"
       const bit = tagIndex(member);
       return [values, [b.ret(b.call(b.id(decoderFor(ctx, member)), r, p, d, n, i, bit === 0 ? i : b.bin(i, "<<", b.num(bit))))]];
     });
-    const badTag = b.ret(b.call(ctx.rt("badTag"), r, b.str(tag.property), b.str(describeLiterals(tag.cases.map((c) => c.value))), p, b.id("start")));
     const read = resume
       ? [
           b.const("start", b.prop(r, "pos")),
@@ -333,6 +402,14 @@ function decodeChoice(ctx: EmitContext, union: Extract<TypeNode, { kind: "union"
   // first that takes the value whole (strictly: unknown keys fail), else the first that takes it.
   const attempts = members.map((member) => b.arrow(decodeValue(ctx, member, p, d)));
   return [b.ret(b.call(ctx.rt("firstOf"), r, b.array(attempts), p, ...(choice.by === "keysThenTry" ? [candidates()] : [])))];
+}
+
+/** The index of the discriminant in members written positionally, or undefined for maps. */
+function positionalTagIndex(ctx: EmitContext, members: TypeNode[], property: string): number | undefined {
+  const first = members[0]!;
+  const shape = first.kind === "ref" ? ctx.entry(first).shape : undefined;
+  if (shape?.kind !== "object" || shape.layout !== "positional") return undefined;
+  return shape.properties.findIndex((p) => p.name === property);
 }
 
 /** `[key table or null, required masks]` for an object member, null for a Record or a Map. */

@@ -1,4 +1,4 @@
-import { propertySegment, type Literal, type ObjectShape, type TypeNode, type UnionPlan } from "../model/ir.js";
+import { INT_RANGES, propertySegment, type Literal, type ObjectShape, type TypeNode, type UnionPlan } from "../model/ir.js";
 import { splitNil } from "../model/families.js";
 import { choiceMembers, withoutMember } from "../model/unions.js";
 import type { Expr, Stmt } from "./build.js";
@@ -16,8 +16,21 @@ const LEAF_WRITE_FUNCTIONS: Partial<Record<TypeNode["kind"], string>> = {
 };
 
 function writeFunction(node: TypeNode): string | undefined {
-  if (node.kind === "array") return node.element.kind === "number" ? "writeNumberArray" : undefined;
+  if (node.kind === "array" && node.element.kind === "number") {
+    const width = node.element.width;
+    return width === undefined ? "writeNumberArray" : width === "float32" ? "writeFloat32Array" : undefined;
+  }
   return LEAF_WRITE_FUNCTIONS[node.kind];
+}
+
+/** A number of a declared width (runtime/widths.ts): `__tm.writeInt(w, v, -128, 127, p)` and the like. */
+function writeWidth(ctx: EmitContext, node: TypeNode, value: Expr, path: Expr): Expr | undefined {
+  if ((node.kind !== "number" && node.kind !== "numberOrBigint") || node.width === undefined) return undefined;
+  const b = ctx.b, w = b.id("w");
+  const range = INT_RANGES[node.width];
+  if (range) return b.call(ctx.rt("writeInt"), w, value, b.num(range[0]), b.num(range[1]), path);
+  const name = { float32: "writeFloat32", float64: "writeFloat64", int64: "writeInt64", uint64: "writeUint64" }[node.width as string]!;
+  return b.call(ctx.rt(name), w, value, path);
 }
 
 const PARAMS = ["w", "v", "p", "d"];
@@ -29,6 +42,8 @@ export const INHERITED_NAMES = new Set(Object.getOwnPropertyNames(Object.prototy
 export function encodeValue(ctx: EmitContext, node: TypeNode, value: Expr, path: Expr, depth: Expr): Stmt[] {
   const b = ctx.b;
   const w = b.id("w");
+  const width = writeWidth(ctx, node, value, path);
+  if (width) return [b.expr(width)];
   const leaf = LEAF_WRITERS[node.kind];
   if (leaf) return [b.expr(b.method(w, leaf, value, path))];
   const write = writeFunction(node);
@@ -175,7 +190,8 @@ function encoderBody(ctx: EmitContext, node: TypeNode): Stmt[] {
       // Plain objects first, by a check small enough to be inlined (see isPlainObject).
       const notRecord = b.all([b.not(b.call(ctx.rt("isPlainObject"), v)), b.not(b.call(ctx.rt("isRecordLike"), v))]);
       const check = entry.shape.checksDepth ? [depthCheck()] : [];
-      return [b.if(notRecord, [fail(`an object (${entry.display})`)]), ...check, ...encodeObject(ctx, node.name, entry.shape, deeper)];
+      const body = entry.shape.layout === "positional" ? encodePositional(ctx, entry.shape, deeper) : encodeObject(ctx, node.name, entry.shape, deeper);
+      return [b.if(notRecord, [fail(`an object (${entry.display})`)]), ...check, ...body];
     }
     default:
       // Leaves: only reached for a root, which needs a function of its own.
@@ -245,6 +261,52 @@ function encodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth:
 /** Whether encodeValue writes a value of `type` with one call that reads the value once. */
 function writtenByOneCall(ctx: EmitContext, type: TypeNode): boolean {
   return !splitNil(type, ctx.named) && type.kind !== "null" && type.kind !== "undefined" && type.kind !== "literals";
+}
+
+/**
+ * The positional layout (`codecFor<T>({ layout: "positional" })`): an array of the property values
+ * in declaration order. Optional properties after the last required one are left out from the last
+ * present one on; an absent optional property before a present one is nil.
+ */
+function encodePositional(ctx: EmitContext, shape: ObjectShape, depth: Expr): Stmt[] {
+  const b = ctx.b;
+  const [w, v] = [b.id("w"), b.id("v")];
+  const properties = shape.properties;
+  const names = properties.map((property, i) => localFor(property.name, i));
+  const locals = names.map((name) => b.id(name));
+  const out: Stmt[] = properties.map((property, i) =>
+    b.const(names[i]!, INHERITED_NAMES.has(property.name) ? b.call(ctx.rt("ownValue"), v, b.str(property.name)) : b.prop(v, property.name)));
+  const required = properties.reduce((last, property, i) => (property.optional ? last : i + 1), 0);
+  let count: Expr = b.num(properties.length);
+  if (required < properties.length) {
+    // `n = 3 if c is present, else 2 if b is...`: the elements up to the last present one.
+    out.push(b.let(["n", b.num(required)]));
+    let chain: Stmt | undefined;
+    for (let i = required; i < properties.length; i++) {
+      const set = b.assign(b.id("n"), b.num(i + 1));
+      chain = b.if(b.bin(locals[i]!, "!==", b.undef()), [set], chain ? [chain] : undefined);
+    }
+    out.push(chain!);
+    count = b.id("n");
+  }
+  if (shape.triedStrictly) {
+    // Under a union's strict attempt, a property the type does not declare fails, as for maps.
+    const present = properties.reduce<Expr>((sum, property, i) => (property.optional ? b.bin(sum, "+", b.cond(b.bin(locals[i]!, "!==", b.undef()), b.num(1), b.num(0))) : sum),
+      b.num(properties.filter((property) => !property.optional).length));
+    out.push(b.if(b.prop(w, "strict"), [b.expr(b.call(ctx.rt("noExtraKeys"), v, present, b.id("p")))]));
+  }
+  out.push(b.expr(b.method(w, "arrayHeader", count)));
+  properties.forEach((property, i) => {
+    const path = childPath(b, propertySegment(property.name));
+    // `x?: T` is `T | undefined` to the model, whose nil is written inline; without that member
+    // (exactOptionalPropertyTypes) absence is written as nil here.
+    const hasUndefined = property.type.kind === "union" && property.type.members.some((m) => m.kind === "undefined");
+    const write = property.optional && !hasUndefined
+      ? [b.if(b.bin(locals[i]!, "===", b.undef()), [b.expr(b.method(w, "nil"))], encodeValue(ctx, withoutUndefined(property.type), locals[i]!, path, depth))]
+      : encodeValue(ctx, property.type, locals[i]!, path, depth);
+    out.push(...(i >= required ? [b.if(b.bin(count, ">", b.num(i)), write)] : write));
+  });
+  return out;
 }
 
 /** A property's value: a check and a constant when its type has exactly one value, else its writes. */

@@ -30,6 +30,7 @@ export function shapeChecks(model: FileModel, checks: readonly ShapeCheck[]): st
   const text = (node: TypeNode, levels: number): string => {
     if (levels <= 0 && nests(model, node)) return "any";
     const inner = levels - 1;
+    if ((node.kind === "number" || node.kind === "numberOrBigint") && node.width) return `${RUNTIME_ALIAS}.Width<"${node.width}">`;
     switch (node.kind) {
       case "null": case "undefined": case "boolean": case "number": case "bigint": case "string": case "unknown":
         return node.kind;

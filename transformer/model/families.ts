@@ -8,7 +8,8 @@ export function familiesOf(node: TypeNode, named: Record<string, NamedType>, see
   switch (node.kind) {
     case "null": case "undefined": return ["NIL"];
     case "boolean": return ["BOOL"];
-    case "number": case "numberOrBigint": return ["INT", "FLOAT"];
+    // An integer width takes ints alone: a float is a mismatch, even a whole one.
+    case "number": case "numberOrBigint": return node.width && node.width !== "float32" && node.width !== "float64" ? ["INT"] : ["INT", "FLOAT"];
     case "bigint": return ["INT"];
     case "string": case "template": return ["STR"];
     case "literals": {
@@ -33,7 +34,7 @@ export function familiesOf(node: TypeNode, named: Record<string, NamedType>, see
     case "ref": {
       const entry = named[node.name];
       if (!entry || seen.has(node.name)) return [];
-      if (entry.shape.kind === "object") return ["MAP"];
+      if (entry.shape.kind === "object") return [entry.shape.layout === "positional" ? "ARRAY" : "MAP"];
       seen.add(node.name);
       return familiesOf(entry.shape.type, named, seen);
     }

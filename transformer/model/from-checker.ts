@@ -2,7 +2,8 @@ import ts from "typescript";
 import { nameList, type Problem, type ProblemKind } from "../diagnostics/catalog.js";
 import { familiesOf, type Family } from "./families.js";
 import { markTriedStrictly, markUnbounded, planUnion, reachesOnlyObjects, walk } from "./unions.js";
-import { propertySegment, type FileModel, type Link, type Literal, type ObjectShape, type Property, type TupleElement, type TypeNode } from "./ir.js";
+import { declaresSentinel } from "../recognize/is-codec-call.js";
+import { propertySegment, type FileModel, type Layout, type Link, type Literal, type NumberWidth, type ObjectShape, type Property, type TupleElement, type TypeNode } from "./ir.js";
 
 type UnionNode = Extract<TypeNode, { kind: "union" }>;
 
@@ -28,8 +29,12 @@ export interface Links {
  */
 export class ModelBuilder {
   readonly model: FileModel = { named: {}, codecs: {} };
-  private readonly namedByType = new Map<ts.Type, string>();
-  private readonly codecByType = new Map<ts.Type, string>();
+  /** Named types and codecs by type, one table per layout: a type has one entry in each layout it is written in. */
+  private readonly tables = { keyed: { named: new Map<ts.Type, string>(), codecs: new Map<ts.Type, string>() }, positional: { named: new Map<ts.Type, string>(), codecs: new Map<ts.Type, string>() } };
+  private namedByType = this.tables.keyed.named;
+  private codecByType = this.tables.keyed.codecs;
+  /** The layout of the codec being modelled (`codecFor<T>({ layout })`). */
+  private layout: Layout = "keyed";
   private readonly inProgress = new Map<ts.Type, { name?: string }>();
   private readonly usedNames = new Set<string>();
   /** Anonymous object shapes modelled so far, by their JSON: see `shareAnonymous`. */
@@ -59,10 +64,13 @@ export class ModelBuilder {
   }
 
   /**
-   * Models `type` as a codec root; returns the codec's id, or the problems that prevent it.
+   * Models `type` as a codec root in `layout`; returns the codec's id, or the problems that prevent it.
    * `codecArguments`: how many codecs the call passes, one per type parameter the type mentions.
    */
-  addCodec(type: ts.Type, codecArguments = 0): { id: string; problems: [] } | { id?: undefined; problems: Problem[] } {
+  addCodec(type: ts.Type, codecArguments = 0, layout: Layout = "keyed"): { id: string; problems: [] } | { id?: undefined; problems: Problem[] } {
+    this.layout = layout;
+    this.namedByType = this.tables[layout].named;
+    this.codecByType = this.tables[layout].codecs;
     const known = this.codecByType.get(type);
     if (known) {
       const taken = this.model.codecs[known]!.params?.length ?? 0;
@@ -94,8 +102,11 @@ export class ModelBuilder {
       for (const [key, name] of this.anonymousShapes) if (!this.model.named[name]) this.anonymousShapes.delete(key);
       return { problems: this.problems };
     }
-    const id = this.uniqueName(this.rootName, "codec:");
-    this.model.codecs[id] = params.length > 0 ? { display, root, params } : { display, root };
+    const id = this.uniqueName(this.rootName + (layout === "positional" ? "Positional" : ""), "codec:");
+    const codec: FileModel["codecs"][string] = { display, root };
+    if (params.length > 0) codec.params = params;
+    if (layout === "positional") codec.layout = layout;
+    this.model.codecs[id] = codec;
     this.codecByType.set(type, id);
     return { id, problems: [] };
   }
@@ -235,7 +246,13 @@ export class ModelBuilder {
       return this.problem("typeParameterInUnion", path, this.checker.typeToString(shown),
         nameList(type.types.filter((t) => t !== shown && !(t.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined))).map((t) => this.checker.typeToString(t))));
     }
-    const members = mergeNumberAndBigint(others);
+    const numbers = distinctNumbers(others);
+    // `Int8 | Int16`, `Float32 | number`: one number with two widths, which no byte could tell apart.
+    if (numbers.length > 1 && numbers.some((n) => "width" in n)) {
+      return this.problem("mixedWidths", path, nameList(numbers.map((n) => ("width" in n ? n.width! : n.kind === "numberOrBigint" ? "number | bigint" : n.kind))));
+    }
+    // `Int64` is `(number & W) | (bigint & W)` to the checker: two members that model alike.
+    const members = mergeNumberAndBigint(others.filter((n, i) => !("width" in n) || others.findIndex((o) => JSON.stringify(o) === JSON.stringify(n)) === i));
     if (members.length === 1) return members[0]!;
     const node: UnionNode = { kind: "union", members };
     this.unions.push({ node, path, type });
@@ -264,7 +281,11 @@ export class ModelBuilder {
     return names;
   }
 
-  /** Branded primitives (`string & { __brand: "Id" }`) are their primitive; other intersections merge their properties. */
+  /**
+   * Branded primitives (`string & { __brand: "Id" }`) are their primitive, except typed-msgpack's
+   * number widths (`Int32`, `Float32`...), which are a number of that width; other intersections
+   * merge their properties.
+   */
   private intersection(type: ts.IntersectionType, path: string): TypeNode {
     const parameter = type.types.find((t) => t.flags & ts.TypeFlags.TypeParameter);
     if (parameter) {
@@ -274,13 +295,36 @@ export class ModelBuilder {
       return empty ? this.node(parameter, path) : this.problem("typeParameterPosition", path, this.checker.typeToString(type));
     }
     const primitive = type.types.find((t) => !(t.flags & ts.TypeFlags.Object));
-    if (primitive) return this.node(primitive, path);
+    if (primitive) {
+      const widths = [...new Set(type.types.map((t) => this.widthBrand(t)).filter((w): w is NumberWidth => w !== undefined))];
+      if (widths.length > 1) return this.problem("mixedWidths", path, nameList(widths));
+      const width = widths[0];
+      if (width === undefined || !(primitive.flags & (ts.TypeFlags.Number | ts.TypeFlags.BigInt))) return this.node(primitive, path);
+      if (width === "int64" || width === "uint64") return { kind: "numberOrBigint", width };
+      if (primitive.flags & ts.TypeFlags.BigInt) return this.problem("mixedWidths", path, `bigint and ${width}`);
+      return { kind: "number", width };
+    }
     // `T[] & { total: number }`: an array with members of its own, one problem (see arrayInterface).
     const array = type.types.find((t) => isArrayType(this.checker, t) || isTupleType(this.checker, t) || this.arrayBase(t));
     if (array) {
       return this.ownMembers(type, array).length > 0 ? this.arrayInterface(type, array, path) : this.node(array, path);
     }
     return this.objectShape(type, path);
+  }
+
+  /**
+   * The width that `type` brands a number with, when it is the brand of typed-msgpack's `Int32`,
+   * `Float32`...: recognized by where its `__tmWidth` property is declared (beside codecFor, in
+   * the module with the sentinel export), never by a name, so a look-alike brand is a plain brand.
+   */
+  private widthBrand(type: ts.Type): NumberWidth | undefined {
+    if (!(type.flags & ts.TypeFlags.Object)) return undefined;
+    const property = type.getProperty("__tmWidth");
+    const declaration = property?.getDeclarations()?.[0];
+    if (!property || !declaration || !declaresSentinel(declaration.getSourceFile(), this.checker)) return undefined;
+    const values = this.checker.getTypeOfSymbolAtLocation(property, this.location);
+    const literal = (values.flags & ts.TypeFlags.Union ? (values as ts.UnionType).types : [values]).find((t) => t.flags & ts.TypeFlags.StringLiteral);
+    return literal ? (literal as ts.StringLiteralType).value as NumberWidth : undefined;
   }
 
   private objectLike(type: ts.ObjectType, path: string): TypeNode {
@@ -340,11 +384,13 @@ export class ModelBuilder {
     // Printing an anonymous type is costly and most are shared (shareAnonymous), which prints it when kept.
     const anonymous = isAnonymous(type);
     const display = anonymous ? "" : checker.typeToString(type);
-    const link = this.links.get(type);
+    // A positional codec writes its types in a form the keyed codecs of other modules do not: no links.
+    const link = this.layout === "positional" ? undefined : this.links.get(type);
     const suffix = this.nameSuffix !== undefined && anonymous ? "_" + this.nameSuffix : "";
     this.nameSuffix = undefined;
-    const name = this.uniqueName(
-      (!anonymous && identifierFrom(display)) || this.rootName + identifierFrom(path.replace(/^\$/, "").replace(/\[\]/g, "Item")) + suffix);
+    const base = (!anonymous && identifierFrom(display)) || this.rootName + identifierFrom(path.replace(/^\$/, "").replace(/\[\]/g, "Item")) + suffix;
+    // `OrderPositional`: a file may have codecs of both layouts, and the functions say which they write.
+    const name = this.uniqueName(this.layout === "positional" ? base + "Positional" : base);
     const shape: ObjectShape = link ? { kind: "object", link, properties: [] } : { kind: "object", properties: [] };
     this.namedByType.set(type, name);
     this.model.named[name] = { display, shape };
@@ -381,6 +427,11 @@ export class ModelBuilder {
     const index = infos.find((info) => info.keyType.flags & ts.TypeFlags.String) ?? infos.find((info) => info.keyType.flags & ts.TypeFlags.Number);
     if (index) shape.rest = this.node(index.type, path + "[string]");
     else if (infos.length > 0) this.problem("unsupportedKey", path, checker.typeToString(infos[0]!.keyType));
+    // Keys beyond the declared ones need their names on the wire: such a type stays a map.
+    if (this.layout === "positional" && !shape.rest) {
+      this.model.named[name]!.shape = { kind: "object", layout: "positional", properties: shape.properties };
+      return anonymous ? this.shareAnonymous(type, name) : { kind: "ref", name };
+    }
     return anonymous ? this.shareAnonymous(type, name) : { kind: "ref", name };
   }
 
@@ -556,6 +607,12 @@ export class ModelBuilder {
       });
       if (ok) {
         node.tag = { property: candidate.name, cases };
+        // Written positionally, the discriminant is found by its index, which must be the same in every member.
+        const at = objects.map(({ shape }) => shape.properties.findIndex((p) => p.name === candidate.name));
+        if (report && objects.some(({ shape }) => shape.layout === "positional") && new Set(at).size > 1) {
+          const members = objects.map(({ member }, i) => `${describeNode(member, named)} at ${at[i]}`);
+          this.problem("positionalTagIndex", path, JSON.stringify(candidate.name), nameList(members, 4));
+        }
         return;
       }
     }
@@ -595,6 +652,12 @@ function mergeNumberAndBigint(members: TypeNode[]): TypeNode[] {
   if (!members.some((m) => m.kind === "number") || !members.some((m) => m.kind === "bigint")) return members;
   const first = members.findIndex(isNumeric);
   return members.flatMap((m, i): TypeNode[] => (!isNumeric(m) ? [m] : i === first ? [{ kind: "numberOrBigint" }] : []));
+}
+
+/** The distinct numeric members of a union (number, bigint, number | bigint, each with its width). */
+function distinctNumbers(members: TypeNode[]): TypeNode[] {
+  const numeric = members.filter((m) => m.kind === "number" || m.kind === "bigint" || m.kind === "numberOrBigint");
+  return numeric.filter((m, i) => numeric.findIndex((o) => JSON.stringify(o) === JSON.stringify(m)) === i);
 }
 
 function kindOf(node: TypeNode, named: FileModel["named"]): string {

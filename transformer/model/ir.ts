@@ -9,13 +9,15 @@ export type TypeNode =
   | { kind: "null" }
   | { kind: "undefined" }
   | { kind: "boolean" }
-  | { kind: "number" }
+  /** `width`: declared with `Float32`, `Int8`... (see NumberWidth); absent for a plain `number`. */
+  | { kind: "number"; width?: NumberWidth }
   | { kind: "bigint" }
   /**
    * `number | bigint` (as in GitHub's 64-bit ids): a number written as `number`, a bigint as
-   * int 64; decoded as a number when that loses nothing, else as a bigint.
+   * int 64; decoded as a number when that loses nothing, else as a bigint. With a `width`
+   * (`Int64`, `Uint64`) both are integers in its range, in the smallest int format.
    */
-  | { kind: "numberOrBigint" }
+  | { kind: "numberOrBigint"; width?: "int64" | "uint64" }
   | { kind: "string" }
   /** A finite set of literals of one or more primitive kinds: `"a" | "b"`, `1 | 2`, `true`, enums. */
   | { kind: "literals"; values: Literal[] }
@@ -41,6 +43,19 @@ export type TypeNode =
    */
   | { kind: "param"; name: string }
   | { kind: "unknown" };
+
+/**
+ * A number width declared by the type (typed-msgpack's `Float32`, `Int8`... `Uint64`): floats are
+ * written at that width (float 32 rounded by `Math.fround`; float 64 always, integers too), integers
+ * are range-checked both ways and written in the smallest int format. Part of the wire contract.
+ */
+export type NumberWidth = "float32" | "float64" | "int8" | "int16" | "int32" | "int64" | "uint8" | "uint16" | "uint32" | "uint64";
+
+/** The values an integer width holds, for the widths up to 32 bits (the 64-bit ones are `numberOrBigint`). */
+export const INT_RANGES: Partial<Record<NumberWidth, readonly [min: number, max: number]>> = {
+  int8: [-0x80, 0x7f], int16: [-0x8000, 0x7fff], int32: [-0x8000_0000, 0x7fff_ffff],
+  uint8: [0, 0xff], uint16: [0, 0xffff], uint32: [0, 0xffff_ffff],
+};
 
 export interface TupleElement {
   type: TypeNode;
@@ -139,8 +154,17 @@ export interface Link {
   exportName: string;
 }
 
+/** How object types are written: a map keyed by property names (the default), or an array of the values in order. */
+export type Layout = "keyed" | "positional";
+
 export interface ObjectShape {
   kind: "object";
+  /**
+   * `"positional"` (from `codecFor<T>({ layout: "positional" })`): an array of the property values
+   * in declaration order instead of a map; trailing optional properties that are absent are left
+   * out, an absent one before a present one is nil. Absent: keyed. Never set with `rest` or `link`.
+   */
+  layout?: "positional";
   /**
    * Set when the type's codec lives in another module. Its properties are then only what unions
    * that contain the type need to tell members apart (names, optionality, literal values); every
@@ -170,9 +194,9 @@ export interface FileModel {
   /**
    * Keyed by codec id; several `codecFor` calls for the same type share one entry. `params`: the
    * type parameters the type mentions, in order of declaration, one codec argument each; a codec
-   * with params is emitted as a factory of them.
+   * with params is emitted as a factory of them. `layout`: set for `{ layout: "positional" }`.
    */
-  codecs: Record<string, { display: string; root: TypeNode; params?: string[] }>;
+  codecs: Record<string, { display: string; root: TypeNode; params?: string[]; layout?: "positional" }>;
 }
 
 /** True when `name` can follow a dot in JavaScript (and in a path like `$.items`). */

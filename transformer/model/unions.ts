@@ -41,6 +41,13 @@ function sameMembers(choice: Choice, members: number[]): boolean {
 
 function choose(node: UnionNode, members: number[], named: Named): Choice {
   if (members.length === 1) return { by: "only", member: members[0]! };
+  // Positional object types carry no keys: their discriminant is read by its position, else they are tried.
+  const positional = members.filter((i) => objectShape(node.members[i]!, named)?.layout === "positional");
+  if (positional.length > 0) {
+    const tag = node.tag;
+    const tagged = positional.length === members.length && tag !== undefined && members.every((i) => tag.cases.some((c) => c.member === i));
+    return tagged ? { by: "tag", members } : { by: "try", members };
+  }
   const keyed = members.map((i) => keysOf(node.members[i]!, named));
   if (keyed.every((k) => k !== undefined)) {
     const tag = node.tag;

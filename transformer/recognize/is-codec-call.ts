@@ -11,11 +11,17 @@ export const SENTINEL_EXPORT = "__typedMsgpackIntrinsic";
 export function isCodecCall(call: ts.CallExpression, checker: ts.TypeChecker): boolean {
   const declaration = checker.getResolvedSignature(call)?.getDeclaration();
   if (!declaration || !ts.isFunctionDeclaration(declaration) || declaration.name?.text !== "codecFor") return false;
-  const file = declaration.getSourceFile();
+  return declaresSentinel(declaration.getSourceFile(), checker);
+}
+
+/**
+ * Is `file` typed-msgpack's module of intrinsics (runtime/codec-for.ts), which declares `codecFor`
+ * and the number widths? The sentinel must be declared in it, not merely re-exported: a wrapper
+ * module that does `export * from "typed-msgpack"` and declares its own codecFor is not ours.
+ */
+export function declaresSentinel(file: ts.SourceFile, checker: ts.TypeChecker): boolean {
   const moduleSymbol = checker.getSymbolAtLocation(file);
   if (!moduleSymbol) return false;
-  // The sentinel must be declared beside codecFor, not merely re-exported: a wrapper module that
-  // does `export * from "typed-msgpack"` and declares its own codecFor is not ours.
   return checker.getExportsOfModule(moduleSymbol).some((symbol) =>
     symbol.getName() === SENTINEL_EXPORT && (symbol.getDeclarations() ?? []).some((d) => d.getSourceFile() === file));
 }

@@ -1,6 +1,7 @@
 import * as path from "node:path";
 import ts from "typescript";
 import type { Links } from "../model/from-checker.js";
+import { readCodecOptions } from "./codec-options.js";
 import { isCodecCall } from "./is-codec-call.js";
 
 /** A top-level `export const <exportName> = codecFor<T>()`: where the codec of T lives. */
@@ -32,7 +33,10 @@ function declaredCodecsOf(program: ts.Program): Map<ts.Type, Declared> {
       for (const declaration of statement.declarationList.declarations) {
         const call = declaration.initializer;
         if (!ts.isIdentifier(declaration.name) || !call || !ts.isCallExpression(call)) continue;
-        if (call.arguments.length > 0 || call.typeArguments?.length !== 1 || !isCodecCall(call, checker)) continue;
+        if (call.typeArguments?.length !== 1 || !isCodecCall(call, checker)) continue;
+        // Links are to keyed codecs: a positional one writes its type in another form.
+        const options = readCodecOptions(call);
+        if ("reason" in options || options.layout !== "keyed") continue;
         const type = checker.getTypeFromTypeNode(call.typeArguments[0]!);
         if (!found.has(type)) found.set(type, { fileName: file.fileName, exportName: declaration.name.text });
       }

@@ -7,6 +7,7 @@ import { RUNTIME_ALIAS } from "../emit/context.js";
 import { isErrorType, ModelBuilder } from "../model/from-checker.js";
 import type { FileModel } from "../model/ir.js";
 import type { ResolvedOptions } from "../options.js";
+import { readCodecOptions } from "./codec-options.js";
 import { isCodecCall, looksLikeCodecCall } from "./is-codec-call.js";
 import { linksFor } from "./links.js";
 
@@ -75,8 +76,13 @@ export function transformFile(
       problem(call, { kind: "noTypeInformation", path: "$", args: [typeArgument.getText()] });
       return undefined;
     }
+    const callOptions = readCodecOptions(call);
+    if ("reason" in callOptions) {
+      problem(call, { kind: "codecOptions", path: "$", args: [callOptions.reason] });
+      return undefined;
+    }
     builder ??= new ModelBuilder(program, original!, options.link ? linksFor(program, original!, moduleOf) : undefined);
-    const result = builder.addCodec(type, call.arguments.length);
+    const result = builder.addCodec(type, callOptions.codecArguments, callOptions.layout);
     if (result.id === undefined) {
       for (const p of result.problems) problem(call, p);
       return undefined;

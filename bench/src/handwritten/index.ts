@@ -8,6 +8,7 @@ import * as company from "./company";
 import * as events from "./events";
 import * as flat from "./flat";
 import * as floats from "./floats";
+import * as floats32 from "./floats32";
 import * as lite from "./lite";
 import * as numeric from "./numeric";
 import * as sbt from "./sbt";
@@ -22,5 +23,5 @@ export interface HandWritten<T> {
 }
 
 export const handwritten: { [K in DatasetId]: HandWritten<Roots[K]> } = {
-  lite, sbt, tree, events, text, numeric, blobs, shapes, floats, smallints, company, flat, categories, api,
+  lite, sbt, tree, events, text, numeric, blobs, shapes, floats, floats32, smallints, company, flat, categories, api,
 };

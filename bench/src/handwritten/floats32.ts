@@ -1,0 +1,55 @@
+// Hand-written codec for Float32List (dataset "floats32"): every element as float 32 (0xca), 5
+// bytes, as @msgpack/msgpack writes non-integers with forceFloat32; decode reads float 32s inline
+// and any other number through `number()`, rounded to float 32 (what a Float32 holds).
+import type { Float32List } from "../types";
+import { In, Out, cat, keys, mapOf, str } from "./prims";
+
+const K_XS = str("xs");
+const HEAD = cat(mapOf(1), K_XS);
+
+const w = new Out();
+
+export function encode(v: Float32List): Uint8Array {
+  w.raw(HEAD);
+  const xs = v.xs, n = xs.length;
+  w.arrayHeader(n);
+  for (let i = 0; i < n; ) {
+    const stop = Math.min(n, i + 1024);
+    w.reserve(5 * (stop - i));
+    const bytes = w.bytes, view = w.view;
+    let p = w.pos;
+    for (; i < stop; i++) { bytes[p] = 0xca; view.setFloat32(p + 1, xs[i]!); p += 5; }
+    w.pos = p;
+  }
+  return w.finish();
+}
+
+const LIST_KEYS = keys("xs");
+
+function float32Array(r: In): number[] {
+  const n = r.arrayHeader();
+  const out = new Array<number>(n);
+  const bytes = r.bytes, view = r.view, end = r.end;
+  let p = r.pos;
+  for (let i = 0; i < n; i++) {
+    if (p + 5 <= end && bytes[p] === 0xca) { out[i] = view.getFloat32(p + 1); p += 5; }
+    else { r.pos = p; out[i] = Math.fround(r.number()); p = r.pos; }
+  }
+  r.pos = p;
+  return out;
+}
+
+export function decode(bytes: Uint8Array): Float32List {
+  const r = new In(bytes);
+  const n = r.mapHeader();
+  let xs!: number[];
+  let seen = 0, i = 0;
+  if (i < n && r.key(K_XS)) { xs = float32Array(r); seen |= 1; i++; }
+  for (; i < n; i++) {
+    if (r.anyKey(LIST_KEYS) === 0) { seen = r.once(seen, 1); xs = float32Array(r); }
+    else r.skip();
+  }
+  if (seen !== 1) r.missing(LIST_KEYS, 1, seen);
+  r.done();
+  return { xs };
+}

@@ -1,0 +1,187 @@
+/**
+ * Numbers of a declared width (`Float32`, `Int8` ... `Uint64`, declared in codec-for.ts), both
+ * directions. Free functions rather than Reader/Writer methods, so that a bundle whose types
+ * declare no width does not carry them.
+ */
+import { CodecError } from "./errors.js";
+import type { Reader } from "./reader.js";
+import { FAMILY, INT } from "./wire.js";
+import { mismatch, numberAt, type Writer } from "./writer.js";
+
+/** The largest finite float 32; a finite number beyond it would round to ±Infinity. */
+const FLOAT32_MAX = 3.4028234663852886e38;
+const TWO_63 = 2 ** 63;
+const TWO_64 = 2 ** 64;
+/** Made once, as in extended.ts. */
+const MIN_INT64 = -BigInt("0x8000000000000000");
+const MAX_INT64 = BigInt("0x7fffffffffffffff");
+const MAX_UINT64 = BigInt("0xffffffffffffffff");
+const ZERO = BigInt(0);
+const MIN_SAFE = BigInt(Number.MIN_SAFE_INTEGER);
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** Elements per capacity check in `writeFloat32Array` (5 bytes each), as number-arrays.ts does. */
+const RUN = 4096;
+
+function tooLargeForFloat32(v: number, p: string | undefined, offset: number): never {
+  throw new CodecError(`${v} is too large for a float 32 (it would round to Infinity)`, "out-of-range", p, offset);
+}
+
+/** float 32 (0xca): `v` rounded to the nearest float 32 as `Math.fround` does; a finite value beyond its range is out of range. */
+export function writeFloat32(w: Writer, v: unknown, p?: string): void {
+  if (typeof v !== "number") mismatch("a number", v, p);
+  if ((v > FLOAT32_MAX || v < -FLOAT32_MAX) && v - v === 0 && Math.abs(Math.fround(v)) === Infinity) tooLargeForFloat32(v, p, -1);
+  w.ensure(5);
+  const pos = w.pos;
+  w.bytes[pos] = 0xca; // float 32
+  w.view.setFloat32(pos + 1, v);
+  w.pos = pos + 5;
+}
+
+/** Any int or float, rounded to the nearest float 32: what a `Float32` holds whatever a peer wrote. */
+export function readFloat32(r: Reader, p?: string): number {
+  const at = r.pos;
+  const v = r.number(p);
+  const f = Math.fround(v);
+  if (f !== v && v - v === 0 && f - f !== 0) tooLargeForFloat32(v, p, at);
+  return f;
+}
+
+/** float 64 (0xcb) always, integers included: for peers that read a double and nothing else. */
+export function writeFloat64(w: Writer, v: unknown, p?: string): void {
+  if (typeof v !== "number") mismatch("a number", v, p);
+  w.ensure(9);
+  const pos = w.pos;
+  w.bytes[pos] = 0xcb; // float 64
+  w.view.setFloat64(pos + 1, v);
+  w.pos = pos + 9;
+}
+
+/**
+ * `Float32[]`: 5 bytes an element instead of `number[]`'s 9 for a fraction, one capacity check per
+ * RUN elements, the position in a local (as writeNumberArray).
+ */
+export function writeFloat32Array(w: Writer, v: unknown, p?: string): void {
+  const n = w.array(v, p);
+  const values = v as unknown[];
+  for (let start = 0; start < n; start += RUN) {
+    const stop = Math.min(n, start + RUN);
+    w.ensure(5 * (stop - start));
+    const bytes = w.bytes, view = w.view;
+    let pos = w.pos;
+    for (let i = start; i < stop; i++) {
+      const x = values[i];
+      if (typeof x !== "number") mismatch("a number", x, p && p + "[" + i + "]");
+      if ((x > FLOAT32_MAX || x < -FLOAT32_MAX) && x - x === 0 && Math.abs(Math.fround(x)) === Infinity) tooLargeForFloat32(x, p && p + "[" + i + "]", -1);
+      bytes[pos] = 0xca; // float 32
+      view.setFloat32(pos + 1, x);
+      pos += 5;
+    }
+    w.pos = pos;
+  }
+}
+
+/** `Float32[]`: float 32s inline with the position in a local; any other form, and every error, through readFloat32. */
+export function readFloat32Array(r: Reader, p?: string): number[] {
+  const n = r.arrayHeader(p);
+  const out = new Array<number>(n);
+  const bytes = r.bytes, view = r.view, end = r.end;
+  let pos = r.pos;
+  for (let i = 0; i < n; i++) {
+    if (bytes[pos] === 0xca && pos + 5 <= end) { out[i] = view.getFloat32(pos + 1); pos += 5; }
+    else { r.pos = pos; out[i] = readFloat32(r, p && p + "[" + i + "]"); pos = r.pos; }
+  }
+  r.pos = pos;
+  return out;
+}
+
+/**
+ * An integer in `min..max` (Int8 ... Uint32), in the smallest int format. A fraction, NaN or a
+ * non-number is a type mismatch; an integer outside the range is out of range. -0 is written as 0.
+ */
+export function writeInt(w: Writer, v: unknown, min: number, max: number, p?: string): void {
+  if (typeof v !== "number" || !Number.isInteger(v)) mismatch(`an integer in ${min}..${max}`, v, p);
+  if (v < min || v > max) throw new CodecError(`${v} is outside ${min}..${max}`, "out-of-range", p, -1);
+  w.ensure(9);
+  w.pos = numberAt(w.bytes, w.view, w.pos, v + 0); // + 0 turns -0 into 0
+}
+
+/** Any int format whose value lies in `min..max`; a float is a type mismatch, even a whole one. */
+export function readInt(r: Reader, min: number, max: number, p?: string): number {
+  const at = r.pos;
+  const b = r.head(p);
+  if (FAMILY[b] !== INT) return r.mismatch(`int in ${min}..${max}`, p);
+  let v: number;
+  if (b === 0xcf || b === 0xd3) { // int 64 / uint 64: outside any of these ranges unless written wider than needed
+    r.need(9, p);
+    v = Number(int64At(r, b));
+    r.pos = at + 9;
+  } else v = r.number(p);
+  if (v < min || v > max) r.fail("out-of-range", `${v} is outside ${min}..${max}`, p, at);
+  return v;
+}
+
+/** An int 64 / uint 64 at `r.pos` (9 bytes there), as a bigint; `r.pos` stays. */
+function int64At(r: Reader, b: number): bigint {
+  return b === 0xcf ? r.view.getBigUint64(r.pos + 1) : r.view.getBigInt64(r.pos + 1);
+}
+
+/**
+ * `Int64` / `Uint64` (`number | bigint`): an integer number or a bigint in the range, in the
+ * smallest int format, so 5 is one byte whichever JavaScript type carries it.
+ */
+export function writeInt64(w: Writer, v: unknown, p?: string): void {
+  writeInt64In(w, v, false, p);
+}
+
+export function writeUint64(w: Writer, v: unknown, p?: string): void {
+  writeInt64In(w, v, true, p);
+}
+
+function writeInt64In(w: Writer, v: unknown, unsigned: boolean, p: string | undefined): void {
+  const range = unsigned ? "0..2^64-1" : "-2^63..2^63-1";
+  if (typeof v === "number") {
+    if (!Number.isInteger(v)) mismatch(`an integer or bigint in ${range}`, v, p);
+    if (unsigned ? v < 0 || v >= TWO_64 : v < -TWO_63 || v >= TWO_63) throw new CodecError(`${v} is outside ${range}`, "out-of-range", p, -1);
+    if (Number.isSafeInteger(v)) {
+      w.ensure(9);
+      w.pos = numberAt(w.bytes, w.view, w.pos, v + 0);
+      return;
+    }
+    v = BigInt(v);
+  }
+  if (typeof v !== "bigint") mismatch(`an integer or bigint in ${range}`, v, p);
+  if (unsigned ? v < ZERO || v > MAX_UINT64 : v < MIN_INT64 || v > MAX_INT64) throw new CodecError(`${v}n is outside ${range}`, "out-of-range", p, -1);
+  w.ensure(9);
+  if (v >= MIN_SAFE && v <= MAX_SAFE) { w.pos = numberAt(w.bytes, w.view, w.pos, Number(v)); return; }
+  const pos = w.pos;
+  if (v > ZERO) { w.bytes[pos] = 0xcf; w.view.setBigUint64(pos + 1, v); } // uint 64
+  else { w.bytes[pos] = 0xd3; w.view.setBigInt64(pos + 1, v); } // int 64
+  w.pos = pos + 9;
+}
+
+/** `Int64` / `Uint64`: any int format in the range; a number when it is one without rounding, else a bigint. */
+export function readInt64(r: Reader, p?: string): number | bigint {
+  return readInt64In(r, false, p);
+}
+
+export function readUint64(r: Reader, p?: string): number | bigint {
+  return readInt64In(r, true, p);
+}
+
+function readInt64In(r: Reader, unsigned: boolean, p: string | undefined): number | bigint {
+  const at = r.pos;
+  const b = r.head(p);
+  const range = unsigned ? "0..2^64-1" : "-2^63..2^63-1";
+  if (FAMILY[b] !== INT) return r.mismatch(`int in ${range}`, p);
+  if (b !== 0xcf && b !== 0xd3) {
+    const v = r.number(p);
+    if (unsigned && v < 0) r.fail("out-of-range", `${v} is outside ${range}`, p, at);
+    return v;
+  }
+  r.need(9, p);
+  const v = int64At(r, b);
+  if (unsigned ? v < ZERO : v > MAX_INT64) r.fail("out-of-range", `${v} is outside ${range}`, p, at);
+  r.pos = at + 9;
+  return v >= MIN_SAFE && v <= MAX_SAFE ? Number(v) : v;
+}

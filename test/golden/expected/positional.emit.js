@@ -1,0 +1,262 @@
+"use strict";
+var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    var desc = Object.getOwnPropertyDescriptor(m, k);
+    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
+      desc = { enumerable: true, get: function() { return m[k]; } };
+    }
+    Object.defineProperty(o, k2, desc);
+}) : (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    o[k2] = m[k];
+}));
+var __setModuleDefault = (this && this.__setModuleDefault) || (Object.create ? (function(o, v) {
+    Object.defineProperty(o, "default", { enumerable: true, value: v });
+}) : function(o, v) {
+    o["default"] = v;
+});
+var __importStar = (this && this.__importStar) || (function () {
+    var ownKeys = function(o) {
+        ownKeys = Object.getOwnPropertyNames || function (o) {
+            var ar = [];
+            for (var k in o) if (Object.prototype.hasOwnProperty.call(o, k)) ar[ar.length] = k;
+            return ar;
+        };
+        return ownKeys(o);
+    };
+    return function (mod) {
+        if (mod && mod.__esModule) return mod;
+        var result = {};
+        if (mod != null) for (var k = ownKeys(mod), i = 0; i < k.length; i++) if (k[i] !== "default") __createBinding(result, mod, k[i]);
+        __setModuleDefault(result, mod);
+        return result;
+    };
+})();
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.roundTrip = exports.LayerCodec = void 0;
+// The positional layout: object types as arrays of their values (no keys), optional properties at
+// the end left out, a tagged union read by its discriminant's index; a Record stays a map.
+const typed_msgpack_1 = require("typed-msgpack");
+const __tm = __importStar(require("typed-msgpack"));
+const __tm_isPlainObject = __tm.isPlainObject;
+const __tm_isRecordLike = __tm.isRecordLike;
+const __tm_writeString = __tm.writeString;
+const __tm_literals = __tm.literals;
+const __tm_mismatch = __tm.mismatch;
+const __tm_writeFloat32 = __tm.writeFloat32;
+const __tm_definedKeys = __tm.definedKeys;
+const __tm_keySegment = __tm.keySegment;
+const __tm_readString = __tm.readString;
+const __tm_badTag = __tm.badTag;
+const __tm_readOneOf = __tm.readOneOf;
+const __tm_readFloat32 = __tm.readFloat32;
+const __tm_readPositionalTag = __tm.readPositionalTag;
+const __tm_setOwn = __tm.setOwn;
+const __tm_codec = __tm.codec;
+const __tm_L_pin = __tm_literals(["pin"]);
+const __tm_L_path = __tm_literals(["path"]);
+const __tm_L_kind = __tm_literals(["pin", "path"]);
+function __tm_encPointPositional(w, v, p, d) {
+    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object (Point)", v, p);
+    }
+    const x_ = v.x;
+    const y_ = v.y;
+    const label_ = v.label;
+    let n = 2;
+    if (label_ !== undefined) {
+        n = 3;
+    }
+    w.arrayHeader(n);
+    __tm_writeFloat32(w, x_, p && p + ".x");
+    __tm_writeFloat32(w, y_, p && p + ".y");
+    if (n > 2) {
+        if (label_ === undefined) {
+            w.nil();
+        }
+        else {
+            __tm_writeString(w, label_, p && p + ".label");
+        }
+    }
+}
+function __tm_encLayermarksItem_pinPositional(w, v, p, d) {
+    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object ({ kind: \"pin\"; at: Point; note?: string | undefined; })", v, p);
+    }
+    const kind_ = v.kind;
+    const at_ = v.at;
+    const note_ = v.note;
+    let n = 2;
+    if (note_ !== undefined) {
+        n = 3;
+    }
+    w.arrayHeader(n);
+    switch (kind_) {
+        case "pin":
+            w.raw(__tm_L_pin[0]);
+            break;
+        default: __tm_mismatch("\"pin\"", kind_, p && p + ".kind");
+    }
+    __tm_encPointPositional(w, at_, p && p + ".at", d + 1);
+    if (n > 2) {
+        if (note_ === undefined) {
+            w.nil();
+        }
+        else {
+            __tm_writeString(w, note_, p && p + ".note");
+        }
+    }
+}
+function __tm_encPointPositionalArray(w, v, p, d) {
+    const n = w.array(v, p);
+    for (let i = 0; i < n; i++) {
+        __tm_encPointPositional(w, v[i], p && p + ("[" + i + "]"), d);
+    }
+}
+function __tm_encLayermarksItem_pathPositional(w, v, p, d) {
+    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object ({ kind: \"path\"; points: Point[]; closed: boolean; })", v, p);
+    }
+    const kind_ = v.kind;
+    const points_ = v.points;
+    const closed_ = v.closed;
+    w.arrayHeader(3);
+    switch (kind_) {
+        case "path":
+            w.raw(__tm_L_path[0]);
+            break;
+        default: __tm_mismatch("\"path\"", kind_, p && p + ".kind");
+    }
+    __tm_encPointPositionalArray(w, points_, p && p + ".points", d + 1);
+    w.bool(closed_, p && p + ".closed");
+}
+function __tm_encLayermarksItem(w, v, p, d) {
+    if (typeof v === "object" && v !== null) {
+        switch (v.kind) {
+            case "pin":
+                __tm_encLayermarksItem_pinPositional(w, v, p, d);
+                return;
+            case "path":
+                __tm_encLayermarksItem_pathPositional(w, v, p, d);
+                return;
+        }
+    }
+    __tm_mismatch("{ kind: \"pin\"; at: Point; note?: string | undefined; } | { kind: \"path\"; points: Point[]; closed: boolean; }", v, p);
+}
+function __tm_encLayermarksItemArray(w, v, p, d) {
+    const n = w.array(v, p);
+    for (let i = 0; i < n; i++) {
+        __tm_encLayermarksItem(w, v[i], p && p + ("[" + i + "]"), d);
+    }
+}
+function __tm_encRecordOfString(w, v, p, d) {
+    if (!(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object", v, p);
+    }
+    const keys = __tm_definedKeys(v);
+    w.mapHeader(keys.length);
+    for (const k of keys) {
+        __tm_writeString(w, k);
+        __tm_writeString(w, v[k], p && p + __tm_keySegment(k));
+    }
+}
+function __tm_encLayerPositional(w, v, p, d) {
+    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object (Layer)", v, p);
+    }
+    const name_ = v.name;
+    const visible_ = v.visible;
+    const marks_ = v.marks;
+    const style_ = v.style;
+    w.arrayHeader(4);
+    __tm_writeString(w, name_, p && p + ".name");
+    if (visible_ === undefined) {
+        w.nil();
+    }
+    else {
+        w.bool(visible_, p && p + ".visible");
+    }
+    __tm_encLayermarksItemArray(w, marks_, p && p + ".marks", d + 1);
+    __tm_encRecordOfString(w, style_, p && p + ".style", d + 1);
+}
+function __tm_decPointPositional(r, p, d) {
+    const n = r.tupleHeader(2, 3, p);
+    const x_ = __tm_readFloat32(r, p && p + ".x");
+    const y_ = __tm_readFloat32(r, p && p + ".y");
+    const label_ = n > 2 ? r.takeNil() ? undefined : __tm_readString(r, p && p + ".label") : undefined;
+    return { x: x_, y: y_, label: label_ };
+}
+function __tm_decLayermarksItem_pinPositional(r, p, d) {
+    const n = r.tupleHeader(2, 3, p);
+    const kind_ = __tm_readOneOf(r, __tm_L_pin, p && p + ".kind");
+    const at_ = __tm_decPointPositional(r, p && p + ".at", d + 1);
+    const note_ = n > 2 ? r.takeNil() ? undefined : __tm_readString(r, p && p + ".note") : undefined;
+    return { kind: kind_, at: at_, note: note_ };
+}
+function __tm_decPointPositionalArray(r, p, d) {
+    const n = r.arrayHeader(p);
+    const out = new Array(n);
+    for (let i = 0; i < n; i++) {
+        out[i] = __tm_decPointPositional(r, p && p + ("[" + i + "]"), d);
+    }
+    return out;
+}
+function __tm_decLayermarksItem_pathPositional(r, p, d) {
+    r.tupleHeader(3, 3, p);
+    const kind_ = __tm_readOneOf(r, __tm_L_path, p && p + ".kind");
+    const points_ = __tm_decPointPositionalArray(r, p && p + ".points", d + 1);
+    const closed_ = r.bool(p && p + ".closed");
+    return { kind: kind_, points: points_, closed: closed_ };
+}
+function __tm_decLayermarksItem(r, p, d) {
+    switch (r.family(p)) {
+        case 6 /* ARRAY */: {
+            const start = r.pos;
+            const tag = __tm_readPositionalTag(r, 0, __tm_L_kind, p);
+            r.pos = start;
+            switch (tag) {
+                case 0 /* "pin" */: return __tm_decLayermarksItem_pinPositional(r, p, d);
+                case 1 /* "path" */: return __tm_decLayermarksItem_pathPositional(r, p, d);
+            }
+            return __tm_badTag(r, "kind", "\"pin\" | \"path\"", p, start);
+        }
+    }
+    return r.mismatch("{ kind: \"pin\"; at: Point; note?: string | undefined; } | { kind: \"path\"; points: Point[]; closed: boolean; }", p);
+}
+function __tm_decLayermarksItemArray(r, p, d) {
+    const n = r.arrayHeader(p);
+    const out = new Array(n);
+    for (let i = 0; i < n; i++) {
+        out[i] = __tm_decLayermarksItem(r, p && p + ("[" + i + "]"), d);
+    }
+    return out;
+}
+function __tm_decRecordOfString(r, p, d) {
+    const n = r.mapHeader(p);
+    const out = {};
+    for (let i = 0; i < n; i++) {
+        const k = __tm_readString(r, p);
+        __tm_setOwn(out, k, __tm_readString(r, p && p + __tm_keySegment(k)));
+    }
+    return out;
+}
+function __tm_decLayerPositional(r, p, d) {
+    r.tupleHeader(4, 4, p);
+    const name_ = __tm_readString(r, p && p + ".name");
+    const visible_ = r.takeNil() ? undefined : r.bool(p && p + ".visible");
+    const marks_ = __tm_decLayermarksItemArray(r, p && p + ".marks", d + 1);
+    const style_ = __tm_decRecordOfString(r, p && p + ".style", d + 1);
+    return {
+        name: name_,
+        visible: visible_,
+        marks: marks_,
+        style: style_
+    };
+}
+// codecFor<Layer>({ layout: "positional" })
+const __tm_LayerPositionalCodec = __tm_codec(7 /* generated-code version */, __tm_encLayerPositional, __tm_decLayerPositional);
+exports.LayerCodec = __tm_LayerPositionalCodec;
+exports.roundTrip = [
+    [exports.LayerCodec, { name: "roads", visible: true, marks: [{ kind: "pin", at: { x: 1.5, y: 2, label: "home" }, note: undefined }, { kind: "path", points: [{ x: 0, y: 0, label: undefined }], closed: false }], style: { color: "red" } }],
+    [exports.LayerCodec, { name: "", visible: undefined, marks: [], style: {} }],
+];

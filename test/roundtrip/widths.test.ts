@@ -1,0 +1,235 @@
+/**
+ * Number widths (`Float32`, `Float64`, `Int8` ... `Uint64`): the exact bytes each is written as,
+ * round trips at every range boundary, range and type checks in both directions, and widths
+ * wherever a number may stand (properties, optional ones, arrays, tuples, unions, maps).
+ */
+import { encode as msgpackEncode, decode as msgpackDecode } from "@msgpack/msgpack";
+import { load } from "../helpers/compile";
+import type { Codec } from "../../runtime/index";
+import { hex, fromHex, roundTrip, codecError, expectDecodeError, expectEncodeError } from "./helpers";
+
+const C = load<Record<string, Codec<any>>>("roundtrip_widths", `
+import { codecFor, type Float32, type Float64, type Int8, type Int16, type Int32, type Int64, type Uint8, type Uint16, type Uint32, type Uint64 } from "typed-msgpack";
+import * as tm from "typed-msgpack";
+export interface Reading {
+  sensor: Uint16;
+  value: Float32;
+  exact: Float64;
+  delta?: Int8;
+  total: Int64 | null;
+  samples: Float32[];
+  counts: Int32[];
+  pair: [Uint8, Float32?];
+  byName: Map<string, Uint32>;
+  label: string | Int16;
+}
+type Id = tm.Uint64;
+export const F32 = codecFor<Float32>();
+export const F64 = codecFor<Float64>();
+export const I8 = codecFor<Int8>();
+export const I16 = codecFor<Int16>();
+export const I32 = codecFor<Int32>();
+export const I64 = codecFor<Int64>();
+export const U8 = codecFor<Uint8>();
+export const U16 = codecFor<Uint16>();
+export const U32 = codecFor<Uint32>();
+export const U64 = codecFor<Id>();
+export const F32s = codecFor<Float32[]>();
+export const F64s = codecFor<Float64[]>();
+export const U8s = codecFor<readonly Uint8[]>();
+export const ReadingC = codecFor<Reading>();
+export const Branded = codecFor<Int32 & { readonly __brand?: "UserId" }>();
+`);
+
+describe("Float32: float 32 (0xca), rounded by Math.fround", () => {
+  test.each([
+    [1.5, "ca3fc00000"], [-1.5, "cabfc00000"], [0, "ca00000000"], [-0, "ca80000000"], [1, "ca3f800000"], [Infinity, "ca7f800000"],
+    [3.4028234663852886e38, "ca7f7fffff"],
+  ])("%p is written as %s", (value, wire) => {
+    expect(hex(roundTrip(C.F32!, value))).toBe(wire);
+  });
+
+  test("a value that float 32 cannot hold exactly is rounded, and decodes to the rounded value", () => {
+    const bytes = C.F32!.encode(0.1);
+    expect(hex(bytes)).toBe("ca3dcccccd");
+    expect(C.F32!.decode(bytes)).toBe(Math.fround(0.1));
+    expect(msgpackDecode(bytes)).toBe(Math.fround(0.1));
+  });
+
+  test("NaN stays NaN", () => {
+    expect(Number.isNaN(C.F32!.decode(C.F32!.encode(NaN)))).toBe(true);
+    expect(hex(C.F32!.encode(NaN)).slice(0, 2)).toBe("ca");
+  });
+
+  test("any int or float decodes, rounded to float 32", () => {
+    expect(C.F32!.decode(fromHex("05"))).toBe(5);
+    expect(C.F32!.decode(msgpackEncode(0.1))).toBe(Math.fround(0.1));
+    expect(C.F32!.decode(fromHex("cd0100"))).toBe(256);
+  });
+
+  test("a finite value beyond float 32's range is out of range both ways, not Infinity", () => {
+    expectEncodeError(C.F32!, 1e39, { path: "$", code: "out-of-range" });
+    expectEncodeError(C.F32!, -1e300, { path: "$", code: "out-of-range" });
+    expectDecodeError(C.F32!, msgpackEncode(1e39), { path: "$", code: "out-of-range", offset: 0 });
+  });
+
+  test("a non-number is a type mismatch", () => {
+    expectEncodeError(C.F32!, "1.5", { path: "$", code: "type-mismatch" });
+    expectDecodeError(C.F32!, "a131", { path: "$", code: "type-mismatch", offset: 0 });
+    expectDecodeError(C.F32!, "cabfc000", { path: "$", code: "incomplete" });
+  });
+});
+
+describe("Float64: always float 64 (0xcb), integers too", () => {
+  test.each([[1, "cb3ff0000000000000"], [1.5, "cb3ff8000000000000"], [-0, "cb8000000000000000"], [0.1, "cb3fb999999999999a"]])("%p is written as %s", (value, wire) => {
+    expect(hex(roundTrip(C.F64!, value))).toBe(wire);
+  });
+  test("any int or float decodes, as for number", () => {
+    expect(C.F64!.decode(fromHex("05"))).toBe(5);
+    expect(C.F64!.decode(fromHex("cabfc00000"))).toBe(-1.5);
+    expectDecodeError(C.F64!, "c3", { path: "$", code: "type-mismatch", offset: 0 });
+  });
+});
+
+describe("integer widths: the smallest int format, range-checked both ways", () => {
+  const cases: [string, number, number, [number, string][]][] = [
+    ["I8", -128, 127, [[-128, "d080"], [-33, "d0df"], [-32, "e0"], [127, "7f"], [0, "00"]]],
+    ["I16", -32768, 32767, [[-32768, "d18000"], [-129, "d1ff7f"], [32767, "cd7fff"], [200, "ccc8"]]],
+    ["I32", -(2 ** 31), 2 ** 31 - 1, [[-(2 ** 31), "d280000000"], [2 ** 31 - 1, "ce7fffffff"], [-32769, "d2ffff7fff"]]],
+    ["U8", 0, 255, [[0, "00"], [255, "ccff"], [128, "cc80"]]],
+    ["U16", 0, 65535, [[65535, "cdffff"], [256, "cd0100"]]],
+    ["U32", 0, 2 ** 32 - 1, [[2 ** 32 - 1, "ceffffffff"], [65536, "ce00010000"]]],
+  ];
+  describe.each(cases)("%s (%p..%p)", (name, min, max, wires) => {
+    const codec = () => C[name]!;
+    test.each(wires)("%p is written as %s, as @msgpack/msgpack writes it", (value, wire) => {
+      expect(hex(roundTrip(codec(), value))).toBe(wire);
+      expect(hex(msgpackEncode(value))).toBe(wire);
+    });
+    test("one past each end is out of range on encode and on decode, with the path and the offset", () => {
+      for (const outside of [min - 1, max + 1]) {
+        expectEncodeError(codec(), outside, { path: "$", code: "out-of-range" });
+        expectDecodeError(codec(), msgpackEncode(outside), { path: "$", code: "out-of-range", offset: 0 });
+      }
+    });
+    test("a fraction, NaN or a string is a type mismatch on encode; a float is one on decode, even a whole one", () => {
+      for (const bad of [1.5, NaN, Infinity, "1"]) expectEncodeError(codec(), bad, { path: "$", code: "type-mismatch" });
+      expectDecodeError(codec(), "cb3ff0000000000000", { path: "$", code: "type-mismatch", offset: 0 });
+      expectDecodeError(codec(), "ca3f800000", { path: "$", code: "type-mismatch", offset: 0 });
+    });
+    test("a wider int format than needed decodes when the value fits", () => {
+      expect(codec().decode(fromHex("cf0000000000000005"))).toBe(5);
+      expect(codec().decode(fromHex("d30000000000000005"))).toBe(5);
+      expectDecodeError(codec(), "cf8000000000000000", { path: "$", code: "out-of-range", offset: 0 });
+    });
+  });
+
+  test("-0 is written as the int 0", () => {
+    expect(hex(C.I32!.encode(-0))).toBe("00");
+  });
+});
+
+describe("Int64 and Uint64: number or bigint, in the smallest int format", () => {
+  test.each([
+    [5, "05", 5], [5n, "05", 5], [-1n, "ff", -1], [2 ** 32, "cf0000000100000000", 2 ** 32],
+    [2n ** 63n - 1n, "cf7fffffffffffffff", 2n ** 63n - 1n], [-(2n ** 63n), "d38000000000000000", -(2n ** 63n)],
+    [2 ** 60, "cf1000000000000000", 2n ** 60n], [-(2 ** 62), "d3c000000000000000", -(2n ** 62n)],
+  ])("Int64 %p is written as %s and decodes to %p", (value, wire, back) => {
+    const bytes = C.I64!.encode(value);
+    expect(hex(bytes)).toBe(wire);
+    expect(C.I64!.decode(bytes)).toEqual(back);
+  });
+
+  test.each([[2n ** 64n - 1n, "cfffffffffffffffff"], [0n, "00"], [2 ** 53, "cf0020000000000000"]])("Uint64 %p is written as %s", (value, wire) => {
+    expect(hex(C.U64!.encode(value))).toBe(wire);
+  });
+
+  test("out of range and non-integers fail on encode; out of range fails on decode", () => {
+    expectEncodeError(C.I64!, 2n ** 63n, { path: "$", code: "out-of-range" });
+    expectEncodeError(C.I64!, 2 ** 63, { path: "$", code: "out-of-range" });
+    expectEncodeError(C.I64!, 1.5, { path: "$", code: "type-mismatch" });
+    expectEncodeError(C.U64!, -1, { path: "$", code: "out-of-range" });
+    expectEncodeError(C.U64!, -1n, { path: "$", code: "out-of-range" });
+    expectEncodeError(C.U64!, 2n ** 64n, { path: "$", code: "out-of-range" });
+    expectDecodeError(C.U64!, "ff", { path: "$", code: "out-of-range", offset: 0 });
+    expectDecodeError(C.U64!, "d3ffffffffffffffff", { path: "$", code: "out-of-range", offset: 0 });
+    expectDecodeError(C.I64!, "cf8000000000000000", { path: "$", code: "out-of-range", offset: 0 });
+    expectDecodeError(C.I64!, "cb3ff0000000000000", { path: "$", code: "type-mismatch", offset: 0 });
+    expectDecodeError(C.I64!, "cf00000000", { path: "$", code: "incomplete" });
+    expect(C.U64!.decode(fromHex("cfffffffffffffffff"))).toBe(2n ** 64n - 1n);
+  });
+});
+
+describe("arrays of widths", () => {
+  test("Float32[] writes 5 bytes an element and decodes any number, rounded", () => {
+    const values = [1.5, 0.1, -2, 1e-3];
+    const bytes = C.F32s!.encode(values);
+    expect(hex(bytes)).toBe("94ca3fc00000ca3dcccccdcac0000000ca3a83126f");
+    expect(C.F32s!.decode(bytes)).toEqual(values.map(Math.fround));
+    expect(msgpackDecode(bytes)).toEqual(values.map(Math.fround));
+    expect(C.F32s!.decode(msgpackEncode([1, 0.1, 70000]))).toEqual([1, Math.fround(0.1), 70000]);
+  });
+
+  test("Float32[] errors name the element", () => {
+    expectEncodeError(C.F32s!, [1, "x"], { path: "$[1]", code: "type-mismatch" });
+    expectEncodeError(C.F32s!, [1, 2, 1e40], { path: "$[2]", code: "out-of-range" });
+    expectDecodeError(C.F32s!, "92ca3f800000c3", { path: "$[1]", code: "type-mismatch", offset: 6 });
+    expectDecodeError(C.F32s!, "92ca3f800000ca3f80", { path: "$[1]", code: "incomplete" });
+  });
+
+  test("a Float32[] longer than one capacity run round-trips", () => {
+    const values = Array.from({ length: 10_000 }, (_, i) => Math.fround(i / 7));
+    expect(C.F32s!.decode(C.F32s!.encode(values))).toEqual(values);
+  });
+
+  test("Float64[] writes float 64s; Uint8[] checks each element", () => {
+    expect(hex(C.F64s!.encode([1, 2]))).toBe("92cb3ff0000000000000cb4000000000000000");
+    expect(hex(roundTrip(C.U8s!, [0, 255]))).toBe("9200ccff");
+    expectEncodeError(C.U8s!, [0, 256], { path: "$[1]", code: "out-of-range" });
+    expectDecodeError(C.U8s!, "9200cd0100", { path: "$[1]", code: "out-of-range", offset: 2 });
+  });
+});
+
+describe("widths inside an object", () => {
+  const reading = {
+    sensor: 7, value: 1.5, exact: 2, delta: -3, total: 2n ** 60n, samples: [0.5, 0.25], counts: [1, -1],
+    pair: [9, 0.5], byName: new Map([["a", 70000]]), label: -300,
+  };
+
+  test("each property at its width, exactly the bytes @msgpack/msgpack reads back", () => {
+    const bytes = roundTrip(C.ReadingC!, reading);
+    expect(msgpackDecode(bytes, { useBigInt64: true })).toEqual({ ...reading, byName: { a: 70000 } });
+    expect(hex(bytes)).toContain("a576616c7565ca3fc00000"); // "value": float 32 1.5
+    expect(hex(bytes)).toContain("a56578616374cb4000000000000000"); // "exact": float 64 2
+  });
+
+  test("optional, nullable and union members keep their widths", () => {
+    const { delta: _, ...noDelta } = reading;
+    roundTrip(C.ReadingC!, { ...noDelta, total: null, pair: [1], label: "x" }, { ...noDelta, delta: undefined, total: null, pair: [1], label: "x" });
+    expectEncodeError(C.ReadingC!, { ...reading, delta: 200 }, { path: "$.delta", code: "out-of-range" });
+    expectEncodeError(C.ReadingC!, { ...reading, label: 40000 }, { path: "$.label", code: "out-of-range" });
+    expectEncodeError(C.ReadingC!, { ...reading, pair: [1, 1e39] }, { path: "$.pair[1]", code: "out-of-range" });
+    expectEncodeError(C.ReadingC!, { ...reading, byName: new Map([["a", -1]]) }, { path: "$.byName.a", code: "out-of-range" });
+    expectEncodeError(C.ReadingC!, { ...reading, counts: [1, 2 ** 31] }, { path: "$.counts[1]", code: "out-of-range" });
+  });
+
+  test("decode checks the range where the value is, with its offset", () => {
+    const bytes = C.ReadingC!.encode(reading);
+    const delta = hex(bytes).indexOf("a564656c7461") / 2 + 6;
+    const bad = Uint8Array.from(bytes);
+    bad[delta] = 0x7f; // 127 still fits an Int8
+    expect(C.ReadingC!.decode(bad).delta).toBe(127);
+    const wide = fromHex(hex(bytes).replace("a564656c7461fd", "a564656c7461cd0100"));
+    expect(codecError(() => C.ReadingC!.decode(wide))).toMatchObject({ path: "$.delta", code: "out-of-range", offset: delta });
+  });
+
+  test("a float where an integer width is declared, in a union with string, is a type mismatch", () => {
+    const wire = hex(C.ReadingC!.encode(reading)).replace("a56c6162656cd1fed4", "a56c6162656cca3f800000");
+    expect(codecError(() => C.ReadingC!.decode(fromHex(wire)))).toMatchObject({ path: "$.label", code: "type-mismatch" });
+  });
+});
+
+test("a width with a brand of its own keeps its width", () => {
+  expect(hex(C.Branded!.encode(5))).toBe("05");
+  expectEncodeError(C.Branded!, 2 ** 31, { path: "$", code: "out-of-range" });
+});

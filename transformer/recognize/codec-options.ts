@@ -1,0 +1,42 @@
+import ts from "typescript";
+import type { Layout } from "../model/ir.js";
+
+/** What a `codecFor` call's argument asks for (runtime/codec-for.ts `CodecOptions`), read at build time. */
+export interface CodecCallOptions {
+  layout: Layout;
+  /** How many codecs the call passes for the type parameters of a generic codec (`codecFor<Page<T>>(item)`). */
+  codecArguments: number;
+}
+
+const LAYOUTS: readonly string[] = ["keyed", "positional"] satisfies Layout[];
+
+/**
+ * The options of `codecFor<T>(options)`: an object literal in the call whose values are literals,
+ * since the code is generated before anything runs. Any other object literal (a spread, an unknown
+ * key, a layout that does not exist) is a reason, which becomes a compile-time error at the call;
+ * arguments that are not object literals are the codecs of a generic codec.
+ */
+export function readCodecOptions(call: ts.CallExpression): CodecCallOptions | { reason: string } {
+  const options: CodecCallOptions = { layout: "keyed", codecArguments: 0 };
+  if (call.arguments.length === 0) return options;
+  let argument = call.arguments[0]!;
+  while (ts.isParenthesizedExpression(argument) || ts.isAsExpression(argument) || ts.isSatisfiesExpression(argument)) argument = argument.expression;
+  // Anything but an object literal is a codec for a type parameter (`codecFor<Page<T>>(item)`),
+  // counted here and checked against the type by the model.
+  if (!ts.isObjectLiteralExpression(argument)) return { ...options, codecArguments: call.arguments.length };
+  if (call.arguments.length > 1) return { reason: "Options are the only argument: a generic codec (one given codecs for its type parameters) is keyed." };
+  for (const property of argument.properties) {
+    if (!ts.isPropertyAssignment(property) || !(ts.isIdentifier(property.name) || ts.isStringLiteral(property.name))) {
+      return { reason: `\`${property.getText()}\` is not a plain \`key: value\` property.` };
+    }
+    const key = property.name.text;
+    if (key !== "layout") return { reason: `Unknown option \`${key}\` (the options are: layout).` };
+    let value = property.initializer;
+    while (ts.isParenthesizedExpression(value) || ts.isAsExpression(value) || ts.isSatisfiesExpression(value)) value = value.expression;
+    if (!ts.isStringLiteralLike(value) || !LAYOUTS.includes(value.text)) {
+      return { reason: `\`layout\` must be "keyed" or "positional", written as a string literal, not \`${value.getText()}\`.` };
+    }
+    options.layout = value.text as Layout;
+  }
+  return options;
+}
