@@ -83,23 +83,29 @@ class Differ {
     const matched = match(olds, nows, (t) => this.key(t, this.old, o), (t) => this.key(t, this.now, n));
     for (const [a, b] of matched.pairs) {
       // Inside a member of a union with a discriminant, the path names the member: `$.shape|kind=circle.r`.
-      const tagged = /^object:(.+)=\[(.+)\]$/.exec(this.key(a, this.old, o));
-      this.same(a, b, tagged && olds.length > 1 ? `${path}|${tagged[1]}=${tagged[2]}` : path, olds, nows);
+      const tagged = /^object:(.+=.+)$/.exec(this.key(a, this.old, o));
+      this.same(a, b, tagged && olds.length > 1 ? `${path}|${tagged[1]}` : path, olds, nows);
     }
     const [removed, added] = [matched.onlyOld, matched.onlyNew];
-    if (removed.length === 1 && added.length === 1) {
+    const taggedMember = (t: SchemaType, side: CodecSchema, union: SchemaType) => /^object:.+=/.test(this.key(t, side, union));
+    // One member for another is a changed type, but two members with different discriminant values are two members.
+    if (removed.length === 1 && added.length === 1 && !(taggedMember(removed[0]!, this.old, o) && taggedMember(added[0]!, this.now, n))) {
       const [a, b] = [removed[0]!, added[0]!];
       this.add(path, `type changed from ${describe(a, this.old)} to ${describe(b, this.now)}`,
         this.reads(a, [b], "backward") ? undefined : `new readers refuse ${describe(a, this.old)}, which bytes written before may hold`,
         this.reads(b, [a], "forward") ? undefined : `old readers refuse ${describe(b, this.now)}, which bytes written now may hold`);
       return;
     }
+    const member = (t: SchemaType, side: CodecSchema, union: SchemaType) => {
+      const tagged = /^object:(.+=.+)$/.exec(this.key(t, side, union));
+      return tagged ? `${describe(t, side)} (${tagged[1]})` : describe(t, side);
+    };
     for (const a of removed) {
-      this.add(path, `union member ${describe(a, this.old)} removed`,
+      this.add(path, `union member ${member(a, this.old, o)} removed`,
         this.reads(a, nows, "backward") ? undefined : `new readers refuse ${describe(a, this.old)}, which bytes written before may hold`, undefined);
     }
     for (const b of added) {
-      this.add(path, `union member ${describe(b, this.now)} added`,
+      this.add(path, `union member ${member(b, this.now, n)} added`,
         undefined, this.reads(b, olds, "forward") ? undefined : `old readers refuse ${describe(b, this.now)}, which bytes written now may hold`);
     }
   }
@@ -245,7 +251,7 @@ class Differ {
         if (named?.kind !== "object") return "alias:" + t.name;
         const tag = union.kind === "union" ? union.discriminant : undefined;
         const tagType = tag === undefined ? undefined : named.properties.find((p) => p.name === tag)?.type;
-        return tagType?.kind === "literals" ? `object:${tag}=${JSON.stringify(tagType.values)}` : "object:" + t.name;
+        return tagType?.kind === "literals" ? `object:${tag}=${tagType.values.map((v) => JSON.stringify(v)).join("|")}` : "object:" + t.name;
       }
       default: return t.kind;
     }
@@ -286,7 +292,7 @@ function members(t: SchemaType): SchemaType[] {
   return t.kind === "union" ? t.members : [t];
 }
 
-/** Pairs members by key; one unpaired object type on each side is paired too (a renamed interface). */
+/** Pairs members by key; one unpaired object type on each side is paired too (a renamed interface), unless a discriminant tells them apart. */
 function match(olds: SchemaType[], nows: SchemaType[], oldKey: (t: SchemaType) => string, newKey: (t: SchemaType) => string) {
   const pairs: [SchemaType, SchemaType][] = [];
   const left = [...nows];
@@ -296,8 +302,10 @@ function match(olds: SchemaType[], nows: SchemaType[], oldKey: (t: SchemaType) =
     if (i >= 0) pairs.push([o, left.splice(i, 1)[0]!]);
     else onlyOld.push(o);
   }
-  const objectOld = onlyOld.filter((t) => oldKey(t).startsWith("object:"));
-  const objectNew = left.filter((t) => newKey(t).startsWith("object:"));
+  // Not members with a discriminant: their discriminant value is what they are.
+  const untagged = (key: string) => key.startsWith("object:") && !key.includes("=");
+  const objectOld = onlyOld.filter((t) => untagged(oldKey(t)));
+  const objectNew = left.filter((t) => untagged(newKey(t)));
   if (objectOld.length === 1 && objectNew.length === 1) {
     pairs.push([objectOld[0]!, objectNew[0]!]);
     return { pairs, onlyOld: onlyOld.filter((t) => t !== objectOld[0]), onlyNew: left.filter((t) => t !== objectNew[0]) };
