@@ -37,7 +37,8 @@ export function diffSnapshots(before: Snapshot, after: Snapshot): Change[] {
     const old = before.codecs[name];
     const now = after.codecs[name];
     if (!now) {
-      changes.push({ codec: name, path: "$", what: "codec removed", backward: "no codec reads its bytes any more (a renamed codec is one removed and one added)", forward: "its bytes are no longer written, nor read" });
+      // Nothing new is written with it, so old readers are not affected (forward).
+      changes.push({ codec: name, path: "$", what: "codec removed", backward: "no codec reads its bytes any more (a renamed codec is one removed and one added)" });
     } else if (!old) {
       changes.push({ codec: name, path: "$", what: "codec added" });
     } else {
