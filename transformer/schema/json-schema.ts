@@ -37,11 +37,11 @@ function namedSchema(named: SchemaNamed): JsonSchema {
   const properties = Object.fromEntries(named.properties.map((p) => [p.name, typeSchema(p.type)]));
   // A required property whose value may be `undefined` is written as absence, so it may be missing.
   const required = named.properties.filter((p) => !p.optional && !admitsUndefined(p.type)).map((p) => p.name);
-  const schema: { [keyword: string]: unknown } = { type: "object", title: named.display, properties };
   if (named.layout === "positional") {
     // Issue 17 part 2: the values in property order.
     return { type: "array", title: named.display, prefixItems: named.properties.map((p) => typeSchema(p.type)), minItems: required.length };
   }
+  const schema: { [keyword: string]: unknown } = { type: "object", title: named.display, properties };
   if (required.length > 0) schema.required = required;
   // Decoders skip keys a type does not declare, so they are allowed; an index signature types them.
   if (named.rest) schema.additionalProperties = typeSchema(named.rest);
