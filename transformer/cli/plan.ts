@@ -42,7 +42,6 @@ export interface Unit {
  */
 export function makePlan(units: readonly Unit[], inputs: Inputs, settings: Settings): Plan {
   const plan: Plan = { outputs: [], leftovers: [], diagnostics: [], empty: [] };
-  const relevant = (d: ts.Diagnostic) => d.category === ts.DiagnosticCategory.Error && !IGNORED_CODES.has(d.code);
   const version = packageVersion();
   const failed = new Set<string>();
   // Codecs declared in another input are imported from its generated file, not copied.
@@ -50,7 +49,7 @@ export function makePlan(units: readonly Unit[], inputs: Inputs, settings: Setti
   const moduleOf = (fileName: string) => (inputFiles.has(fileName) ? outputPath(fileName, settings.suffix) : undefined);
   const withoutCalls = new Set<string>();
   for (const { program, files, configErrors } of units) {
-    const problems = [...configErrors.filter(relevant), ...program.getOptionsDiagnostics().filter(relevant), ...program.getGlobalDiagnostics().filter(relevant)];
+    const problems = unitProblems(program, configErrors);
     if (problems.length > 0) {
       plan.diagnostics.push(...problems.filter((d) => !plan.diagnostics.some((known) => sameDiagnostic(known, d))));
       files.forEach((f) => failed.add(f));
@@ -92,8 +91,14 @@ export function makePlan(units: readonly Unit[], inputs: Inputs, settings: Setti
   return plan;
 }
 
+/** Errors in a project's options or global setup (a missing lib): none of its inputs can be read under them. */
+export function unitProblems(program: ts.Program, configErrors: readonly ts.Diagnostic[]): ts.Diagnostic[] {
+  const relevant = (d: ts.Diagnostic) => d.category === ts.DiagnosticCategory.Error && !IGNORED_CODES.has(d.code);
+  return [...configErrors.filter(relevant), ...program.getOptionsDiagnostics().filter(relevant), ...program.getGlobalDiagnostics().filter(relevant)];
+}
+
 /** The same config error reached through two projects (a shared "extends") is reported once. */
-function sameDiagnostic(a: ts.Diagnostic, b: ts.Diagnostic): boolean {
+export function sameDiagnostic(a: ts.Diagnostic, b: ts.Diagnostic): boolean {
   return a.code === b.code && a.file?.fileName === b.file?.fileName && a.start === b.start && ts.flattenDiagnosticMessageText(a.messageText, "\n") === ts.flattenDiagnosticMessageText(b.messageText, "\n");
 }
 

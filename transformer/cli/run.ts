@@ -4,13 +4,29 @@ import ts from "typescript";
 import type { Command } from "./args.js";
 import { ConfigError, loadSettings, type Settings } from "./config.js";
 import { applyPlan, consoleLog, type Log } from "./apply.js";
-import { makePlan } from "./plan.js";
-import { assignProjects, openProjects, rootConfig, selectInputs, type Project } from "./project.js";
+import { makePlan, type Unit } from "./plan.js";
+import { assignProjects, openProjects, rootConfig, selectInputs, type Inputs, type Project } from "./project.js";
 import { watch } from "./watch.js";
 
 /** Runs the command; returns the exit code, or undefined while --watch keeps the process alive. */
 export function runGenerate(command: Extract<Command, { kind: "generate" }>, cwd: string, log: Log = consoleLog): number | undefined {
   const settings = loadSettings(cwd, command);
+  const { projects, inputs, groups } = findInputs(settings, cwd);
+  if (command.watch) {
+    watch(settings, settings.inputs ? [...groups.keys()] : projects, groups, cwd, log);
+    return undefined;
+  }
+  const plan = makePlan(units(groups), inputs, settings);
+  const applied = applyPlan(plan, settings, command.check ? "check" : "write", cwd, log);
+  (applied.exitCode === 0 ? log.out : log.err)(applied.summary);
+  return applied.exitCode;
+}
+
+/**
+ * The inputs and the project each is compiled under (shared by generate and schema); throws
+ * ConfigError when there is nothing to read or an input is missing.
+ */
+export function findInputs(settings: Settings, cwd: string): { projects: Project[]; inputs: Inputs; groups: Map<Project, string[]> } {
   const root = rootConfig(settings);
   if (settings.project && !ts.sys.fileExists(settings.project)) throw new ConfigError(`${settings.project}: no such tsconfig file`);
   if (!settings.inputs && !root) {
@@ -20,16 +36,12 @@ export function runGenerate(command: Extract<Command, { kind: "generate" }>, cwd
   if (!settings.inputs && projects.every((p) => p.fileNames.length === 0)) throw new ConfigError(noFiles(projects, cwd));
   const inputs = selectInputs(settings, projects.flatMap((p) => p.fileNames));
   if (inputs.missing.length > 0) throw new ConfigError(`no such input: ${inputs.missing.map((m) => path.relative(cwd, m) || m).join(", ")}`);
-  const groups = assignProjects(settings, inputs.files, cwd);
-  if (command.watch) {
-    watch(settings, settings.inputs ? [...groups.keys()] : projects, groups, cwd, log);
-    return undefined;
-  }
-  const units = [...groups].map(([project, files]) => ({ program: createProgram(project, files), files, configErrors: project.errors }));
-  const plan = makePlan(units, inputs, settings);
-  const applied = applyPlan(plan, settings, command.check ? "check" : "write", cwd, log);
-  (applied.exitCode === 0 ? log.out : log.err)(applied.summary);
-  return applied.exitCode;
+  return { projects, inputs, groups: assignProjects(settings, inputs.files, cwd) };
+}
+
+/** One program per project that has inputs. */
+export function units(groups: Map<Project, string[]>): Unit[] {
+  return [...groups].map(([project, files]) => ({ program: createProgram(project, files), files, configErrors: project.errors }));
 }
 
 /** A project without a single file is a mistake in its tsconfig, never "nothing to generate" (issue 19). */

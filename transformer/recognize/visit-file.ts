@@ -15,6 +15,8 @@ export interface FileResult {
   file: ts.SourceFile;
   /** The file's type model, for tests and the generate command; undefined when the file has no codec calls. */
   model?: FileModel;
+  /** Each replaced call and its codec's id in `model.codecs`, in source order (the schema command names codecs by them). */
+  calls?: { call: ts.CallExpression; id: string }[];
 }
 
 /**
@@ -45,6 +47,7 @@ export function transformFile(
   let builder: ModelBuilder | undefined;
   // generate's copies check that each codec's type still has the shape it was generated for (emit/shape.ts).
   const checks = new Map<string, ShapeCheck>();
+  const calls: { call: ts.CallExpression; id: string }[] = [];
   const compilerOptions = program.getCompilerOptions();
   const checkShapes = output === "source" && (compilerOptions.strictNullChecks ?? compilerOptions.strict) === true;
 
@@ -87,6 +90,7 @@ export function transformFile(
       for (const p of result.problems) problem(call, p);
       return undefined;
     }
+    calls.push({ call, id: result.id });
     // A generic codec (`codecFor<Page<T>>(item)`) is a factory of the codecs passed for its type parameters.
     const name = factory.createIdentifier(codecName(result.id));
     const codec = builder.model.codecs[result.id]!.params
@@ -116,6 +120,7 @@ export function transformFile(
       ...statements.slice(at),
     ]),
     model: builder.model,
+    calls,
   };
 }
 

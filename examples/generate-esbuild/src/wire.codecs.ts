@@ -8,9 +8,9 @@ import * as __tm from "typed-msgpack";
 
 const __tm_isPlainObject = __tm.isPlainObject;
 const __tm_isRecordLike = __tm.isRecordLike;
-const __tm_mismatch = __tm.mismatch;
 const __tm_writeBigint = __tm.writeBigint;
 const __tm_writeDate = __tm.writeDate;
+const __tm_mismatch = __tm.mismatch;
 const __tm_writeString = __tm.writeString;
 const __tm_constants = __tm.constants;
 const __tm_keys = __tm.keys;

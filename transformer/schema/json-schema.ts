@@ -1,0 +1,96 @@
+/**
+ * JSON Schema (2020-12) from a wire-schema snapshot, for services in other languages that decode
+ * the same MessagePack and want to validate the result against the same contract. One standalone
+ * schema per codec; its object types and recursive aliases are its `$defs`.
+ *
+ * MessagePack has two types JSON lacks; the convention here is the common one for carrying them in
+ * JSON: a timestamp (`Date`) is an RFC 3339 `date-time` string and bin (`Uint8Array`, `ArrayBuffer`)
+ * a base64 string. A `Map` becomes an object (JSON keys are strings). Validators that check decoded
+ * MessagePack values directly should map those types the same way first.
+ */
+import type { CodecSchema, SchemaNamed, SchemaType, Snapshot } from "./snapshot.js";
+
+export const JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema";
+
+export type JsonSchema = boolean | { [keyword: string]: unknown };
+
+/** Codec name -> its JSON Schema, in the snapshot's (sorted) order. */
+export function jsonSchemas(snapshot: Snapshot): Record<string, JsonSchema> {
+  const out: Record<string, JsonSchema> = {};
+  for (const [name, codec] of Object.entries(snapshot.codecs)) out[name] = codecJsonSchema(name, codec);
+  return out;
+}
+
+export function codecJsonSchema(name: string, codec: CodecSchema): { [keyword: string]: unknown } {
+  const root = typeSchema(codec.root);
+  const defs = Object.entries(codec.types).map(([typeName, named]) => [typeName, namedSchema(named)] as const);
+  return {
+    $schema: JSON_SCHEMA_DIALECT,
+    title: `${name} (${codec.display})`,
+    ...(typeof root === "boolean" ? (root ? {} : { not: {} }) : root),
+    ...(defs.length > 0 ? { $defs: Object.fromEntries(defs) } : {}),
+  };
+}
+
+function namedSchema(named: SchemaNamed): JsonSchema {
+  if (named.kind === "alias") return typeSchema(named.type);
+  const properties = Object.fromEntries(named.properties.map((p) => [p.name, typeSchema(p.type)]));
+  // A required property whose value may be `undefined` is written as absence, so it may be missing.
+  const required = named.properties.filter((p) => !p.optional && !admitsUndefined(p.type)).map((p) => p.name);
+  if (named.layout === "positional") {
+    // Issue 17 part 2: the values in property order.
+    return { type: "array", title: named.display, prefixItems: named.properties.map((p) => typeSchema(p.type)), minItems: required.length };
+  }
+  const schema: { [keyword: string]: unknown } = { type: "object", title: named.display, properties };
+  if (required.length > 0) schema.required = required;
+  // Decoders skip keys a type does not declare, so they are allowed; an index signature types them.
+  if (named.rest) schema.additionalProperties = typeSchema(named.rest);
+  return schema;
+}
+
+function admitsUndefined(t: SchemaType): boolean {
+  return t.kind === "undefined" || t.kind === "unknown" || (t.kind === "union" && t.members.some(admitsUndefined));
+}
+
+function typeSchema(t: SchemaType): JsonSchema {
+  switch (t.kind) {
+    case "null": case "undefined": return { type: "null" };
+    case "boolean": return { type: "boolean" };
+    case "number": return numberSchema(t.width);
+    case "bigint": return { type: "integer", minimum: -(2 ** 63), maximum: 2 ** 64 - 1 };
+    case "numberOrBigint": return { type: "number" };
+    case "string": return { type: "string" };
+    case "literals": return t.values.length === 1 ? { const: t.values[0] } : { enum: t.values };
+    case "template": return { type: "string", pattern: t.pattern };
+    case "date": return { type: "string", format: "date-time" };
+    case "bytes": case "arrayBuffer": return { type: "string", contentEncoding: "base64" };
+    case "array": return { type: "array", items: typeSchema(t.element) };
+    case "set": return { type: "array", items: typeSchema(t.element), uniqueItems: true };
+    case "tuple": {
+      const fixed = t.elements.filter((e) => e.mode !== "rest");
+      const rest = t.elements.find((e) => e.mode === "rest");
+      const schema: { [keyword: string]: unknown } = { type: "array" };
+      if (fixed.length > 0) schema.prefixItems = fixed.map((e) => typeSchema(e.type));
+      schema.items = rest ? typeSchema(rest.type) : false;
+      const min = fixed.filter((e) => e.mode === "required").length;
+      if (min > 0) schema.minItems = min;
+      return schema;
+    }
+    case "map": case "record": {
+      const schema: { [keyword: string]: unknown } = { type: "object", additionalProperties: typeSchema(t.value) };
+      if (t.key.kind === "literals" || t.key.kind === "template") schema.propertyNames = typeSchema(t.key);
+      return schema;
+    }
+    case "union": return { anyOf: t.members.map(typeSchema) };
+    case "ref": return { $ref: `#/$defs/${encodeURIComponent(t.name.replace(/~/g, "~0").replace(/\//g, "~1"))}` };
+    case "unknown": return true;
+  }
+}
+
+/** A width's range (issue 17 part 3); a plain `number` is any JSON number. */
+function numberSchema(width: string | undefined): JsonSchema {
+  const int = /^(u?)int(8|16|32|64)$/.exec(width ?? "");
+  if (!int) return { type: "number" };
+  const bits = Number(int[2]);
+  return int[1] ? { type: "integer", minimum: 0, maximum: 2 ** bits - 1 } : { type: "integer", minimum: -(2 ** (bits - 1)), maximum: 2 ** (bits - 1) - 1 };
+}
