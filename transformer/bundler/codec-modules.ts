@@ -44,7 +44,8 @@ export class CodecModules {
   }
 
   transform(file: string, text: string): Transformed {
-    const live = this.programs.find((p) => p.owns(file));
+    // A file created since the tsconfig was read may match its "include" now.
+    const live = this.programs.find((p) => p.owns(file)) ?? (this.relist(), this.programs.find((p) => p.owns(file)));
     if (!live) {
       throw new BuildError(`${this.relative(file)}: calls codecFor, but ${this.relative(this.tsconfig)} does not include it, so its types cannot be checked; add it to "include" or "files"`);
     }
@@ -73,6 +74,13 @@ export class CodecModules {
   /** A file changed, was added or deleted: the next Program reads it again. */
   changed(file: string): void {
     for (const live of this.programs) live.forget(file);
+  }
+
+  private relist(): void {
+    const projects = openProjects(this.tsconfig);
+    // References added or removed since the start are only seen after a restart of the bundler.
+    if (projects.length !== this.programs.length) return;
+    projects.forEach((project, i) => this.programs[i]!.relist(project.fileNames));
   }
 
   private record(file: string, dependencies: readonly string[]): void {

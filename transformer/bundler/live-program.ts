@@ -24,7 +24,7 @@ export class LiveProgram {
   /** A file was forgotten since the last Program. */
   private dirty = false;
 
-  private readonly rootNames: readonly string[];
+  private rootNames: readonly string[];
   private readonly options: ts.CompilerOptions;
   private readonly configErrors: readonly ts.Diagnostic[];
 
@@ -53,6 +53,13 @@ export class LiveProgram {
   /** Whether the project lists `file` (its include/files), so that its Program type-checks it. */
   owns(file: string): boolean {
     return this.rootNames.some((name) => path.resolve(name) === file);
+  }
+
+  /** The project's files, read again from its tsconfig (a file was added). */
+  relist(rootNames: readonly string[]): void {
+    if (rootNames.length === this.rootNames.length && rootNames.every((name, i) => name === this.rootNames[i])) return;
+    this.rootNames = rootNames;
+    this.dirty = true;
   }
 
   /** Forgets a file the bundler reports changed, added or deleted. */
