@@ -12,6 +12,7 @@
 import { createRequire } from "node:module";
 import * as path from "node:path";
 import { createUnplugin, type UnpluginFactory } from "unplugin";
+import type { ViteDevServer } from "vite";
 import type { CodecModules } from "./codec-modules.js";
 
 export interface PluginOptions {
@@ -20,6 +21,13 @@ export interface PluginOptions {
   /** The module generated code imports the runtime from (default "typed-msgpack"). */
   runtimeModule?: string;
 }
+
+/** What vitest passes to a plugin's configureVitest hook, as far as the plugin uses it. */
+interface VitestPluginContext {
+  defineCacheKeyGenerator?: (generator: CacheKeyGenerator) => void;
+  experimental_defineCacheKeyGenerator?: (generator: CacheKeyGenerator) => void;
+}
+type CacheKeyGenerator = (module: { id: string; sourceCode: string }) => string | false | undefined;
 
 const KEYS = ["tsconfig", "runtimeModule"];
 const require = createRequire(import.meta.url);
@@ -33,6 +41,7 @@ const factory: UnpluginFactory<PluginOptions | undefined> = (options = {}) => {
   }
   let root = process.cwd();
   let modules: CodecModules | undefined;
+  let devServer: ViteDevServer | undefined;
   /** Created on first use, once the bundler has said where the project is. */
   const codecModules = (): CodecModules => {
     if (modules) return modules;
@@ -61,12 +70,32 @@ const factory: UnpluginFactory<PluginOptions | undefined> = (options = {}) => {
       },
     },
     watchChange(id) {
-      modules?.changed(id);
+      if (!modules) return;
+      modules.changed(id);
+      // Vite's dev server (and vitest, which runs on one) keeps each module's transformed code until
+      // the module is invalidated; a type file is not in its module graph, so its change would not.
+      for (const environment of Object.values(devServer?.environments ?? {})) {
+        const graph = environment.moduleGraph;
+        for (const dependent of modules.dependentsOf(id)) {
+          for (const module of graph.getModulesByFile(dependent) ?? []) graph.invalidateModule(module);
+        }
+      }
     },
     vite: {
       configResolved(config) {
         root = config.root;
       },
+      configureServer(server) {
+        devServer = server;
+      },
+      // vitest 4+ caches transformed modules on disk, keyed by their own text: a codec module's
+      // output also depends on its type files, so it is left out of that cache.
+      ...({
+        configureVitest(context: VitestPluginContext) {
+          const define = context.defineCacheKeyGenerator ?? context.experimental_defineCacheKeyGenerator;
+          define?.(({ sourceCode }) => (sourceCode.includes("codecFor") ? false : undefined));
+        },
+      }),
       // A type file is not in Vite's module graph (only type-only imports reach it): send the update
       // to the modules whose codecs were generated from it, after dropping their transformed code.
       hotUpdate({ file, modules: affected }) {
