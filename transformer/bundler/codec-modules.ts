@@ -23,6 +23,14 @@ export interface Transformed {
   dependencies: string[];
 }
 
+/**
+ * Another project file's exported codec is imported from that file itself, as the compiler plugin
+ * does: the plugin transforms that module too, and the import puts it in the bundler's module graph.
+ */
+function linkable(fileName: string): string | undefined {
+  return isLibrary(fileName) ? undefined : fileName;
+}
+
 /** A problem that must fail the build; the message has file:line:col for each diagnostic. */
 export class BuildError extends Error {}
 
@@ -55,7 +63,7 @@ export class CodecModules {
     if (!sourceFile) throw new BuildError(`${this.relative(file)}: TypeScript cannot read it`);
     const errors = (list: readonly ts.Diagnostic[]) => list.filter((d) => d.category === ts.DiagnosticCategory.Error && !IGNORED_CODES.has(d.code));
     const problems = [...errors(program.getOptionsDiagnostics()), ...errors(program.getGlobalDiagnostics()), ...errors(program.getSyntacticDiagnostics(sourceFile))];
-    const result = problems.length > 0 ? { diagnostics: problems, text: undefined } : generateSource(program, sourceFile, this.options);
+    const result = problems.length > 0 ? { diagnostics: problems, text: undefined } : generateSource(program, sourceFile, this.options, linkable);
     if (result.diagnostics.length > 0) {
       throw new BuildError(result.diagnostics.map((d) => formatDiagnostic(d, this.root)).join("\n"));
     }

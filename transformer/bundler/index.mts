@@ -20,6 +20,8 @@ export interface PluginOptions {
   tsconfig?: string;
   /** The module generated code imports the runtime from (default "typed-msgpack"). */
   runtimeModule?: string;
+  /** false: copy the codecs of types whose codec another module exports, instead of importing it (default true). */
+  link?: boolean;
 }
 
 /** What vitest passes to a plugin's configureVitest hook, as far as the plugin uses it. */
@@ -29,7 +31,7 @@ interface VitestPluginContext {
 }
 type CacheKeyGenerator = (module: { id: string; sourceCode: string }) => string | false | undefined;
 
-const KEYS = ["tsconfig", "runtimeModule"];
+const KEYS = ["tsconfig", "runtimeModule", "link"];
 const require = createRequire(import.meta.url);
 /** TypeScript modules, with or without a query (`?v=1`); declaration files have no calls to replace. */
 const SCRIPT = /\.[cm]?tsx?(\?.*)?$/;
@@ -51,7 +53,8 @@ const factory: UnpluginFactory<PluginOptions | undefined> = (options = {}) => {
     const tsconfig = options.tsconfig ? path.resolve(root, options.tsconfig) : ts.findConfigFile(root, ts.sys.fileExists);
     if (!tsconfig) throw new Error(`typed-msgpack: no tsconfig.json in ${root} or above it; the plugin needs one to type-check the modules that call codecFor (or pass { tsconfig })`);
     const { CodecModules: Modules } = require("./codec-modules.js") as typeof import("./codec-modules.js");
-    modules = new Modules(tsconfig, options.runtimeModule ? { runtimeModule: options.runtimeModule } : {}, root);
+    const { tsconfig: _ignored, ...transformerOptions } = options; // the rest are the transformer's own options
+    modules = new Modules(tsconfig, transformerOptions, root);
     return modules;
   };
 

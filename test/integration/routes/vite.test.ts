@@ -78,6 +78,10 @@ describe("vite dev server", () => {
     expect(before.status).toBe(200);
     expect(before.text).toContain('"placedAt",\n\t"note"\n]');
     expect(before.text).not.toMatch(/= codecFor|priority/);
+    // Order's items use the codec src/codecs.ts exports (linked), not a copy.
+    expect(before.text).toContain('import * as __tm_codecs from "/src/codecs.ts"');
+    expect(before.text).toContain("__tm_codecs.ItemCodec.writeTo(");
+    expect(before.text).not.toContain("function __tm_encItem(");
 
     const model = path.join(project, "src/model.ts");
     fs.writeFileSync(model, fs.readFileSync(model, "utf8").replace("  note?: string;", "  note?: string;\n  priority: number;"));
