@@ -80,7 +80,8 @@ function sourceHash(): string {
   };
   // dist/ is built from these by "prepare".
   walk(path.join(ROOT, "runtime"), (name) => name.endsWith(".ts"));
-  walk(path.join(ROOT, "transformer"), (name) => name.endsWith(".ts"));
+  // .mts too: the bundler plugin's entry (transformer/bundler/index.mts) is an ES module.
+  walk(path.join(ROOT, "transformer"), (name) => /\.m?ts$/.test(name));
   for (const file of ["package.json", "tsconfig.json"]) add(path.join(ROOT, file));
   const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
   // Everything else the "files" list ships as it is (README.md, the root transformer shim, ...).

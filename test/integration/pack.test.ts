@@ -90,7 +90,8 @@ test("the tarball ships the runtime, the transformer and the root shim, and noth
   const manifest = JSON.parse(fs.readFileSync(path.join(pkgDir, "package.json"), "utf8"));
   // The one dependency is the TypeScript 6 compiler API that `typed-msgpack generate` runs on, bundled
   // so that it stays nested (a hoisted copy would replace the app's own `tsc`, e.g. TypeScript 7's).
-  expect(manifest.dependencies).toEqual({ "typed-msgpack-typescript": "npm:typescript@~6.0.3" });
+  // unplugin is the bundler plugin's plumbing (typed-msgpack/unplugin).
+  expect(manifest.dependencies).toEqual({ "typed-msgpack-typescript": "npm:typescript@~6.0.3", unplugin: "^3.7.0" });
   expect(manifest.bundleDependencies).toEqual(["typed-msgpack-typescript"]);
   expect(fs.readdirSync(path.join(pkgDir, "node_modules")).filter((f) => f !== ".bin")).toEqual(["typed-msgpack-typescript"]);
   expect(fs.readlinkSync(path.join(app, "node_modules/.bin/tsc"))).toBe("../typescript/bin/tsc");

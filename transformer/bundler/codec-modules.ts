@@ -1,0 +1,106 @@
+/**
+ * What the bundler plugin does with one module: run the transformer's pipeline (generateSource,
+ * the same model and emitter as the compiler plugin and `typed-msgpack generate`) on it, in the
+ * Program of the project that lists it, and say which files its codecs depend on. Loaded only
+ * after a TypeScript with the compiler API is chosen (load-typescript.ts).
+ */
+import * as path from "node:path";
+import ts from "typescript";
+import { formatDiagnostic } from "../cli/plan.js";
+import { IGNORED_CODES, openProjects } from "../cli/project.js";
+import { generateSource } from "../generate.js";
+import type { TransformerOptions } from "../options.js";
+import { isLibrary, LiveProgram } from "./live-program.js";
+
+export interface Transformed {
+  /** The module as TypeScript source, each codecFor<T>() replaced; undefined when it has no call. */
+  code?: string;
+  /**
+   * The project files the module's types may come from: every file it imports, directly or not,
+   * type-only imports included (outside node_modules). A bundler never sees type-only imports,
+   * so the plugin registers these as watched files of the module.
+   */
+  dependencies: string[];
+}
+
+/**
+ * Another project file's exported codec is imported from that file itself, as the compiler plugin
+ * does: the plugin transforms that module too, and the import puts it in the bundler's module graph.
+ */
+function linkable(fileName: string): string | undefined {
+  return isLibrary(fileName) ? undefined : fileName;
+}
+
+/** A problem that must fail the build; the message has file:line:col for each diagnostic. */
+export class BuildError extends Error {}
+
+export class CodecModules {
+  private readonly programs: LiveProgram[];
+  /** For each dependency, the modules whose codecs were generated from it. */
+  private readonly dependents = new Map<string, Set<string>>();
+
+  private readonly tsconfig: string;
+  private readonly options: TransformerOptions;
+  private readonly root: string;
+
+  constructor(tsconfig: string, options: TransformerOptions, root: string) {
+    this.tsconfig = tsconfig;
+    this.options = options;
+    this.root = root;
+    // A solution-style tsconfig: one Program per referenced project, each under its own options.
+    this.programs = openProjects(tsconfig).map((p) => new LiveProgram(p.fileNames, p.options, p.errors));
+  }
+
+  transform(file: string, text: string): Transformed {
+    // A file created since the tsconfig was read may match its "include" now.
+    const live = this.programs.find((p) => p.owns(file)) ?? (this.relist(), this.programs.find((p) => p.owns(file)));
+    if (!live) {
+      throw new BuildError(`${this.relative(file)}: calls codecFor, but ${this.relative(this.tsconfig)} does not include it, so its types cannot be checked; add it to "include" or "files"`);
+    }
+    const builder = live.current(file, text);
+    const program = builder.getProgram();
+    const sourceFile = program.getSourceFile(file);
+    if (!sourceFile) throw new BuildError(`${this.relative(file)}: TypeScript cannot read it`);
+    const errors = (list: readonly ts.Diagnostic[]) => list.filter((d) => d.category === ts.DiagnosticCategory.Error && !IGNORED_CODES.has(d.code));
+    const problems = [...errors(program.getOptionsDiagnostics()), ...errors(program.getGlobalDiagnostics()), ...errors(program.getSyntacticDiagnostics(sourceFile))];
+    const result = problems.length > 0 ? { diagnostics: problems, text: undefined } : generateSource(program, sourceFile, this.options, linkable);
+    if (result.diagnostics.length > 0) {
+      throw new BuildError(result.diagnostics.map((d) => formatDiagnostic(d, this.root)).join("\n"));
+    }
+    const dependencies = builder.getAllDependencies(sourceFile)
+      .map((name) => path.resolve(name))
+      .filter((name) => name !== file && !isLibrary(name));
+    this.record(file, dependencies);
+    return { code: result.text, dependencies };
+  }
+
+  /** The modules generated from `file` (to invalidate when it changes). */
+  dependentsOf(file: string): string[] {
+    return [...(this.dependents.get(path.resolve(file)) ?? [])];
+  }
+
+  /** A file changed, was added or deleted: the next Program reads it again. */
+  changed(file: string): void {
+    for (const live of this.programs) live.forget(file);
+  }
+
+  private relist(): void {
+    const projects = openProjects(this.tsconfig);
+    // References added or removed since the start are only seen after a restart of the bundler.
+    if (projects.length !== this.programs.length) return;
+    projects.forEach((project, i) => this.programs[i]!.relist(project.fileNames));
+  }
+
+  private record(file: string, dependencies: readonly string[]): void {
+    for (const modules of this.dependents.values()) modules.delete(file);
+    for (const dependency of dependencies) {
+      let modules = this.dependents.get(dependency);
+      if (!modules) this.dependents.set(dependency, (modules = new Set()));
+      modules.add(file);
+    }
+  }
+
+  private relative(file: string): string {
+    return path.relative(this.root, file) || file;
+  }
+}
