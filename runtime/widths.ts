@@ -4,6 +4,7 @@
  * declare no width does not carry them.
  */
 import { CodecError } from "./errors.js";
+import { readNumberOrBigint } from "./extended.js";
 import type { Reader } from "./reader.js";
 import { FAMILY, INT } from "./wire.js";
 import { mismatch, numberAt, type Writer } from "./writer.js";
@@ -111,19 +112,10 @@ export function readInt(r: Reader, min: number, max: number, p?: string): number
   const at = r.pos;
   const b = r.head(p);
   if (FAMILY[b] !== INT) return r.mismatch(`int in ${min}..${max}`, p);
-  let v: number;
-  if (b === 0xcf || b === 0xd3) { // int 64 / uint 64: outside any of these ranges unless written wider than needed
-    r.need(9, p);
-    v = Number(int64At(r, b));
-    r.pos = at + 9;
-  } else v = r.number(p);
+  // An int 64 beyond 2^53 is outside every one of these ranges, rounded by Number() or not.
+  const v = Number(readNumberOrBigint(r, p));
   if (v < min || v > max) r.fail("out-of-range", `${v} is outside ${min}..${max}`, p, at);
   return v;
-}
-
-/** An int 64 / uint 64 at `r.pos` (9 bytes there), as a bigint; `r.pos` stays. */
-function int64At(r: Reader, b: number): bigint {
-  return b === 0xcf ? r.view.getBigUint64(r.pos + 1) : r.view.getBigInt64(r.pos + 1);
 }
 
 /**
@@ -174,14 +166,8 @@ function readInt64In(r: Reader, unsigned: boolean, p: string | undefined): numbe
   const b = r.head(p);
   const range = unsigned ? "0..2^64-1" : "-2^63..2^63-1";
   if (FAMILY[b] !== INT) return r.mismatch(`int in ${range}`, p);
-  if (b !== 0xcf && b !== 0xd3) {
-    const v = r.number(p);
-    if (unsigned && v < 0) r.fail("out-of-range", `${v} is outside ${range}`, p, at);
-    return v;
-  }
-  r.need(9, p);
-  const v = int64At(r, b);
-  if (unsigned ? v < ZERO : v > MAX_INT64) r.fail("out-of-range", `${v} is outside ${range}`, p, at);
-  r.pos = at + 9;
-  return v >= MIN_SAFE && v <= MAX_SAFE ? Number(v) : v;
+  // Any int as `number | bigint` reads it (extended.ts); only the range is left to check.
+  const v = readNumberOrBigint(r, p);
+  if (unsigned ? v < 0 : v > MAX_INT64) r.fail("out-of-range", `${v} is outside ${range}`, p, at);
+  return v;
 }

@@ -6,7 +6,7 @@ export const DEFAULT_MAX_DEPTH = 1000;
 
 /**
  * Bytes pre-encoded by `constants` and `keys`, with their big-endian 32-bit words (the last 0-3
- * bytes are only in the bytes): `Writer.raw` copies and `Reader.key` compares short ones four
+ * bytes are only in the bytes): `Writer.raw` copies and `readKey` (strings.ts) compares short ones four
  * bytes at a time (a 10-byte key: 8 ns instead of 14-15).
  */
 export interface PreEncoded extends Uint8Array {

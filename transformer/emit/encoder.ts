@@ -1,6 +1,6 @@
 import { INT_RANGES, propertySegment, type Literal, type ObjectShape, type TypeNode, type UnionPlan } from "../model/ir.js";
 import { splitNil } from "../model/families.js";
-import { choiceMembers, withoutMember } from "../model/unions.js";
+import { choiceMembers, withoutUndefined } from "../model/unions.js";
 import type { Expr, Stmt } from "./build.js";
 import type { EmitContext } from "./context.js";
 import { childPath, indexPath, localFor } from "./paths.js";
@@ -487,12 +487,6 @@ function writeLiteral(ctx: EmitContext, values: Literal[], v: Expr): Stmt[] {
   if (kinds.length === 1) return [writer(kinds[0]!)];
   // Mixed kinds (`1 | "one"`): the membership test has passed, so typeof picks the writer.
   return [kinds.slice(0, -1).reduceRight<Stmt>((otherwise, kind) => b.if(b.typeIs(v, kind), [writer(kind)], [otherwise]), writer(kinds[kinds.length - 1]!))];
-}
-
-/** An optional property's type as encode sees it: absent and undefined are both left out. */
-function withoutUndefined(node: TypeNode): TypeNode {
-  const index = node.kind === "union" ? node.members.findIndex((m) => m.kind === "undefined") : -1;
-  return node.kind === "union" && index >= 0 ? withoutMember(node, index) : node;
 }
 
 export function describeLiterals(values: Literal[]): string {

@@ -197,6 +197,12 @@ export function withoutMember(node: UnionNode, index: number): TypeNode {
   return out;
 }
 
+/** An optional property's type as encode writes it and a schema shows it: absent and undefined are both left out. */
+export function withoutUndefined(node: TypeNode): TypeNode {
+  const index = node.kind === "union" ? node.members.findIndex((m) => m.kind === "undefined") : -1;
+  return node.kind === "union" && index >= 0 ? withoutMember(node, index) : node;
+}
+
 /** True for a union whose members are object types or leaves: every recursion through it passes an object. */
 export function reachesOnlyObjects(node: TypeNode, named: Named): boolean {
   if (node.kind !== "union") return false;

@@ -6,6 +6,7 @@
  * key order with sorted tables, so that the same types always give the same text.
  */
 import { propertySegment, type FileModel, type Literal, type NamedType, type TypeNode } from "../model/ir.js";
+import { withoutUndefined } from "../model/unions.js";
 
 /** Names the file format; a file without it is not a snapshot. */
 export const SNAPSHOT_FORMAT = "typed-msgpack wire schema";
@@ -151,14 +152,6 @@ function namedSchema(named: NamedType, rename: (ref: string) => string): SchemaN
   }));
   const layout = (shape as { layout?: "map" | "positional" }).layout ?? "map";
   return { kind: "object", display: named.display, layout, properties, ...(shape.rest ? { rest: schemaType(shape.rest, rename) } : {}) };
-}
-
-/** `T | undefined` of an optional property is `T`: absence is what `undefined` is written as. */
-function withoutUndefined(node: TypeNode): TypeNode {
-  if (node.kind !== "union") return node;
-  const members = node.members.filter((m) => m.kind !== "undefined");
-  if (members.length === node.members.length) return node;
-  return members.length === 1 ? members[0]! : { ...node, members };
 }
 
 function schemaType(node: TypeNode, rename: (ref: string) => string): SchemaType {
