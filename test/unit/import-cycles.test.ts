@@ -1,7 +1,8 @@
 /**
  * No module of the runtime or the transformer imports itself through others (issue 20: codec.ts ↔
- * stream.ts, cli/run.ts ↔ cli/watch.ts, emit/encoder.ts ↔ emit/decoder.ts were such circles). A
- * circle means two modules share a concern that has no home of its own, and makes load order matter.
+ * stream.ts, cli/run.ts ↔ cli/watch.ts, emit/encoder.ts ↔ emit/decoder.ts were such circles; the
+ * emitter's type families now reach emit/values.ts through EmitContext instead). A circle means
+ * two modules share a concern that has no home of its own, and makes load order matter.
  * Type-only imports count too: they are the same dependency, only erased.
  */
 import * as fs from "node:fs";

@@ -4,8 +4,7 @@ import { resolveAlias } from "../model/families.js";
 import type { FileModel } from "../model/ir.js";
 import { NodeBuild, TextBuild, type Build, type Stmt } from "./build.js";
 import { CODEC_TYPE, codecName, EmitContext, RUNTIME_ALIAS } from "./context.js";
-import { decoderFor } from "./decoder.js";
-import { encoderFor } from "./encoder.js";
+import { VALUES } from "./values.js";
 
 export { codecName };
 
@@ -30,18 +29,18 @@ export function emitFile(factory: ts.NodeFactory, model: FileModel, typed = fals
 
 /** The generated code, built by `b`, and the modules it imports. */
 export function emitCode(b: Build, model: FileModel): { imports: { alias: string; module: string }[]; code: Stmt[] } {
-  const ctx = new EmitContext(b, model);
+  const ctx = new EmitContext(b, model, VALUES);
   const codecs: Stmt[] = [];
   for (const [id, codec] of Object.entries(model.codecs)) {
     // A generic codec is a factory of the codecs passed for its type parameters, which declares the
     // functions that call them: `function __tm_PageCodec(__tm_T) { function __tm_encPage(...) ... }`.
     const parameters = codec.params ? ctx.openFactory(codec.params) : [];
-    const encoder = encoderFor(ctx, codec.root);
-    const decoder = decoderFor(ctx, codec.root);
+    const encoder = ctx.encoderFor(codec.root);
+    const decoder = ctx.decoderFor(codec.root);
     const args = [b.named(b.num(GENERATED_CODE_VERSION), "generated-code version"), b.id(encoder), b.id(decoder)];
     // Array roots also get their element decoder, so that a huge array can be streamed element by element.
     const root = resolveAlias(codec.root, model.named);
-    if (root.kind === "array") args.push(b.id(decoderFor(ctx, root.element)));
+    if (root.kind === "array") args.push(b.id(ctx.decoderFor(root.element)));
     const made = b.call(ctx.rt("codec"), ...args);
     if (!codec.params) {
       codecs.push(b.commentAbove(b.const(codecName(id), made), `codecFor<${codec.display}>(${codec.layout ? `{ layout: "${codec.layout}" }` : ""})`));

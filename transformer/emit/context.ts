@@ -2,6 +2,22 @@ import type { FileModel, Link, NamedType, TypeNode } from "../model/ir.js";
 import { walk } from "../model/unions.js";
 import type { Build, Expr, Parameter, Stmt, TypeSpec } from "./build.js";
 
+/**
+ * How any value is written and read (emit/values.ts): what each type family's module calls for the
+ * values it contains. Given to the context rather than imported, so that values.ts can dispatch to
+ * the families and the families back to it without a circle of imports.
+ */
+export interface ValueEmitter {
+  /** Statements that write `value` (of type `node`) to writer `w`. */
+  encode(ctx: EmitContext, node: TypeNode, value: Expr, path: Expr, depth: Expr): Stmt[];
+  /** An expression that reads one value of type `node` from reader `r`. */
+  decode(ctx: EmitContext, node: TypeNode, path: Expr, depth: Expr): Expr;
+  /** The name of the function `(w, v, p, d)` that encodes `node`. */
+  encoder(ctx: EmitContext, node: TypeNode): string;
+  /** The name of the function `(r, p, d)` that decodes `node`. */
+  decoder(ctx: EmitContext, node: TypeNode): string;
+}
+
 /** Prefix of every identifier the emitter introduces at module scope; also the runtime import's alias. */
 export const RUNTIME_ALIAS = "__tm";
 
@@ -34,13 +50,32 @@ export class EmitContext {
   /** Set while a generic codec's factory is emitted (openFactory). */
   private factory: Factory | undefined;
 
-  constructor(b: Build, model: FileModel) {
+  private readonly values: ValueEmitter;
+
+  constructor(b: Build, model: FileModel, values: ValueEmitter) {
     this.b = b;
+    this.values = values;
     this.named = model.named;
     this.tagMembers = tagMembers(model);
     // Taken before any other name: an import alias (`__tm_CustomerCodec` for a module named
     // CustomerCodec.ts) or a function must never get the name of one of the file's codecs.
     for (const id of Object.keys(model.codecs)) this.used.add(codecName(id));
+  }
+
+  encode(node: TypeNode, value: Expr, path: Expr, depth: Expr): Stmt[] {
+    return this.values.encode(this, node, value, path, depth);
+  }
+
+  decode(node: TypeNode, path: Expr, depth: Expr): Expr {
+    return this.values.decode(this, node, path, depth);
+  }
+
+  encoderFor(node: TypeNode): string {
+    return this.values.encoder(this, node);
+  }
+
+  decoderFor(node: TypeNode): string {
+    return this.values.decoder(this, node);
   }
 
   /**

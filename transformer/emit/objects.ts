@@ -1,0 +1,304 @@
+import { familiesOf, splitNil } from "../model/families.js";
+import { propertySegment, type Literal, type ObjectShape, type Property, type TypeNode } from "../model/ir.js";
+import { withoutUndefined } from "../model/unions.js";
+import type { Expr, Stmt } from "./build.js";
+import type { EmitContext } from "./context.js";
+import { childPath, localFor } from "./paths.js";
+import { constantExpression, emitRuns, planRuns, type Constant, type Piece } from "./runs.js";
+import { allStrings, describeLiterals } from "./scalars.js";
+
+/**
+ * Object types (interfaces, object literal types, classes' shapes), both directions: a map of
+ * their properties by default, an array of the values in the positional layout.
+ */
+type Ref = Extract<TypeNode, { kind: "ref" }>;
+
+/** Names every object inherits from Object.prototype. */
+export const INHERITED_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/** The body of the encoder `(w, v, p, d)` of the object type `node` names. */
+export function encodeObjectType(ctx: EmitContext, node: Ref, display: string, shape: ObjectShape): Stmt[] {
+  const b = ctx.b;
+  const [w, v, p, d] = [b.id("w"), b.id("v"), b.id("p"), b.id("d")];
+  const deeper = b.bin(d, "+", b.num(1));
+  // Plain objects first, by a check small enough to be inlined (see isPlainObject).
+  const notRecord = b.all([b.not(b.call(ctx.rt("isPlainObject"), v)), b.not(b.call(ctx.rt("isRecordLike"), v))]);
+  const check = shape.checksDepth ? [b.if(b.bin(d, ">", b.prop(w, "maxDepth")), [b.expr(b.call(ctx.rt("tooDeep"), b.prop(w, "maxDepth"), p))])] : [];
+  const body = shape.layout === "positional" ? encodePositional(ctx, shape, deeper) : encodeObject(ctx, node.name, shape, deeper);
+  return [b.if(notRecord, [b.expr(b.call(ctx.rt("mismatch"), b.str(`an object (${display})`), v, p))]), ...check, ...body];
+}
+
+/** The body of the decoder `(r, p, d)` of the object type `node` names. */
+export function decodeObjectType(ctx: EmitContext, node: Ref, shape: ObjectShape): Stmt[] {
+  const b = ctx.b;
+  const [r, p, d] = [b.id("r"), b.id("p"), b.id("d")];
+  const deeper = b.bin(d, "+", b.num(1));
+  const check = shape.checksDepth ? [b.if(b.bin(d, ">", b.prop(r, "maxDepth")), [b.expr(b.method(r, "tooDeep", p))])] : [];
+  if (shape.layout === "positional") return [...check, ...decodePositional(ctx, shape, deeper)];
+  return [...check, ...decodeObject(ctx, node.name, shape, deeper, resumable(ctx, node) !== undefined)];
+}
+
+/**
+ * Map header with the number of properties present, then each key and its value. Constant parts
+ * (a fixed map header, the keys of required properties, single-valued literal properties such as
+ * a discriminant) are pre-encoded in runs, so `{ kind: "click", t }` costs one copy before `t`.
+ */
+function encodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth: Expr): Stmt[] {
+  const b = ctx.b;
+  const [w, v] = [b.id("w"), b.id("v")];
+  const out: Stmt[] = [];
+  // `v.toString` would find Object.prototype's; a property named like one is read only if it is own.
+  const reads = shape.properties.map((property) => (INHERITED_NAMES.has(property.name) ? b.call(ctx.rt("ownValue"), v, b.str(property.name)) : b.prop(v, property.name)));
+  // Optional properties are read first, to count them for the map header; so are values that the
+  // writes below use more than once. A required value written by one call is read where it is written.
+  const readOnce = shape.properties.map((property) => !property.optional && writtenByOneCall(ctx, property.type));
+  const locals = shape.properties.map((property, i) => localFor(property.name, i));
+  shape.properties.forEach((_, i) => {
+    if (!readOnce[i]) out.push(b.const(locals[i]!, reads[i]!));
+  });
+  const required = shape.properties.filter((property) => !property.optional).length;
+  const optionalChecks = shape.properties.flatMap((property, i) => (property.optional ? [b.bin(b.id(locals[i]!), "!==", b.undef())] : []));
+  const pieces: Piece[] = [];
+  if (shape.rest) {
+    out.push(b.const("extra", b.call(ctx.rt("extraKeys"), v, keyNames(ctx, name, shape))));
+  }
+  const counted = optionalChecks.length > 0 || shape.rest !== undefined;
+  if (counted) {
+    out.push(b.let(["n", b.num(required)]));
+    optionalChecks.forEach((check) => out.push(b.if(check, [b.inc("n")])));
+    if (shape.rest) out.push(b.assign(b.id("n"), b.bin(b.id("n"), "+", b.prop(b.id("extra"), "length"))));
+    pieces.push({ write: [b.expr(b.method(w, "mapHeader", b.id("n")))] });
+  } else {
+    pieces.push({ constant: [required] });
+  }
+  if (!shape.rest && shape.triedStrictly) {
+    out.push(b.if(b.prop(w, "strict"), [b.expr(b.call(ctx.rt("noExtraKeys"), v, counted ? b.id("n") : b.num(required), b.id("p")))]));
+  }
+  shape.properties.forEach((property, i) => {
+    const local = readOnce[i] ? reads[i]! : b.id(locals[i]!);
+    const type = property.optional ? withoutUndefined(property.type) : property.type;
+    const own: Piece[] = [{ constant: property.name }, ...valuePieces(ctx, type, local, childPath(b, propertySegment(property.name)), depth)];
+    pieces.push(...(property.optional ? [{ optional: local, pieces: own }] : own));
+  });
+  const runs: Constant[][] = [];
+  const planned = planRuns(pieces, runs);
+  // When nothing merged (every run is one property name, in order), the decoder's key table is it.
+  const justKeys = runs.length === shape.properties.length && runs.every((run, i) => run.length === 1 && run[0] === shape.properties[i]!.name);
+  const runTable = justKeys ? keyTable(ctx, name, shape)
+    : runs.length > 0 ? ctx.constant("runs:" + JSON.stringify(runs), "E_" + name, () => b.call(ctx.rt("constants"), b.array(runs.map((run) => b.array(run.map((c) => constantExpression(ctx, c)))))))
+    : undefined;
+  out.push(...emitRuns(ctx, planned, runTable));
+  if (shape.rest) {
+    out.push(b.forOf("k", b.id("extra"), [
+      b.expr(b.call(ctx.rt("writeString"), w, b.id("k"))),
+      ...ctx.encode(shape.rest, b.index(v, b.id("k")), childPath(b, b.call(ctx.rt("keySegment"), b.id("k"))), depth),
+    ]));
+  }
+  return out;
+}
+
+/** Whether ctx.encode writes a value of `type` with one call that reads the value once. */
+function writtenByOneCall(ctx: EmitContext, type: TypeNode): boolean {
+  return !splitNil(type, ctx.named) && type.kind !== "null" && type.kind !== "undefined" && type.kind !== "literals";
+}
+
+/**
+ * The positional layout (`codecFor<T>({ layout: "positional" })`): an array of the property values
+ * in declaration order. Optional properties after the last required one are left out from the last
+ * present one on; an absent optional property before a present one is nil.
+ */
+function encodePositional(ctx: EmitContext, shape: ObjectShape, depth: Expr): Stmt[] {
+  const b = ctx.b;
+  const [w, v] = [b.id("w"), b.id("v")];
+  const properties = shape.properties;
+  const names = properties.map((property, i) => localFor(property.name, i));
+  const locals = names.map((name) => b.id(name));
+  const out: Stmt[] = properties.map((property, i) =>
+    b.const(names[i]!, INHERITED_NAMES.has(property.name) ? b.call(ctx.rt("ownValue"), v, b.str(property.name)) : b.prop(v, property.name)));
+  const required = properties.reduce((last, property, i) => (property.optional ? last : i + 1), 0);
+  let count: Expr = b.num(properties.length);
+  if (required < properties.length) {
+    // `n = 3 if c is present, else 2 if b is...`: the elements up to the last present one.
+    out.push(b.let(["n", b.num(required)]));
+    let chain: Stmt | undefined;
+    for (let i = required; i < properties.length; i++) {
+      const set = b.assign(b.id("n"), b.num(i + 1));
+      chain = b.if(b.bin(locals[i]!, "!==", b.undef()), [set], chain ? [chain] : undefined);
+    }
+    out.push(chain!);
+    count = b.id("n");
+  }
+  if (shape.triedStrictly) {
+    // Under a union's strict attempt, a property the type does not declare fails, as for maps.
+    const present = properties.reduce<Expr>((sum, property, i) => (property.optional ? b.bin(sum, "+", b.cond(b.bin(locals[i]!, "!==", b.undef()), b.num(1), b.num(0))) : sum),
+      b.num(properties.filter((property) => !property.optional).length));
+    out.push(b.if(b.prop(w, "strict"), [b.expr(b.call(ctx.rt("noExtraKeys"), v, present, b.id("p")))]));
+  }
+  out.push(b.expr(b.method(w, "arrayHeader", count)));
+  properties.forEach((property, i) => {
+    const path = childPath(b, propertySegment(property.name));
+    // `x?: T` is `T | undefined` to the model, whose nil is written inline; without that member
+    // (exactOptionalPropertyTypes) absence is written as nil here.
+    const hasUndefined = property.type.kind === "union" && property.type.members.some((m) => m.kind === "undefined");
+    const write = property.optional && !hasUndefined
+      ? [b.if(b.bin(locals[i]!, "===", b.undef()), [b.expr(b.method(w, "nil"))], ctx.encode(withoutUndefined(property.type), locals[i]!, path, depth))]
+      : ctx.encode(property.type, locals[i]!, path, depth);
+    out.push(...(i >= required ? [b.if(b.bin(count, ">", b.num(i)), write)] : write));
+  });
+  return out;
+}
+
+/** A property's value: a check and a constant when its type has exactly one value, else its writes. */
+function valuePieces(ctx: EmitContext, type: TypeNode, local: Expr, path: Expr, depth: Expr): Piece[] {
+  const b = ctx.b;
+  if (type.kind === "literals" && type.values.length > 1 && allStrings(type.values)) {
+    return [{ choice: local, values: type.values, otherwise: b.expr(b.call(ctx.rt("mismatch"), b.str(describeLiterals(type.values)), local, path)) }];
+  }
+  const single = type.kind === "null" ? null : type.kind === "literals" && type.values.length === 1 ? type.values[0]! : undefined;
+  // Not 0: -0 passes `=== 0` and is written as float 64 -0, as everywhere else.
+  if (single === undefined || single === 0) return [{ write: ctx.encode(type, local, path, depth) }];
+  const expected = single === null ? b.null() : b.lit(single);
+  const describe = single === null ? "null" : describeLiterals([single]);
+  return [
+    { check: b.if(b.bin(local, "!==", expected), [b.expr(b.call(ctx.rt("mismatch"), b.str(describe), local, path))]) },
+    { constant: single },
+  ];
+}
+
+/** `const __tm_K_User = __tm.keys(["id", "name"])`: property names with their str headers, encoded once. */
+export function keyTable(ctx: EmitContext, name: string, shape: ObjectShape): Expr {
+  const b = ctx.b;
+  const names = shape.properties.map((p) => p.name);
+  return ctx.constant("keys:" + JSON.stringify(names), "K_" + name, () => b.call(ctx.rt("keys"), b.array(names.map((n) => b.str(n)))));
+}
+
+function keyNames(ctx: EmitContext, name: string, shape: ObjectShape): Expr {
+  const b = ctx.b;
+  const names = shape.properties.map((p) => p.name);
+  return ctx.constant("names:" + JSON.stringify(names), "Names_" + name, () => b.array(names.map((n) => b.str(n))));
+}
+
+/**
+ * Reads the map entry by entry; keys are matched as bytes against the pre-encoded names, and a
+ * bit per property (in 30-bit words) catches duplicates and missing required properties.
+ * The result is one object literal, so every decoded value of a type has the same shape; a
+ * required property of one literal value (a union's tag) is checked and written as that literal.
+ * `resumed`: the header and the first `i` entries may have been read by a tagged union (params).
+ */
+function decodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth: Expr, resumed = false): Stmt[] {
+  const b = ctx.b;
+  const [r, p] = [b.id("r"), b.id("p")];
+  const keys = keyTable(ctx, name, shape);
+  const fixed = shape.properties.map(fixedValue);
+  const locals = shape.properties.map((property, i) => (fixed[i] === undefined ? localFor(property.name, i) : undefined));
+  const required = requiredMasks(shape);
+  const words = required.length;
+  const declared = locals.filter((local): local is string => local !== undefined);
+  const out: Stmt[] = [
+    ...(resumed ? [] : [b.const("n", b.method(r, "mapHeader", p))]),
+    ...(declared.length > 0 ? [b.let(...declared.map((local): [string] => [local]))] : []),
+    b.let(...Array.from({ length: resumed ? 0 : words }, (_, word): [string, Expr] => [`seen${word}`, b.num(0)]), ["h", resumed ? b.bin(b.id("i"), "-", b.num(1)) : b.num(-1)]),
+  ];
+  if (shape.rest) out.push(b.const("extra", b.emptyArray()));
+  const cases = shape.properties.map((property, i): [Expr[], Stmt[]] => {
+    const read = ctx.decode(property.type, childPath(b, propertySegment(property.name)), depth);
+    return [[b.num(i)], [locals[i] === undefined ? b.expr(read) : b.assign(b.id(locals[i]!), read), b.brk()]];
+  });
+  const unknownKey = shape.rest
+    ? [b.const("k", b.call(ctx.rt("lastKey"), r)), b.expr(b.method(b.id("extra"), "push", b.id("k"), ctx.decode(shape.rest, childPath(b, b.call(ctx.rt("keySegment"), b.id("k"))), depth)))]
+    : [b.expr(b.call(ctx.rt("unknownKey"), r, p))];
+  // The hint is the property after the last one matched, so that keys in declaration order match on
+  // the first comparison. A resumed member's first property (its tag, commonly) was matched if i is 1.
+  const matched = b.assign(b.id("h"), b.call(ctx.rt("readKey"), r, keys, b.bin(b.id("h"), "+", b.num(1)), p));
+  const loop = [matched, ...markSeen(ctx, words), b.switch(b.id("h"), cases, unknownKey)];
+  out.push(resumed ? b.forCount(b.id("i"), b.id("n"), loop) : b.forCount("i", b.id("n"), loop));
+  const missing = required.map((mask, word) => b.bin(b.bin(b.id(`seen${word}`), "&", b.num(mask)), "!==", b.num(mask))).filter((_, word) => required[word]! > 0);
+  if (missing.length > 0) {
+    out.push(b.if(b.all(missing, "||"), [b.expr(b.call(ctx.rt("missing"), r, keys, b.array(required.map((m) => b.num(m))), b.array(required.map((_, w) => b.id(`seen${w}`))), p))]));
+  }
+  // An absent optional property named like an Object.prototype member (`toString?`) must not
+  // become an own `undefined` that hides the inherited one, so it is set only when present.
+  const late = (i: number) => shape.properties[i]!.optional && INHERITED_NAMES.has(shape.properties[i]!.name);
+  const result = b.object(shape.properties.flatMap((property, i): [string, Expr][] => (late(i) ? [] : [[property.name, locals[i] === undefined ? b.lit(fixed[i]!) : b.id(locals[i]!)]])));
+  const lateAssignments = shape.properties.flatMap((property, i) => (late(i)
+    ? [b.if(b.bin(b.id(locals[i]!), "!==", b.undef()), [b.expr(b.call(ctx.rt("setOwn"), b.id("out"), b.str(property.name), b.id(locals[i]!)))])]
+    : []));
+  if (!shape.rest && lateAssignments.length === 0) return [...out, b.ret(result)];
+  const extra = shape.rest ? [b.expr(b.call(ctx.rt("assignEntries"), b.id("out"), b.id("extra")))] : [];
+  return [...out, b.const("out", result), ...lateAssignments, ...extra, b.ret(b.id("out"))];
+}
+
+/**
+ * The positional layout: an array of the property values in declaration order, as long as the
+ * required ones and at most as long as all (checked at the header). Read in order, straight into
+ * one object literal; optional properties past the array's end are undefined, a nil one is absent.
+ */
+function decodePositional(ctx: EmitContext, shape: ObjectShape, depth: Expr): Stmt[] {
+  const b = ctx.b;
+  const [r, p] = [b.id("r"), b.id("p")];
+  const properties = shape.properties;
+  const required = properties.reduce((last, property, i) => (property.optional ? last : i + 1), 0);
+  const n = b.id("n");
+  const header = b.method(r, "tupleHeader", b.num(required), b.num(properties.length), p);
+  const out: Stmt[] = [required === properties.length ? b.expr(header) : b.const("n", header)];
+  const reads = properties.map((property, i) => {
+    const path = childPath(b, propertySegment(property.name));
+    // An optional property whose type has no nil of its own (exactOptionalPropertyTypes) still takes nil for absence.
+    const read = property.optional && !familiesOf(property.type, ctx.named).includes("NIL")
+      ? b.cond(b.method(r, "takeNil"), b.undef(), ctx.decode(property.type, path, depth))
+      : ctx.decode(property.type, path, depth);
+    return i >= required ? b.cond(b.bin(n, ">", b.num(i)), read, b.undef()) : read;
+  });
+  // Into locals, then one object literal: an object allocated before its nested values are read
+  // (reads inside the literal) made decoding sbt 1.6x slower, most of it in the garbage collector.
+  const locals = properties.map((property, i) => localFor(property.name, i));
+  properties.forEach((_, i) => out.push(b.const(locals[i]!, reads[i]!)));
+  // An absent optional property named like an Object.prototype member is set only when present (see decodeObject).
+  const late = (i: number) => properties[i]!.optional && INHERITED_NAMES.has(properties[i]!.name);
+  const result = b.object(properties.flatMap((property, i): [string, Expr][] => (late(i) ? [] : [[property.name, b.id(locals[i]!)]])));
+  if (!properties.some((_, i) => late(i))) return [...out, b.ret(result)];
+  out.push(b.const("out", result));
+  properties.forEach((property, i) => {
+    if (late(i)) out.push(b.if(b.bin(b.id(locals[i]!), "!==", b.undef()), [b.expr(b.call(ctx.rt("setOwn"), b.id("out"), b.str(property.name), b.id(locals[i]!)))]));
+  });
+  return [...out, b.ret(b.id("out"))];
+}
+
+/** The value of a required property that has only one (a union's tag): checked, then written as a literal. -0 passes for 0, so 0 is read. */
+export function fixedValue(property: Property): Literal | undefined {
+  const type = property.type;
+  return !property.optional && type.kind === "literals" && type.values.length === 1 && type.values[0] !== 0 ? type.values[0] : undefined;
+}
+
+/**
+ * `seen0 |= bit of h`, failing on a key seen before: written once per object, not per property.
+ * Property h is bit h % 30 of word h / 30 (30 bits keep every mask a small integer).
+ */
+function markSeen(ctx: EmitContext, words: number): Stmt[] {
+  const b = ctx.b;
+  const [r, p, h] = [b.id("r"), b.id("p"), b.id("h")];
+  const mark = (word: string, bit: Expr) => [
+    b.if(b.bin(b.id(word), "&", bit), [b.expr(b.call(ctx.rt("duplicateKey"), r, p))]),
+    b.orAssign(word, bit),
+  ];
+  if (words === 1) return [b.if(b.bin(h, ">=", b.num(0)), [b.const("bit", b.bin(b.num(1), "<<", h)), ...mark("seen0", b.id("bit"))])];
+  // Several words: one branch per word, each as for one.
+  const cases = Array.from({ length: words }, (_, word): [Expr[], Stmt[]] => [[b.num(word)], [
+    ...mark(`seen${word}`, b.bin(b.num(1), "<<", b.bin(h, "-", b.num(30 * word)))), b.brk()]]);
+  return [b.if(b.bin(h, ">=", b.num(0)), [b.switch(b.call(b.prop(b.id("Math"), "floor"), b.bin(h, "/", b.num(30))), cases)])];
+}
+
+/** One bit per property in 30-bit words, set for the required ones. */
+export function requiredMasks(shape: ObjectShape): number[] {
+  const words = Math.max(1, Math.ceil(shape.properties.length / 30));
+  return Array.from({ length: words }, (_, word) =>
+    shape.properties.reduce((mask, property, i) => (!property.optional && Math.floor(i / 30) === word ? mask + 2 ** (i % 30) : mask), 0));
+}
+
+/** The shape of an object type whose decoder can resume after its union read the tag: local, one word of seen bits. */
+export function resumable(ctx: EmitContext, node: TypeNode): ObjectShape | undefined {
+  if (node.kind !== "ref" || !ctx.tagMembers.has(node.name)) return undefined;
+  const shape = ctx.entry(node).shape;
+  return shape.kind === "object" && !shape.link && shape.layout !== "positional" && shape.properties.length <= 30 ? shape : undefined;
+}
+

@@ -1,0 +1,100 @@
+import type { TypeNode } from "../model/ir.js";
+import type { Expr, Stmt } from "./build.js";
+import type { EmitContext } from "./context.js";
+import { childPath, indexPath } from "./paths.js";
+
+/**
+ * Tuples, both directions: an array whose length the elements' modes bound (required, optional,
+ * one rest element anywhere); elements after a rest element are counted from the end.
+ */
+type Tuple = Extract<TypeNode, { kind: "tuple" }>;
+
+/** The body of the encoder `(w, v, p, d)` of a tuple. */
+export function encodeTuple(ctx: EmitContext, node: Tuple): Stmt[] {
+  const b = ctx.b;
+  const [w, v, p, d] = [b.id("w"), b.id("v"), b.id("p"), b.id("d")];
+  const { min, max, fixed, rest, trailing } = bounds(node);
+  const length = b.prop(v, "length");
+  const lengthOk = min === max ? [b.bin(length, "===", b.num(min))] : [b.bin(length, ">=", b.num(min)), ...(max === Infinity ? [] : [b.bin(length, "<=", b.num(max))])];
+  const out: Stmt[] = [b.if(b.not(b.all([b.isArray(v), ...lengthOk])), [b.expr(b.call(ctx.rt("mismatch"), b.str(describeTuple(min, max)), v, p))])];
+  let count: Expr = length;
+  if (fixed > min) {
+    // Trailing optional elements given as undefined are left out, as absent ones are, so that
+    // they come back as absent rather than as the nil a `T | null` element would decode to null.
+    out.push(
+      b.let(["n", length]),
+      b.while(
+        b.all([b.bin(b.id("n"), ">", b.num(min)), b.bin(b.id("n"), "<=", b.num(fixed)), b.bin(b.index(v, b.bin(b.id("n"), "-", b.num(1))), "===", b.undef())]),
+        [b.dec("n")]),
+    );
+    count = b.id("n");
+  }
+  out.push(b.expr(b.method(w, "arrayHeader", count)));
+  node.elements.forEach((element, i) => {
+    if (element.mode === "rest") {
+      const end = trailing > 0 ? b.bin(count, "-", b.num(trailing)) : count;
+      out.push(b.forCount("i", end, ctx.encode(element.type, b.index(v, b.id("i")), indexPath(b, b.id("i")), d), i));
+      return;
+    }
+    if (rest >= 0 && i > rest) {
+      const at = b.bin(count, "-", b.num(node.elements.length - i));
+      out.push(...ctx.encode(element.type, b.index(v, at), indexPath(b, at), d));
+      return;
+    }
+    const write = ctx.encode(element.type, b.index(v, b.num(i)), childPath(b, `[${i}]`), d);
+    out.push(...(element.mode === "optional" ? [b.if(b.bin(count, ">", b.num(i)), write)] : write));
+  });
+  return out;
+}
+
+/** The body of the decoder `(r, p, d)` of a tuple. */
+export function decodeTuple(ctx: EmitContext, node: Tuple): Stmt[] {
+  const b = ctx.b;
+  const [r, p, d] = [b.id("r"), b.id("p"), b.id("d")];
+  const { min, max, fixed, rest, trailing } = bounds(node);
+  if (min === node.elements.length) {
+    // Fixed length: one array literal, its elements read in order.
+    return [
+      b.expr(b.method(r, "tupleHeader", b.num(min), b.num(min), p)),
+      b.ret(b.array(node.elements.map((element, i) => ctx.decode(element.type, childPath(b, `[${i}]`), d)))),
+    ];
+  }
+  const [n, out] = [b.id("n"), b.id("out")];
+  const stmts: Stmt[] = [
+    b.const("n", b.method(r, "tupleHeader", b.num(min), max === Infinity ? b.num(-1) : b.num(max), p)),
+    b.const("out", b.emptyArray()),
+  ];
+  node.elements.forEach((element, i) => {
+    const push = (at: Expr) => b.expr(b.method(out, "push", ctx.decode(element.type, at, d)));
+    if (element.mode === "rest") stmts.push(b.forCount("i", trailing > 0 ? b.bin(n, "-", b.num(trailing)) : n, [push(indexPath(b, b.id("i")))], i));
+    else if (rest >= 0 && i > rest) stmts.push(push(indexPath(b, b.bin(n, "-", b.num(node.elements.length - i)))));
+    else if (element.mode === "optional") stmts.push(b.if(b.bin(n, ">", b.num(i)), [push(childPath(b, `[${i}]`))]));
+    else stmts.push(push(childPath(b, `[${i}]`)));
+  });
+  if (fixed > min) {
+    // Trailing optional elements that decoded to undefined are absent, as encode writes them.
+    const length = b.prop(out, "length");
+    stmts.push(b.while(
+      b.all([b.bin(length, ">", b.num(min)), b.bin(length, "<=", b.num(fixed)), b.bin(b.index(out, b.bin(length, "-", b.num(1))), "===", b.undef())]),
+      [b.expr(b.method(out, "pop"))]));
+  }
+  return [...stmts, b.ret(out)];
+}
+
+/**
+ * The length rules of a tuple: `min` required elements, at most `max`, `fixed` not counting the
+ * rest element, which is at index `rest` (-1: none) with `trailing` elements after it.
+ */
+function bounds(node: Tuple): { min: number; max: number; fixed: number; rest: number; trailing: number } {
+  const min = node.elements.filter((e) => e.mode === "required").length;
+  const rest = node.elements.findIndex((e) => e.mode === "rest");
+  const max = rest >= 0 ? Infinity : node.elements.length;
+  const fixed = node.elements.filter((e) => e.mode !== "rest").length;
+  return { min, max, fixed, rest, trailing: rest < 0 ? 0 : node.elements.length - 1 - rest };
+}
+
+function describeTuple(min: number, max: number): string {
+  const elements = (n: number) => `${n} element${n === 1 ? "" : "s"}`;
+  if (min === max) return `a tuple of ${elements(min)}`;
+  return max === Infinity ? `a tuple of at least ${elements(min)}` : `a tuple of ${min} to ${elements(max)}`;
+}
