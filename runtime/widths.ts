@@ -9,8 +9,6 @@ import type { Reader } from "./reader.js";
 import { FAMILY, INT } from "./wire.js";
 import { mismatch, numberAt, type Writer } from "./writer.js";
 
-/** The largest finite float 32; a finite number beyond it would round to ±Infinity. */
-const FLOAT32_MAX = 3.4028234663852886e38;
 const TWO_63 = 2 ** 63;
 const TWO_64 = 2 ** 64;
 /** Made once, as in extended.ts. */
@@ -31,11 +29,13 @@ function tooLargeForFloat32(v: number, p: string | undefined, offset: number): n
 /** float 32 (0xca): `v` rounded to the nearest float 32 as `Math.fround` does; a finite value beyond its range is out of range. */
 export function writeFloat32(w: Writer, v: unknown, p?: string): void {
   if (typeof v !== "number") mismatch("a number", v, p);
-  if ((v > FLOAT32_MAX || v < -FLOAT32_MAX) && v - v === 0 && Math.abs(Math.fround(v)) === Infinity) tooLargeForFloat32(v, p, -1);
+  const f = Math.fround(v);
+  // Finite, but rounds to ±Infinity (`f - f` is NaN for an infinite f).
+  if (f - f !== 0 && v - v === 0) tooLargeForFloat32(v, p, -1);
   w.ensure(5);
   const pos = w.pos;
   w.bytes[pos] = 0xca; // float 32
-  w.view.setFloat32(pos + 1, v);
+  w.view.setFloat32(pos + 1, f);
   w.pos = pos + 5;
 }
 
@@ -73,9 +73,12 @@ export function writeFloat32Array(w: Writer, v: unknown, p?: string): void {
     for (let i = start; i < stop; i++) {
       const x = values[i];
       if (typeof x !== "number") mismatch("a number", x, p && p + "[" + i + "]");
-      if ((x > FLOAT32_MAX || x < -FLOAT32_MAX) && x - x === 0 && Math.abs(Math.fround(x)) === Infinity) tooLargeForFloat32(x, p && p + "[" + i + "]", -1);
+      // Rounded once, for the range check and the write: two compares against the float 32 range
+      // per element cost more (bench floats32 encode 0.60 -> 0.78x hand-written).
+      const f = Math.fround(x);
+      if (f - f !== 0 && x - x === 0) tooLargeForFloat32(x, p && p + "[" + i + "]", -1);
       bytes[pos] = 0xca; // float 32
-      view.setFloat32(pos + 1, x);
+      view.setFloat32(pos + 1, f);
       pos += 5;
     }
     w.pos = pos;

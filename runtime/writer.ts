@@ -169,9 +169,14 @@ export class Writer {
  */
 export function numberAt(bytes: Uint8Array, view: DataView, pos: number, v: number): number {
   if (v >>> 0 === v) {
-    if (v >= 0x100) return uintAt(bytes, view, pos, v);
-    if (v >= 0x80) { bytes[pos] = 0xcc; bytes[pos + 1] = v; return pos + 2; } // uint 8
-    if (v !== 0 || 1 / v > 0) { bytes[pos] = v; return pos + 1; } // positive fixint 0xxxxxxx; -0 goes on to float 64
+    // Smallest first: the values that fill arrays are mostly small (bench smallints).
+    if (v < 0x80) {
+      if (v !== 0 || 1 / v > 0) { bytes[pos] = v; return pos + 1; } // positive fixint 0xxxxxxx; -0 goes on to float 64
+    } else if (v < 0x100) {
+      bytes[pos] = 0xcc; bytes[pos + 1] = v; return pos + 2; // uint 8
+    } else {
+      return uintAt(bytes, view, pos, v);
+    }
   } else if (v < 0 && v >= -0x20 && (v | 0) === v) {
     bytes[pos] = v & 0xff; return pos + 1; // negative fixint 111xxxxx
   } else if (Number.isSafeInteger(v)) {
