@@ -17,9 +17,8 @@ const RUN = 4096;
  * encode: 360 -> 402 ops/s). A run is as long as the room left holds at 9 bytes an element, so
  * nothing is reserved that numbers of 1-5 bytes would leave unused (growing the buffer, or moving
  * `encodeInto` out of its target); runs shrink towards the end of the buffer, and the last few
- * elements go one by one, each growing the buffer only if it must. Taking the fast path only for
- * a full RUN left the last 36 KB of every buffer to the slow path (bench smallints encode 0.74x
- * the hand-written codec).
+ * elements go one by one, each growing the buffer only if it must (a fast path only for a full
+ * RUN left the last 36 KB of a buffer sized to the last output to the slow one).
  */
 export function writeNumberArray(w: Writer, v: unknown, p?: string): void {
   const n = w.array(v, p);
