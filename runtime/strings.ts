@@ -106,13 +106,23 @@ export function isKey(r: Reader, expected: Uint8Array, p?: string): boolean {
  */
 export function readOneOf(r: Reader, table: Literals, p?: string): string {
   const at = r.pos;
-  // Each value's bytes, header included, where the str starts: no head or header parse first.
-  for (let i = 0; i < table.length; i++) if (isNext(r, table[i]!, at)) return table.decoded[i] as string;
+  const found = nextOneOf(r, table);
+  if (found >= 0) return table.decoded[found] as string;
   r.keyAt = at;
   const i = isStr(r, p) ? anyKey(r, table, p) : -1; // a str header longer than needed
   if (i >= 0) return table.decoded[i] as string;
   r.pos = at;
   return notOneOf(r, table.description, isStr(r, p) ? readString(r, p) : r.mismatch("str", p), p, at);
+}
+
+/**
+ * The index of the entry of `table` whose bytes, header included, are next (consumed), or -1:
+ * no head or header parse first. A value written in a longer form than needed is not found here.
+ */
+export function nextOneOf(r: Reader, table: readonly Uint8Array[]): number {
+  const at = r.pos;
+  for (let i = 0; i < table.length; i++) if (isNext(r, table[i]!, at)) return i;
+  return -1;
 }
 
 function isStr(r: Reader, p: string | undefined): boolean {

@@ -7,7 +7,7 @@
 import { CodecError } from "./errors.js";
 import type { Reader } from "./reader.js";
 import { skip } from "./skip.js";
-import { isKey, readKey, sameKey } from "./strings.js";
+import { isKey, nextOneOf, readKey, sameKey } from "./strings.js";
 import type { Writer } from "./writer.js";
 import { BOOL, FAMILY, FLOAT, INT, STR, type Literals } from "./wire.js";
 
@@ -55,6 +55,9 @@ export function readPositionalTag(r: Reader, index: number, tags: Literals, p?: 
 
 /** Reads a tag's value: its index in `tags`, or -1. */
 function tagValue(r: Reader, tags: Literals, p: string | undefined): number {
+  // Each tag's bytes where the value starts, as encoders write them: no head parse for the common case.
+  const found = nextOneOf(r, tags);
+  if (found >= 0) return found;
   const family = r.family(p);
   if (family === STR) return readKey(r, tags, 0, p);
   const value = family === INT || family === FLOAT ? r.number(p) : family === BOOL ? r.bool(p) : undefined;
