@@ -7,7 +7,7 @@ import { describeValue, NOT_UTF8 } from "./errors.js";
 import type { Reader } from "./reader.js";
 import { skip } from "./skip.js";
 import { CACHE_MAX_LENGTH, decodeCached, decodeUtf8, encodeInto, encodeUtf8, newStringCache, SHORT_ENCODE_LIMIT } from "./utf8.js";
-import { FAMILY, STR, type Literals, type PreEncoded } from "./wire.js";
+import { BOOL, FAMILY, FLOAT, INT, STR, type Literals, type PreEncoded } from "./wire.js";
 import { mismatch, Writer, type Constant } from "./writer.js";
 
 /**
@@ -101,18 +101,20 @@ export function isKey(r: Reader, expected: Uint8Array, p?: string): boolean {
 }
 
 /**
- * Reads a str that must be one of `table`'s strings (from `literals()`) and returns that string:
- * compared as bytes like a key, so a string literal is never decoded nor looked up.
+ * Reads a value that must be one of `table`'s literals (from `literals()`: strings, numbers,
+ * booleans) and returns that literal: compared as bytes, as encoders write it, so a string
+ * literal is never decoded nor looked up. A value in a longer form than needed (a str 8 header
+ * for a short string, an int written as a float) is read as its family says and compared by value.
  */
-export function readOneOf(r: Reader, table: Literals, p?: string): string {
+export function readOneOf(r: Reader, table: Literals, p?: string): string | number | boolean {
   const at = r.pos;
   const found = nextOneOf(r, table);
-  if (found >= 0) return table.decoded[found] as string;
-  r.keyAt = at;
-  const i = isStr(r, p) ? anyKey(r, table, p) : -1; // a str header longer than needed
-  if (i >= 0) return table.decoded[i] as string;
-  r.pos = at;
-  return notOneOf(r, table.description, isStr(r, p) ? readString(r, p) : r.mismatch("str", p), p, at);
+  if (found >= 0) return table.decoded[found]!;
+  const family = FAMILY[r.head(p)];
+  const value = family === STR ? readString(r, p) : family === INT || family === FLOAT ? r.number(p) : family === BOOL ? r.bool(p) : r.mismatch(table.description, p);
+  // By value, as `===` compares: -0 is taken for 0, and kept as it came.
+  if (table.decoded.indexOf(value) >= 0) return value;
+  return notOneOf(r, table.description, value, p, at);
 }
 
 /**
@@ -123,10 +125,6 @@ export function nextOneOf(r: Reader, table: readonly Uint8Array[]): number {
   const at = r.pos;
   for (let i = 0; i < table.length; i++) if (isNext(r, table[i]!, at)) return i;
   return -1;
-}
-
-function isStr(r: Reader, p: string | undefined): boolean {
-  return FAMILY[r.head(p)] === STR;
 }
 
 /** The last key read by `readKey()`, as a string. */

@@ -102,7 +102,7 @@ export function decodeLeaf(ctx: EmitContext, node: TypeNode, path: Expr, depth: 
   const read = readFunction(node);
   if (read) return b.call(ctx.rt(read), r, path);
   if (node.kind === "unknown") return b.call(ctx.rt("readDynamic"), r, path, depth);
-  if (node.kind === "literals" && allStrings(node.values)) return b.call(ctx.rt("readOneOf"), r, literalTable(ctx, node.values), path);
+  if (node.kind === "literals" && readAsBytes(node.values)) return b.call(ctx.rt("readOneOf"), r, literalTable(ctx, node.values), path);
   return undefined;
 }
 
@@ -113,7 +113,7 @@ export function encodeLiterals(ctx: EmitContext, values: Literal[], v: Expr, pat
   return [b.if(b.not(literalTest(ctx, values, v)), [b.expr(b.call(ctx.rt("mismatch"), b.str(describeLiterals(values)), v, path))]), ...writeLiteral(ctx, values, v)];
 }
 
-/** The body of the decoder of a literal union that is not read as pre-encoded bytes: read, then test. */
+/** The body of the decoder of a literal union too large to read as pre-encoded bytes: read, then test. */
 export function decodeLiterals(ctx: EmitContext, values: Literal[], path: Expr, depth: Expr): Stmt[] {
   const b = ctx.b;
   const r = b.id("r");
@@ -161,20 +161,26 @@ export function literalTest(ctx: EmitContext, values: Literal[], v: Expr): Expr 
 }
 
 /**
- * String literal unions of up to this many values are written and read as pre-encoded bytes (a
- * switch on encode, byte comparisons on decode); larger ones as strings checked against a Set.
+ * Literal unions of up to this many values are read as pre-encoded bytes (byte comparisons, one
+ * runtime call), and string ones also written so (a switch that copies the value's bytes); larger
+ * ones are read as values checked against a Set.
  */
-const FEW_STRINGS = 16;
+const FEW_LITERALS = 16;
 
-/** A string literal union that is written and read as pre-encoded bytes. */
+/** A string literal union that is written as pre-encoded bytes. */
 export function allStrings(values: Literal[]): values is string[] {
-  return values.length <= FEW_STRINGS && values.every((x) => typeof x === "string");
+  return values.length <= FEW_LITERALS && values.every((x) => typeof x === "string");
+}
+
+/** A literal union read by `readOneOf`, as pre-encoded bytes. */
+export function readAsBytes(values: Literal[]): boolean {
+  return values.length <= FEW_LITERALS;
 }
 
 /** `const __tm_L_x = __tm.literals([...])`: a literal union pre-encoded, shared by both directions. */
 export function literalTable(ctx: EmitContext, values: Literal[], name?: string): Expr {
   const b = ctx.b;
-  const stem = name ?? (values.length === 1 && typeof values[0] === "string" && /^\w{1,24}$/.test(values[0]) ? values[0] : "Values");
+  const stem = name ?? (values.length === 1 && /^\w{1,24}$/.test(String(values[0])) ? String(values[0]) : "Values");
   return ctx.constant("literals:" + JSON.stringify(values), "L_" + stem, () => b.call(ctx.rt("literals"), b.array(values.map((x) => b.lit(x)))));
 }
 

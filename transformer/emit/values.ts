@@ -4,7 +4,7 @@ import type { Expr, Parameter, Stmt } from "./build.js";
 import type { EmitContext, ValueEmitter } from "./context.js";
 import { decodeCollection, encodeCollection } from "./collections.js";
 import { decodeObjectType, encodeObjectType, resumable } from "./objects.js";
-import { allStrings, decodeLeaf, decodeLiterals, decodeTemplate, encodeLeaf, encodeLiterals, encodeTemplate } from "./scalars.js";
+import { decodeLeaf, decodeLiterals, decodeTemplate, encodeLeaf, encodeLiterals, encodeTemplate, readAsBytes } from "./scalars.js";
 import { decodeTuple, encodeTuple } from "./tuples.js";
 import { decodeUnion, encodeUnion } from "./unions.js";
 
@@ -92,7 +92,7 @@ function decoderBody(ctx: EmitContext, node: TypeNode): Stmt[] {
   const [r, p, d] = [b.id("r"), b.id("p"), b.id("d")];
   switch (node.kind) {
     case "literals":
-      if (!allStrings(node.values)) return decodeLiterals(ctx, node.values, p, d);
+      if (!readAsBytes(node.values)) return decodeLiterals(ctx, node.values, p, d);
       break;
     case "template": return decodeTemplate(ctx, node, p);
     case "array": case "set": case "map": case "record": return decodeCollection(ctx, node);

@@ -55,7 +55,7 @@ const __tm_tooDeep = __tm.tooDeep;
 const __tm_constants = __tm.constants;
 const __tm_literals = __tm.literals;
 const __tm_badTag = __tm.badTag;
-const __tm_notOneOf = __tm.notOneOf;
+const __tm_readOneOf = __tm.readOneOf;
 const __tm_readTag = __tm.readTag;
 const __tm_K_Page_T = __tm_keys(["items", "next", "total"]);
 const __tm_E_Tree_T = __tm_constants([[[2], "value"], ["children"]]);
@@ -65,25 +65,11 @@ const __tm_E_Result_T_E2 = __tm_constants([[[2], "ok", false, "error"]]);
 const __tm_Tag_ok = __tm_keys(["ok"])[0];
 const __tm_L_ok = __tm_literals([true, false]);
 const __tm_K_Result_T_E = __tm_keys(["ok", "value"]);
+const __tm_L_true = __tm_literals([true]);
 const __tm_K_Result_T_E2 = __tm_keys(["ok", "error"]);
+const __tm_L_false = __tm_literals([false]);
 const __tm_E_User = __tm_constants([[[2], "id"], ["email"]]);
 const __tm_K_User = __tm_keys(["id", "email"]);
-function __tm_decLiteral(r, p, d) {
-    const at = r.pos;
-    const x = r.bool(p);
-    if (x === true) {
-        return x;
-    }
-    return __tm_notOneOf(r, "true", x, p, at);
-}
-function __tm_decLiteral2(r, p, d) {
-    const at = r.pos;
-    const x = r.bool(p);
-    if (x === false) {
-        return x;
-    }
-    return __tm_notOneOf(r, "false", x, p, at);
-}
 function __tm_encUser(w, v, p, d) {
     if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
         __tm_mismatch("an object (User)", v, p);
@@ -313,7 +299,7 @@ function __tm_Result_T_ECodec(__tm_T3, __tm_E) {
             }
             switch (h) {
                 case 0:
-                    __tm_decLiteral(r, p && p + ".ok", d + 1);
+                    __tm_readOneOf(r, __tm_L_true, p && p + ".ok");
                     break;
                 case 1:
                     value_ = __tm_T3.readFrom(r, p && p + ".value", d + 1);
@@ -340,7 +326,7 @@ function __tm_Result_T_ECodec(__tm_T3, __tm_E) {
             }
             switch (h) {
                 case 0:
-                    __tm_decLiteral2(r, p && p + ".ok", d + 1);
+                    __tm_readOneOf(r, __tm_L_false, p && p + ".ok");
                     break;
                 case 1:
                     error_ = __tm_E.readFrom(r, p && p + ".error", d + 1);

@@ -51,7 +51,7 @@ const __tm_missing = __tm.missing;
 const __tm_codec = __tm.codec;
 const __tm_literals = __tm.literals;
 const __tm_badTag = __tm.badTag;
-const __tm_notOneOf = __tm.notOneOf;
+const __tm_readOneOf = __tm.readOneOf;
 const __tm_readTag = __tm.readTag;
 const __tm_E_Item = __tm_constants([[[2], "sku"], ["price"]]);
 const __tm_K_Page_Item = __tm_keys(["items", "next", "total"]);
@@ -61,7 +61,9 @@ const __tm_E_Result_Page_Item_string2 = __tm_constants([[[2], "ok", false, "erro
 const __tm_Tag_ok = __tm_keys(["ok"])[0];
 const __tm_L_ok = __tm_literals([true, false]);
 const __tm_K_Result_Page_Item_string = __tm_keys(["ok", "value"]);
+const __tm_L_true = __tm_literals([true]);
 const __tm_K_Result_Page_Item_string2 = __tm_keys(["ok", "error"]);
+const __tm_L_false = __tm_literals([false]);
 function __tm_encItem(w, v, p, d) {
     if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
         __tm_mismatch("an object (Item)", v, p);
@@ -262,14 +264,6 @@ function __tm_encResult_Page_Item(w, v, p, d) {
     }
     __tm_mismatch("{ ok: true; value: Page<Item>; } | { ok: false; error: string; }", v, p);
 }
-function __tm_decLiteral(r, p, d) {
-    const at = r.pos;
-    const x = r.bool(p);
-    if (x === true) {
-        return x;
-    }
-    return __tm_notOneOf(r, "true", x, p, at);
-}
 function __tm_decResult_Page_Item_string(r, p, d, n = r.mapHeader(p), i = 0, seen0 = 0) {
     let value_;
     let h = i - 1;
@@ -284,7 +278,7 @@ function __tm_decResult_Page_Item_string(r, p, d, n = r.mapHeader(p), i = 0, see
         }
         switch (h) {
             case 0:
-                __tm_decLiteral(r, p && p + ".ok", d + 1);
+                __tm_readOneOf(r, __tm_L_true, p && p + ".ok");
                 break;
             case 1:
                 value_ = __tm_decPage_Item(r, p && p + ".value", d + 1);
@@ -296,14 +290,6 @@ function __tm_decResult_Page_Item_string(r, p, d, n = r.mapHeader(p), i = 0, see
         __tm_missing(r, __tm_K_Result_Page_Item_string, [3], [seen0], p);
     }
     return { ok: true, value: value_ };
-}
-function __tm_decLiteral2(r, p, d) {
-    const at = r.pos;
-    const x = r.bool(p);
-    if (x === false) {
-        return x;
-    }
-    return __tm_notOneOf(r, "false", x, p, at);
 }
 function __tm_decResult_Page_Item_string2(r, p, d, n = r.mapHeader(p), i = 0, seen0 = 0) {
     let error_;
@@ -319,7 +305,7 @@ function __tm_decResult_Page_Item_string2(r, p, d, n = r.mapHeader(p), i = 0, se
         }
         switch (h) {
             case 0:
-                __tm_decLiteral2(r, p && p + ".ok", d + 1);
+                __tm_readOneOf(r, __tm_L_false, p && p + ".ok");
                 break;
             case 1:
                 error_ = __tm_readString(r, p && p + ".error");
