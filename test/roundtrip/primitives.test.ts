@@ -18,6 +18,8 @@ export const Void = codecFor<void>();
 export const Num = codecFor<number>();
 export const NumLit = codecFor<42>();
 export const NumLits = codecFor<1 | 2.5 | -3>();
+export const ZeroOne = codecFor<0 | 1>();
+export const Mixed = codecFor<1 | "one" | true>();
 export const ColorC = codecFor<Color>();
 export const Str = codecFor<string>();
 // A codec (and so a writer) of its own for the tests of how large output leaves the writer:
@@ -98,6 +100,9 @@ describe("decode accepts every wire form of its type", () => {
     ["Str", "a3efbbbf", "\ufeff"], ["StrLit", "d90568656c6c6f", "hello"], ["NumLit", "cb4045000000000000", 42],
     ["NumLit", "d3000000000000002a", 42], ["ColorC", "cc06", 6], ["True", "c3", true], ["Undef", "c0", undefined],
     ["Accessor", "a47365745f", "set_"], ["Accessor", "a66765745f6964", "get_id"],
+    // Literal unions are compared as the bytes encoders write; any longer form is read and compared by value.
+    ["NumLits", "ca40200000", 2.5], ["NumLits", "d0fd", -3], ["ZeroOne", "cc01", 1], ["ZeroOne", "cb8000000000000000", -0],
+    ["Mixed", "01", 1], ["Mixed", "a36f6e65", "one"], ["Mixed", "d9036f6e65", "one"], ["Mixed", "c3", true], ["Mixed", "cb3ff0000000000000", 1],
   ])("%s decodes %s", (name, wire, expected) => {
     about(fromHex(wire), () => expect(C[name]!.decode(fromHex(wire))).toEqual(expected));
   });
@@ -131,6 +136,8 @@ describe("invalid bytes do not decode", () => {
     ["StrLit", "a548656c6c6f", "type-mismatch", 0], ["StrLits", "a164", "type-mismatch", 0],
     ["DirC", "a25570", "type-mismatch", 0], ["UserKey", "a6757365722d78", "type-mismatch", 0],
     ["Accessor", "a47075745f", "type-mismatch", 0],
+    ["ZeroOne", "02", "type-mismatch", 0], ["ZeroOne", "a130", "type-mismatch", 0], ["Mixed", "c2", "type-mismatch", 0],
+    ["Mixed", "a374776f", "type-mismatch", 0], ["Mixed", "c0", "type-mismatch", 0], ["Mixed", "a2c328", "malformed", 0],
   ])("%s rejects %s (%s)", (name, wire, code, offset) => {
     expectDecodeError(C[name]!, wire, { path: "$", code, offset });
   });
