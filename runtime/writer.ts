@@ -99,18 +99,22 @@ export class Writer {
    * anything else by `set`.
    */
   raw(chunk: Uint8Array): void {
-    const n = chunk.length;
-    this.ensure(n);
-    const bytes = this.bytes;
-    const pos = this.pos;
     const words = (chunk as Partial<PreEncoded>).words; // absent from a plain Uint8Array
-    if (n > RAW_WORDS_MAX || words === undefined) bytes.set(chunk, pos);
-    else {
-      const view = this.view, whole = 4 * words.length;
-      for (let i = 0; i < words.length; i++) view.setInt32(pos + 4 * i, words[i]!);
-      for (let i = whole; i < n; i++) bytes[pos + i] = chunk[i]!;
-    }
+    const n = chunk.length;
+    // The `set` path is a method of its own, so that this one stays small enough for V8 to inline
+    // at the several call sites of one encoder (bench tree encode about 0.81 -> 0.86x hand-written).
+    if (n > RAW_WORDS_MAX || words === undefined) return this.rawSet(chunk);
+    this.ensure(n);
+    const bytes = this.bytes, view = this.view, pos = this.pos, whole = 4 * words.length;
+    for (let i = 0; i < words.length; i++) view.setInt32(pos + 4 * i, words[i]!);
+    for (let i = whole; i < n; i++) bytes[pos + i] = chunk[i]!;
     this.pos = pos + n;
+  }
+
+  private rawSet(chunk: Uint8Array): void {
+    this.ensure(chunk.length);
+    this.bytes.set(chunk, this.pos);
+    this.pos += chunk.length;
   }
 
   nil(): void {
