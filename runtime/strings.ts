@@ -107,9 +107,13 @@ export function isKey(r: Reader, expected: Uint8Array, p?: string): boolean {
  * for a short string, an int written as a float) is read as its family says and compared by value.
  */
 export function readOneOf(r: Reader, table: Literals, p?: string): string | number | boolean {
-  const at = r.pos;
+  // The rest in a function of its own, so that this part inlines into generated decoders.
   const found = nextOneOf(r, table);
-  if (found >= 0) return table.decoded[found]!;
+  return found >= 0 ? table.decoded[found]! : readOneOfByValue(r, table, p);
+}
+
+function readOneOfByValue(r: Reader, table: Literals, p: string | undefined): string | number | boolean {
+  const at = r.pos;
   const family = FAMILY[r.head(p)];
   const value = family === STR ? readString(r, p) : family === INT || family === FLOAT ? r.number(p) : family === BOOL ? r.bool(p) : r.mismatch(table.description, p);
   // By value, as `===` compares: -0 is taken for 0, and kept as it came.
