@@ -5,6 +5,7 @@
 //   node scripts/mutation-unions.js            all mutations
 //   node scripts/mutation-unions.js keysThenTry   those whose name contains the word
 // Exit 1 when a mutation leaves the tests green (a rule no test guards). About 3 minutes.
+// test/unit/mutation-script.test.ts checks that every mutation's text is still in its file.
 "use strict";
 const fs = require("node:fs");
 const os = require("node:os");
@@ -32,8 +33,8 @@ const MUTATIONS = [
     "if (v[key] !== undefined && !names.includes(key)) return FINDS_REQUIRED;", "if (false) return FINDS_REQUIRED;"],
   ["decode: a member fits the map's keys only if it declares all of them (mapFits)", "runtime/unions.ts",
     "return unknown[c] ? FINDS_REQUIRED : FITS;", "return FITS;"],
-  ["decode: an unknown key fails a strict attempt (Reader.unknownKey)", "runtime/reader.ts",
-    "if (this.strict) this.fail(", "if (false) this.fail("],
+  ["decode: an unknown key fails a strict attempt (unknownKey)", "runtime/strings.ts",
+    "if (r.strict) r.fail(", "if (false) r.fail("],
 ];
 
 /** A copy of what the tests need, node_modules linked: mutations never touch this checkout. */
@@ -46,27 +47,32 @@ function copyOfSources() {
   return dir;
 }
 
-const only = process.argv[2];
-const dir = copyOfSources();
-let unguarded = 0;
-try {
-  for (const [rule, file, text, replacement] of MUTATIONS) {
-    if (only && !rule.includes(only)) continue;
-    const full = path.join(dir, file);
-    const original = fs.readFileSync(full, "utf8");
-    if (!original.includes(text)) throw new Error(`${file} no longer contains the text of "${rule}": update this script`);
-    fs.writeFileSync(full, original.replace(text, replacement));
-    try {
-      const r = spawnSync(process.execPath, [path.join(ROOT, "node_modules/jest/bin/jest.js"), "--silent", "--ci", ...TESTS], { cwd: dir, encoding: "utf8" });
-      const summary = /Tests:\s+(.*)/.exec(r.stderr)?.[1] ?? "no summary: " + r.stderr.slice(-500);
-      const caught = r.status !== 0;
-      if (!caught) unguarded++;
-      console.log(`${caught ? "caught " : "MISSED "} ${rule}: ${summary}`);
-    } finally {
-      fs.writeFileSync(full, original);
+module.exports = { MUTATIONS };
+
+if (require.main === module) main(process.argv[2]);
+
+function main(only) {
+  const dir = copyOfSources();
+  let unguarded = 0;
+  try {
+    for (const [rule, file, text, replacement] of MUTATIONS) {
+      if (only && !rule.includes(only)) continue;
+      const full = path.join(dir, file);
+      const original = fs.readFileSync(full, "utf8");
+      if (!original.includes(text)) throw new Error(`${file} no longer contains the text of "${rule}": update this script`);
+      fs.writeFileSync(full, original.replace(text, replacement));
+      try {
+        const r = spawnSync(process.execPath, [path.join(ROOT, "node_modules/jest/bin/jest.js"), "--silent", "--ci", ...TESTS], { cwd: dir, encoding: "utf8" });
+        const summary = /Tests:\s+(.*)/.exec(r.stderr)?.[1] ?? "no summary: " + r.stderr.slice(-500);
+        const caught = r.status !== 0;
+        if (!caught) unguarded++;
+        console.log(`${caught ? "caught " : "MISSED "} ${rule}: ${summary}`);
+      } finally {
+        fs.writeFileSync(full, original);
+      }
     }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
   }
-} finally {
-  fs.rmSync(dir, { recursive: true, force: true });
+  process.exit(unguarded > 0 ? 1 : 0);
 }
-process.exit(unguarded > 0 ? 1 : 0);
