@@ -252,6 +252,7 @@ export function constants(runs: readonly (readonly Constant[])[]): PreEncoded[] 
       else if (typeof value === "number") w.number(value);
       else if (typeof value === "boolean") w.bool(value);
       else if (value === null) w.nil();
+      else if (value.length === 2) w.arrayHeader(value[0]);
       else w.mapHeader(value[0]);
     }
     return preEncoded(w.finish());

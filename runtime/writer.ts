@@ -206,5 +206,5 @@ function intAt(bytes: Uint8Array, view: DataView, pos: number, v: number): numbe
   bytes[pos] = 0xd3; view.setInt32(pos + 1, Math.floor(v / TWO_32)); view.setUint32(pos + 5, v >>> 0); return pos + 9; // int 64
 }
 
-/** A constant a generated encoder writes: a str, number, bool or nil, or `[n]` for a map header of n entries. */
-export type Constant = string | number | boolean | null | readonly [mapSize: number];
+/** A constant a generated encoder writes: a str, number, bool or nil, `[n]` for a map header of n entries, `[n, "array"]` for an array header. */
+export type Constant = string | number | boolean | null | readonly [mapSize: number] | readonly [arraySize: number, kind: "array"];

@@ -168,6 +168,19 @@ describe("errors", () => {
     expect(result.stderr).toContain(`${path.join("src", "codecs", "order.ts")}:${where} - error TS91003: codecFor<Order>(): the type Order could not be resolved`);
   }, 60_000);
 
+  test("a runtime module that does not resolve (typed-msgpack not installed) is an error at the import, and the generated files stay", () => {
+    const dir = app("unresolved");
+    expect(cli(pkg, ["generate"], dir).status).toBe(0);
+    const before = generated(dir);
+    fs.rmSync(path.join(dir, "node_modules/typed-msgpack"));
+    const result = cli(pkg, ["generate"], dir);
+    expect(result.status).toBe(1);
+    const where = positionOf(APP["src/codecs/order.ts"]!, '"typed-msgpack"');
+    expect(result.stderr).toContain(`${path.join("src", "codecs", "order.ts")}:${where} - error: "typed-msgpack" does not resolve from this file, so its codecFor calls cannot be recognized: install it (npm i typed-msgpack) and generate again`);
+    expect(result.stdout).not.toContain("deleted");
+    expect(generated(dir)).toEqual(before);
+  }, 60_000);
+
   test("a hand-written file where an output goes is never overwritten", () => {
     const mine = "// my own file\nexport const mine = 1;\n";
     const dir = app("not-ours", { "src/codecs/order.codecs.ts": mine });

@@ -68,6 +68,14 @@ export function makePlan(units: readonly Unit[], inputs: Inputs, settings: Setti
         plan.diagnostics.push(...result.diagnostics);
         failed.add(input);
       } else if (result.text === undefined) {
+        // codecFor from a runtime module that does not resolve is not recognized as ours: an error,
+        // never "no calls" (which would delete the input's generated file).
+        const unresolved = unresolvedRuntimeImport(program, file, settings.runtimeModule ?? "typed-msgpack");
+        if (unresolved) {
+          plan.diagnostics.push(unresolved);
+          failed.add(input);
+          continue;
+        }
         withoutCalls.add(input);
         if (inputs.explicit.has(input)) plan.empty.push(input);
       } else {
@@ -89,6 +97,20 @@ export function makePlan(units: readonly Unit[], inputs: Inputs, settings: Setti
     else if (withoutCalls.has(input) || !mentionsCodecFor(input)) plan.leftovers.push({ output, reason: `its input ./${recorded.input} no longer calls codecFor` });
   }
   return plan;
+}
+
+/** An import of the runtime module that does not resolve from `file`, as a diagnostic at the import. */
+function unresolvedRuntimeImport(program: ts.Program, file: ts.SourceFile, moduleName: string): ts.Diagnostic | undefined {
+  for (const statement of file.statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier) || statement.moduleSpecifier.text !== moduleName) continue;
+    if (ts.resolveModuleName(moduleName, file.fileName, program.getCompilerOptions(), ts.sys).resolvedModule) return undefined;
+    const specifier = statement.moduleSpecifier;
+    return {
+      category: ts.DiagnosticCategory.Error, code: 91000, file, start: specifier.getStart(file), length: specifier.getWidth(file), source: "typed-msgpack",
+      messageText: `"${moduleName}" does not resolve from this file, so its codecFor calls cannot be recognized: install it (npm i ${moduleName}) and generate again`,
+    };
+  }
+  return undefined;
 }
 
 /** Errors in a project's options or global setup (a missing lib): none of its inputs can be read under them. */

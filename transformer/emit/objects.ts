@@ -24,7 +24,7 @@ export function encodeObjectType(ctx: EmitContext, node: Ref, display: string, s
   // Plain objects first, by a check small enough to be inlined (see isPlainObject).
   const notRecord = b.all([b.not(b.call(ctx.rt("isPlainObject"), v)), b.not(b.call(ctx.rt("isRecordLike"), v))]);
   const check = shape.checksDepth ? [b.if(b.bin(d, ">", b.prop(w, "maxDepth")), [b.expr(b.call(ctx.rt("tooDeep"), b.prop(w, "maxDepth"), p))])] : [];
-  const body = shape.layout === "positional" ? encodePositional(ctx, shape, deeper) : encodeObject(ctx, node.name, shape, deeper);
+  const body = shape.layout === "positional" ? encodePositional(ctx, node.name, shape, deeper) : encodeObject(ctx, node.name, shape, deeper);
   return [b.if(notRecord, [b.expr(b.call(ctx.rt("mismatch"), b.str(`an object (${display})`), v, p))]), ...check, ...body];
 }
 
@@ -105,17 +105,19 @@ function writtenByOneCall(ctx: EmitContext, type: TypeNode): boolean {
 /**
  * The positional layout (`codecFor<T>({ layout: "positional" })`): an array of the property values
  * in declaration order. Optional properties after the last required one are left out from the last
- * present one on; an absent optional property before a present one is nil.
+ * present one on; an absent optional property before a present one is nil. Constant parts (a
+ * fixed array header, single-valued literals such as a discriminant) are pre-encoded in runs.
  */
-function encodePositional(ctx: EmitContext, shape: ObjectShape, depth: Expr): Stmt[] {
+function encodePositional(ctx: EmitContext, name: string, shape: ObjectShape, depth: Expr): Stmt[] {
   const b = ctx.b;
   const [w, v] = [b.id("w"), b.id("v")];
   const properties = shape.properties;
   const names = properties.map((property, i) => localFor(property.name, i));
-  const locals = names.map((name) => b.id(name));
+  const locals = names.map((local) => b.id(local));
   const out: Stmt[] = properties.map((property, i) =>
     b.const(names[i]!, INHERITED_NAMES.has(property.name) ? b.call(ctx.rt("ownValue"), v, b.str(property.name)) : b.prop(v, property.name)));
   const required = properties.reduce((last, property, i) => (property.optional ? last : i + 1), 0);
+  const pieces: Piece[] = [];
   let count: Expr = b.num(properties.length);
   if (required < properties.length) {
     // `n = 3 if c is present, else 2 if b is...`: the elements up to the last present one.
@@ -134,18 +136,31 @@ function encodePositional(ctx: EmitContext, shape: ObjectShape, depth: Expr): St
       b.num(properties.filter((property) => !property.optional).length));
     out.push(b.if(b.prop(w, "strict"), [b.expr(b.call(ctx.rt("noExtraKeys"), v, present, b.id("p")))]));
   }
-  out.push(b.expr(b.method(w, "arrayHeader", count)));
   properties.forEach((property, i) => {
     const path = childPath(b, propertySegment(property.name));
+    if (!property.optional) {
+      pieces.push(...valuePieces(ctx, property.type, locals[i]!, path, depth));
+      return;
+    }
     // `x?: T` is `T | undefined` to the model, whose nil is written inline; without that member
     // (exactOptionalPropertyTypes) absence is written as nil here.
     const hasUndefined = property.type.kind === "union" && property.type.members.some((m) => m.kind === "undefined");
-    const write = property.optional && !hasUndefined
-      ? [b.if(b.bin(locals[i]!, "===", b.undef()), [b.expr(b.method(w, "nil"))], ctx.encode(withoutUndefined(property.type), locals[i]!, path, depth))]
-      : ctx.encode(property.type, locals[i]!, path, depth);
-    out.push(...(i >= required ? [b.if(b.bin(count, ">", b.num(i)), write)] : write));
+    const write = hasUndefined
+      ? ctx.encode(property.type, locals[i]!, path, depth)
+      : [b.if(b.bin(locals[i]!, "===", b.undef()), [b.expr(b.method(w, "nil"))], ctx.encode(withoutUndefined(property.type), locals[i]!, path, depth))];
+    pieces.push({ write: i >= required ? [b.if(b.bin(count, ">", b.num(i)), write)] : write });
   });
-  return out;
+  // A fixed header is pre-encoded with the constant that follows it (a discriminant); alone, a
+  // call writes it as cheaply as a copy, without a table.
+  const first = pieces.find((piece) => !("check" in piece)); // checks write nothing and do not end a run
+  const fixed = required === properties.length && first !== undefined && ("constant" in first || "choice" in first);
+  pieces.unshift(fixed ? { constant: [properties.length, "array"] } : { write: [b.expr(b.method(w, "arrayHeader", count))] });
+  const runs: Constant[][] = [];
+  const planned = planRuns(pieces, runs);
+  const table = runs.length > 0
+    ? ctx.constant("runs:" + JSON.stringify(runs), "E_" + name, () => b.call(ctx.rt("constants"), b.array(runs.map((run) => b.array(run.map((c) => constantExpression(ctx, c)))))))
+    : undefined;
+  return [...out, ...emitRuns(ctx, planned, table)];
 }
 
 /** A property's value: a check and a constant when its type has exactly one value, else its writes. */

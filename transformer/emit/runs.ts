@@ -2,12 +2,13 @@ import type { Literal } from "../model/ir.js";
 import type { Expr, Stmt } from "./build.js";
 import type { EmitContext } from "./context.js";
 
-// Constant runs of an object encoder: adjacent constant parts (a fixed map header, property names,
+// Constant runs of an object encoder: adjacent constant parts (a fixed map or array header, property names,
 // single-valued literals) become one pre-encoded chunk (runtime `constants()`) copied by one `raw`.
 // A string literal union ends a run in one chunk per value: `"tag": "para"` is one copy.
 
 /** What encodes a map, in order: constant parts, checks that write nothing, writes, optional groups. */
-export type Constant = string | number | boolean | null | [mapSize: number]; // as runtime/writer.ts `constants()` takes them
+/** As runtime `constants()` takes them: `[n]` is a map header, `[n, "array"]` an array header. */
+export type Constant = string | number | boolean | null | [mapSize: number] | [arraySize: number, kind: "array"];
 export type Piece =
   | { constant: Constant }
   | { check: Stmt }
@@ -61,6 +62,6 @@ export function emitRuns(ctx: EmitContext, steps: Planned[], table: Expr | undef
 export function constantExpression(ctx: EmitContext, c: Constant): Expr {
   const b = ctx.b;
   if (c === null) return b.null();
-  if (Array.isArray(c)) return b.array([b.num(c[0]!)]);
+  if (Array.isArray(c)) return b.array(c.length === 1 ? [b.num(c[0])] : [b.num(c[0]), b.str(c[1])]);
   return b.lit(c as Literal);
 }

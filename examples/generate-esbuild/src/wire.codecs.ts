@@ -338,10 +338,10 @@ function __tm_decOrderArray(r: __tm.Reader, p: string | undefined, d: number): a
 }
 
 // codecFor<Order>()
-const __tm_OrderCodec = __tm_codec(7 /* generated-code version */, __tm_encOrder, __tm_decOrder);
+const __tm_OrderCodec = __tm_codec(8 /* generated-code version */, __tm_encOrder, __tm_decOrder);
 
 // codecFor<Order[]>()
-const __tm_Order2Codec = __tm_codec(7 /* generated-code version */, __tm_encOrderArray, __tm_decOrderArray, __tm_decOrder);
+const __tm_Order2Codec = __tm_codec(8 /* generated-code version */, __tm_encOrderArray, __tm_decOrderArray, __tm_decOrder);
 
 // The shape each codec was generated for: a compile error here means the type changed since.
 type __tm_S_Order = { id: bigint; placedAt: Date; currency: "EUR" | "USD"; items: Array<__tm_S_LineItem>; payment: __tm_S_Orderpayment_card | __tm_S_Orderpayment_invoice; tags: Set<string>; note: __tm.Optional<string> };

@@ -41,21 +41,24 @@ const __tm = __importStar(require("typed-msgpack"));
 const __tm_isPlainObject = __tm.isPlainObject;
 const __tm_isRecordLike = __tm.isRecordLike;
 const __tm_writeString = __tm.writeString;
-const __tm_literals = __tm.literals;
 const __tm_mismatch = __tm.mismatch;
 const __tm_writeFloat32 = __tm.writeFloat32;
+const __tm_constants = __tm.constants;
 const __tm_definedKeys = __tm.definedKeys;
 const __tm_keySegment = __tm.keySegment;
 const __tm_readString = __tm.readString;
+const __tm_literals = __tm.literals;
 const __tm_badTag = __tm.badTag;
 const __tm_readOneOf = __tm.readOneOf;
 const __tm_readFloat32 = __tm.readFloat32;
 const __tm_readPositionalTag = __tm.readPositionalTag;
 const __tm_setOwn = __tm.setOwn;
 const __tm_codec = __tm.codec;
+const __tm_E_LayermarksItem_pinPositional = __tm_constants([["pin"]]);
+const __tm_E_LayermarksItem_pathPositional = __tm_constants([[[3, "array"], "path"]]);
+const __tm_L_kind = __tm_literals(["pin", "path"]);
 const __tm_L_pin = __tm_literals(["pin"]);
 const __tm_L_path = __tm_literals(["path"]);
-const __tm_L_kind = __tm_literals(["pin", "path"]);
 function __tm_encPointPositional(w, v, p, d) {
     if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
         __tm_mismatch("an object (Point)", v, p);
@@ -91,12 +94,10 @@ function __tm_encLayermarksItem_pinPositional(w, v, p, d) {
         n = 3;
     }
     w.arrayHeader(n);
-    switch (kind_) {
-        case "pin":
-            w.raw(__tm_L_pin[0]);
-            break;
-        default: __tm_mismatch("\"pin\"", kind_, p && p + ".kind");
+    if (kind_ !== "pin") {
+        __tm_mismatch("\"pin\"", kind_, p && p + ".kind");
     }
+    w.raw(__tm_E_LayermarksItem_pinPositional[0]);
     __tm_encPointPositional(w, at_, p && p + ".at", d + 1);
     if (n > 2) {
         if (note_ === undefined) {
@@ -120,13 +121,10 @@ function __tm_encLayermarksItem_pathPositional(w, v, p, d) {
     const kind_ = v.kind;
     const points_ = v.points;
     const closed_ = v.closed;
-    w.arrayHeader(3);
-    switch (kind_) {
-        case "path":
-            w.raw(__tm_L_path[0]);
-            break;
-        default: __tm_mismatch("\"path\"", kind_, p && p + ".kind");
+    if (kind_ !== "path") {
+        __tm_mismatch("\"path\"", kind_, p && p + ".kind");
     }
+    w.raw(__tm_E_LayermarksItem_pathPositional[0]);
     __tm_encPointPositionalArray(w, points_, p && p + ".points", d + 1);
     w.bool(closed_, p && p + ".closed");
 }
@@ -254,7 +252,7 @@ function __tm_decLayerPositional(r, p, d) {
     };
 }
 // codecFor<Layer>({ layout: "positional" })
-const __tm_LayerPositionalCodec = __tm_codec(7 /* generated-code version */, __tm_encLayerPositional, __tm_decLayerPositional);
+const __tm_LayerPositionalCodec = __tm_codec(8 /* generated-code version */, __tm_encLayerPositional, __tm_decLayerPositional);
 exports.LayerCodec = __tm_LayerPositionalCodec;
 exports.roundTrip = [
     [exports.LayerCodec, { name: "roads", visible: true, marks: [{ kind: "pin", at: { x: 1.5, y: 2, label: "home" }, note: undefined }, { kind: "path", points: [{ x: 0, y: 0, label: undefined }], closed: false }], style: { color: "red" } }],
