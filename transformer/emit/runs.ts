@@ -11,19 +11,34 @@ import type { EmitContext } from "./context.js";
 export type Constant = string | number | boolean | null | [mapSize: number] | [arraySize: number, kind: "array"];
 export type Piece =
   | { constant: Constant }
+  | { mapHeader: Expr; sizes: number[] }
   | { check: Stmt }
   | { write: Stmt[] }
   | { optional: Expr; pieces: Piece[] }
   | { choice: Expr; values: string[]; otherwise: Stmt };
 type Planned =
   | { check: Stmt } | { write: Stmt[] } | { run: number } | { optional: Expr; steps: Planned[] }
+  | { mapHeader: Expr; smallest: number; run: number }
   | { choice: Expr; values: string[]; runs: number[]; otherwise: Stmt };
 
-/** Merges adjacent constants into runs (appended to `runs`); checks do not break a run. */
+/**
+ * Merges adjacent constants into runs (appended to `runs`); checks do not break a run. A map header
+ * of a few possible sizes starts one run per size, each with the constants after it, and the
+ * header's value picks the run: `w.raw(E[n - 2])`.
+ */
 export function planRuns(pieces: Piece[], runs: Constant[][]): Planned[] {
   const steps: Planned[] = [];
   let run: Constant[] = [];
+  let header: { mapHeader: Expr; sizes: number[] } | undefined;
   const flush = () => {
+    if (header) {
+      const first = runs.length;
+      for (const size of header.sizes) runs.push([[size], ...run]);
+      steps.push({ mapHeader: header.mapHeader, smallest: header.sizes[0]!, run: first });
+      header = undefined;
+      run = [];
+      return;
+    }
     if (run.length === 0) return;
     runs.push(run);
     steps.push({ run: runs.length - 1 });
@@ -31,9 +46,11 @@ export function planRuns(pieces: Piece[], runs: Constant[][]): Planned[] {
   };
   for (const piece of pieces) {
     if ("constant" in piece) run.push(piece.constant);
+    else if ("mapHeader" in piece) { flush(); header = piece; }
     else if ("check" in piece) steps.push(piece);
     else if ("write" in piece) { flush(); steps.push(piece); }
     else if ("choice" in piece) {
+      if (header) flush();
       const prefix = run;
       run = [];
       const chosen = piece.values.map((value) => runs.push([...prefix, value]) - 1);
@@ -50,6 +67,11 @@ export function emitRuns(ctx: EmitContext, steps: Planned[], table: Expr | undef
     if ("check" in step) return [step.check];
     if ("write" in step) return step.write;
     const raw = (run: number) => b.expr(b.method(b.id("w"), "raw", b.index(table!, b.num(run))));
+    if ("mapHeader" in step) {
+      const offset = step.run - step.smallest;
+      const index = offset === 0 ? step.mapHeader : b.bin(step.mapHeader, offset > 0 ? "+" : "-", b.num(Math.abs(offset)));
+      return [b.expr(b.method(b.id("w"), "raw", b.index(table!, index)))];
+    }
     if ("run" in step) return [raw(step.run)];
     if ("choice" in step) {
       const cases = step.values.map((value, i): [Expr[], Stmt[]] => [[b.str(value)], [raw(step.runs[i]!), b.brk()]]);

@@ -45,6 +45,7 @@ const __tm_keySegment = __tm.keySegment;
 const __tm_writeDate = __tm.writeDate;
 const __tm_definedKeys = __tm.definedKeys;
 const __tm_writeNumberArray = __tm.writeNumberArray;
+const __tm_constants = __tm.constants;
 const __tm_keys = __tm.keys;
 const __tm_readString = __tm.readString;
 const __tm_readDate = __tm.readDate;
@@ -55,6 +56,7 @@ const __tm_readKey = __tm.readKey;
 const __tm_duplicateKey = __tm.duplicateKey;
 const __tm_missing = __tm.missing;
 const __tm_codec = __tm.codec;
+const __tm_E_Inventory = __tm_constants([[[7], "stock"], [[8], "stock"], ["tags"], ["location"], ["window"], ["history"], ["byRegion"], ["readings"], ["labels"]]);
 const __tm_K_Inventory = __tm_keys(["stock", "tags", "location", "window", "history", "byRegion", "readings", "labels"]);
 function __tm_encMapOfString_Number(w, v, p, d) {
     if (!(v instanceof Map)) {
@@ -151,24 +153,23 @@ function __tm_encInventory(w, v, p, d) {
     if (window_ !== undefined) {
         n++;
     }
-    w.mapHeader(n);
-    w.raw(__tm_K_Inventory[0]);
+    w.raw(__tm_E_Inventory[n - 7]);
     __tm_encMapOfString_Number(w, v.stock, p && p + ".stock", d + 1);
-    w.raw(__tm_K_Inventory[1]);
+    w.raw(__tm_E_Inventory[2]);
     __tm_encStringSet(w, v.tags, p && p + ".tags", d + 1);
-    w.raw(__tm_K_Inventory[2]);
+    w.raw(__tm_E_Inventory[3]);
     __tm_encTuple(w, v.location, p && p + ".location", d + 1);
     if (window_ !== undefined) {
-        w.raw(__tm_K_Inventory[3]);
+        w.raw(__tm_E_Inventory[4]);
         __tm_encTuple2(w, window_, p && p + ".window", d + 1);
     }
-    w.raw(__tm_K_Inventory[4]);
+    w.raw(__tm_E_Inventory[5]);
     __tm_encTuple3(w, v.history, p && p + ".history", d + 1);
-    w.raw(__tm_K_Inventory[5]);
+    w.raw(__tm_E_Inventory[6]);
     __tm_encRecordOfNumberSet(w, v.byRegion, p && p + ".byRegion", d + 1);
-    w.raw(__tm_K_Inventory[6]);
+    w.raw(__tm_E_Inventory[7]);
     __tm_writeNumberArray(w, v.readings, p && p + ".readings");
-    w.raw(__tm_K_Inventory[7]);
+    w.raw(__tm_E_Inventory[8]);
     __tm_encStringArray(w, v.labels, p && p + ".labels", d + 1);
 }
 function __tm_decMapOfString_Number(r, p, d) {

@@ -43,8 +43,9 @@ const __tm = __importStar(require("typed-msgpack"));
 const __tm_isPlainObject = __tm.isPlainObject;
 const __tm_isRecordLike = __tm.isRecordLike;
 const __tm_writeString = __tm.writeString;
-const __tm_keys = __tm.keys;
+const __tm_constants = __tm.constants;
 const __tm_mismatch = __tm.mismatch;
+const __tm_keys = __tm.keys;
 const __tm_readString = __tm.readString;
 const __tm_unknownKey = __tm.unknownKey;
 const __tm_readKey = __tm.readKey;
@@ -52,11 +53,11 @@ const __tm_duplicateKey = __tm.duplicateKey;
 const __tm_missing = __tm.missing;
 const __tm_codec = __tm.codec;
 const __tm_tooDeep = __tm.tooDeep;
-const __tm_constants = __tm.constants;
 const __tm_literals = __tm.literals;
 const __tm_badTag = __tm.badTag;
 const __tm_readOneOf = __tm.readOneOf;
 const __tm_readTag = __tm.readTag;
+const __tm_E_Page_T = __tm_constants([[[2], "items"], [[3], "items"], ["next"], ["total"]]);
 const __tm_K_Page_T = __tm_keys(["items", "next", "total"]);
 const __tm_E_Tree_T = __tm_constants([[[2], "value"], ["children"]]);
 const __tm_K_Tree_T = __tm_keys(["value", "children"]);
@@ -130,14 +131,13 @@ function __tm_Page_TCodec(__tm_T) {
         if (next_ !== undefined) {
             n++;
         }
-        w.mapHeader(n);
-        w.raw(__tm_K_Page_T[0]);
+        w.raw(__tm_E_Page_T[n - 2]);
         __tm_encTArray(w, v.items, p && p + ".items", d + 1);
         if (next_ !== undefined) {
-            w.raw(__tm_K_Page_T[1]);
+            w.raw(__tm_E_Page_T[2]);
             __tm_writeString(w, next_, p && p + ".next");
         }
-        w.raw(__tm_K_Page_T[2]);
+        w.raw(__tm_E_Page_T[3]);
         w.number(v.total, p && p + ".total");
     }
     function __tm_decTArray(r, p, d) {

@@ -54,6 +54,7 @@ const __tm_badTag = __tm.badTag;
 const __tm_readOneOf = __tm.readOneOf;
 const __tm_readTag = __tm.readTag;
 const __tm_E_Item = __tm_constants([[[2], "sku"], ["price"]]);
+const __tm_E_Page_Item = __tm_constants([[[2], "items"], [[3], "items"], ["next"], ["total"]]);
 const __tm_K_Page_Item = __tm_keys(["items", "next", "total"]);
 const __tm_K_Item = __tm_keys(["sku", "price"]);
 const __tm_E_Result_Page_Item_string = __tm_constants([[[2], "ok", true, "value"]]);
@@ -88,14 +89,13 @@ function __tm_encPage_Item(w, v, p, d) {
     if (next_ !== undefined) {
         n++;
     }
-    w.mapHeader(n);
-    w.raw(__tm_K_Page_Item[0]);
+    w.raw(__tm_E_Page_Item[n - 2]);
     __tm_encItemArray(w, v.items, p && p + ".items", d + 1);
     if (next_ !== undefined) {
-        w.raw(__tm_K_Page_Item[1]);
+        w.raw(__tm_E_Page_Item[2]);
         __tm_writeString(w, next_, p && p + ".next");
     }
-    w.raw(__tm_K_Page_Item[2]);
+    w.raw(__tm_E_Page_Item[3]);
     w.number(v.total, p && p + ".total");
 }
 function __tm_decItem(r, p, d) {
@@ -180,14 +180,13 @@ function __tm_encPage_string(w, v, p, d) {
     if (next_ !== undefined) {
         n++;
     }
-    w.mapHeader(n);
-    w.raw(__tm_K_Page_Item[0]);
+    w.raw(__tm_E_Page_Item[n - 2]);
     __tm_encStringArray(w, v.items, p && p + ".items", d + 1);
     if (next_ !== undefined) {
-        w.raw(__tm_K_Page_Item[1]);
+        w.raw(__tm_E_Page_Item[2]);
         __tm_writeString(w, next_, p && p + ".next");
     }
-    w.raw(__tm_K_Page_Item[2]);
+    w.raw(__tm_E_Page_Item[3]);
     w.number(v.total, p && p + ".total");
 }
 function __tm_decStringArray(r, p, d) {

@@ -42,6 +42,7 @@ const __tm_isRecordLike = __tm.isRecordLike;
 const __tm_writeNumberOrBigint = __tm.writeNumberOrBigint;
 const __tm_writeString = __tm.writeString;
 const __tm_mismatch = __tm.mismatch;
+const __tm_constants = __tm.constants;
 const __tm_keys = __tm.keys;
 const __tm_readNumberOrBigint = __tm.readNumberOrBigint;
 const __tm_readString = __tm.readString;
@@ -50,6 +51,7 @@ const __tm_readKey = __tm.readKey;
 const __tm_duplicateKey = __tm.duplicateKey;
 const __tm_missing = __tm.missing;
 const __tm_codec = __tm.codec;
+const __tm_E_Repository = __tm_constants([[[4], "id"], [[5], "id"], ["name"], ["parentId"], ["labelIds"], ["ref"]]);
 const __tm_K_Repository = __tm_keys(["id", "name", "parentId", "labelIds", "ref"]);
 function __tm_encNumberOrBigintArray(w, v, p, d) {
     const n = w.array(v, p);
@@ -77,13 +79,12 @@ function __tm_encRepository(w, v, p, d) {
     if (parentId_ !== undefined) {
         n++;
     }
-    w.mapHeader(n);
-    w.raw(__tm_K_Repository[0]);
+    w.raw(__tm_E_Repository[n - 4]);
     __tm_writeNumberOrBigint(w, v.id, p && p + ".id");
-    w.raw(__tm_K_Repository[1]);
+    w.raw(__tm_E_Repository[2]);
     __tm_writeString(w, v.name, p && p + ".name");
     if (parentId_ !== undefined) {
-        w.raw(__tm_K_Repository[2]);
+        w.raw(__tm_E_Repository[3]);
         if (parentId_ === null) {
             w.nil();
         }
@@ -91,9 +92,9 @@ function __tm_encRepository(w, v, p, d) {
             __tm_writeNumberOrBigint(w, parentId_, p && p + ".parentId");
         }
     }
-    w.raw(__tm_K_Repository[3]);
+    w.raw(__tm_E_Repository[4]);
     __tm_encNumberOrBigintArray(w, v.labelIds, p && p + ".labelIds", d + 1);
-    w.raw(__tm_K_Repository[4]);
+    w.raw(__tm_E_Repository[5]);
     __tm_encStringOrNumberOrBigint(w, v.ref, p && p + ".ref", d + 1);
 }
 function __tm_decNumberOrBigintArray(r, p, d) {

@@ -45,8 +45,9 @@ const __tm_writeFloat32 = __tm.writeFloat32;
 const __tm_writeFloat64 = __tm.writeFloat64;
 const __tm_writeInt64 = __tm.writeInt64;
 const __tm_writeFloat32Array = __tm.writeFloat32Array;
-const __tm_keys = __tm.keys;
+const __tm_constants = __tm.constants;
 const __tm_mismatch = __tm.mismatch;
+const __tm_keys = __tm.keys;
 const __tm_readInt = __tm.readInt;
 const __tm_readFloat32 = __tm.readFloat32;
 const __tm_readInt64 = __tm.readInt64;
@@ -56,6 +57,7 @@ const __tm_readKey = __tm.readKey;
 const __tm_duplicateKey = __tm.duplicateKey;
 const __tm_missing = __tm.missing;
 const __tm_codec = __tm.codec;
+const __tm_E_Sample = __tm_constants([[[6], "sensor"], [[7], "sensor"], ["value"], ["exact"], ["offset"], ["id"], ["samples"], ["counts"]]);
 const __tm_K_Sample = __tm_keys(["sensor", "value", "exact", "offset", "id", "samples", "counts"]);
 function __tm_encUint32Array(w, v, p, d) {
     const n = w.array(v, p);
@@ -72,22 +74,21 @@ function __tm_encSample(w, v, p, d) {
     if (offset_ !== undefined) {
         n++;
     }
-    w.mapHeader(n);
-    w.raw(__tm_K_Sample[0]);
+    w.raw(__tm_E_Sample[n - 6]);
     __tm_writeInt(w, v.sensor, 0, 65535, p && p + ".sensor");
-    w.raw(__tm_K_Sample[1]);
+    w.raw(__tm_E_Sample[2]);
     __tm_writeFloat32(w, v.value, p && p + ".value");
-    w.raw(__tm_K_Sample[2]);
+    w.raw(__tm_E_Sample[3]);
     __tm_writeFloat64(w, v.exact, p && p + ".exact");
     if (offset_ !== undefined) {
-        w.raw(__tm_K_Sample[3]);
+        w.raw(__tm_E_Sample[4]);
         __tm_writeInt(w, offset_, -128, 127, p && p + ".offset");
     }
-    w.raw(__tm_K_Sample[4]);
+    w.raw(__tm_E_Sample[5]);
     __tm_writeInt64(w, v.id, p && p + ".id");
-    w.raw(__tm_K_Sample[5]);
+    w.raw(__tm_E_Sample[6]);
     __tm_writeFloat32Array(w, v.samples, p && p + ".samples");
-    w.raw(__tm_K_Sample[6]);
+    w.raw(__tm_E_Sample[7]);
     __tm_encUint32Array(w, v.counts, p && p + ".counts", d + 1);
 }
 function __tm_decUint32Array(r, p, d) {

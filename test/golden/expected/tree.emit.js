@@ -41,8 +41,9 @@ const __tm_isPlainObject = __tm.isPlainObject;
 const __tm_isRecordLike = __tm.isRecordLike;
 const __tm_tooDeep = __tm.tooDeep;
 const __tm_writeString = __tm.writeString;
-const __tm_keys = __tm.keys;
+const __tm_constants = __tm.constants;
 const __tm_mismatch = __tm.mismatch;
+const __tm_keys = __tm.keys;
 const __tm_readString = __tm.readString;
 const __tm_unknownKey = __tm.unknownKey;
 const __tm_readKey = __tm.readKey;
@@ -52,6 +53,7 @@ const __tm_codec = __tm.codec;
 const __tm_definedKeys = __tm.definedKeys;
 const __tm_keySegment = __tm.keySegment;
 const __tm_setOwn = __tm.setOwn;
+const __tm_E_TreeNode = __tm_constants([[[2], "value"], [[3], "value"], ["label"], ["children"]]);
 const __tm_K_TreeNode = __tm_keys(["value", "label", "children"]);
 function __tm_encTreeNodeArray(w, v, p, d) {
     const n = w.array(v, p);
@@ -71,14 +73,13 @@ function __tm_encTreeNode(w, v, p, d) {
     if (label_ !== undefined) {
         n++;
     }
-    w.mapHeader(n);
-    w.raw(__tm_K_TreeNode[0]);
+    w.raw(__tm_E_TreeNode[n - 2]);
     w.number(v.value, p && p + ".value");
     if (label_ !== undefined) {
-        w.raw(__tm_K_TreeNode[1]);
+        w.raw(__tm_E_TreeNode[2]);
         __tm_writeString(w, label_, p && p + ".label");
     }
-    w.raw(__tm_K_TreeNode[2]);
+    w.raw(__tm_E_TreeNode[3]);
     __tm_encTreeNodeArray(w, v.children, p && p + ".children", d + 1);
 }
 function __tm_decTreeNodeArray(r, p, d) {

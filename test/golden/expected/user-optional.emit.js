@@ -41,8 +41,9 @@ const __tm_isPlainObject = __tm.isPlainObject;
 const __tm_isRecordLike = __tm.isRecordLike;
 const __tm_writeString = __tm.writeString;
 const __tm_writeDate = __tm.writeDate;
-const __tm_keys = __tm.keys;
+const __tm_constants = __tm.constants;
 const __tm_mismatch = __tm.mismatch;
+const __tm_keys = __tm.keys;
 const __tm_readString = __tm.readString;
 const __tm_readDate = __tm.readDate;
 const __tm_unknownKey = __tm.unknownKey;
@@ -50,6 +51,7 @@ const __tm_readKey = __tm.readKey;
 const __tm_duplicateKey = __tm.duplicateKey;
 const __tm_missing = __tm.missing;
 const __tm_codec = __tm.codec;
+const __tm_E_User = __tm_constants([[[4], "id"], [[5], "id"], [[6], "id"], [[7], "id"], ["name"], ["email"], ["age"], ["tags"], ["createdAt"], ["display-name"]]);
 const __tm_K_User = __tm_keys(["id", "name", "email", "age", "tags", "createdAt", "display-name"]);
 function __tm_encStringArray(w, v, p, d) {
     const n = w.array(v, p);
@@ -74,17 +76,16 @@ function __tm_encUser(w, v, p, d) {
     if (f6_ !== undefined) {
         n++;
     }
-    w.mapHeader(n);
-    w.raw(__tm_K_User[0]);
+    w.raw(__tm_E_User[n - 4]);
     w.number(v.id, p && p + ".id");
-    w.raw(__tm_K_User[1]);
+    w.raw(__tm_E_User[4]);
     __tm_writeString(w, v.name, p && p + ".name");
     if (email_ !== undefined) {
-        w.raw(__tm_K_User[2]);
+        w.raw(__tm_E_User[5]);
         __tm_writeString(w, email_, p && p + ".email");
     }
     if (age_ !== undefined) {
-        w.raw(__tm_K_User[3]);
+        w.raw(__tm_E_User[6]);
         if (age_ === null) {
             w.nil();
         }
@@ -92,12 +93,12 @@ function __tm_encUser(w, v, p, d) {
             w.number(age_, p && p + ".age");
         }
     }
-    w.raw(__tm_K_User[4]);
+    w.raw(__tm_E_User[7]);
     __tm_encStringArray(w, v.tags, p && p + ".tags", d + 1);
-    w.raw(__tm_K_User[5]);
+    w.raw(__tm_E_User[8]);
     __tm_writeDate(w, v.createdAt, p && p + ".createdAt");
     if (f6_ !== undefined) {
-        w.raw(__tm_K_User[6]);
+        w.raw(__tm_E_User[9]);
         __tm_writeString(w, f6_, p && p + "[\"display-name\"]");
     }
 }
