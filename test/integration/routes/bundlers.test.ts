@@ -10,7 +10,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { decode } from "@msgpack/msgpack";
-import { count, EXAMPLES, INSTALL_TIMEOUT, installedVersion, mustRun, removeTempDirs, setUpExample, startBackground, waitFor, type Background } from "./helpers";
+import { count, EXAMPLES, INSTALL_TIMEOUT, installedVersion, mustRun, removeTempDirs, run, setUpExample, startBackground, waitFor, type Background } from "./helpers";
 
 const BUILD_WAIT = 120_000;
 const TEST_TIMEOUT = 300_000;
@@ -85,5 +85,51 @@ describe.each(BUNDLERS)("%s", (bundler, pkg, version) => {
     await waitFor("the rebuild after src/model.ts changed", () => builds() >= 2, BUILD_WAIT, w.output);
     expect(w.output()).not.toMatch(/failed/);
     expect(runBundle(bundler)).toEqual(NEW_SHAPE);
+  }, TEST_TIMEOUT);
+});
+
+describe("the plugin's disk cache (node_modules/.cache/typed-msgpack)", () => {
+  const cacheDir = () => path.join(project, "node_modules/.cache/typed-msgpack");
+  const entries = () => (fs.existsSync(cacheDir()) ? fs.readdirSync(cacheDir()).filter((f) => f.endsWith(".json")) : []);
+  const build = () => expect(mustRun("node", ["build.js", "rolldown"], project, {}, BUILD_WAIT)).toMatch(/built rolldown/);
+
+  test("a build with nothing changed reuses the entry; a type edit in a type-only import is a miss, and the new build encodes it", () => {
+    resetModel();
+    fs.rmSync(cacheDir(), { recursive: true, force: true });
+    build();
+    expect(runBundle("rolldown")).toEqual(OLD_SHAPE);
+    const [entry] = entries();
+    expect(entries()).toHaveLength(1); // main.ts, the one module that calls codecFor
+    const written = fs.readFileSync(path.join(cacheDir(), entry!), "utf8");
+    // Its inputs: the type-only import, the tsconfig, and the declaration files of typed-msgpack's API it reaches.
+    const inputs = (JSON.parse(written).inputs as [string, string][]).map(([file]) => path.relative(project, file));
+    expect(inputs.filter((file) => !file.startsWith("node_modules")).sort()).toEqual(["src/model.ts", "tsconfig.json"]);
+    expect(inputs).toContain(path.join("node_modules/typed-msgpack/dist/runtime/index.d.ts"));
+
+    // A second process: the entry is read, not written again.
+    const mtime = fs.statSync(path.join(cacheDir(), entry!)).mtimeMs;
+    build();
+    expect(fs.statSync(path.join(cacheDir(), entry!)).mtimeMs).toBe(mtime);
+    expect(runBundle("rolldown")).toEqual(OLD_SHAPE);
+
+    // src/model.ts changed while no bundler ran: the entry no longer matches, so the codec is generated again.
+    addCurrency();
+    build();
+    expect(runBundle("rolldown")).toEqual(NEW_SHAPE);
+    expect(fs.readFileSync(path.join(cacheDir(), entry!), "utf8")).not.toBe(written);
+
+    // The tsconfig is an input too: a setting the codecs depend on (here, one that breaks the build) is seen.
+    resetModel();
+    build();
+    const tsconfig = path.join(project, "tsconfig.json");
+    const original = fs.readFileSync(tsconfig, "utf8");
+    try {
+      fs.writeFileSync(tsconfig, original.replace('"strict": true', '"strict": true, "target": "es3"'));
+      const failed = run("node", ["build.js", "rolldown"], project, {}, BUILD_WAIT);
+      expect(failed.status).not.toBe(0);
+      expect(failed.output).toMatch(/tsconfig.json:\d+:\d+ - error TS5108: Option .target=ES3. has been removed/);
+    } finally {
+      fs.writeFileSync(tsconfig, original);
+    }
   }, TEST_TIMEOUT);
 });
