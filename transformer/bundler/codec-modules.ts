@@ -21,7 +21,7 @@ export interface Transformed extends Generated {
    *
    * Every file the output was computed from, for the disk cache: the dependencies, the declaration
    * files under node_modules they reach (TypeScript's own lib files aside: the cache's salt has
-   * TypeScript's version), and the tsconfig files.
+   * TypeScript's version), the modules whose codecs it may link to, and the tsconfig files.
    */
   inputs: string[];
 }
@@ -86,7 +86,20 @@ export class CodecModules {
       .map((name) => path.resolve(name))
       .filter((name) => name !== file);
     const dependencies = all.filter((name) => !isLibrary(name));
-    return { code: result.text, dependencies, inputs: [...all, ...this.configFiles] };
+    return { code: result.text, dependencies, inputs: [...new Set([...all, ...this.linkSources(program), ...this.configFiles])].filter((name) => name !== file) };
+  }
+
+  /**
+   * The files whose exported codecs a module may link to (recognize/links.ts reads every project
+   * source file that mentions codecFor): a module's output depends on them even when it does not
+   * import them, so a cached module is generated again when one changes. (A file added since only
+   * adds codecs; a cached module that copies one instead of linking to it is still right.)
+   */
+  private linkSources(program: ts.Program): string[] {
+    if (this.options.link === false) return [];
+    return program.getSourceFiles()
+      .filter((f) => !f.isDeclarationFile && !program.isSourceFileFromExternalLibrary(f) && f.text.includes("codecFor"))
+      .map((f) => path.resolve(f.fileName));
   }
 
   /** A file changed, was added or deleted: the next Program reads it again. */

@@ -98,12 +98,13 @@ describe("the plugin's disk cache (node_modules/.cache/typed-msgpack)", () => {
     fs.rmSync(cacheDir(), { recursive: true, force: true });
     build();
     expect(runBundle("rolldown")).toEqual(OLD_SHAPE);
-    const [entry] = entries();
-    expect(entries()).toHaveLength(1); // main.ts, the one module that calls codecFor
+    // main.ts and src/codecs.ts, the modules that call codecFor.
+    expect(entries()).toHaveLength(2);
+    const entry = entries().find((name) => fs.readFileSync(path.join(cacheDir(), name), "utf8").includes("ItemsCodec"));
     const written = fs.readFileSync(path.join(cacheDir(), entry!), "utf8");
-    // Its inputs: the type-only import, the tsconfig, and the declaration files of typed-msgpack's API it reaches.
+    // main.ts's inputs: its type-only import, the module whose ItemCodec it links to, the tsconfig, and the declaration files of typed-msgpack's API it reaches.
     const inputs = (JSON.parse(written).inputs as [string, string][]).map(([file]) => path.relative(project, file));
-    expect(inputs.filter((file) => !file.startsWith("node_modules")).sort()).toEqual(["src/model.ts", "tsconfig.json"]);
+    expect(inputs.filter((file) => !file.startsWith("node_modules")).sort()).toEqual(["src/codecs.ts", "src/model.ts", "tsconfig.json"]);
     expect(inputs).toContain(path.join("node_modules/typed-msgpack/dist/runtime/index.d.ts"));
 
     // A second process: the entry is read, not written again.
@@ -117,6 +118,21 @@ describe("the plugin's disk cache (node_modules/.cache/typed-msgpack)", () => {
     build();
     expect(runBundle("rolldown")).toEqual(NEW_SHAPE);
     expect(fs.readFileSync(path.join(cacheDir(), entry!), "utf8")).not.toBe(written);
+
+    // A module main.ts's codec links to is an input too, though main.ts does not import it: with
+    // ItemCodec no longer exported, main.ts's codec is generated again, with its own copy of Item's.
+    resetModel();
+    const codecs = path.join(project, "src/codecs.ts");
+    const linked = fs.readFileSync(codecs, "utf8");
+    build();
+    expect(fs.readFileSync(path.join(project, "dist/rolldown/main.js"), "utf8")).toContain("ItemCodec");
+    try {
+      fs.writeFileSync(codecs, linked.replace("export const ItemCodec", "const ItemCodec"));
+      build();
+      expect(runBundle("rolldown")).toEqual(OLD_SHAPE);
+    } finally {
+      fs.writeFileSync(codecs, linked);
+    }
 
     // The tsconfig is an input too: a setting the codecs depend on (here, one that breaks the build) is seen.
     resetModel();
