@@ -21,7 +21,8 @@ export interface Transformed extends Generated {
    *
    * Every file the output was computed from, for the disk cache: the dependencies, the declaration
    * files under node_modules they reach (TypeScript's own lib files aside: the cache's salt has
-   * TypeScript's version), the modules whose codecs it may link to, and the tsconfig files.
+   * TypeScript's version), the modules whose codecs it may link to, the project's global scripts,
+   * and the tsconfig files.
    */
   inputs: string[];
 }
@@ -86,7 +87,7 @@ export class CodecModules {
       .map((name) => path.resolve(name))
       .filter((name) => name !== file);
     const dependencies = all.filter((name) => !isLibrary(name));
-    return { code: result.text, dependencies, inputs: [...new Set([...all, ...this.linkSources(program), ...this.configFiles])].filter((name) => name !== file) };
+    return { code: result.text, dependencies, inputs: [...new Set([...all, ...this.linkSources(program), ...this.globalScripts(program), ...this.configFiles])].filter((name) => name !== file) };
   }
 
   /**
@@ -99,6 +100,16 @@ export class CodecModules {
     if (this.options.link === false) return [];
     return program.getSourceFiles()
       .filter((f) => !f.isDeclarationFile && !program.isSourceFileFromExternalLibrary(f) && f.text.includes("codecFor"))
+      .map((f) => path.resolve(f.fileName));
+  }
+
+  /**
+   * The project's global scripts (files without import or export, such as a globals.d.ts): their
+   * declarations reach every module without an import, so no module's import graph lists them.
+   */
+  private globalScripts(program: ts.Program): string[] {
+    return program.getSourceFiles()
+      .filter((f) => !program.isSourceFileDefaultLibrary(f) && !isLibrary(f.fileName) && !ts.isExternalModule(f))
       .map((f) => path.resolve(f.fileName));
   }
 

@@ -93,7 +93,7 @@ describe("the plugin's disk cache (node_modules/.cache/typed-msgpack)", () => {
   const entries = () => (fs.existsSync(cacheDir()) ? fs.readdirSync(cacheDir()).filter((f) => f.endsWith(".json")) : []);
   const build = () => expect(mustRun("node", ["build.js", "rolldown"], project, {}, BUILD_WAIT)).toMatch(/built rolldown/);
 
-  test("a build with nothing changed reuses the entry; a type edit in a type-only import is a miss, and the new build encodes it", () => {
+  test("a build with nothing changed reuses the entry; an edit to any file the codec came from is a miss, and the new build has the new codec", () => {
     resetModel();
     fs.rmSync(cacheDir(), { recursive: true, force: true });
     build();
@@ -132,6 +132,22 @@ describe("the plugin's disk cache (node_modules/.cache/typed-msgpack)", () => {
       expect(runBundle("rolldown")).toEqual(OLD_SHAPE);
     } finally {
       fs.writeFileSync(codecs, linked);
+    }
+
+    // A global script (no import or export) reaches main.ts without an import; an edit to it is a miss too.
+    const globals = path.join(project, "src/globals.d.ts");
+    try {
+      fs.writeFileSync(globals, "interface ItemExtras {}\n");
+      const model = path.join(project, "src/model.ts");
+      fs.writeFileSync(model, fs.readFileSync(model, "utf8").replace("export interface Item {", "export interface Item extends ItemExtras {"));
+      build();
+      expect(runBundle("rolldown")).toEqual(OLD_SHAPE);
+      fs.writeFileSync(globals, "interface ItemExtras {\n  currency?: string;\n}\n");
+      build();
+      expect(runBundle("rolldown")).toEqual(NEW_SHAPE);
+    } finally {
+      fs.rmSync(globals, { force: true });
+      resetModel();
     }
 
     // The tsconfig is an input too: a setting the codecs depend on (here, one that breaks the build) is seen.
