@@ -86,8 +86,9 @@ export class CodecModules {
       })
       .map((name) => path.resolve(name))
       .filter((name) => name !== file);
-    const dependencies = all.filter((name) => !isLibrary(name));
-    return { code: result.text, dependencies, inputs: [...new Set([...all, ...this.linkSources(program), ...this.globalScripts(program), ...this.configFiles])].filter((name) => name !== file) };
+    const globals = this.globalScripts(program).filter((name) => name !== file);
+    const dependencies = [...new Set([...all.filter((name) => !isLibrary(name)), ...globals])];
+    return { code: result.text, dependencies, inputs: [...new Set([...all, ...globals, ...this.linkSources(program), ...this.configFiles])].filter((name) => name !== file) };
   }
 
   /**
@@ -105,7 +106,8 @@ export class CodecModules {
 
   /**
    * The project's global scripts (files without import or export, such as a globals.d.ts): their
-   * declarations reach every module without an import, so no module's import graph lists them.
+   * declarations reach every module without an import, so no module's import graph lists them;
+   * they are dependencies (watched) of every codec module.
    */
   private globalScripts(program: ts.Program): string[] {
     return program.getSourceFiles()

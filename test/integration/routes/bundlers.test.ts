@@ -88,6 +88,27 @@ describe.each(BUNDLERS)("%s", (bundler, pkg, version) => {
   }, TEST_TIMEOUT);
 });
 
+test("rollup --watch: an edit to a global script (no import reaches it) rebuilds the codec", async () => {
+  resetModel();
+  const globals = path.join(project, "src/globals.d.ts");
+  const model = path.join(project, "src/model.ts");
+  fs.writeFileSync(globals, "interface ItemExtras {}\n");
+  fs.writeFileSync(model, fs.readFileSync(model, "utf8").replace("export interface Item {", "export interface Item extends ItemExtras {"));
+  try {
+    const w = (watcher = startBackground(process.execPath, ["build.js", "rollup", "--watch"], project));
+    const builds = () => count(w.output(), /built rollup/);
+    await waitFor("the first build", () => builds() >= 1, BUILD_WAIT, w.output);
+    expect(runBundle("rollup")).toEqual(OLD_SHAPE);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    fs.writeFileSync(globals, "interface ItemExtras {\n  currency?: string;\n}\n");
+    await waitFor("the rebuild after src/globals.d.ts changed", () => builds() >= 2, BUILD_WAIT, w.output);
+    expect(runBundle("rollup")).toEqual(NEW_SHAPE);
+  } finally {
+    fs.rmSync(globals, { force: true });
+    resetModel();
+  }
+}, TEST_TIMEOUT);
+
 describe("the plugin's disk cache (node_modules/.cache/typed-msgpack)", () => {
   const cacheDir = () => path.join(project, "node_modules/.cache/typed-msgpack");
   const entries = () => (fs.existsSync(cacheDir()) ? fs.readdirSync(cacheDir()).filter((f) => f.endsWith(".json")) : []);
