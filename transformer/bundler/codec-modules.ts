@@ -10,17 +10,21 @@ import { formatDiagnostic } from "../cli/plan.js";
 import { IGNORED_CODES, openProjects } from "../cli/project.js";
 import { generateSource } from "../generate.js";
 import type { TransformerOptions } from "../options.js";
-import { isLibrary, LiveProgram } from "./live-program.js";
+import type { Generated } from "./cache.js";
+import { dependencies as dependenciesOf, isLibrary, LiveProgram } from "./live-program.js";
 
-export interface Transformed {
-  /** The module as TypeScript source, each codecFor<T>() replaced; undefined when it has no call. */
-  code?: string;
+export interface Transformed extends Generated {
   /**
-   * The project files the module's types may come from: every file it imports, directly or not,
-   * type-only imports included (outside node_modules). A bundler never sees type-only imports,
-   * so the plugin registers these as watched files of the module.
+   * (dependencies, from Generated: the project files the module's types may come from, every file
+   * it imports, directly or not, type-only imports included, outside node_modules. A bundler never
+   * sees type-only imports, so the plugin registers these as watched files of the module.)
+   *
+   * Every file the output was computed from, for the disk cache: the dependencies, the declaration
+   * files under node_modules they reach (TypeScript's own lib files aside: the cache's salt has
+   * TypeScript's version), the modules whose codecs it may link to, the project's global scripts,
+   * and the tsconfig files.
    */
-  dependencies: string[];
+  inputs: string[];
 }
 
 /**
@@ -36,8 +40,8 @@ export class BuildError extends Error {}
 
 export class CodecModules {
   private readonly programs: LiveProgram[];
-  /** For each dependency, the modules whose codecs were generated from it. */
-  private readonly dependents = new Map<string, Set<string>>();
+  /** The tsconfig files the Programs' options come from, extended ones included. */
+  private readonly configFiles: string[];
 
   private readonly tsconfig: string;
   private readonly options: TransformerOptions;
@@ -48,7 +52,16 @@ export class CodecModules {
     this.options = options;
     this.root = root;
     // A solution-style tsconfig: one Program per referenced project, each under its own options.
-    this.programs = openProjects(tsconfig).map((p) => new LiveProgram(p.fileNames, p.options, p.errors));
+    const projects = openProjects(tsconfig);
+    this.programs = projects.map((p) => new LiveProgram(p.fileNames, p.options, p.errors));
+    const configs = new Set<string>([path.resolve(tsconfig)]);
+    for (const project of projects) {
+      const source = project.options.configFile as (ts.TsConfigSourceFile & { extendedSourceFiles?: string[] }) | undefined;
+      for (const file of [project.options.configFilePath as string | undefined, ...(source?.extendedSourceFiles ?? [])]) {
+        if (file) configs.add(path.resolve(file));
+      }
+    }
+    this.configFiles = [...configs];
   }
 
   transform(file: string, text: string): Transformed {
@@ -57,8 +70,7 @@ export class CodecModules {
     if (!live) {
       throw new BuildError(`${this.relative(file)}: calls codecFor, but ${this.relative(this.tsconfig)} does not include it, so its types cannot be checked; add it to "include" or "files"`);
     }
-    const builder = live.current(file, text);
-    const program = builder.getProgram();
+    const program = live.current(file, text);
     const sourceFile = program.getSourceFile(file);
     if (!sourceFile) throw new BuildError(`${this.relative(file)}: TypeScript cannot read it`);
     const errors = (list: readonly ts.Diagnostic[]) => list.filter((d) => d.category === ts.DiagnosticCategory.Error && !IGNORED_CODES.has(d.code));
@@ -67,16 +79,40 @@ export class CodecModules {
     if (result.diagnostics.length > 0) {
       throw new BuildError(result.diagnostics.map((d) => formatDiagnostic(d, this.root)).join("\n"));
     }
-    const dependencies = builder.getAllDependencies(sourceFile)
+    const all = dependenciesOf(program, sourceFile)
+      .filter((name) => {
+        const dependency = program.getSourceFile(name);
+        return dependency === undefined || !program.isSourceFileDefaultLibrary(dependency);
+      })
       .map((name) => path.resolve(name))
-      .filter((name) => name !== file && !isLibrary(name));
-    this.record(file, dependencies);
-    return { code: result.text, dependencies };
+      .filter((name) => name !== file);
+    const globals = this.globalScripts(program).filter((name) => name !== file);
+    const dependencies = [...new Set([...all.filter((name) => !isLibrary(name)), ...globals])];
+    return { code: result.text, dependencies, inputs: [...new Set([...all, ...globals, ...this.linkSources(program), ...this.configFiles])].filter((name) => name !== file) };
   }
 
-  /** The modules generated from `file` (to invalidate when it changes). */
-  dependentsOf(file: string): string[] {
-    return [...(this.dependents.get(path.resolve(file)) ?? [])];
+  /**
+   * The files whose exported codecs a module may link to (recognize/links.ts reads every project
+   * source file that mentions codecFor): a module's output depends on them even when it does not
+   * import them, so a cached module is generated again when one changes. (A file added since only
+   * adds codecs; a cached module that copies one instead of linking to it is still right.)
+   */
+  private linkSources(program: ts.Program): string[] {
+    if (this.options.link === false) return [];
+    return program.getSourceFiles()
+      .filter((f) => !f.isDeclarationFile && !program.isSourceFileFromExternalLibrary(f) && f.text.includes("codecFor"))
+      .map((f) => path.resolve(f.fileName));
+  }
+
+  /**
+   * The project's global scripts (files without import or export, such as a globals.d.ts): their
+   * declarations reach every module without an import, so no module's import graph lists them;
+   * they are dependencies (watched) of every codec module.
+   */
+  private globalScripts(program: ts.Program): string[] {
+    return program.getSourceFiles()
+      .filter((f) => !program.isSourceFileDefaultLibrary(f) && !isLibrary(f.fileName) && !ts.isExternalModule(f))
+      .map((f) => path.resolve(f.fileName));
   }
 
   /** A file changed, was added or deleted: the next Program reads it again. */
@@ -89,15 +125,6 @@ export class CodecModules {
     // References added or removed since the start are only seen after a restart of the bundler.
     if (projects.length !== this.programs.length) return;
     projects.forEach((project, i) => this.programs[i]!.relist(project.fileNames));
-  }
-
-  private record(file: string, dependencies: readonly string[]): void {
-    for (const modules of this.dependents.values()) modules.delete(file);
-    for (const dependency of dependencies) {
-      let modules = this.dependents.get(dependency);
-      if (!modules) this.dependents.set(dependency, (modules = new Set()));
-      modules.add(file);
-    }
   }
 
   private relative(file: string): string {

@@ -10,10 +10,12 @@
  * TypeScript with the compiler API is chosen (TypeScript 7 has none; see cli/load-typescript.ts).
  */
 import { createRequire } from "node:module";
+import * as fs from "node:fs";
 import * as path from "node:path";
 import { createUnplugin, type UnpluginFactory } from "unplugin";
 import type { ViteDevServer } from "vite";
 import type { CodecModules } from "./codec-modules.js";
+import type { DiskCache, Generated } from "./cache.js";
 
 export interface PluginOptions {
   /** The tsconfig whose Program type-checks the modules (default: the nearest tsconfig.json above the bundler's root). */
@@ -22,6 +24,12 @@ export interface PluginOptions {
   runtimeModule?: string;
   /** false: copy the codecs of types whose codec another module exports, instead of importing it (default true). */
   link?: boolean;
+  /**
+   * false: no disk cache of generated modules. Default true: under Vite's cacheDir
+   * (node_modules/.vite/typed-msgpack), with other bundlers node_modules/.cache/typed-msgpack
+   * in the bundler's root (none without a node_modules folder there).
+   */
+  cache?: boolean;
 }
 
 /** What vitest passes to a plugin's configureVitest hook, as far as the plugin uses it. */
@@ -31,7 +39,7 @@ interface VitestPluginContext {
 }
 type CacheKeyGenerator = (module: { id: string; sourceCode: string }) => string | false | undefined;
 
-const KEYS = ["tsconfig", "runtimeModule", "link"];
+const KEYS = ["tsconfig", "runtimeModule", "link", "cache"];
 const require = createRequire(import.meta.url);
 /** TypeScript modules, with or without a query (`?v=1`); declaration files have no calls to replace. */
 const SCRIPT = /\.[cm]?tsx?(\?.*)?$/;
@@ -42,8 +50,29 @@ const factory: UnpluginFactory<PluginOptions | undefined> = (options = {}) => {
     if (!KEYS.includes(key)) throw new Error(`typed-msgpack: unknown plugin option "${key}"; the options are ${KEYS.map((k) => `"${k}"`).join(", ")}`);
   }
   let root = process.cwd();
+  let cacheDir: string | undefined;
   let modules: CodecModules | undefined;
   let devServer: ViteDevServer | undefined;
+  const { Dependents, DiskCache: Cache, cacheSalt } = require("./cache.js") as typeof import("./cache.js");
+  const dependents = new Dependents();
+  let cache: DiskCache | undefined | null;
+  /** The disk cache, once the bundler has said where the project is; null when off. */
+  const diskCache = (): DiskCache | null => {
+    if (cache !== undefined) return cache;
+    const { packageRoot } = require("../cli/package-info.js") as typeof import("../cli/package-info.js");
+    const dir = options.cache === false ? undefined : cacheDir ?? (fs.existsSync(path.join(root, "node_modules")) ? path.join(root, "node_modules/.cache/typed-msgpack") : undefined);
+    const { cache: _off, ...generating } = options;
+    cache = dir ? new Cache(dir, cacheSalt(packageRoot(), root, { ...generating, tsconfig: codecTsconfig() })) : null;
+    return cache;
+  };
+  /** The tsconfig the Program will read (as ts.findConfigFile finds the default), without loading TypeScript. */
+  const codecTsconfig = (): string | null => {
+    if (options.tsconfig) return path.resolve(root, options.tsconfig);
+    for (let dir = path.resolve(root); ; dir = path.dirname(dir)) {
+      if (fs.existsSync(path.join(dir, "tsconfig.json"))) return path.join(dir, "tsconfig.json");
+      if (path.dirname(dir) === dir) return null;
+    }
+  };
   /** Created on first use, once the bundler has said where the project is. */
   const codecModules = (): CodecModules => {
     if (modules) return modules;
@@ -53,9 +82,18 @@ const factory: UnpluginFactory<PluginOptions | undefined> = (options = {}) => {
     const tsconfig = options.tsconfig ? path.resolve(root, options.tsconfig) : ts.findConfigFile(root, ts.sys.fileExists);
     if (!tsconfig) throw new Error(`typed-msgpack: no tsconfig.json in ${root} or above it; the plugin needs one to type-check the modules that call codecFor (or pass { tsconfig })`);
     const { CodecModules: Modules } = require("./codec-modules.js") as typeof import("./codec-modules.js");
-    const { tsconfig: _ignored, ...transformerOptions } = options; // the rest are the transformer's own options
+    const { tsconfig: _ignored, cache: _cache, ...transformerOptions } = options; // the rest are the transformer's own options
     modules = new Modules(tsconfig, transformerOptions, root);
     return modules;
+  };
+
+  /** The module with its codecs generated: from the disk cache when every input is as it was, else by the Program. */
+  const generate = (file: string, code: string): Generated => {
+    const hit = diskCache()?.get(file, code);
+    if (hit) return hit;
+    const { inputs, ...result } = codecModules().transform(file, code);
+    diskCache()?.set(file, code, inputs, result);
+    return result;
   };
 
   return {
@@ -67,19 +105,20 @@ const factory: UnpluginFactory<PluginOptions | undefined> = (options = {}) => {
       handler(code, id) {
         if (id.startsWith("\0") || !SCRIPT.test(id) || DECLARATION.test(id)) return null;
         const file = path.resolve(id.replace(/\?.*$/, ""));
-        const result = codecModules().transform(file, code);
+        const result = generate(file, code);
+        dependents.record(file, result.dependencies);
         for (const dependency of result.dependencies) this.addWatchFile(dependency);
         return result.code === undefined ? null : { code: result.code, map: null };
       },
     },
     watchChange(id) {
-      if (!modules) return;
-      modules.changed(id);
+      cache?.changed(id);
+      modules?.changed(id);
       // Vite's dev server (and vitest, which runs on one) keeps each module's transformed code until
       // the module is invalidated; a type file is not in its module graph, so its change would not.
       for (const environment of Object.values(devServer?.environments ?? {})) {
         const graph = environment.moduleGraph;
-        for (const dependent of modules.dependentsOf(id)) {
+        for (const dependent of dependents.of(id)) {
           for (const module of graph.getModulesByFile(dependent) ?? []) graph.invalidateModule(module);
         }
       }
@@ -87,6 +126,7 @@ const factory: UnpluginFactory<PluginOptions | undefined> = (options = {}) => {
     vite: {
       configResolved(config) {
         root = config.root;
+        cacheDir = path.join(config.cacheDir, "typed-msgpack");
       },
       configureServer(server) {
         devServer = server;
@@ -102,11 +142,12 @@ const factory: UnpluginFactory<PluginOptions | undefined> = (options = {}) => {
       // A type file is not in Vite's module graph (only type-only imports reach it): send the update
       // to the modules whose codecs were generated from it, after dropping their transformed code.
       hotUpdate({ file, modules: affected }) {
-        const dependents = modules?.dependentsOf(file) ?? [];
-        if (dependents.length === 0) return;
-        modules!.changed(file);
+        const generatedFrom = dependents.of(file);
+        if (generatedFrom.length === 0) return;
+        cache?.changed(file);
+        modules?.changed(file);
         const graph = this.environment.moduleGraph;
-        const stale = dependents.flatMap((id) => [...(graph.getModulesByFile(id) ?? [])]);
+        const stale = generatedFrom.flatMap((id) => [...(graph.getModulesByFile(id) ?? [])]);
         for (const module of stale) graph.invalidateModule(module);
         return [...new Set([...affected, ...stale])];
       },

@@ -3,6 +3,11 @@
  * from scratch: the host hands TypeScript the same SourceFile object for every file that has not
  * changed (by modification time, or by the text a bundler passed in), so `createProgram` with the
  * old program reuses their parse trees and bindings, as tsc --watch does.
+ *
+ * A plain Program, not a builder: a builder program hashes every file's text (lib.dom.d.ts
+ * included) and builds a reference map on creation, about a quarter of the first Program's cost,
+ * for the one thing the plugin used it for, a module's dependencies, which `dependencies` below
+ * reads from the Program's own module resolution instead.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -15,12 +20,11 @@ interface Cached {
 }
 
 export class LiveProgram {
-  private builder: ts.SemanticDiagnosticsBuilderProgram | undefined;
+  private program: ts.Program | undefined;
   private readonly files = new Map<string, Cached>();
   /** Text a bundler handed to transform that differs from the file on disk (another plugin ran first, or no such file). */
   private readonly overlays = new Map<string, string>();
   private readonly host: ts.CompilerHost;
-  private version = 0;
   /** A file was forgotten since the last Program. */
   private dirty = false;
 
@@ -43,8 +47,6 @@ export class LiveProgram {
         ? ts.createSourceFile(fileName, overlay, languageVersionOrOptions, /*setParentNodes*/ true)
         : read(fileName, languageVersionOrOptions, onError, shouldCreate);
       if (!sourceFile) return undefined;
-      // The builder tells changed files from unchanged ones by this version.
-      (sourceFile as { version?: string }).version = String(++this.version);
       this.files.set(key, { sourceFile, mtimeMs: overlay !== undefined ? -1 : mtimeOf(key) });
       return sourceFile;
     };
@@ -71,7 +73,7 @@ export class LiveProgram {
    * The current Program, with `file` as `text`. Files changed on disk since they were read are
    * read again; everything else is reused from the previous Program.
    */
-  current(file: string, text: string): ts.SemanticDiagnosticsBuilderProgram {
+  current(file: string, text: string): ts.Program {
     const key = path.resolve(file);
     const onDisk = this.files.get(key)?.sourceFile.text ?? readText(key);
     if (text !== onDisk) {
@@ -80,7 +82,7 @@ export class LiveProgram {
     } else if (this.overlays.delete(key)) {
       this.files.delete(key);
     }
-    let changed = this.builder === undefined || this.dirty;
+    let changed = this.program === undefined || this.dirty;
     for (const [name, cached] of this.files) {
       if (cached.mtimeMs >= 0 && !isLibrary(name) && mtimeOf(name) !== cached.mtimeMs) {
         this.files.delete(name);
@@ -88,11 +90,58 @@ export class LiveProgram {
       }
     }
     if (changed || !this.files.has(key)) {
-      this.builder = ts.createSemanticDiagnosticsBuilderProgram(this.rootNames, this.options, this.host, this.builder, this.configErrors);
+      this.program = ts.createProgram({ rootNames: this.rootNames, options: this.options, host: this.host, oldProgram: this.program, configFileParsingDiagnostics: this.configErrors });
       this.dirty = false;
     }
-    return this.builder!;
+    return this.program!;
   }
+}
+
+/** What TypeScript's internals offer for reading a file's resolved imports, across versions 4.9-6. */
+interface ResolutionApi {
+  getResolvedModuleFromModuleSpecifier?(specifier: ts.StringLiteralLike, file: ts.SourceFile): ts.ResolvedModuleWithFailedLookupLocations | undefined;
+  getResolvedModule?(file: ts.SourceFile, name: string, mode: ts.ResolutionMode): ts.ResolvedModuleWithFailedLookupLocations | undefined;
+}
+interface FileInternals {
+  /** Every module specifier in the file: imports (type-only too), exports from, import("...") types and calls. */
+  imports?: readonly ts.StringLiteralLike[];
+  /** Before TypeScript 5.3, the resolutions lived on the file. */
+  resolvedModules?: { get(name: string, mode: ts.ResolutionMode): ts.ResolvedModuleFull | ts.ResolvedModuleWithFailedLookupLocations | undefined };
+}
+
+/**
+ * The files `file` depends on for its types: every file it imports or references, directly or
+ * through other files, type-only imports included (`file` itself left out).
+ */
+export function dependencies(program: ts.Program, file: ts.SourceFile): string[] {
+  const api = program as ts.Program & ResolutionApi;
+  const seen = new Set<string>([file.fileName]);
+  const queue: ts.SourceFile[] = [file];
+  const add = (fileName: string | undefined) => {
+    if (fileName === undefined || seen.has(fileName)) return;
+    seen.add(fileName);
+    const next = program.getSourceFile(fileName);
+    if (next) queue.push(next);
+  };
+  while (queue.length > 0) {
+    const current = queue.pop()!;
+    const internals = current as ts.SourceFile & FileInternals;
+    for (const specifier of internals.imports ?? []) {
+      const mode = ts.getModeForUsageLocation(current, specifier, program.getCompilerOptions());
+      const resolved = api.getResolvedModuleFromModuleSpecifier?.(specifier, current)?.resolvedModule
+        ?? api.getResolvedModule?.(current, specifier.text, mode)?.resolvedModule
+        ?? resolvedOf(internals.resolvedModules?.get(specifier.text, mode));
+      add(resolved?.resolvedFileName);
+    }
+    for (const reference of current.referencedFiles) add(path.resolve(path.dirname(current.fileName), reference.fileName).split(path.sep).join("/"));
+  }
+  seen.delete(file.fileName);
+  return [...seen];
+}
+
+function resolvedOf(entry: ts.ResolvedModuleFull | ts.ResolvedModuleWithFailedLookupLocations | undefined): ts.ResolvedModuleFull | undefined {
+  if (!entry) return undefined;
+  return "resolvedModule" in entry ? entry.resolvedModule : entry;
 }
 
 /** Files under node_modules (and TypeScript's lib files there) change only on install: not checked on each rebuild. */

@@ -1,7 +1,8 @@
 /**
  * Vite 8 with the bundler plugin (typed-msgpack/unplugin) in a TypeScript 7 project
  * (examples/vite, installed from its lockfile plus the packed tarball): `vite build` output runs in
- * headless Chromium under a Content-Security-Policy without 'unsafe-eval'; the dev server serves
+ * headless Chromium under a Content-Security-Policy without 'unsafe-eval'; `vite build --watch`
+ * rebuilds the codec after the type changes in model.ts; the dev server serves
  * main.ts with its codec generated, serves the new codec after the type changes in model.ts (a
  * file Vite never sees: main.ts imports it type-only), and answers a module whose codec cannot be
  * generated, or that the tsconfig leaves out, with an error naming file:line:col.
@@ -9,7 +10,7 @@
 import * as fs from "node:fs";
 import * as net from "node:net";
 import * as path from "node:path";
-import { INSTALL_TIMEOUT, installedVersion, mustRun, removeTempDirs, ROOT, run, setUpExample, startBackground, waitFor, type Background } from "./helpers";
+import { count, INSTALL_TIMEOUT, installedVersion, mustRun, removeTempDirs, ROOT, run, setUpExample, startBackground, waitFor, type Background } from "./helpers";
 
 const BUILD_TIMEOUT = 180_000;
 const DEV_TIMEOUT = 120_000;
@@ -53,6 +54,33 @@ test("vite build: the codec is generated into the bundle, which runs in Chromium
     evalBlocked: true,
   });
 }, BUILD_TIMEOUT * 2);
+
+test("vite build --watch: a property added to the type in model.ts (imported type-only) is in the rebuilt bundle, which still runs", async () => {
+  const model = path.join(project, "src/model.ts");
+  const original = fs.readFileSync(model, "utf8");
+  const bundle = () => {
+    const assets = path.join(project, "dist/assets");
+    return fs.readdirSync(assets).filter((f) => f.endsWith(".js")).map((f) => fs.readFileSync(path.join(assets, f), "utf8")).join("\n");
+  };
+  const watcher = startBackground("npx", ["vite", "build", "--watch"], project);
+  try {
+    const builds = () => count(watcher.output(), /built in/);
+    await waitFor("the first build", () => builds() >= 1, BUILD_TIMEOUT, watcher.output);
+    // Order's key table, as the minifier writes it (template literals).
+    expect(bundle()).toMatch(/[`"]placedAt[`"],\s*[`"]note[`"]\s*\]/);
+    await new Promise((resolve) => setTimeout(resolve, 500)); // past the first build's file timestamps
+    fs.writeFileSync(model, original.replace("  note?: string;", "  note?: string;\n  giftWrap?: boolean;"));
+    await waitFor("the rebuild after src/model.ts changed", () => builds() >= 2, BUILD_TIMEOUT, watcher.output);
+    expect(bundle()).toMatch(/[`"]placedAt[`"],\s*[`"]note[`"],\s*[`"]giftWrap[`"]\s*\]/);
+    // The order has no giftWrap: the same bytes as before, from the rebuilt codec, in Chromium.
+    const page = run("node", ["e2e.js"], project, { CHROMIUM_PATH: chromium }, BUILD_TIMEOUT);
+    if (page.status !== 0) throw new Error(page.output);
+    expect(JSON.parse(page.stdout).report.back).toEqual({ id: 7, customer: "Ada", items: [{ sku: "KB-101", quantity: 2 }], placedAt: "2026-11-01T09:30:00.000Z", note: "gift wrap" });
+  } finally {
+    await watcher.stop();
+    fs.writeFileSync(model, original);
+  }
+}, BUILD_TIMEOUT * 3);
 
 describe("vite dev server", () => {
   let server: Background;

@@ -1,0 +1,229 @@
+#!/usr/bin/env node
+"use strict";
+// What the bundler plugin (typed-msgpack/unplugin) adds to a Vite app's build and dev server.
+//
+//   npm run build && node bench/vite-plugin.js [--kind independent|chain|shared-core] [--size 300] [--runs 3]
+//     [--setups plain,cold,warm,generated] [--profile]
+//
+// Generates bench/src/buildscale.ts's project (one codecFor per type, ten types per file) as a Vite
+// app whose src/main.ts imports every module, then times, rotating the order of three setups:
+// without the plugin ("plain": the codecFor calls stay as they are; the build succeeds, the app
+// would fail at run time; it is the cost of the same app's build), with the plugin and no disk
+// cache ("cold": node_modules/.vite/typed-msgpack removed first, as on a fresh checkout or CI),
+// with the plugin's disk cache from the previous run ("warm": nothing changed since), and, for
+// scale, without the plugin on a copy of the app whose modules hold the code the plugin generates
+// ("generated": what bundling the codecs costs Vite, whoever generates them, e.g. `typed-msgpack
+// generate` ahead of the build):
+//  - `vite build`;
+//  - the dev server: start, then request main.ts and every module once (what a first page load
+//    makes Vite transform; Vite transforms on request, so "ready" alone measures nothing of ours).
+// Reports medians of wall time and of CPU time (user + sys of the process tree, from
+// /usr/bin/time for builds and /proc for the dev server); on a shared machine the CPU time is the
+// figure to compare. --profile writes a .cpuprofile of one plugin build into the project folder.
+//
+// The app links typed-msgpack to this repository (dist/, so build first) and vite to its
+// node_modules, so it measures the sources as they are.
+const { spawn, spawnSync } = require("node:child_process");
+const fs = require("node:fs");
+const net = require("node:net");
+const os = require("node:os");
+const path = require("node:path");
+const ts = require("typescript");
+
+const ROOT = path.resolve(__dirname, "..");
+
+function option(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : fallback;
+}
+const kind = option("kind", "independent");
+const size = Number(option("size", "300"));
+const runs = Number(option("runs", "3"));
+const profile = process.argv.includes("--profile");
+
+/** bench/src/buildscale.ts, the project generator the build-scale benchmark uses, loaded as CommonJS. */
+function loadGenerator() {
+  const file = path.join(__dirname, "src/buildscale.ts");
+  const { outputText } = ts.transpileModule(fs.readFileSync(file, "utf8"), { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } });
+  const m = new module.constructor(file);
+  m.paths = module.paths;
+  m._compile(outputText, file);
+  return m.exports;
+}
+
+function setUp() {
+  if (!fs.existsSync(path.join(ROOT, "dist/transformer/bundler/index.mjs"))) throw new Error("no dist/: run npm run build first");
+  const base = path.join(os.tmpdir(), "typed-msgpack-vite-bench");
+  fs.mkdirSync(base, { recursive: true });
+  const project = loadGenerator().generateProject(kind, size, base);
+  const dir = project.dir;
+  const modules = [...project.files.keys()];
+  fs.writeFileSync(path.join(dir, "src/main.ts"), [
+    ...modules.map((name, i) => `import * as m${i} from "./${name.replace(/\.ts$/, ".js")}";`),
+    // Referenced, so that the build keeps every module.
+    `(globalThis as { modules?: unknown }).modules = [${modules.map((_, i) => `m${i}`).join(", ")}];`,
+  ].join("\n") + "\n");
+  fs.writeFileSync(path.join(dir, "index.html"), `<!doctype html>\n<script type="module" src="/src/main.ts"></script>\n`);
+  fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({
+    compilerOptions: { target: "es2022", module: "esnext", moduleResolution: "bundler", lib: ["es2022", "dom"], types: [], strict: true, noEmit: true, skipLibCheck: true },
+    include: ["src"],
+  }, null, 2));
+  fs.writeFileSync(path.join(dir, "vite.plugin.config.mjs"), `import { vite as typedMsgpack } from "typed-msgpack/unplugin";\nexport default { logLevel: "info", plugins: [typedMsgpack()] };\n`);
+  fs.writeFileSync(path.join(dir, "vite.plain.config.mjs"), `export default { logLevel: "info" };\n`);
+  fs.mkdirSync(path.join(dir, "node_modules"), { recursive: true });
+  for (const [name, target] of [["typed-msgpack", ROOT], ["vite", path.join(ROOT, "node_modules/vite")]]) {
+    const link = path.join(dir, "node_modules", name);
+    fs.rmSync(link, { recursive: true, force: true });
+    fs.symlinkSync(target, link, "dir");
+  }
+  return { dir, modules: ["main.ts", ...modules] };
+}
+
+/** A copy of the app (next to it, "<dir>-generated") whose modules are the plugin's output, built without the plugin. */
+async function generatedCopy(dir) {
+  const copy = `${dir}-generated`;
+  fs.rmSync(copy, { recursive: true, force: true });
+  fs.cpSync(dir, copy, { recursive: true, verbatimSymlinks: true, filter: (from) => !/[\\/](dist|profiles|\.vite)$/.test(from) });
+  const { vite } = await import(path.join(ROOT, "dist/transformer/bundler/index.mjs"));
+  const plugin = vite({ cache: false, tsconfig: path.join(copy, "tsconfig.json") });
+  plugin.configResolved?.({ root: copy, cacheDir: path.join(copy, "node_modules/.vite") });
+  // All generated before any is written: a module links to another's codec by reading its codecFor call.
+  const outputs = fs.readdirSync(path.join(copy, "src")).map((name) => {
+    const file = path.join(copy, "src", name);
+    return [file, plugin.transform.handler.call({ addWatchFile() {} }, fs.readFileSync(file, "utf8"), file)];
+  });
+  for (const [file, result] of outputs) if (result) fs.writeFileSync(file, result.code);
+  return copy;
+}
+
+const VITE = path.join(ROOT, "node_modules/vite/bin/vite.js");
+
+// --setups plain,cold: a subset (e.g. for a plugin build without the disk cache).
+const SETUPS = option("setups", "plain,cold,warm,generated").split(",");
+const configOf = (setup) => (setup === "plain" || setup === "generated" ? "plain" : "plugin");
+let generatedDir = "";
+const dirOf = (dir, setup) => (setup === "generated" ? generatedDir : dir);
+
+/** The plugin's disk cache is emptied before a cold run and left as the last run wrote it before a warm one. */
+function prepare(dir, setup) {
+  if (setup === "cold") fs.rmSync(path.join(dir, "node_modules/.vite/typed-msgpack"), { recursive: true, force: true });
+}
+
+function build(appDir, setup) {
+  const config = configOf(setup);
+  const dir = dirOf(appDir, setup);
+  prepare(dir, setup);
+  fs.rmSync(path.join(dir, "dist"), { recursive: true, force: true });
+  const args = ["-f", "%e %U %S", process.execPath, ...(profile && setup === "cold" ? ["--cpu-prof", "--cpu-prof-dir", path.join(dir, "profiles")] : []), VITE, "build", "-c", `vite.${config}.config.mjs`];
+  const result = spawnSync("/usr/bin/time", args, { cwd: dir, encoding: "utf8", maxBuffer: 256 << 20, env: { ...process.env, NO_COLOR: "1" } });
+  const times = result.stderr.trim().split("\n").pop().split(" ").map(Number);
+  if (result.status !== 0 || times.length !== 3) throw new Error(`vite build (${setup}) failed\n${result.stdout}${result.stderr}`);
+  const js = fs.readdirSync(path.join(dir, "dist/assets")).filter((f) => f.endsWith(".js")).map((f) => fs.readFileSync(path.join(dir, "dist/assets", f), "utf8")).join("");
+  // The plugin's build has every call replaced; the plain one still has them.
+  // The plain build still calls the runtime's codecFor, which throws this; the others never call it, so it is tree-shaken.
+  if ((setup === "plain") !== js.includes("call was not compiled")) throw new Error(`vite build (${setup}): unexpected output (codecFor calls ${setup === "plain" ? "missing" : "left in"})`);
+  return { wall: times[0], cpu: times[1] + times[2] };
+}
+
+/** utime + stime of a process and its descendants, in seconds. */
+function treeCpu(pid) {
+  const tick = 100; // USER_HZ on Linux
+  let total = 0;
+  const visit = (p) => {
+    try {
+      const stat = fs.readFileSync(`/proc/${p}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      total += (Number(fields[11]) + Number(fields[12])) / tick;
+      for (const task of fs.readdirSync(`/proc/${p}/task`)) {
+        for (const child of fs.readFileSync(`/proc/${p}/task/${task}/children`, "utf8").trim().split(" ").filter(Boolean)) visit(child);
+      }
+    } catch {
+      // exited
+    }
+  };
+  visit(pid);
+  return total;
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function dev(appDir, setup, modules) {
+  const config = configOf(setup);
+  const dir = dirOf(appDir, setup);
+  prepare(dir, setup);
+  const port = await freePort();
+  const started = process.hrtime.bigint();
+  const child = spawn(process.execPath, [VITE, "-c", `vite.${config}.config.mjs`, "--host", "127.0.0.1", "--port", String(port), "--strictPort"], { cwd: dir, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
+  let output = "";
+  child.stdout.on("data", (c) => (output += c));
+  child.stderr.on("data", (c) => (output += c));
+  try {
+    await new Promise((resolve, reject) => {
+      const timer = setInterval(() => {
+        if (/ready in/.test(output)) { clearInterval(timer); resolve(); }
+        if (child.exitCode !== null) { clearInterval(timer); reject(new Error(output)); }
+      }, 20);
+    });
+    const ready = Number(process.hrtime.bigint() - started) / 1e9;
+    // A browser asks for main.ts, then for its imports, several at a time.
+    const get = async (name) => {
+      const response = await fetch(`http://127.0.0.1:${port}/src/${name}`);
+      const text = await response.text();
+      if (response.status !== 200 || (setup !== "plain" && /= codecFor/.test(text))) throw new Error(`GET /src/${name}: ${response.status}\n${text.slice(0, 2000)}`);
+    };
+    await get("main.ts");
+    const queue = modules.slice(1);
+    await Promise.all(Array.from({ length: 6 }, async () => { while (queue.length) await get(queue.shift()); }));
+    const wall = Number(process.hrtime.bigint() - started) / 1e9;
+    return { ready, wall, cpu: treeCpu(child.pid) };
+  } finally {
+    child.kill("SIGKILL");
+  }
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const fmt = (x) => x.toFixed(2);
+
+async function main() {
+  const { dir, modules } = setUp();
+  if (SETUPS.includes("generated")) generatedDir = await generatedCopy(dir);
+  console.log(`project: ${kind}, ${size} types, ${modules.length} modules, in ${dir}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+  const results = { build: {}, dev: {} };
+  for (const setup of SETUPS) results.build[setup] = [], results.dev[setup] = [];
+  // Not timed: fills the disk cache for the first warm run.
+  if (SETUPS.includes("warm")) build(dir, "cold");
+  for (let i = 0; i < runs; i++) {
+    // A warm run right after a cold one would find a fresh cache either way; rotating varies what runs next to what.
+    const order = SETUPS.map((_, k) => SETUPS[(i + k) % SETUPS.length]);
+    for (const setup of order) {
+      const b = build(dir, setup);
+      results.build[setup].push(b);
+      const d = await dev(dir, setup, modules);
+      results.dev[setup].push(d);
+      console.log(`run ${i + 1} ${setup.padEnd(5)}: build ${fmt(b.wall)} s (cpu ${fmt(b.cpu)} s); dev ready ${fmt(d.ready)} s, all modules served ${fmt(d.wall)} s (cpu ${fmt(d.cpu)} s)`);
+    }
+  }
+  console.log(`\nmedians of ${runs} runs (load average now ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}); ratios to plain:`);
+  for (const what of ["build", "dev"]) {
+    const m = (setup, key) => median(results[what][setup].map((r) => r[key]));
+    const label = what === "build" ? "vite build" : "dev start + first load";
+    const row = (key) => SETUPS.map((s) => `${s} ${fmt(m(s, key))} s${s === "plain" ? "" : ` (${(m(s, key) / m("plain", key)).toFixed(2)}x)`}`).join(", ");
+    console.log(`${label.padEnd(23)} cpu:  ${row("cpu")}`);
+    console.log(`${"".padEnd(23)} wall: ${row("wall")}`);
+  }
+  if (profile) console.log(`profiles: ${path.join(dir, "profiles")}`);
+}
+
+main().catch((e) => {
+  console.error(e && e.stack ? e.stack : e);
+  process.exit(1);
+});
