@@ -184,6 +184,21 @@ describe("validation goes through the codec passed, with the paths of the whole 
   });
 });
 
+test("a file whose last (or only) codec is a generic factory: the factory's declaration ends the generated code", () => {
+  const M = load<{ pageCodec<T>(item: Codec<T>): Codec<{ items: T[]; total: number }> }>("roundtrip_generics_factory_last", `
+import { codecFor, type Codec } from "typed-msgpack";
+export interface Page<T> { items: T[]; total: number }
+export function pageCodec<T>(item: Codec<T>): Codec<Page<T>> {
+  return codecFor<Page<T>>(item);
+}
+`);
+  const strings = load<{ S: Codec<string> }>("roundtrip_generics_factory_last_item", `import { codecFor } from "typed-msgpack";\nexport const S = codecFor<string>();\n`);
+  const page = { items: ["a", "b"], total: 2 };
+  const codec = M.pageCodec(strings.S);
+  expect(peerDecode(codec.encode(page))).toEqual(page);
+  expect(codec.decode(peerEncode(page))).toEqual(page);
+});
+
 describe("streaming", () => {
   test("decodeArrayStream of a generic T[] codec", async () => {
     const users = Array.from({ length: 500 }, (_, i) => user(i));

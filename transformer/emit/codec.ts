@@ -56,12 +56,12 @@ export function emitCode(b: Build, model: FileModel): { imports: { alias: string
 /**
  * Code that TypeScript's printer writes out unchanged: the text of an identifier is printed as it
  * stands, and nothing in the compiler's transforms looks inside a synthesized identifier. The
- * statement adds the final `;`, so the code (ending with a declaration) leaves it out.
+ * statement adds a final `;`, so code ending with a declaration's `;` leaves it out; after a
+ * generic codec's factory (a function declaration, when it comes last) it is an empty statement.
  */
 export function verbatim(factory: ts.NodeFactory, code: string): ts.Statement {
   const text = code.trimEnd();
-  if (!text.endsWith(";")) throw new Error("typed-msgpack internal error: generated code must end with a declaration");
-  return factory.createExpressionStatement(factory.createIdentifier(text.slice(0, -1)));
+  return factory.createExpressionStatement(factory.createIdentifier(text.endsWith(";") ? text.slice(0, -1) : text));
 }
 
 /** `import * as __tm from "typed-msgpack"`: the import all generated code needs. */

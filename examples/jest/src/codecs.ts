@@ -1,5 +1,11 @@
-import { codecFor } from "typed-msgpack";
+import { codecFor, type Codec } from "typed-msgpack";
 import type { Item, Order } from "./model";
 
 export const OrderCodec = codecFor<Order>();
 export const ItemsCodec = codecFor<Item[]>();
+
+// A codec for a generic type, inside generic code: one codec argument per type parameter.
+export interface Page<T> { items: T[]; next?: string; total: number }
+export function pageCodec<T>(item: Codec<T>): Codec<Page<T>> {
+  return codecFor<Page<T>>(item);
+}

@@ -1,5 +1,6 @@
 import { CodecError, codecFor } from "typed-msgpack";
 import type { Item, Order } from "../src/model";
+import { pageCodec, type Page } from "../src/codecs";
 import { orderFromBytes, orderToBytes, totalOf } from "../src/orders";
 
 const order: Order = {
@@ -30,4 +31,13 @@ test("a codec made in the test file itself", () => {
   const ItemsCodec = codecFor<Item[]>();
   expect(ItemsCodec.decode(ItemsCodec.encode(order.items))).toEqual(order.items);
   expect(() => ItemsCodec.encode([{ sku: 1 }] as unknown as Item[])).toThrow("$[0].sku");
+});
+
+test("a generic helper: pageCodec(codecFor<Item>()) writes what codecFor<Page<Item>>() writes", () => {
+  const ItemPage = pageCodec(codecFor<Item>());
+  const page: Page<Item> = { items: order.items, next: "p2", total: 1 };
+  const bytes = ItemPage.encode(page);
+  expect(bytes).toEqual(codecFor<Page<Item>>().encode(page));
+  expect(ItemPage.decode(bytes)).toEqual(page);
+  expect(() => ItemPage.encode({ items: [{ sku: 1 }], total: 1 } as unknown as Page<Item>)).toThrow("$.items[0].sku");
 });

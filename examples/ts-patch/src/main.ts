@@ -1,6 +1,6 @@
 import { CodecError } from "typed-msgpack";
-import { OrderCodec } from "./codecs.js";
-import type { Order } from "./model.js";
+import { ItemPageCodec, OrderCodec, type Page } from "./codecs.js";
+import type { Item, Order } from "./model.js";
 
 declare const console: { log(text: string): void }; // this project installs no @types/node
 
@@ -25,8 +25,20 @@ try {
   rejected = e instanceof CodecError ? `${e.code} at ${e.path}` : String(e);
 }
 
+const hex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+// The generic helper: pageCodec(codecFor<Item>()) writes what codecFor<Page<Item>>() would.
+const page = ItemPageCodec.encode({ items: order.items, next: "p2", total: 1 });
+let pageRejected = "";
+try {
+  // A bad element is reported at its path through the codec passed for T.
+  ItemPageCodec.encode({ items: [{ sku: "A-1", quantity: "2", unitPrice: 9.5 }], total: 1 } as unknown as Page<Item>);
+} catch (e) {
+  pageRejected = e instanceof CodecError ? `${e.code} at ${e.path}` : String(e);
+}
+
 console.log(JSON.stringify({
-  hex: Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join(""),
+  hex: hex(bytes),
   back: { ...back, placedAt: back.placedAt.toISOString(), total: String(back.total), tags: [...back.tags] },
   rejected,
+  page: { hex: hex(page), back: ItemPageCodec.decode(page), rejected: pageRejected },
 }));

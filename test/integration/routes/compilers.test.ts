@@ -26,6 +26,8 @@ interface MainOutput {
   hex: string;
   back: Record<string, unknown>;
   rejected: string;
+  /** The generic helper's codec (issue 16): pageCodec(codecFor<Item>()). */
+  page?: { hex: string; back: unknown; rejected: string };
 }
 
 /** The Order of examples/ts-patch/src/main.ts as @msgpack/msgpack decodes it (int 64 as bigint). */
@@ -54,6 +56,11 @@ function checkMainOutput(stdout: string): MainOutput {
   expect(decode(fromHex(out.hex), { useBigInt64: true })).toEqual(ORDER_ON_THE_WIRE);
   expect(out.back).toEqual(ORDER_BACK);
   expect(out.rejected).toBe("type-mismatch at $.items[0].quantity");
+  // The generic helper: the bytes @msgpack/msgpack reads as the Page, and a bad element at its path.
+  const items = [{ sku: "A-1", quantity: 2, unitPrice: 9.5 }];
+  expect(decode(fromHex(out.page!.hex))).toEqual({ items, next: "p2", total: 1 });
+  expect(out.page!.back).toEqual({ items, next: "p2", total: 1 });
+  expect(out.page!.rejected).toBe("type-mismatch at $.items[0].quantity");
   return out;
 }
 
@@ -136,7 +143,7 @@ describe("ttypescript (ttsc)", () => {
     });
     expect(out.rejected).toBe("type-mismatch at $.items[0].sku");
     // The generic helper of src/codecs.ts (issue 16): pageCodec(codecFor<Item>()) under TypeScript 4.9.
-    const page = (out as MainOutput & { page: MainOutput }).page;
+    const page = out.page as unknown as MainOutput;
     const items = [{ sku: "A-1", quantity: 2, unitPrice: 9.5 }];
     expect(decode(fromHex(page.hex))).toEqual({ items, next: "p2", total: 1 });
     expect(page.back).toEqual({ items, next: "p2", total: 1 });
@@ -185,7 +192,8 @@ describe("jest + ts-jest", () => {
     return { result, json: fs.existsSync(report) ? JSON.parse(fs.readFileSync(report, "utf8")) : undefined };
   }
 
-  const TESTS = ["an order survives the wire", "decode refuses bytes that are not an Order, and says where", "a codec made in the test file itself"];
+  const TESTS = ["an order survives the wire", "decode refuses bytes that are not an Order, and says where", "a codec made in the test file itself",
+    "a generic helper: pageCodec(codecFor<Item>()) writes what codecFor<Page<Item>>() writes"];
 
   test.each([
     ["astTransformers: typed-msgpack/ts-jest", "jest.config.js"],
