@@ -1,6 +1,6 @@
 import { CodecError } from "typed-msgpack";
 import { decodeStream } from "typed-msgpack/stream";
-import { OrderCodec, ReceiptCodec } from "./codecs";
+import { ItemPageCodec, OrderCodec, ReceiptCodec } from "./codecs";
 import type { Order, Receipt } from "./model";
 
 /** What the page shows (as JSON in #result) once it is done. */
@@ -9,6 +9,8 @@ export interface Report {
   receipt: unknown;
   postStatus: number;
   rejected: { code: string; path: string | undefined } | string;
+  /** The generic helper's codec: the first order's items as a Page, encoded and decoded in the page. */
+  page: { hex: string; back: unknown };
 }
 
 /**
@@ -43,7 +45,11 @@ export async function run(): Promise<Report> {
     rejected = e instanceof CodecError ? { code: e.code, path: e.path } : String(e);
   }
 
+  const pageBytes = ItemPageCodec.encode({ items: orders[0]?.items ?? [], next: "p2", total: orders.length });
+  const page = { hex: Array.from(pageBytes, (b) => b.toString(16).padStart(2, "0")).join(""), back: ItemPageCodec.decode(pageBytes) };
+
   return {
+    page,
     orders: orders.map((o) => ({ ...o, placedAt: o.placedAt.toISOString() })),
     receipt: { ...receipt, totalCents: receipt.totalCents.toString(), receivedAt: receipt.receivedAt.toISOString() },
     postStatus: posted.status,

@@ -61,6 +61,7 @@ interface Outcome {
     receipt: Record<string, unknown>;
     postStatus: number;
     rejected: unknown;
+    page: { hex: string; back: unknown };
   };
   violations: unknown[];
   errors: string[];
@@ -87,6 +88,10 @@ function checkRoundTrip(outcome: Outcome): void {
   expect(outcome.report.orders).toEqual(ORDERS);
   expect(outcome.report.rejected).toEqual({ code: "type-mismatch", path: "$.items[0].quantity" });
   expect(outcome.report.postStatus).toBe(201);
+  // The generic helper (issue 16), compiled by ts-loader: the Page of the first order's items.
+  const page = { items: (ORDERS[0] as { items: unknown[] }).items, next: "p2", total: ORDERS.length };
+  expect(outcome.report.page.back).toEqual(page);
+  expect(decode(fromHex(outcome.report.page.hex))).toEqual(page);
   expect(outcome.errors).toEqual([]);
   expect(outcome.violations).toEqual([]);
 
