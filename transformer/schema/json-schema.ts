@@ -39,13 +39,21 @@ function namedSchema(named: SchemaNamed): JsonSchema {
   const required = named.properties.filter((p) => !p.optional && !admitsUndefined(p.type)).map((p) => p.name);
   if (named.layout === "positional") {
     // Issue 17 part 2: the values in property order.
-    return { type: "array", title: named.display, prefixItems: named.properties.map((p) => typeSchema(p.type)), minItems: required.length };
+    // Past the last required value they may be left out; an absent optional value before a present
+    // one is nil, whatever its type. Decode refuses more values than the type declares.
+    const lastRequired = named.properties.reduce((last, p, i) => (p.optional ? last : i + 1), 0);
+    const prefixItems = named.properties.map((p) => (p.optional && !admitsNull(p.type) ? { anyOf: [typeSchema(p.type), { type: "null" }] } : typeSchema(p.type)));
+    return { type: "array", title: named.display, prefixItems, items: false, minItems: lastRequired };
   }
   const schema: { [keyword: string]: unknown } = { type: "object", title: named.display, properties };
   if (required.length > 0) schema.required = required;
   // Decoders skip keys a type does not declare, so they are allowed; an index signature types them.
   if (named.rest) schema.additionalProperties = typeSchema(named.rest);
   return schema;
+}
+
+function admitsNull(t: SchemaType): boolean {
+  return t.kind === "null" || t.kind === "undefined" || t.kind === "unknown" || (t.kind === "union" && t.members.some(admitsNull));
 }
 
 function admitsUndefined(t: SchemaType): boolean {
@@ -67,12 +75,15 @@ function typeSchema(t: SchemaType): JsonSchema {
     case "array": return { type: "array", items: typeSchema(t.element) };
     case "set": return { type: "array", items: typeSchema(t.element), uniqueItems: true };
     case "tuple": {
-      const fixed = t.elements.filter((e) => e.mode !== "rest");
-      const rest = t.elements.find((e) => e.mode === "rest");
+      const restAt = t.elements.findIndex((e) => e.mode === "rest");
+      const leading = restAt < 0 ? t.elements : t.elements.slice(0, restAt);
       const schema: { [keyword: string]: unknown } = { type: "array" };
-      if (fixed.length > 0) schema.prefixItems = fixed.map((e) => typeSchema(e.type));
-      schema.items = rest ? typeSchema(rest.type) : false;
-      const min = fixed.filter((e) => e.mode === "required").length;
+      if (leading.length > 0) schema.prefixItems = leading.map((e) => typeSchema(e.type));
+      // Elements after a rest element (`[number, ...string[], boolean]`) are counted from the end,
+      // which JSON Schema cannot say: past the leading ones, each is the rest's type or one of theirs.
+      const after = restAt < 0 ? [] : t.elements.slice(restAt);
+      schema.items = after.length === 0 ? false : after.length === 1 ? typeSchema(after[0]!.type) : { anyOf: after.map((e) => typeSchema(e.type)) };
+      const min = t.elements.filter((e) => e.mode === "required").length;
       if (min > 0) schema.minItems = min;
       return schema;
     }
