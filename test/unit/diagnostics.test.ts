@@ -133,42 +133,6 @@ describe("typeParameterPosition (91024): types computed from a type parameter", 
   });
 });
 
-describe("growingGeneric (91029): a generic type that instantiates itself with a growing argument", () => {
-  const GROWS = "so its codec would never end. Keep the type argument the same through the recursion";
-  test.each([
-    ["an interface, Nested<T> → Nested<T[]>", "interface Nested<T> { value: T; next?: Nested<T[]> }", "codecFor<Nested<number>>()", "$.next is Nested again, with a type argument that grows at each level (Nested<number> → Nested<number[]>, ...), " + GROWS + " (a Nested<T> inside Nested<T>)"],
-    ["an alias of a type literal, Deep<T> → Deep<[T]>", "type Deep<T> = { v: T; d?: Deep<[T]> };", "codecFor<Deep<string>>()", "$.d is Deep again, with a type argument that grows at each level (Deep<string> → Deep<[string]>, ...), " + GROWS + " (a Deep<T> inside Deep<T>)"],
-  ])("%s: one diagnostic where it starts growing, no hang or stack overflow", (_label, declaration, call, message) => {
-    const d = diagnose("diag_growing_" + call.replace(/\W+/g, "_"), `${declaration}\nexport const C = ${call};\n`);
-    expect(d.diagnostics).toEqual([d.expected(call, message + ", or write unknown where the growing part goes.")]);
-  });
-
-  test("inside a generic factory too", () => {
-    const d = diagnose("diag_growing_factory", [
-      `import type { Codec } from "typed-msgpack";`,
-      `interface Nested<T> { value: T; next?: Nested<T[]> }`,
-      `export function make<T>(c: Codec<T>) {`,
-      `  return codecFor<Nested<T>>(c);`,
-      `}`,
-      ``,
-    ].join("\n"));
-    expect(d.diagnostics).toEqual([d.expected("codecFor<Nested<T>>(c)", "$.next is Nested again, with a type argument that grows at each level (Nested<T> → Nested<T[]>, ...), " + GROWS + " (a Nested<T> inside Nested<T>), or write unknown where the growing part goes.")]);
-  });
-
-  test("a generic nested in itself by hand, and one recursive with the same argument, are not growth", () => {
-    const C = load<Record<string, { encode(v: unknown): Uint8Array; decode(b: Uint8Array): unknown }>>("diag_growing_fine", `import { codecFor } from "typed-msgpack";
-interface Box<T> { inner: T }
-interface Tree<T> { value: T; children: Tree<T>[] }
-export const Boxes = codecFor<Box<Box<Box<Box<Box<Box<number>>>>>>>();
-export const Trees = codecFor<Tree<Box<string>>>();
-`);
-    const boxes = { inner: { inner: { inner: { inner: { inner: { inner: 7 } } } } } };
-    expect(C.Boxes!.decode(C.Boxes!.encode(boxes))).toEqual(boxes);
-    const tree = { value: { inner: "a" }, children: [{ value: { inner: "b" }, children: [] }] };
-    expect(C.Trees!.decode(C.Trees!.encode(tree))).toEqual(tree);
-  });
-});
-
 describe("typeParameterInUnion (91025)", () => {
   test("T | string", () => {
     const d = diagnose("diag_param_union", [

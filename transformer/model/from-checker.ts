@@ -7,12 +7,6 @@ import { propertySegment, type FileModel, type Layout, type Link, type Literal, 
 
 type UnionNode = Extract<TypeNode, { kind: "union" }>;
 
-/**
- * Instantiations of one generic object type nested this deep inside each other are taken to grow
- * without end (`Nested<T>` → `Nested<T[]>` → ...): a type written out by hand nests far less.
- */
-const GROWTH_LIMIT = 8;
-
 /** Lib types that would silently lose data or behaviour if encoded as plain objects. */
 const UNSUPPORTED_BUILTINS = new Set([
   "Promise", "PromiseLike", "WeakMap", "WeakSet", "WeakRef", "RegExp", "Error", "Function", "Symbol",
@@ -42,8 +36,6 @@ export class ModelBuilder {
   /** The layout of the codec being modelled (`codecFor<T>({ layout })`). */
   private layout: Layout = "keyed";
   private readonly inProgress = new Map<ts.Type, { name?: string }>();
-  /** The instantiations of each generic object type being walked, outermost first (see objectShape). */
-  private readonly expanding = new Map<ts.Symbol, { type: ts.Type; path: string }[]>();
   private readonly usedNames = new Set<string>();
   /** Anonymous object shapes modelled so far, by their JSON: see `shareAnonymous`. */
   private readonly anonymousShapes = new Map<string, string>();
@@ -388,25 +380,6 @@ export class ModelBuilder {
   private objectShape(type: ts.Type, path: string): TypeNode {
     const known = this.namedByType.get(type);
     if (known) return { kind: "ref", name: known };
-    // `interface Nested<T> { next?: Nested<T[]> }`: each level is another type, without end.
-    const generic = type.aliasSymbol ?? type.getSymbol();
-    const outer = generic ? this.expanding.get(generic) : undefined;
-    if (generic && outer && outer.length >= GROWTH_LIMIT) {
-      const [first, second] = outer;
-      return this.problem("growingGeneric", second!.path, generic.getName(), `${this.checker.typeToString(first!.type)} → ${this.checker.typeToString(second!.type)}`, generic.getName());
-    }
-    if (generic) this.expanding.set(generic, [...(outer ?? []), { type, path }]);
-    try {
-      return this.objectShapeOf(type, path);
-    } finally {
-      if (generic) {
-        if (outer) this.expanding.set(generic, outer);
-        else this.expanding.delete(generic);
-      }
-    }
-  }
-
-  private objectShapeOf(type: ts.Type, path: string): TypeNode {
     const checker = this.checker;
     // Printing an anonymous type is costly and most are shared (shareAnonymous), which prints it when kept.
     const anonymous = isAnonymous(type);
