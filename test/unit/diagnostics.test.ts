@@ -699,3 +699,39 @@ describe("how diagnostics reach the build", () => {
     expect(() => load("diag_load_refuses", source)).toThrow(/did not compile/);
   });
 });
+
+describe("expandingGeneric (91029): recursion that changes the type argument", () => {
+  const NEVER_ENDS = (name: string) => `refers to itself with other type arguments, so each level of nesting is a new, larger type (16 levels deep here) and the type never ends; a codec is generated from a finite set of types. Make the recursion use the same type arguments (${name}<T> inside ${name}<T>), or write the levels out as separate types.`;
+  const DEEP = ".next".repeat(16);
+  const d = diagnose("diag_expanding_generic", [
+    `import type { Codec } from "typed-msgpack";`,
+    `export interface Nested<T> { value: T; next?: Nested<T[]> }`,
+    `export type Deep<T> = { v: T; d?: Deep<[T]> };`,
+    `export const A = codecFor<Nested<number>>();`,
+    `export const B = codecFor<Deep<string>>();`,
+    `export function nestedCodec<T>(item: Codec<T>): Codec<Nested<T>> { return codecFor<Nested<T>>(item); }`,
+    ``,
+  ].join("\n"));
+
+  test("a direct codec of an interface whose recursion wraps T in an array is an error, not a stack overflow", () => {
+    expect(d.diagnostics).toContain(d.expected("codecFor<Nested<number>>()", `$${DEEP} has type Nested<number${"[]".repeat(16)}>: Nested ${NEVER_ENDS("Nested")}`));
+  });
+  test("a type alias whose recursion wraps T in a tuple", () => {
+    expect(d.diagnostics).toContain(d.expected("codecFor<Deep<string>>()", `$${".d".repeat(16)} has type Deep<${"[".repeat(16)}string${"]".repeat(16)}>: Deep ${NEVER_ENDS("Deep")}`));
+  });
+  test("the same type in a generic factory", () => {
+    expect(d.diagnostics).toContain(d.expected("codecFor<Nested<T>>(item)", `$${DEEP} has type Nested<T${"[]".repeat(16)}>: Nested ${NEVER_ENDS("Nested")}`));
+    expect(d.diagnostics).toHaveLength(3);
+  });
+  test("nesting a generic by hand, and plain recursion, stay codecs", () => {
+    const ok = diagnose("diag_expanding_generic_ok", [
+      `export interface Page<T> { items: T[]; total: number }`,
+      `export type Tree<T> = { value: T; children: Tree<T>[] };`,
+      `export type P8 = Page<Page<Page<Page<Page<Page<Page<Page<number>>>>>>>>;`,
+      `export const A = codecFor<P8>();`,
+      `export const B = codecFor<Tree<Page<string>>>();`,
+      ``,
+    ].join("\n"));
+    expect(ok.diagnostics).toEqual([]);
+  });
+});

@@ -47,6 +47,14 @@ export class ModelBuilder {
   private problems: Problem[] = [];
   private unions: { node: UnionNode; path: string; type: ts.Type }[] = [];
   private rootName = "";
+  /**
+   * How many instantiations of each generic declaration (interface, class, type alias) the walk is
+   * inside. Plain recursion (`Tree<T>` in `Tree<T>`) meets the same type again and becomes a ref;
+   * recursion that changes the type argument (`Nested<T>` holding `Nested<T[]>`) meets a new type at
+   * every level, without end: without this count the walk (and the checker printing ever larger
+   * types) overflows the stack.
+   */
+  private readonly instantiations = new Map<ts.Symbol, number>();
   /** Set by `union` for the member being walked: what names it if it is an anonymous object type. */
   private nameSuffix: string | undefined;
   private readonly checker: ts.TypeChecker;
@@ -189,8 +197,32 @@ export class ModelBuilder {
     if (f & (F.ESSymbol | F.UniqueESSymbol)) return this.problem("symbolType", path);
     if (f & F.Union) return this.guarded(type, () => this.union(type as ts.UnionType, path));
     if (f & F.Intersection) return this.intersection(type as ts.IntersectionType, path);
-    if (f & F.Object) return this.objectLike(type as ts.ObjectType, path);
+    if (f & F.Object) return this.bounded(type, () => this.objectLike(type as ts.ObjectType, path), path);
     return this.problem("unsupportedType", path, this.checker.typeToString(type));
+  }
+
+  /**
+   * Builds the node of an object type, reporting `expandingGeneric` once the walk is nested inside
+   * EXPANSION_LIMIT instantiations of the same generic declaration. TypeScript accepts such types
+   * (it instantiates them lazily); hand-written nesting of one generic (`Page<Page<Page<User>>>`)
+   * stays far below the limit.
+   */
+  private bounded(type: ts.Type, build: () => TypeNode, path: string): TypeNode {
+    const symbol = type.aliasSymbol ?? type.getSymbol();
+    // Arrays, tuples, Map and Set nest legitimately (number[][][]); lib types cannot expand by themselves.
+    const generic = symbol && (type.aliasTypeArguments?.length || (type as ts.TypeReference).typeArguments?.length) && !this.isLibSymbol(symbol) ? symbol : undefined;
+    if (!generic) return build();
+    const depth = (this.instantiations.get(generic) ?? 0) + 1;
+    if (depth > EXPANSION_LIMIT) {
+      return this.problem("expandingGeneric", path, shortTypeText(this.checker, type), generic.getName(), String(EXPANSION_LIMIT));
+    }
+    this.instantiations.set(generic, depth);
+    try {
+      return build();
+    } finally {
+      if (depth === 1) this.instantiations.delete(generic);
+      else this.instantiations.set(generic, depth - 1);
+    }
   }
 
   /**
@@ -710,6 +742,15 @@ function memberName(key: string): string {
 }
 
 /** The checker's stand-in for a type it could not resolve (an `any` with the intrinsic name "error"). */
+/** Nested instantiations of one generic declaration the walk follows before reporting `expandingGeneric`. */
+const EXPANSION_LIMIT = 16;
+
+/** The type as written, cut short: the checker's full text of a deeply expanded type is long. */
+function shortTypeText(checker: ts.TypeChecker, type: ts.Type): string {
+  const text = checker.typeToString(type, undefined, ts.TypeFormatFlags.None);
+  return text.length > 80 ? text.slice(0, 77) + "..." : text;
+}
+
 export function isErrorType(type: ts.Type): boolean {
   return (type as { intrinsicName?: string }).intrinsicName === "error";
 }
