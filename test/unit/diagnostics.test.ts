@@ -723,6 +723,21 @@ describe("expandingGeneric (91029): recursion that changes the type argument", (
     expect(d.diagnostics).toContain(d.expected("codecFor<Nested<T>>(item)", `$${DEEP} has type Nested<T${"[]".repeat(16)}>: Nested ${NEVER_ENDS("Nested")}`));
     expect(d.diagnostics).toHaveLength(3);
   });
+  // Growth through a tuple alias, a lib container, a union alias and an array of a union alias: each
+  // overflowed the stack before the count covered unions and declarations without type arguments.
+  const GROWING: [string, string, string, string, string][] = [
+    ["a tuple alias", "export type D<T> = [T, D<[T]>?];", "D<number>", "$" + "[1]".repeat(16), `D<${"[".repeat(16)}number${"]".repeat(16)}>`],
+    ["through Map and Set", "export type M<T> = { v: T; m?: Map<string, M<Set<T>>> };", "M<number>", "$" + ".m[]".repeat(16), `M<${"Set<".repeat(16)}number>>>>>...`],
+    ["a union alias", "export type U<T> = { v: T } | { next: U<T[]> };", "U<number>", "$" + ".next".repeat(16), `U<number${"[]".repeat(16)}>`],
+    ["an array of a union alias", "export type L<T> = L<[T]>[] | T;", "L<number>", "$" + "[]".repeat(16), `L<${"[".repeat(16)}number${"]".repeat(16)}>`],
+  ];
+  test.each(GROWING)("%s", (label, declaration, type, path, printed) => {
+    const name = type.slice(0, 1);
+    const g = diagnose("diag_expanding_" + label.replace(/\W+/g, "_"), `${declaration}\nexport const A = codecFor<${type}>();\n`);
+    // The printed type is cut at 80 characters (M's is longer).
+    expect(g.diagnostics).toEqual([g.expected(`codecFor<${type}>()`, `${path} has type ${printed}: ${name} ${NEVER_ENDS(name)}`)]);
+  });
+
   test("nesting a generic by hand, and plain recursion, stay codecs", () => {
     const ok = diagnose("diag_expanding_generic_ok", [
       `export interface Page<T> { items: T[]; total: number }`,

@@ -195,7 +195,7 @@ export class ModelBuilder {
     if (f & F.BigInt) return { kind: "bigint" };
     if (f & F.TemplateLiteral) return this.template(type as ts.TemplateLiteralType, path);
     if (f & (F.ESSymbol | F.UniqueESSymbol)) return this.problem("symbolType", path);
-    if (f & F.Union) return this.guarded(type, () => this.union(type as ts.UnionType, path));
+    if (f & F.Union) return this.bounded(type, () => this.guarded(type, () => this.union(type as ts.UnionType, path)), path);
     if (f & F.Intersection) return this.intersection(type as ts.IntersectionType, path);
     if (f & F.Object) return this.bounded(type, () => this.objectLike(type as ts.ObjectType, path), path);
     return this.problem("unsupportedType", path, this.checker.typeToString(type));
@@ -208,13 +208,18 @@ export class ModelBuilder {
    * stays far below the limit.
    */
   private bounded(type: ts.Type, build: () => TypeNode, path: string): TypeNode {
+    // Keyed by declaration: an interface, a class, a type alias (of a union, a tuple, an object), or a
+    // type literal inside a generic alias (`{ next: U<T[]> }`), instantiated anew at every level.
+    // Not only symbols with type arguments: a type literal's instantiations carry none. A declaration
+    // that is not generic is one type, which the walk meets again as a ref, so it never counts past 2.
     const symbol = type.aliasSymbol ?? type.getSymbol();
     // Arrays, tuples, Map and Set nest legitimately (number[][][]); lib types cannot expand by themselves.
-    const generic = symbol && (type.aliasTypeArguments?.length || (type as ts.TypeReference).typeArguments?.length) && !this.isLibSymbol(symbol) ? symbol : undefined;
+    const generic = symbol && !this.isLibSymbol(symbol) ? symbol : undefined;
     if (!generic) return build();
     const depth = (this.instantiations.get(generic) ?? 0) + 1;
     if (depth > EXPANSION_LIMIT) {
-      return this.problem("expandingGeneric", path, shortTypeText(this.checker, type), generic.getName(), String(EXPANSION_LIMIT));
+      const name = generic.getName().startsWith("__") ? "this type literal" : generic.getName();
+      return this.problem("expandingGeneric", path, shortTypeText(this.checker, type), name, String(EXPANSION_LIMIT));
     }
     this.instantiations.set(generic, depth);
     try {
