@@ -93,7 +93,7 @@ export const CATALOG = {
   },
   expandingGeneric: {
     code: 91029,
-    text: "{0} has type {1}: {2} refers to itself with other type arguments, so each level of nesting is a new, larger type ({3} levels deep here) and the type never ends; a codec is generated from a finite set of types. Make the recursion use the same type arguments ({2}<T> inside {2}<T>), or write the levels out as separate types.",
+    text: "{0} has type {1}: {2} refers to itself with other type arguments ({3} holds {1}, which holds a larger one still), so the type never ends and no codec, which is generated from a finite set of types, can encode it. Make the recursion use the same type arguments ({2}<T> inside {2}<T>), or write the levels out as separate types.",
   },
   mixedWidths: {
     code: 91026,

@@ -54,7 +54,9 @@ export class ModelBuilder {
    * every level, without end: without this count the walk (and the checker printing ever larger
    * types) overflows the stack.
    */
-  private readonly instantiations = new Map<ts.Symbol, number>();
+  private readonly instantiations = new Map<ts.Symbol, { type: ts.Type; path: string }[]>();
+  /** The declarations reported as growing in the codec being modelled (see `bounded`). */
+  private readonly grown = new Set<ts.Symbol>();
   /** Set by `union` for the member being walked: what names it if it is an anonymous object type. */
   private nameSuffix: string | undefined;
   private readonly checker: ts.TypeChecker;
@@ -85,6 +87,7 @@ export class ModelBuilder {
       if (taken === codecArguments) return { id: known, problems: [] };
     }
     this.problems = [];
+    this.grown.clear();
     this.unions = [];
     this.paramPaths = new Map();
     const before = { named: new Set(Object.keys(this.model.named)), types: new Set(this.namedByType.keys()), names: new Set(this.usedNames) };
@@ -216,17 +219,23 @@ export class ModelBuilder {
     // Arrays, tuples, Map and Set nest legitimately (number[][][]); lib types cannot expand by themselves.
     const generic = symbol && !this.isLibSymbol(symbol) ? symbol : undefined;
     if (!generic) return build();
-    const depth = (this.instantiations.get(generic) ?? 0) + 1;
-    if (depth > EXPANSION_LIMIT) {
+    // Reported once per codec: the walk's other branches into the same declaration stop here, so
+    // a type that grows along several properties costs a walk per property, not one per path.
+    if (this.grown.has(generic)) return { kind: "unknown" };
+    const outer = this.instantiations.get(generic) ?? [];
+    if (outer.length >= EXPANSION_LIMIT) {
+      this.grown.add(generic);
+      const [first, second] = outer;
       const name = generic.getName().startsWith("__") ? "this type literal" : generic.getName();
-      return this.problem("expandingGeneric", path, shortTypeText(this.checker, type), name, String(EXPANSION_LIMIT));
+      // Reported where it starts growing: the first level that holds a larger instantiation.
+      return this.problem("expandingGeneric", second!.path, shortTypeText(this.checker, second!.type), name, shortTypeText(this.checker, first!.type));
     }
-    this.instantiations.set(generic, depth);
+    this.instantiations.set(generic, [...outer, { type, path }]);
     try {
       return build();
     } finally {
-      if (depth === 1) this.instantiations.delete(generic);
-      else this.instantiations.set(generic, depth - 1);
+      if (outer.length === 0) this.instantiations.delete(generic);
+      else this.instantiations.set(generic, outer);
     }
   }
 
