@@ -699,3 +699,58 @@ describe("how diagnostics reach the build", () => {
     expect(() => load("diag_load_refuses", source)).toThrow(/did not compile/);
   });
 });
+
+describe("expandingGeneric (91029): recursion that changes the type argument", () => {
+  const NEVER_ENDS = (name: string, first: string, second: string) => `${second}: ${name} refers to itself with other type arguments (${first} holds ${second}, which holds a larger one still), so the type never ends and no codec, which is generated from a finite set of types, can encode it. Make the recursion use the same type arguments (${name}<T> inside ${name}<T>), or write the levels out as separate types.`;
+  const d = diagnose("diag_expanding_generic", [
+    `import type { Codec } from "typed-msgpack";`,
+    `export interface Nested<T> { value: T; next?: Nested<T[]> }`,
+    `export type Deep<T> = { v: T; d?: Deep<[T]> };`,
+    `export const A = codecFor<Nested<number>>();`,
+    `export const B = codecFor<Deep<string>>();`,
+    `export function nestedCodec<T>(item: Codec<T>): Codec<Nested<T>> { return codecFor<Nested<T>>(item); }`,
+    ``,
+  ].join("\n"));
+
+  test("a direct codec of an interface whose recursion wraps T in an array is an error where it starts growing, not a stack overflow", () => {
+    expect(d.diagnostics).toContain(d.expected("codecFor<Nested<number>>()", `$.next has type ${NEVER_ENDS("Nested", "Nested<number>", "Nested<number[]>")}`));
+  });
+  test("a type alias whose recursion wraps T in a tuple", () => {
+    expect(d.diagnostics).toContain(d.expected("codecFor<Deep<string>>()", `$.d has type ${NEVER_ENDS("Deep", "Deep<string>", "Deep<[string]>")}`));
+  });
+  test("the same type in a generic factory", () => {
+    expect(d.diagnostics).toContain(d.expected("codecFor<Nested<T>>(item)", `$.next has type ${NEVER_ENDS("Nested", "Nested<T>", "Nested<T[]>")}`));
+    expect(d.diagnostics).toHaveLength(3);
+  });
+
+  // Growth through a tuple alias, a lib container, a union alias and an array of a union alias: each
+  // overflowed the stack before the count covered unions and declarations without type arguments.
+  const GROWING: [string, string, string, string, string][] = [
+    ["a tuple alias", "export type D<T> = [T, D<[T]>?];", "D<number>", "$[1]", "D<[number]>"],
+    ["through Map and Set", "export type M<T> = { v: T; m?: Map<string, M<Set<T>>> };", "M<number>", "$.m[]", "M<Set<number>>"],
+    ["a union alias", "export type U<T> = { v: T } | { next: U<T[]> };", "U<number>", "$.next", "U<number[]>"],
+    ["an array of a union alias", "export type L<T> = L<[T]>[] | T;", "L<number>", "$[]", "L<[number]>"],
+  ];
+  test.each(GROWING)("%s", (label, declaration, type, path, second) => {
+    const name = type.slice(0, 1);
+    const g = diagnose("diag_expanding_" + label.replace(/\W+/g, "_"), `${declaration}\nexport const A = codecFor<${type}>();\n`);
+    expect(g.diagnostics).toEqual([g.expected(`codecFor<${type}>()`, `${path} has type ${NEVER_ENDS(name, type, second)}`)]);
+  });
+
+  test("a type growing along several properties is one problem, found in linear time", () => {
+    const g = diagnose("diag_expanding_branches", `export type B<T> = { a?: B<T[]>; b?: B<[T]>; c?: B<Set<T>>; d?: B<T | null> };\nexport const A = codecFor<B<number>>();\n`);
+    expect(g.diagnostics).toEqual([g.expected("codecFor<B<number>>()", `$.a has type ${NEVER_ENDS("B", "B<number>", "B<number[]>")}`)]);
+  });
+
+  test("nesting a generic by hand, and plain recursion, stay codecs", () => {
+    const ok = diagnose("diag_expanding_generic_ok", [
+      `export interface Page<T> { items: T[]; total: number }`,
+      `export type Tree<T> = { value: T; children: Tree<T>[] };`,
+      `export type P8 = Page<Page<Page<Page<Page<Page<Page<Page<number>>>>>>>>;`,
+      `export const A = codecFor<P8>();`,
+      `export const B = codecFor<Tree<Page<string>>>();`,
+      ``,
+    ].join("\n"));
+    expect(ok.diagnostics).toEqual([]);
+  });
+});

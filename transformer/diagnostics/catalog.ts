@@ -91,6 +91,10 @@ export const CATALOG = {
     code: 91028,
     text: "{0} is a union of object types written positionally (as arrays), whose members have their discriminant {1} at different positions ({2}); decode reads it by its position, so declare it at the same position in every member (first, usually)",
   },
+  expandingGeneric: {
+    code: 91029,
+    text: "{0} has type {1}: {2} refers to itself with other type arguments ({3} holds {1}, which holds a larger one still), so the type never ends and no codec, which is generated from a finite set of types, can encode it. Make the recursion use the same type arguments ({2}<T> inside {2}<T>), or write the levels out as separate types.",
+  },
   mixedWidths: {
     code: 91026,
     text: "{0} declares a number as {1} at once; a number is written at one width, so declare one of them",
