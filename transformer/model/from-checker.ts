@@ -755,7 +755,6 @@ function memberName(key: string): string {
   return name.startsWith("#") ? name : `[${name}]`;
 }
 
-/** The checker's stand-in for a type it could not resolve (an `any` with the intrinsic name "error"). */
 /** Nested instantiations of one generic declaration the walk follows before reporting `expandingGeneric`. */
 const EXPANSION_LIMIT = 16;
 
@@ -765,6 +764,7 @@ function shortTypeText(checker: ts.TypeChecker, type: ts.Type): string {
   return text.length > 80 ? text.slice(0, 77) + "..." : text;
 }
 
+/** The checker's stand-in for a type it could not resolve (an `any` with the intrinsic name "error"). */
 export function isErrorType(type: ts.Type): boolean {
   return (type as { intrinsicName?: string }).intrinsicName === "error";
 }
