@@ -14,21 +14,14 @@ export const ItemC = codecFor<Item>();
 export const OptC = codecFor<Opt>();
 export const UnknownC = codecFor<unknown>();
 export const StringC = codecFor<string>();
+export interface Wire { s: string; b: Uint8Array; n: bigint; d: Date }
+export const WireC = codecFor<Wire>();
 `);
 
 function codecError(f: () => unknown): CodecError {
   try { f(); } catch (e) { if (e instanceof CodecError) return e; throw e; }
   throw new Error("expected a CodecError, nothing was thrown");
 }
-
-describe("API: DecodeOptions", () => {
-  test("an unknown (misspelt) option key is a TypeError naming it, before any byte is read", () => {
-    const bytes = fromHex("a161");
-    expect(() => C.StringC!.decode(bytes, { maxDeph: 5 } as any)).toThrow(TypeError);
-    expect(() => C.StringC!.decode(bytes, { maxDeph: 5 } as any)).toThrow(/unknown decode option "maxDeph"/);
-    expect(C.StringC!.decode(bytes, { maxDepth: 5 })).toBe("a");
-  });
-});
 
 describe("API: CodecError", () => {
   test("name is \"CodecError\"; decode errors carry code, path, offset, reason and the documented message form", () => {
@@ -101,5 +94,28 @@ describe("Security: encode is honest; a cyclic value ends in too-deep", () => {
     const a: any[] = [];
     a.push(a);
     expect(codecError(() => C.UnknownC!.encode(a)).code).toBe("too-deep");
+  });
+});
+
+describe("Details: strict wire types", () => {
+  // {s: "x", b: <bin 1>, n: 1, d: <ts32 0>}, then each field replaced by the wrong MessagePack type.
+  const ok = { s: "a178", b: "c40101", n: "01", d: "d6ff00000000" };
+  const wire = (f: Partial<typeof ok>) => fromHex("84" + (Object.keys(ok) as (keyof typeof ok)[]).map((k) => "a1" + hex(new TextEncoder().encode(k)) + (f[k] ?? ok[k])).join(""));
+
+  test("the well-formed message decodes", () => {
+    const v = C.WireC!.decode(wire({}));
+    expect({ s: v.s, b: [...v.b], n: v.n, d: v.d.getTime() }).toEqual({ s: "x", b: [1], n: 1n, d: 0 });
+  });
+
+  test.each([
+    ["bin where string is declared", { s: "c40178" }, "$.s", 3],
+    ["str where Uint8Array is declared", { b: "a101" }, "$.b", 7],
+    ["float where bigint is declared", { n: "cb3ff0000000000000" }, "$.n", 12],
+    ["int where Date is declared", { d: "00" }, "$.d", 15],
+  ])("%s is a type-mismatch CodecError at its path and head byte", (_label, field, path, offset) => {
+    const bytes = wire(field);
+    const e = codecError(() => C.WireC!.decode(bytes));
+    expect({ code: e.code, path: e.path, offset: e.offset }).toEqual({ code: "type-mismatch", path, offset });
+    expect(e.message).toContain(`at byte ${offset}`);
   });
 });
