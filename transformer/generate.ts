@@ -66,8 +66,10 @@ function tidyGenerated(file: ts.SourceFile, context: ts.TransformationContext): 
       });
       return statements.some((s, i) => s !== node.statements[i]) ? f.updateBlock(node, statements) : node;
     }
-    if (ts.isElementAccessExpression(node) && ts.isNumericLiteral(node.argumentExpression) && isRuntimeTable(node.expression)) {
-      return f.createNonNullExpression(node); // a generated table's entry (noUncheckedIndexedAccess)
+    if (ts.isElementAccessExpression(node) && isRuntimeTable(node.expression)) {
+      // A generated table's entry (noUncheckedIndexedAccess), by a literal index or one computed
+      // from a map header's size (`__tm_E_Tree[n - 2]`).
+      return f.createNonNullExpression(node);
     }
     if ((ts.isFunctionDeclaration(node) || ts.isFunctionExpression(node) || ts.isArrowFunction(node)) && node.body) {
       const body = bracketAccess(node.body, node.parameters, context);

@@ -29,7 +29,7 @@ const __tm_codec = __tm.codec;
 const __tm_E_LineItem = __tm_constants([[[3], "sku"], ["quantity"], ["unitPrice"]]);
 const __tm_E_Orderpayment_card = __tm_constants([[[2], "method", "card", "last4"]]);
 const __tm_E_Orderpayment_invoice = __tm_constants([[[2], "method", "invoice", "dueDays"]]);
-const __tm_E_Order = __tm_constants([["id"], ["placedAt"], ["currency", "EUR"], ["currency", "USD"], ["items"], ["payment"], ["tags"], ["note"]]);
+const __tm_E_Order = __tm_constants([[[6], "id"], [[7], "id"], ["placedAt"], ["currency", "EUR"], ["currency", "USD"], ["items"], ["payment"], ["tags"], ["note"]]);
 const __tm_K_Order = __tm_keys(["id", "placedAt", "currency", "items", "payment", "tags", "note"]);
 const __tm_L_Values = __tm_literals(["EUR", "USD"]);
 const __tm_K_LineItem = __tm_keys(["sku", "quantity", "unitPrice"]);
@@ -119,28 +119,27 @@ function __tm_encOrder(w: __tm.Writer, v: any, p: string | undefined, d: number)
     if (note_ !== undefined) {
         n++;
     }
-    w.mapHeader(n);
-    w.raw(__tm_E_Order[0]!);
+    w.raw(__tm_E_Order[n - 6]!);
     __tm_writeBigint(w, v["id"], p && p + ".id");
-    w.raw(__tm_E_Order[1]!);
+    w.raw(__tm_E_Order[2]!);
     __tm_writeDate(w, v["placedAt"], p && p + ".placedAt");
     switch (currency_) {
         case "EUR":
-            w.raw(__tm_E_Order[2]!);
+            w.raw(__tm_E_Order[3]!);
             break;
         case "USD":
-            w.raw(__tm_E_Order[3]!);
+            w.raw(__tm_E_Order[4]!);
             break;
         default: __tm_mismatch("\"EUR\" | \"USD\"", currency_, p && p + ".currency");
     }
-    w.raw(__tm_E_Order[4]!);
-    __tm_encLineItemArray(w, v["items"], p && p + ".items", d + 1);
     w.raw(__tm_E_Order[5]!);
-    __tm_encOrderpayment(w, v["payment"], p && p + ".payment", d + 1);
+    __tm_encLineItemArray(w, v["items"], p && p + ".items", d + 1);
     w.raw(__tm_E_Order[6]!);
+    __tm_encOrderpayment(w, v["payment"], p && p + ".payment", d + 1);
+    w.raw(__tm_E_Order[7]!);
     __tm_encStringSet(w, v["tags"], p && p + ".tags", d + 1);
     if (note_ !== undefined) {
-        w.raw(__tm_E_Order[7]!);
+        w.raw(__tm_E_Order[8]!);
         __tm_writeString(w, note_, p && p + ".note");
     }
 }
