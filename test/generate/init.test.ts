@@ -139,6 +139,28 @@ test("round trip", () => {
   expect(result.status).toBe(0);
 }, 120_000);
 
+test("TypeScript 6 + ts-node: the plugins line and ts-node's ts-patch compiler; ts-node then runs working codecs", () => {
+  const dir = makeProject("ts6-ts-node", {
+    "package.json": JSON.stringify({ name: "app", private: true, devDependencies: { typescript: "6.0.3", "ts-patch": "4.0.1", "ts-node": "10.9.2" } }, null, 2),
+    "tsconfig.json": JSON.stringify({ compilerOptions: { target: "es2020", module: "commonjs", types: [], strict: true, rootDir: "src" }, include: ["src"] }, null, 2),
+    "src/model.ts": MODEL,
+    "src/main.ts": MAIN,
+  }, { pkg });
+  mustRun("npm", ["install", "--no-audit", "--no-fund", "--no-save", "--ignore-scripts", "ts-node@10.9.2"], dir);
+  // After the install, which prunes links it did not make.
+  link(dir, "typed-msgpack", pkg);
+  link(dir, "typescript", ROOT_TYPESCRIPT);
+  link(dir, "ts-patch", path.join(ROOT, "node_modules/ts-patch"));
+
+  const output = init(dir);
+  expect(output).toContain(`"ts-node".compiler = "ts-patch/compiler"`);
+  const tsconfig = JSON.parse(fs.readFileSync(path.join(dir, "tsconfig.json"), "utf8"));
+  expect(tsconfig["ts-node"]).toEqual({ compiler: "ts-patch/compiler" });
+  expect(tsconfig.compilerOptions.plugins).toEqual([{ transform: "typed-msgpack/transformer" }]);
+  expect(mustRun(process.execPath, [path.join(dir, "node_modules/ts-node/dist/bin.js"), "src/main.ts"], dir).trim()).toBe(DECODED);
+  expect(init(dir)).toContain("nothing to change");
+}, 120_000);
+
 test("TypeScript 7 without a bundler: generate scripts", () => {
   const dir = makeProject("ts7-plain", {
     "package.json": JSON.stringify({ name: "app", private: true, devDependencies: { typescript: "^7.0.2" } }),

@@ -78,7 +78,7 @@ export function runInit(options: InitOptions, cwd: string, out: (line: string) =
 
   if (!ts7 && found.typescriptMajor !== undefined && !vite) {
     // TypeScript 4.9-6: the compiler plugin, run by tspc (ts-patch), ts-node or ts-jest.
-    configureTsconfig(cwd, write, report);
+    configureTsconfig(cwd, found.tools.has("ts-node"), write, report);
     if (!found.tools.has("ts-patch")) report.advice.push(`install ts-patch, which runs the tsconfig plugin: npm install -D ts-patch@${found.typescriptMajor >= 6 ? 4 : 3}`);
     const build = scripts.build as string | undefined;
     if (build !== undefined && /^tsc(\s|$)/.test(build)) {
@@ -88,7 +88,6 @@ export function runInit(options: InitOptions, cwd: string, out: (line: string) =
       addScript("build", "tspc -p .", "tspc is ts-patch's tsc, which runs the tsconfig plugins line");
     }
     if (found.tools.has("jest")) configureJest(cwd, manifest, write, report);
-    if (found.tools.has("ts-node")) configureTsNode(cwd, report);
   }
   if (ts7 && found.tools.has("jest") && !vite) {
     report.advice.push("jest with TypeScript 7: ts-jest needs the TypeScript 4.9-6 API; test the generated .codecs.ts files, or move the tests to vitest with the plugin");
@@ -160,31 +159,44 @@ function configureVite(cwd: string, found: Detected, write: (f: string, t: strin
   write(existing, edited, `added the typed-msgpack plugin (${why})`);
 }
 
-function configureTsconfig(cwd: string, write: (f: string, t: string, w: string) => void, report: Report): void {
+function configureTsconfig(cwd: string, tsNode: boolean, write: (f: string, t: string, w: string) => void, report: Report): void {
   const file = path.join(cwd, "tsconfig.json");
   const line = `"plugins": [{ "transform": "typed-msgpack/transformer" }]`;
+  const tsNodeLine = `"ts-node": { "compiler": "ts-patch/compiler" }`;
   if (!fs.existsSync(file)) {
-    report.advice.push(`no tsconfig.json: create one (npx tsc --init) and add to its compilerOptions: ${line}`);
+    report.advice.push(`no tsconfig.json: create one (npx tsc --init) and add to its compilerOptions: ${line}${tsNode ? `, and at its top level: ${tsNodeLine}` : ""}`);
     return;
   }
   const text = fs.readFileSync(file, "utf8");
-  if (text.includes("typed-msgpack/transformer")) return;
+  const needsPlugin = !text.includes("typed-msgpack/transformer");
+  const needsTsNode = tsNode && !text.includes("ts-patch/compiler");
+  if (!needsPlugin && !needsTsNode) return;
   let config: Record<string, any>;
   try {
     config = JSON.parse(text) as Record<string, any>;
   } catch {
     // Comments or trailing commas: rewriting would lose them.
-    report.advice.push(`tsconfig.json has comments or is not plain JSON, so init leaves it as it is; add to its compilerOptions: ${line}`);
+    const what = [needsPlugin ? `to its compilerOptions: ${line}` : "", needsTsNode ? `at its top level: ${tsNodeLine}` : ""].filter(Boolean).join("; and ");
+    report.advice.push(`tsconfig.json has comments or is not plain JSON, so init leaves it as it is; add ${what}`);
     return;
   }
   if (config.compilerOptions === undefined && Array.isArray(config.references) && Array.isArray(config.files) && config.files.length === 0) {
     report.advice.push(`tsconfig.json is solution-style (references only): add ${line} to the compilerOptions of the referenced project that holds your code`);
     return;
   }
-  const compilerOptions = { ...(config.compilerOptions ?? {}) };
-  compilerOptions.plugins = [...(Array.isArray(compilerOptions.plugins) ? compilerOptions.plugins : []), TRANSFORMER_ENTRY];
+  const whys: string[] = [];
+  if (needsPlugin) {
+    const compilerOptions = { ...(config.compilerOptions ?? {}) };
+    compilerOptions.plugins = [...(Array.isArray(compilerOptions.plugins) ? compilerOptions.plugins : []), TRANSFORMER_ENTRY];
+    config = { ...config, compilerOptions };
+    whys.push(`compilerOptions.plugins += { "transform": "typed-msgpack/transformer" } (tspc, ts-node and ts-jest with ts-patch run it on TypeScript 4.9-6)`);
+  }
+  if (needsTsNode) {
+    config = { ...config, "ts-node": { ...(config["ts-node"] ?? {}), compiler: "ts-patch/compiler" } };
+    whys.push(`"ts-node".compiler = "ts-patch/compiler" (ts-node then runs the plugins line)`);
+  }
   const indent = /^[ \t]+(?=")/m.exec(text)?.[0] ?? "  ";
-  write(file, JSON.stringify({ ...config, compilerOptions }, null, indent) + "\n", `compilerOptions.plugins += { "transform": "typed-msgpack/transformer" } (tspc, ts-node and ts-jest with ts-patch run it on TypeScript 4.9-6)`);
+  write(file, JSON.stringify(config, null, indent) + "\n", whys.join("; "));
 }
 
 const JEST_CONFIGS = ["jest.config.js", "jest.config.cjs", "jest.config.mjs", "jest.config.ts", "jest.config.json"];
@@ -207,10 +219,4 @@ module.exports = {
 `;
   const file = path.join(cwd, manifest.type === "module" ? "jest.config.cjs" : "jest.config.js");
   write(file, text, "new, with ts-jest running typed-msgpack/ts-jest (tests that call codecFor get their codecs)");
-}
-
-function configureTsNode(cwd: string, report: Report): void {
-  const file = path.join(cwd, "tsconfig.json");
-  if (fs.existsSync(file) && fs.readFileSync(file, "utf8").includes("ts-patch/compiler")) return;
-  report.advice.push(`ts-node: add "ts-node": { "compiler": "ts-patch/compiler" } to tsconfig.json, so ts-node runs the plugins line`);
 }
