@@ -6,7 +6,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { builtPackage, cli, link, makeProject, mustRun, readTree, removeTempDirs, ROOT, ROOT_TYPESCRIPT, run } from "./helpers";
+import { buildPackageOf, builtPackage, cli, link, makeProject, mustRun, readTree, removeTempDirs, ROOT, ROOT_TYPESCRIPT, run } from "./helpers";
 
 const MODEL = `export interface Point { x: number; y: number; label?: string }\n`;
 const MAIN = `import { codecFor } from "typed-msgpack";
@@ -40,6 +40,7 @@ test("TypeScript 7 + Vite: writes vite.config.ts with the plugin, and vite build
   // The real TypeScript 7 (native, no JavaScript API), as `npm install typescript` gives today.
   mustRun("npm", ["install", "--no-audit", "--no-fund", "--no-save", "typescript@7.0.2"], dir);
   link(dir, "typed-msgpack", pkg); // npm install prunes the link makeProject made
+  link(dir, "typed-msgpack-build", buildPackageOf(pkg));
   link(dir, "vite", path.join(ROOT, "node_modules/vite"));
   const manifest = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8"));
   manifest.devDependencies = { typescript: "7.0.2", vite: "8.3.8" };
@@ -48,7 +49,7 @@ test("TypeScript 7 + Vite: writes vite.config.ts with the plugin, and vite build
   const first = init(dir);
   expect(first).toContain("found: TypeScript 7; vite");
   expect(first).toContain("changed vite.config.ts: new, with the typed-msgpack plugin");
-  expect(fs.readFileSync(path.join(dir, "vite.config.ts"), "utf8")).toContain(`import { vite as typedMsgpack } from "typed-msgpack/unplugin";`);
+  expect(fs.readFileSync(path.join(dir, "vite.config.ts"), "utf8")).toContain(`import { vite as typedMsgpack } from "typed-msgpack-build/unplugin";`);
   expect(fs.existsSync(path.join(dir, "tsconfig.json")) && fs.readFileSync(path.join(dir, "tsconfig.json"), "utf8")).not.toContain("plugins");
 
   // An SSR build of the entry, so that node can run what Vite built with the plugin init configured.
@@ -73,7 +74,7 @@ export default defineConfig({
   }, { pkg });
   init(dir);
   expect(fs.readFileSync(path.join(dir, "vite.config.ts"), "utf8")).toBe(config
-    .replace(`import other from "./other-plugin";`, `import other from "./other-plugin";\nimport { vite as typedMsgpack } from "typed-msgpack/unplugin";`)
+    .replace(`import other from "./other-plugin";`, `import other from "./other-plugin";\nimport { vite as typedMsgpack } from "typed-msgpack-build/unplugin";`)
     .replace("plugins: [other()]", "plugins: [typedMsgpack(), other()]"));
   expect(init(dir)).toContain("nothing to change");
 });
@@ -85,7 +86,7 @@ test("a Vite config it cannot edit safely: prints the lines to add and leaves th
     "vite.config.js": config,
   }, { pkg });
   const output = init(dir);
-  expect(output).toContain(`to do by hand: vite.config.js: add import { vite as typedMsgpack } from "typed-msgpack/unplugin";`);
+  expect(output).toContain(`to do by hand: vite.config.js: add import { vite as typedMsgpack } from "typed-msgpack-build/unplugin";`);
   expect(fs.readFileSync(path.join(dir, "vite.config.js"), "utf8")).toBe(config);
 });
 

@@ -12,7 +12,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 
 /** Where the bundler plugin is imported from (the README's plugin line). */
-export const PLUGIN_MODULE = "typed-msgpack/unplugin";
+export const PLUGIN_MODULE = "typed-msgpack-build/unplugin";
 const TRANSFORMER_ENTRY = { transform: "typed-msgpack/transformer" };
 
 export interface InitOptions {
@@ -91,6 +91,12 @@ export function runInit(options: InitOptions, cwd: string, out: (line: string) =
   }
   if (ts7 && found.tools.has("jest") && !vite) {
     report.advice.push("jest with TypeScript 7: ts-jest needs the TypeScript 4.9-6 API; test the generated .codecs.ts files, or move the tests to vitest with the plugin");
+  }
+  // The bundler plugin and generate come with the build package (a dev dependency; init itself runs from it).
+  const usesBuildPackage = vite || found.tools.has("webpack") || found.tools.has("rollup") || found.tools.has("esbuild") || ts7;
+  const declared = { ...(manifest.dependencies ?? {}), ...(manifest.devDependencies ?? {}) } as Record<string, unknown>;
+  if (usesBuildPackage && declared["typed-msgpack-build"] === undefined) {
+    report.advice.push("install the build package, which has the plugin and the typed-msgpack command: npm install -D typed-msgpack-build");
   }
   if (found.typescriptMajor === undefined && !vite) {
     report.advice.push("no TypeScript found: install one (npm install -D typescript) and run init again");
