@@ -23,10 +23,6 @@ export const CATALOG = {
     code: 91024,
     text: "{0} has type {1}, which is computed from a type parameter (keyof, an indexed access, a conditional or mapped type, an intersection); a codec argument encodes a type parameter itself, not types made from it: write the type parameter where its values go (a property, an element, T | null), or call codecFor where the type is concrete.",
   },
-  growingGeneric: {
-    code: 91029,
-    text: "{0} is {1} again, with a type argument that grows at each level ({2}, ...), so its codec would never end. Keep the type argument the same through the recursion (a {3}<T> inside {3}<T>), or write unknown where the growing part goes.",
-  },
   typeParameterInUnion: {
     code: 91025,
     text: "{0} is a union of the type parameter {1} with {2}; {1} could be any type, so decode could not tell its values from the other members'. Only {1} | null and {1} | undefined are supported: put {1} in an object with a discriminant property ({ ok: true; value: {1} } | { ok: false; error: E }).",
@@ -94,6 +90,10 @@ export const CATALOG = {
   positionalTagIndex: {
     code: 91028,
     text: "{0} is a union of object types written positionally (as arrays), whose members have their discriminant {1} at different positions ({2}); decode reads it by its position, so declare it at the same position in every member (first, usually)",
+  },
+  expandingGeneric: {
+    code: 91029,
+    text: "{0} has type {1}: {2} refers to itself with other type arguments ({3} holds {1}, which holds a larger one still), so the type never ends and no codec, which is generated from a finite set of types, can encode it. Make the recursion use the same type arguments ({2}<T> inside {2}<T>), or write the levels out as separate types.",
   },
   mixedWidths: {
     code: 91026,

@@ -7,12 +7,6 @@ import { propertySegment, type FileModel, type Layout, type Link, type Literal, 
 
 type UnionNode = Extract<TypeNode, { kind: "union" }>;
 
-/**
- * Instantiations of one generic object type nested this deep inside each other are taken to grow
- * without end (`Nested<T>` → `Nested<T[]>` → ...): a type written out by hand nests far less.
- */
-const GROWTH_LIMIT = 8;
-
 /** Lib types that would silently lose data or behaviour if encoded as plain objects. */
 const UNSUPPORTED_BUILTINS = new Set([
   "Promise", "PromiseLike", "WeakMap", "WeakSet", "WeakRef", "RegExp", "Error", "Function", "Symbol",
@@ -42,8 +36,6 @@ export class ModelBuilder {
   /** The layout of the codec being modelled (`codecFor<T>({ layout })`). */
   private layout: Layout = "keyed";
   private readonly inProgress = new Map<ts.Type, { name?: string }>();
-  /** The instantiations of each generic object type being walked, outermost first (see objectShape). */
-  private readonly expanding = new Map<ts.Symbol, { type: ts.Type; path: string }[]>();
   private readonly usedNames = new Set<string>();
   /** Anonymous object shapes modelled so far, by their JSON: see `shareAnonymous`. */
   private readonly anonymousShapes = new Map<string, string>();
@@ -55,6 +47,16 @@ export class ModelBuilder {
   private problems: Problem[] = [];
   private unions: { node: UnionNode; path: string; type: ts.Type }[] = [];
   private rootName = "";
+  /**
+   * How many instantiations of each generic declaration (interface, class, type alias) the walk is
+   * inside. Plain recursion (`Tree<T>` in `Tree<T>`) meets the same type again and becomes a ref;
+   * recursion that changes the type argument (`Nested<T>` holding `Nested<T[]>`) meets a new type at
+   * every level, without end: without this count the walk (and the checker printing ever larger
+   * types) overflows the stack.
+   */
+  private readonly instantiations = new Map<ts.Symbol, { type: ts.Type; path: string }[]>();
+  /** The declarations reported as growing in the codec being modelled (see `bounded`). */
+  private readonly grown = new Set<ts.Symbol>();
   /** Set by `union` for the member being walked: what names it if it is an anonymous object type. */
   private nameSuffix: string | undefined;
   private readonly checker: ts.TypeChecker;
@@ -85,6 +87,7 @@ export class ModelBuilder {
       if (taken === codecArguments) return { id: known, problems: [] };
     }
     this.problems = [];
+    this.grown.clear();
     this.unions = [];
     this.paramPaths = new Map();
     const before = { named: new Set(Object.keys(this.model.named)), types: new Set(this.namedByType.keys()), names: new Set(this.usedNames) };
@@ -195,10 +198,45 @@ export class ModelBuilder {
     if (f & F.BigInt) return { kind: "bigint" };
     if (f & F.TemplateLiteral) return this.template(type as ts.TemplateLiteralType, path);
     if (f & (F.ESSymbol | F.UniqueESSymbol)) return this.problem("symbolType", path);
-    if (f & F.Union) return this.guarded(type, () => this.union(type as ts.UnionType, path));
+    if (f & F.Union) return this.bounded(type, () => this.guarded(type, () => this.union(type as ts.UnionType, path)), path);
     if (f & F.Intersection) return this.intersection(type as ts.IntersectionType, path);
-    if (f & F.Object) return this.objectLike(type as ts.ObjectType, path);
+    if (f & F.Object) return this.bounded(type, () => this.objectLike(type as ts.ObjectType, path), path);
     return this.problem("unsupportedType", path, this.checker.typeToString(type));
+  }
+
+  /**
+   * Builds the node of an object type, reporting `expandingGeneric` once the walk is nested inside
+   * EXPANSION_LIMIT instantiations of the same generic declaration. TypeScript accepts such types
+   * (it instantiates them lazily); hand-written nesting of one generic (`Page<Page<Page<User>>>`)
+   * stays far below the limit.
+   */
+  private bounded(type: ts.Type, build: () => TypeNode, path: string): TypeNode {
+    // Keyed by declaration: an interface, a class, a type alias (of a union, a tuple, an object), or a
+    // type literal inside a generic alias (`{ next: U<T[]> }`), instantiated anew at every level.
+    // Not only symbols with type arguments: a type literal's instantiations carry none. A declaration
+    // that is not generic is one type, which the walk meets again as a ref, so it never counts past 2.
+    const symbol = type.aliasSymbol ?? type.getSymbol();
+    // Arrays, tuples, Map and Set nest legitimately (number[][][]); lib types cannot expand by themselves.
+    const generic = symbol && !this.isLibSymbol(symbol) ? symbol : undefined;
+    if (!generic) return build();
+    // Reported once per codec: the walk's other branches into the same declaration stop here, so
+    // a type that grows along several properties costs a walk per property, not one per path.
+    if (this.grown.has(generic)) return { kind: "unknown" };
+    const outer = this.instantiations.get(generic) ?? [];
+    if (outer.length >= EXPANSION_LIMIT) {
+      this.grown.add(generic);
+      const [first, second] = outer;
+      const name = generic.getName().startsWith("__") ? "this type literal" : generic.getName();
+      // Reported where it starts growing: the first level that holds a larger instantiation.
+      return this.problem("expandingGeneric", second!.path, shortTypeText(this.checker, second!.type), name, shortTypeText(this.checker, first!.type));
+    }
+    this.instantiations.set(generic, [...outer, { type, path }]);
+    try {
+      return build();
+    } finally {
+      if (outer.length === 0) this.instantiations.delete(generic);
+      else this.instantiations.set(generic, outer);
+    }
   }
 
   /**
@@ -388,25 +426,6 @@ export class ModelBuilder {
   private objectShape(type: ts.Type, path: string): TypeNode {
     const known = this.namedByType.get(type);
     if (known) return { kind: "ref", name: known };
-    // `interface Nested<T> { next?: Nested<T[]> }`: each level is another type, without end.
-    const generic = type.aliasSymbol ?? type.getSymbol();
-    const outer = generic ? this.expanding.get(generic) : undefined;
-    if (generic && outer && outer.length >= GROWTH_LIMIT) {
-      const [first, second] = outer;
-      return this.problem("growingGeneric", second!.path, generic.getName(), `${this.checker.typeToString(first!.type)} → ${this.checker.typeToString(second!.type)}`, generic.getName());
-    }
-    if (generic) this.expanding.set(generic, [...(outer ?? []), { type, path }]);
-    try {
-      return this.objectShapeOf(type, path);
-    } finally {
-      if (generic) {
-        if (outer) this.expanding.set(generic, outer);
-        else this.expanding.delete(generic);
-      }
-    }
-  }
-
-  private objectShapeOf(type: ts.Type, path: string): TypeNode {
     const checker = this.checker;
     // Printing an anonymous type is costly and most are shared (shareAnonymous), which prints it when kept.
     const anonymous = isAnonymous(type);
@@ -734,6 +753,15 @@ function memberName(key: string): string {
   if (!isSymbolKey(key)) return key;
   const name = symbolKeyName(key);
   return name.startsWith("#") ? name : `[${name}]`;
+}
+
+/** Nested instantiations of one generic declaration the walk follows before reporting `expandingGeneric`. */
+const EXPANSION_LIMIT = 16;
+
+/** The type as written, cut short: the checker's full text of a deeply expanded type is long. */
+function shortTypeText(checker: ts.TypeChecker, type: ts.Type): string {
+  const text = checker.typeToString(type, undefined, ts.TypeFormatFlags.None);
+  return text.length > 80 ? text.slice(0, 77) + "..." : text;
 }
 
 /** The checker's stand-in for a type it could not resolve (an `any` with the intrinsic name "error"). */
