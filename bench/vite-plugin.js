@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 "use strict";
-// What the bundler plugin (typed-msgpack/unplugin) adds to a Vite app's build and dev server.
+// What the bundler plugin (typed-msgpack-build/unplugin) adds to a Vite app's build and dev server.
 //
 //   npm run build && node bench/vite-plugin.js [--kind independent|chain|shared-core] [--size 300] [--runs 3]
 //     [--setups plain,cold,warm,generated] [--profile]
@@ -68,10 +68,10 @@ function setUp() {
     compilerOptions: { target: "es2022", module: "esnext", moduleResolution: "bundler", lib: ["es2022", "dom"], types: [], strict: true, noEmit: true, skipLibCheck: true },
     include: ["src"],
   }, null, 2));
-  fs.writeFileSync(path.join(dir, "vite.plugin.config.mjs"), `import { vite as typedMsgpack } from "typed-msgpack/unplugin";\nexport default { logLevel: "info", plugins: [typedMsgpack()] };\n`);
+  fs.writeFileSync(path.join(dir, "vite.plugin.config.mjs"), `import { vite as typedMsgpack } from "typed-msgpack-build/unplugin";\nexport default { logLevel: "info", plugins: [typedMsgpack()] };\n`);
   fs.writeFileSync(path.join(dir, "vite.plain.config.mjs"), `export default { logLevel: "info" };\n`);
   fs.mkdirSync(path.join(dir, "node_modules"), { recursive: true });
-  for (const [name, target] of [["typed-msgpack", ROOT], ["vite", path.join(ROOT, "node_modules/vite")]]) {
+  for (const [name, target] of [["typed-msgpack", ROOT], ["typed-msgpack-build", path.join(ROOT, "typed-msgpack-build")], ["vite", path.join(ROOT, "node_modules/vite")]]) {
     const link = path.join(dir, "node_modules", name);
     fs.rmSync(link, { recursive: true, force: true });
     fs.symlinkSync(target, link, "dir");

@@ -1,6 +1,8 @@
 // npm run build: the transformer and runtime as CommonJS (dist/), then the runtime as ES modules
 // (dist/esm/runtime, see tsconfig.esm.json) marked as such for any tool that asks.
 // `node scripts/build.js <dir>` builds into <dir> instead of dist/ (the tests' private package).
+// The build package (typed-msgpack-build/) ships the same compiled transformer and runtime: a build
+// into dist/ copies them to typed-msgpack-build/dist, so both packages come from one compilation.
 const { execFileSync } = require("node:child_process");
 const fs = require("node:fs");
 const path = require("node:path");
@@ -13,3 +15,9 @@ fs.rmSync(out, { recursive: true, force: true });
 execFileSync(process.execPath, [tsc, "-p", path.join(root, "tsconfig.json"), "--outDir", out], { stdio: "inherit" });
 execFileSync(process.execPath, [tsc, "-p", path.join(root, "tsconfig.esm.json"), "--outDir", path.join(out, "esm")], { stdio: "inherit" });
 fs.writeFileSync(path.join(out, "esm/package.json"), `{ "type": "module", "sideEffects": false }\n`);
+
+if (process.argv[2] === undefined) {
+  const buildPackage = path.join(root, "typed-msgpack-build/dist");
+  fs.rmSync(buildPackage, { recursive: true, force: true });
+  for (const part of ["transformer", "runtime"]) fs.cpSync(path.join(out, part), path.join(buildPackage, part), { recursive: true });
+}

@@ -4,7 +4,7 @@
 // the plugin registers it as a watched file of main.ts (Rollup and Rolldown: addWatchFile;
 // webpack: the loader's addDependency). Each finished build prints "built <bundler>".
 import * as path from "node:path";
-import { rollup as rollupPlugin, rolldown as rolldownPlugin, webpack as webpackPlugin } from "typed-msgpack/unplugin";
+import { rollup as rollupPlugin, rolldown as rolldownPlugin, webpack as webpackPlugin } from "typed-msgpack-build/unplugin";
 
 const [bundler, flag] = process.argv.slice(2);
 const watch = flag === "--watch";

@@ -2,7 +2,7 @@
 // `node build.js --watch` rebuilds on every change, including a change to a type that a codec
 // uses (the plugin hands esbuild the files each codec depends on as watchFiles).
 import * as esbuild from "esbuild";
-import { esbuild as typedMsgpack } from "typed-msgpack/unplugin";
+import { esbuild as typedMsgpack } from "typed-msgpack-build/unplugin";
 
 const options = {
   entryPoints: ["src/main.ts"],

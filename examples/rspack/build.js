@@ -3,7 +3,7 @@
 // main.ts imports type-only (so Rspack never loads it): the plugin makes it a dependency of
 // main.ts. Each finished build prints "build finished".
 import { rspack } from "@rspack/core";
-import { rspack as typedMsgpack } from "typed-msgpack/unplugin";
+import { rspack as typedMsgpack } from "typed-msgpack-build/unplugin";
 
 const watch = process.argv.includes("--watch");
 const compiler = rspack({

@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
-import { vite as typedMsgpack } from "typed-msgpack/unplugin";
+import { vite as typedMsgpack } from "typed-msgpack-build/unplugin";
 
 export default defineConfig({
   plugins: [typedMsgpack()],

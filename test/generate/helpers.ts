@@ -63,7 +63,7 @@ export function builtPackage(): string {
   for (const dir of ["runtime", "transformer"]) {
     for (const [rel, text] of Object.entries(readTree(path.join(ROOT, dir), (f) => f.endsWith(".ts")))) hash.update(dir + "/" + rel + "\0" + text + "\0");
   }
-  for (const file of ["package.json", "tsconfig.json", "tsconfig.esm.json", "scripts/build.js"]) hash.update(fs.readFileSync(path.join(ROOT, file)));
+  for (const file of ["package.json", "typed-msgpack-build/package.json", "tsconfig.json", "tsconfig.esm.json", "scripts/build.js"]) hash.update(fs.readFileSync(path.join(ROOT, file)));
   const target = path.join(ROOT, "node_modules/.cache/typed-msgpack-tests", "generate-pkg-" + hash.digest("hex").slice(0, 12));
   const main = path.join(target, "dist/transformer/cli/main.js");
   if (fs.existsSync(path.join(target, ".complete"))) return target;
@@ -76,6 +76,10 @@ export function builtPackage(): string {
   if (!fs.existsSync(path.join(temp, "dist/transformer/cli/main.js"))) throw new Error(`building the package into ${temp} failed`);
   fs.copyFileSync(path.join(ROOT, "package.json"), path.join(temp, "package.json"));
   fs.chmodSync(path.join(temp, "dist/transformer/cli/main.js"), 0o755);
+  // The build package (typed-msgpack-build: the command and the bundler plugin) over the same dist.
+  fs.mkdirSync(path.join(temp, "build-package"));
+  fs.copyFileSync(path.join(ROOT, "typed-msgpack-build/package.json"), path.join(temp, "build-package/package.json"));
+  fs.symlinkSync("../dist", path.join(temp, "build-package/dist"), "dir");
   fs.writeFileSync(path.join(temp, ".complete"), "");
   try {
     fs.renameSync(temp, target);
@@ -89,6 +93,11 @@ export function builtPackage(): string {
     if (/^generate-pkg-[0-9a-f]+$/.test(entry) && old !== target && Date.now() - fs.statSync(old).mtimeMs > 3_600_000) fs.rmSync(old, { recursive: true, force: true });
   }
   return target;
+}
+
+/** The build package (typed-msgpack-build) beside a package from builtPackage(), sharing its dist. */
+export function buildPackageOf(pkg: string): string {
+  return path.join(pkg, "build-package");
 }
 
 /** The `typed-msgpack` command of a built package, run in `cwd`. */

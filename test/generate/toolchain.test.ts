@@ -9,7 +9,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { decode, encode } from "@msgpack/msgpack";
-import { acquireLock, builtPackage, cli, EXAMPLE, link, makeProject, mustRun, removeTempDirs, ROOT_TYPESCRIPT, run, tempDir, writeFiles } from "./helpers";
+import { acquireLock, buildPackageOf, builtPackage, cli, EXAMPLE, link, makeProject, mustRun, removeTempDirs, ROOT_TYPESCRIPT, run, tempDir, writeFiles } from "./helpers";
 
 const TS_VERSION: string = JSON.parse(fs.readFileSync(path.join(ROOT_TYPESCRIPT, "package.json"), "utf8")).version;
 const tool = (...parts: string[]) => path.join(EXAMPLE, "node_modules", ...parts);
@@ -153,6 +153,7 @@ beforeAll(async () => {
   mustRun("npm", ["ci", "--no-audit", "--no-fund", "--ignore-scripts"], EXAMPLE);
   // The example links typed-msgpack to the repository root (file:../..); point it at the fresh build instead.
   link(EXAMPLE, "typed-msgpack", pkg);
+  link(EXAMPLE, "typed-msgpack-build", buildPackageOf(pkg)); // and the command with it
   app = makeProject("ts7-app", APP, { pkg, typescript: tool("typescript") });
 }, 420_000);
 
@@ -161,6 +162,9 @@ afterAll(() => {
     if (fs.existsSync(path.join(EXAMPLE, "node_modules"))) {
       fs.rmSync(exampleLink, { recursive: true, force: true });
       fs.symlinkSync("../../..", exampleLink, "dir"); // as npm ci left it
+      const buildLink = path.join(EXAMPLE, "node_modules/typed-msgpack-build");
+      fs.rmSync(buildLink, { recursive: true, force: true });
+      fs.symlinkSync("../../../typed-msgpack-build", buildLink, "dir");
     }
     removeTempDirs();
   } finally {

@@ -15,11 +15,15 @@ const CACHE = path.join(ROOT, "node_modules/.cache/typed-msgpack-tests");
 const STALE_LOCK_MS = 5 * 60_000;
 const WAIT_MS = 6 * 60_000;
 
-/** Absolute path of a .tgz made by `npm pack` from the repository as it is now. */
-export function packedTarball(): string {
+/**
+ * Absolute path of a .tgz made by `npm pack` from the repository as it is now: the runtime package
+ * (`typed-msgpack`, the default) or the build package (`typed-msgpack-build`: the command and the
+ * bundler plugin, npm workspace typed-msgpack-build/). Both are packed together.
+ */
+export function packedTarball(which: "typed-msgpack" | "typed-msgpack-build" = "typed-msgpack"): string {
   const dir = path.join(CACHE, `tarball-${sourceHash()}`);
   const done = () => {
-    const tgz = fs.existsSync(path.join(dir, ".complete")) ? fs.readdirSync(dir).find((f) => f.endsWith(".tgz")) : undefined;
+    const tgz = fs.existsSync(path.join(dir, ".complete")) ? fs.readdirSync(dir).find((f) => new RegExp(`^${which}-\\d.*\\.tgz$`).test(f)) : undefined;
     return tgz ? path.join(dir, tgz) : undefined;
   };
   const lock = `${dir}.lock`;
@@ -49,9 +53,10 @@ function pack(dir: string): void {
   const temp = `${dir}.tmp-${process.pid}`;
   fs.rmSync(temp, { recursive: true, force: true });
   fs.mkdirSync(temp, { recursive: true });
-  // npm pack runs "prepare" (the build) first, so the tarball holds a dist/ built from the current sources.
-  const result = spawnSync("npm", ["pack", "--pack-destination", temp], { cwd: ROOT, encoding: "utf8", shell: process.platform === "win32", stdio: ["ignore", "pipe", "pipe"] });
-  if (result.status !== 0 || !fs.readdirSync(temp).some((f) => f.endsWith(".tgz"))) {
+  // npm pack runs "prepare" (the build) first, so the tarballs hold a dist/ built from the current sources.
+  const result = spawnSync("npm", ["pack", "--workspaces", "--include-workspace-root", "--pack-destination", temp],
+    { cwd: ROOT, encoding: "utf8", shell: process.platform === "win32", stdio: ["ignore", "pipe", "pipe"] });
+  if (result.status !== 0 || fs.readdirSync(temp).filter((f) => f.endsWith(".tgz")).length !== 2) {
     throw new Error(`npm pack failed (exit ${result.status})\n${result.stdout}${result.stderr}`);
   }
   fs.writeFileSync(path.join(temp, ".complete"), "");
@@ -82,7 +87,7 @@ function sourceHash(): string {
   walk(path.join(ROOT, "runtime"), (name) => name.endsWith(".ts"));
   // .mts too: the bundler plugin's entry (transformer/bundler/index.mts) is an ES module.
   walk(path.join(ROOT, "transformer"), (name) => /\.m?ts$/.test(name));
-  for (const file of ["package.json", "tsconfig.json"]) add(path.join(ROOT, file));
+  for (const file of ["package.json", "tsconfig.json", "scripts/build.js", "scripts/bundled-typescript.js", "typed-msgpack-build/package.json", "typed-msgpack-build/README.md"]) add(path.join(ROOT, file));
   const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
   // Everything else the "files" list ships as it is (README.md, the root transformer shim, ...).
   for (const entry of (manifest.files ?? []) as string[]) {
@@ -91,9 +96,8 @@ function sourceHash(): string {
     if (fs.existsSync(full) && fs.statSync(full).isDirectory()) walk(full, () => true);
     else add(full);
   }
-  for (const name of (manifest.bundleDependencies ?? manifest.bundledDependencies ?? []) as string[]) {
-    add(path.join(ROOT, "node_modules", name, "package.json"));
-  }
+  const build = JSON.parse(fs.readFileSync(path.join(ROOT, "typed-msgpack-build/package.json"), "utf8"));
+  for (const name of (build.bundleDependencies ?? []) as string[]) add(path.join(ROOT, "node_modules", name, "package.json"));
   return hash.digest("hex").slice(0, 16);
 }
 

@@ -85,15 +85,25 @@ afterAll(() => {
   if (work) fs.rmSync(work, { recursive: true, force: true });
 });
 
-test("the tarball ships the runtime, the transformer and the root shim, and nothing else", () => {
+/** Bytes of every file under `dir`, as `du` counts what an install puts on disk (without block rounding). */
+function treeSize(dir: string): number {
+  return fs.readdirSync(dir, { withFileTypes: true }).reduce((sum, entry) => {
+    const full = path.join(dir, entry.name);
+    return sum + (entry.isDirectory() ? treeSize(full) : fs.statSync(full).size);
+  }, 0);
+}
+
+test("the tarball ships the runtime, the transformer and the root shims, and nothing else: no dependencies, under 1 MB", () => {
   const pkgDir = path.join(app, "node_modules/typed-msgpack");
   const manifest = JSON.parse(fs.readFileSync(path.join(pkgDir, "package.json"), "utf8"));
-  // The one dependency is the TypeScript 6 compiler API that `typed-msgpack generate` runs on, bundled
-  // so that it stays nested (a hoisted copy would replace the app's own `tsc`, e.g. TypeScript 7's).
-  // unplugin is the bundler plugin's plumbing (typed-msgpack/unplugin).
-  expect(manifest.dependencies).toEqual({ "typed-msgpack-typescript": "npm:typescript@~6.0.3", unplugin: "^3.7.0" });
-  expect(manifest.bundleDependencies).toEqual(["typed-msgpack-typescript"]);
-  expect(fs.readdirSync(path.join(pkgDir, "node_modules")).filter((f) => f !== ".bin")).toEqual(["typed-msgpack-typescript"]);
+  // An app that only runs codecs installs only this: the command and the bundler plugin, and the
+  // TypeScript 6 they run on, are in typed-msgpack-build (a dev dependency).
+  expect(manifest.dependencies).toBeUndefined();
+  expect(manifest.bundleDependencies).toBeUndefined();
+  expect(manifest.bin).toBeUndefined();
+  expect(fs.existsSync(path.join(pkgDir, "node_modules"))).toBe(false);
+  expect(treeSize(pkgDir)).toBeLessThan(1024 * 1024);
+  expect(Number(mustRun("du", ["-sk", pkgDir], app).split("\t")[0])).toBeLessThan(1024);
   expect(fs.readlinkSync(path.join(app, "node_modules/.bin/tsc"))).toBe("../typescript/bin/tsc");
   expect(manifest.peerDependencies).toEqual({ typescript: ">=4.9" });
   for (const file of ["transformer.js", "transformer.d.ts", "stream.js", "stream.d.ts", "README.md", "dist/runtime/index.js", "dist/runtime/index.d.ts",
@@ -101,7 +111,11 @@ test("the tarball ships the runtime, the transformer and the root shim, and noth
     expect(fs.existsSync(path.join(pkgDir, file))).toBe(true);
   }
   const top = fs.readdirSync(pkgDir).sort();
-  expect(top).toEqual(["README.md", "dist", "node_modules", "package.json", "stream.d.ts", "stream.js", "transformer.d.ts", "transformer.js"]);
+  expect(top).toEqual(["README.md", "dist", "package.json", "stream.d.ts", "stream.js", "transformer.d.ts", "transformer.js", "unplugin-moved.js"]);
+  // 0.7's plugin entry says where the plugin went.
+  const moved = run("node", ["-e", `require("typed-msgpack/unplugin")`], app);
+  expect(moved.status).not.toBe(0);
+  expect(moved.output).toContain("typed-msgpack/unplugin moved to typed-msgpack-build/unplugin in 0.8: run `npm i -D typed-msgpack-build`");
   expect(fs.readdirSync(path.join(pkgDir, "dist")).sort()).toEqual(["esm", "runtime", "transformer"]);
 
   // What apps ship: the runtime loads only its own files (no typescript, no packages) and stays CSP-safe,
@@ -141,6 +155,28 @@ test("the tarball ships the runtime, the transformer and the root shim, and noth
     console.log(JSON.stringify({ names: Object.keys(viaExports).sort(), same: shim.decodeStream === viaExports.decodeStream }));`], app));
   expect(stream).toEqual({ names: ["decodeArrayStream", "decodeAsync", "decodeMulti", "decodeStream"], same: true });
 });
+
+test("typed-msgpack-build, beside TypeScript 7: the typed-msgpack command generates with its own TypeScript 6, leaving the project's alone", () => {
+  const tool = path.join(work, "ts7");
+  write(path.join(tool, "package.json"), JSON.stringify({ name: "ts7-app", version: "1.0.0", private: true, "typed-msgpack": { inputs: ["src/wire.ts"] } }));
+  write(path.join(tool, "tsconfig.json"), JSON.stringify({ compilerOptions: { target: "es2022", module: "nodenext", strict: true, noEmit: true, types: [] }, include: ["src"] }));
+  write(path.join(tool, "src/wire.ts"), `import { codecFor } from "typed-msgpack";\nexport interface Ping { id: number; at: Date }\nexport const PingCodec = codecFor<Ping>();\n`);
+  mustRun("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", packedTarball(), packedTarball("typed-msgpack-build"), "typescript@7.0.2"], tool);
+  const manifest = JSON.parse(fs.readFileSync(path.join(tool, "node_modules/typed-msgpack-build/package.json"), "utf8"));
+  expect(manifest.bin).toEqual({ "typed-msgpack": "dist/transformer/cli/main.js" });
+  expect(manifest.dependencies).toEqual({ "typed-msgpack-typescript": "npm:typescript@~6.0.3", unplugin: "^3.7.0" });
+  // Bundled, so it stays nested: a hoisted copy would replace the project's own `tsc` (TypeScript 7's).
+  expect(fs.readdirSync(path.join(tool, "node_modules/typed-msgpack-build/node_modules")).filter((f) => f !== ".bin")).toEqual(["typed-msgpack-typescript"]);
+  expect(JSON.parse(fs.readFileSync(path.join(tool, "node_modules/typescript/package.json"), "utf8")).version).toBe("7.0.2");
+
+  const out = mustRun("npx", ["--no", "--", "typed-msgpack", "generate"], tool);
+  expect(out).toMatch(/typed-msgpack 0\.8\.0 \(TypeScript 6\.0\.\d+\): 1 written/);
+  const generated = fs.readFileSync(path.join(tool, "src/wire.codecs.ts"), "utf8");
+  expect(generated).toMatch(/__tm_codec\(\d+ \/\* generated-code version \*\/, __tm_encPing, __tm_decPing\)/);
+  // The plugin entry loads from the build package.
+  expect(mustRun("node", ["--input-type=module", "-e", `const p = await import("typed-msgpack-build/unplugin"); console.log(Object.keys(p).filter((k) => typeof p[k] === "function").sort().join(","))`], tool).trim())
+    .toBe("esbuild,rolldown,rollup,rspack,vite,webpack");
+}, TIMEOUT);
 
 test("transformer.d.ts and stream.d.ts type the shims where \"exports\" is ignored (moduleResolution node10)", () => {
   const dir = path.join(app, "node10");

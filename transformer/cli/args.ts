@@ -22,6 +22,17 @@ Options:
 Exit status: 0 written, or no breaking change; 1 breaking changes, or compile errors in codecs;
 2 bad arguments, configuration, or a missing, malformed or other-version snapshot.`;
 
+export const INIT_USAGE = `Usage: typed-msgpack init [--dry-run]
+
+Looks at the project in the current folder (package.json, tsconfig.json, the installed TypeScript
+major and vite, vitest, webpack, rollup, esbuild, jest, ts-node) and writes the configuration of
+the route that fits: the Vite plugin line, the tsconfig plugins entry (TypeScript 4.9-6), a jest
+config, package.json scripts. Prints each change and why, and what to do by hand where it will not
+edit a file safely. Running it again changes nothing.
+
+Options:
+      --dry-run             print what would change; write nothing`;
+
 export const USAGE = `Usage: typed-msgpack generate [options] [file or folder ...]
 
 Writes, beside each input file that calls codecFor<T>(), a copy in which every call is replaced
@@ -55,13 +66,16 @@ to the file that holds them):
 Exit status: 0 done (or, with --check, everything up to date); 1 compile errors, or --check found
 stale files; 2 bad arguments, configuration, or no usable TypeScript compiler API.
 
-${SCHEMA_USAGE}`;
+${SCHEMA_USAGE}
+
+${INIT_USAGE}`;
 
 export type Command =
   | { kind: "help" }
   | { kind: "version" }
   | { kind: "generate"; inputs: string[]; project?: string; watch: boolean; check: boolean }
   | { kind: "schemaHelp" }
+  | { kind: "init"; dryRun: boolean }
   | {
     kind: "schema";
     inputs: string[];
@@ -81,10 +95,11 @@ export function parseArgs(argv: readonly string[]): Command {
   const args = [...argv];
   if (args.length === 0) throw new UsageError("missing command: typed-msgpack generate, or typed-msgpack schema");
   if (args[0] === "schema") return parseSchemaArgs(args.slice(1));
+  if (args[0] === "init") return parseInitArgs(args.slice(1));
   if (args.some((a) => a === "-h" || a === "--help")) return { kind: "help" };
   if (args.length === 1 && (args[0] === "-v" || args[0] === "--version")) return { kind: "version" };
   const command = args.shift();
-  if (command !== "generate") throw new UsageError(`unknown command ${JSON.stringify(command)}; the commands are typed-msgpack generate and typed-msgpack schema`);
+  if (command !== "generate") throw new UsageError(`unknown command ${JSON.stringify(command)}; the commands are typed-msgpack generate, typed-msgpack schema and typed-msgpack init`);
 
   const result: Extract<Command, { kind: "generate" }> = { kind: "generate", inputs: [], watch: false, check: false };
   while (args.length > 0) {
@@ -159,5 +174,15 @@ function parseSchemaArgs(argv: readonly string[]): Command {
   }
   if (result.check !== undefined && result.out !== undefined) throw new UsageError("--check and --out do not go together: --check writes nothing (run --out to update the snapshot)");
   if (result.check !== undefined && result.format === "json-schema") throw new UsageError("--check compares snapshots; JSON Schema is an output only (--format json-schema --out <file>)");
+  return result;
+}
+
+function parseInitArgs(argv: readonly string[]): Command {
+  if (argv.some((a) => a === "-h" || a === "--help")) return { kind: "help" };
+  const result: Extract<Command, { kind: "init" }> = { kind: "init", dryRun: false };
+  for (const arg of argv) {
+    if (arg === "--dry-run") result.dryRun = true;
+    else throw new UsageError(`unknown ${arg.startsWith("-") ? "option" : "argument"} ${arg} for typed-msgpack init (it takes only --dry-run)`);
+  }
   return result;
 }

@@ -33,6 +33,11 @@ function main(argv: readonly string[]): number | undefined {
     return 0;
   }
   const cwd = process.cwd();
+  if (command.kind === "init") {
+    // Reads and writes configuration only: no compiler needed, so none is loaded.
+    const { runInit } = require("./init.js") as typeof import("./init.js");
+    return runInit({ dryRun: command.dryRun }, cwd);
+  }
   try {
     loadTypeScript(cwd);
     if (command.kind === "schema") {

@@ -1,5 +1,5 @@
 /**
- * The bundler plugin (typed-msgpack/unplugin) under Rollup 4, Rolldown 1 and webpack 5
+ * The bundler plugin (typed-msgpack-build/unplugin) under Rollup 4, Rolldown 1 and webpack 5
  * (examples/bundlers, installed from its lockfile plus the packed tarball). For each bundler: a
  * build's bundle runs and encodes with the generated codec; then the bundler's own watch mode is
  * started (Rollup's and Rolldown's watch(), webpack's compiler.watch), a property is added to Item
@@ -19,7 +19,7 @@ let project = "";
 let watcher: Background | undefined;
 
 beforeAll(() => {
-  project = setUpExample("bundlers");
+  project = setUpExample("bundlers", { build: true });
 }, INSTALL_TIMEOUT);
 
 afterEach(async () => {

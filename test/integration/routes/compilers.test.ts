@@ -212,7 +212,7 @@ describe("examples/linking: codecs declared in several modules link to each othe
   let project = "";
 
   beforeAll(() => {
-    project = setUpExample("linking");
+    project = setUpExample("linking", { build: true });
   }, INSTALL_TIMEOUT);
 
   test("tspc and generate both build it: each codec module imports the codecs it reaches, copies none, and prints the same", () => {

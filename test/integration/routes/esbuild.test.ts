@@ -1,5 +1,5 @@
 /**
- * esbuild 0.28 with the bundler plugin (typed-msgpack/unplugin's esbuild entry) in a TypeScript 7
+ * esbuild 0.28 with the bundler plugin (typed-msgpack-build/unplugin's esbuild entry) in a TypeScript 7
  * project (examples/esbuild, installed from its lockfile plus the packed tarball): a build bundles
  * the generated codec, and in watch mode a change to the type in model.ts, which esbuild never
  * loads (main.ts imports it type-only), rebuilds main.ts with the new codec.
@@ -13,7 +13,7 @@ const WATCH_TIMEOUT = 120_000;
 let project = "";
 
 beforeAll(() => {
-  project = setUpExample("esbuild");
+  project = setUpExample("esbuild", { build: true });
 }, INSTALL_TIMEOUT);
 
 afterAll(() => removeTempDirs());

@@ -61,6 +61,8 @@ export interface SetUpOptions {
   name?: string;
   /** A folder inside the example whose package.json and package-lock.json replace the example's (a second toolchain). */
   lockfileFrom?: string;
+  /** Also install the build package (typed-msgpack-build: the command and the bundler plugin). */
+  build?: boolean;
 }
 
 /**
@@ -77,10 +79,10 @@ export function setUpExample(example: string, options: SetUpOptions = {}): strin
   if (options.lockfileFrom) {
     for (const file of ["package.json", "package-lock.json"]) fs.copyFileSync(path.join(source, options.lockfileFrom, file), path.join(dir, file));
   }
-  const tarball = packedTarball();
+  const tarballs = [packedTarball(), ...(options.build ? [packedTarball("typed-msgpack-build")] : [])];
   mustRun("npm", ["ci", "--no-audit", "--no-fund", "--prefer-offline"], dir);
-  // --no-save: package.json and the lockfile stay as committed; typed-msgpack is the one package added.
-  mustRun("npm", ["install", "--no-save", "--no-audit", "--no-fund", "--prefer-offline", tarball], dir);
+  // --no-save: package.json and the lockfile stay as committed; typed-msgpack (and typed-msgpack-build) are the packages added.
+  mustRun("npm", ["install", "--no-save", "--no-audit", "--no-fund", "--prefer-offline", ...tarballs], dir);
   const installed = JSON.parse(fs.readFileSync(path.join(dir, "node_modules/typed-msgpack/package.json"), "utf8"));
   if (installed.name !== "typed-msgpack") throw new Error(`node_modules/typed-msgpack in ${dir} is not the packed package`);
   return dir;

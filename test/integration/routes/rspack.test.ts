@@ -1,5 +1,5 @@
 /**
- * Rspack 2 with the bundler plugin (typed-msgpack/unplugin's rspack entry) in a TypeScript 7
+ * Rspack 2 with the bundler plugin (typed-msgpack-build/unplugin's rspack entry) in a TypeScript 7
  * project (examples/rspack, installed from its lockfile plus the packed tarball): a build bundles
  * the generated codec ahead of Rspack's SWC loader, and in watch mode a change to the type in
  * model.ts, which Rspack never loads (main.ts imports it type-only), rebuilds main.ts with the new
@@ -14,7 +14,7 @@ const WATCH_TIMEOUT = 120_000;
 let project = "";
 
 beforeAll(() => {
-  project = setUpExample("rspack");
+  project = setUpExample("rspack", { build: true });
 }, INSTALL_TIMEOUT);
 
 afterAll(() => removeTempDirs());

@@ -1,5 +1,5 @@
 /**
- * Vite 8 with the bundler plugin (typed-msgpack/unplugin) in a TypeScript 7 project
+ * Vite 8 with the bundler plugin (typed-msgpack-build/unplugin) in a TypeScript 7 project
  * (examples/vite, installed from its lockfile plus the packed tarball): `vite build` output runs in
  * headless Chromium under a Content-Security-Policy without 'unsafe-eval'; `vite build --watch`
  * rebuilds the codec after the type changes in model.ts; the dev server serves
@@ -22,7 +22,7 @@ beforeAll(() => {
   const setup = run("bash", [path.join(ROOT, "scripts/setup-chromium.sh")], ROOT, {}, INSTALL_TIMEOUT);
   if (setup.status !== 0) throw new Error(`no headless browser for the vite route\n${setup.output}`);
   chromium = setup.stdout.trim().split("\n").pop()!;
-  project = setUpExample("vite");
+  project = setUpExample("vite", { build: true });
 }, INSTALL_TIMEOUT);
 
 afterAll(() => removeTempDirs());

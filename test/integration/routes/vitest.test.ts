@@ -14,7 +14,7 @@ const WATCH_TIMEOUT = 120_000;
 let project = "";
 
 beforeAll(() => {
-  project = setUpExample("vitest");
+  project = setUpExample("vitest", { build: true });
 }, INSTALL_TIMEOUT);
 
 afterAll(() => removeTempDirs());
