@@ -56,14 +56,18 @@ const invalid: [string, Record<string, unknown>][] = [
 let schema: JsonSchema;
 let codec: { decode(bytes: Uint8Array): unknown };
 
-beforeAll(() => {
-  const compiled = compile("json-schema-order", SOURCE);
+/** Compiles `source` through the transformer; its codec `name` and the JSON Schema the schema command writes for it. */
+function compiledWithSchema(file: string, source: string, name: string): { codec: { decode(bytes: Uint8Array): unknown }; schema: JsonSchema } {
+  const compiled = compile(file, source);
   expect(compiled.diagnostics).toEqual([]);
-  codec = require(compiled.file.replace(/\.ts$/, ".js")).OrderCodec;
   const program = ts.createProgram([compiled.file], FIXTURE_OPTIONS);
   const found = collectCodecs(program, program.getSourceFile(compiled.file)!, GENERATED_DIR);
   expect(found.diagnostics).toEqual([]);
-  schema = jsonSchemas(buildSnapshot(found.sources))["json-schema-order.ts#OrderCodec"]!;
+  return { codec: require(compiled.file.replace(/\.ts$/, ".js"))[name], schema: jsonSchemas(buildSnapshot(found.sources))[`${file}.ts#${name}`]! };
+}
+
+beforeAll(() => {
+  ({ codec, schema } = compiledWithSchema("json-schema-order", SOURCE, "OrderCodec"));
 });
 
 /** Bytes as another service writes them (dates and binary as MessagePack has them). */
@@ -124,13 +128,7 @@ export const RowCodec = codecFor<Row>({ layout: "positional" });
   let rowCodec: { decode(bytes: Uint8Array): unknown };
 
   beforeAll(() => {
-    const compiled = compile("json-schema-positional", POSITIONAL);
-    expect(compiled.diagnostics).toEqual([]);
-    rowCodec = require(compiled.file.replace(/\.ts$/, ".js")).RowCodec;
-    const program = ts.createProgram([compiled.file], FIXTURE_OPTIONS);
-    const found = collectCodecs(program, program.getSourceFile(compiled.file)!, GENERATED_DIR);
-    expect(found.diagnostics).toEqual([]);
-    rowSchema = jsonSchemas(buildSnapshot(found.sources))["json-schema-positional.ts#RowCodec"]!;
+    ({ codec: rowCodec, schema: rowSchema } = compiledWithSchema("json-schema-positional", POSITIONAL, "RowCodec"));
   });
 
   const point = [1.5, 2, "home", -3];
