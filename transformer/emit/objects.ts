@@ -14,7 +14,7 @@ import { allStrings, describeLiterals } from "./scalars.js";
 type Ref = Extract<TypeNode, { kind: "ref" }>;
 
 /** Names every object inherits from Object.prototype. */
-export const INHERITED_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
+const INHERITED_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 /** The body of the encoder `(w, v, p, d)` of the object type `node` names. */
 export function encodeObjectType(ctx: EmitContext, node: Ref, display: string, shape: ObjectShape): Stmt[] {
