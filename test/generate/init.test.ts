@@ -208,4 +208,16 @@ test("bad arguments and no package.json exit 2", () => {
   const none = cli(pkg, ["init"], dir);
   expect(none.status).toBe(2);
   expect(none.stdout).toContain("no package.json");
+  fs.writeFileSync(path.join(dir, "package.json"), "{ \"name\": \"x\",, }");
+  const malformed = cli(pkg, ["init"], dir);
+  expect(malformed.status).toBe(2);
+  expect(malformed.stdout).toContain("package.json is not valid JSON");
+});
+
+test("TypeScript older than 4.9: no plugins line, the upgrade said instead", () => {
+  const dir = makeProject("ts48", { "package.json": JSON.stringify({ name: "old", devDependencies: { typescript: "4.8.4" } }), "tsconfig.json": "{}\n" }, { pkg });
+  const result = cli(pkg, ["init", "--dry-run"], dir);
+  expect(result.status).toBe(0);
+  expect(result.stdout).toContain("TypeScript 4.8.4 is older than 4.9, the oldest the compiler plugin runs under: upgrade it (npm install -D typescript@6.0)");
+  expect(result.stdout).not.toContain("plugins");
 });

@@ -23,6 +23,10 @@ export interface InitOptions {
 export interface Detected {
   /** Major version of the installed (or else declared) typescript; undefined: none. */
   typescriptMajor?: number;
+  /** As installed, or the first number of the declared range. */
+  typescriptVersion?: string;
+  /** Below 4.9, which the compiler plugin needs. */
+  olderThan49: boolean;
   tools: Set<string>;
 }
 
@@ -40,7 +44,13 @@ export function runInit(options: InitOptions, cwd: string, out: (line: string) =
     out(`typed-msgpack init: no package.json in ${cwd}; run it in your project's folder (npm init first).`);
     return 2;
   }
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8")) as Record<string, any>;
+  let manifest: Record<string, any>;
+  try {
+    manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8")) as Record<string, any>;
+  } catch (e) {
+    out(`typed-msgpack init: ${manifestFile} is not valid JSON (${(e as Error).message}); fix it and run init again.`);
+    return 2;
+  }
   const found = detect(cwd, manifest);
   const report: Report = { changes: [], advice: [] };
   const write = (file: string, text: string, what: string) => {
@@ -76,7 +86,10 @@ export function runInit(options: InitOptions, cwd: string, out: (line: string) =
     addScript("codecs:check", "typed-msgpack generate --check", "for CI: fails when a generated file is out of date");
   }
 
-  if (!ts7 && found.typescriptMajor !== undefined && !vite) {
+  if (found.typescriptMajor !== undefined && found.olderThan49) {
+    report.advice.push(`TypeScript ${found.typescriptVersion} is older than 4.9, the oldest the compiler plugin runs under: upgrade it (npm install -D typescript@6.0), or use the bundler plugin or generate, which bring their own`);
+  }
+  if (!ts7 && found.typescriptMajor !== undefined && !found.olderThan49 && !vite) {
     // TypeScript 4.9-6: the compiler plugin, run by tspc (ts-patch), ts-node or ts-jest.
     configureTsconfig(cwd, found.tools.has("ts-node"), write, report);
     if (!found.tools.has("ts-patch")) report.advice.push(`install ts-patch, which runs the tsconfig plugin: npm install -D ts-patch@${found.typescriptMajor >= 6 ? 4 : 3}`);
@@ -125,9 +138,11 @@ export function detect(cwd: string, manifest: Record<string, any>): Detected {
     }
   };
   const tools = new Set<string>(TOOLS.filter((t) => declared[t] !== undefined || installed(t) !== undefined));
-  const version = installed("typescript") ?? /\d+/.exec(declared.typescript ?? "")?.[0];
+  const version = installed("typescript") ?? /\d+(?:\.\d+){0,2}/.exec(declared.typescript ?? "")?.[0];
   const major = version === undefined ? undefined : Number(/^\D*(\d+)/.exec(version)?.[1]);
-  return { typescriptMajor: Number.isFinite(major) ? major : undefined, tools };
+  const minor = Number(/^\D*\d+\.(\d+)/.exec(version ?? "")?.[1] ?? 0);
+  const known = major !== undefined && Number.isFinite(major);
+  return { typescriptMajor: known ? major : undefined, typescriptVersion: version, olderThan49: known && (major! < 4 || (major === 4 && minor < 9)), tools };
 }
 
 const VITE_CONFIGS = ["vitest.config.ts", "vitest.config.mts", "vitest.config.js", "vitest.config.mjs", "vite.config.ts", "vite.config.mts", "vite.config.js", "vite.config.mjs"];
