@@ -66,11 +66,10 @@ export function emitRuns(ctx: EmitContext, steps: Planned[], table: Expr | undef
   return steps.flatMap((step): Stmt[] => {
     if ("check" in step) return [step.check];
     if ("write" in step) return step.write;
-    const raw = (run: number) => b.expr(b.method(b.id("w"), "raw", b.index(table!, b.num(run))));
+    const raw = (run: number | Expr) => b.expr(b.method(b.id("w"), "raw", b.index(table!, typeof run === "number" ? b.num(run) : run)));
     if ("mapHeader" in step) {
       const offset = step.run - step.smallest;
-      const index = offset === 0 ? step.mapHeader : b.bin(step.mapHeader, offset > 0 ? "+" : "-", b.num(Math.abs(offset)));
-      return [b.expr(b.method(b.id("w"), "raw", b.index(table!, index)))];
+      return [raw(offset === 0 ? step.mapHeader : b.bin(step.mapHeader, offset > 0 ? "+" : "-", b.num(Math.abs(offset))))];
     }
     if ("run" in step) return [raw(step.run)];
     if ("choice" in step) {
