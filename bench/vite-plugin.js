@@ -19,7 +19,8 @@
 //    makes Vite transform; Vite transforms on request, so "ready" alone measures nothing of ours).
 // Reports medians of wall time and of CPU time (user + sys of the process tree, from
 // /usr/bin/time for builds and /proc for the dev server); on a shared machine the CPU time is the
-// figure to compare. --profile writes a .cpuprofile of one plugin build into the project folder.
+// figure to compare. With plain and cold, also the TypeScript floor: what loading TypeScript and
+// creating the first Program and checker cost alone, the least any cold type-checking build adds. --profile writes a .cpuprofile of one plugin build into the project folder.
 //
 // The app links typed-msgpack to this repository (dist/, so build first) and vite to its
 // node_modules, so it measures the sources as they are.
@@ -190,6 +191,26 @@ async function dev(appDir, setup, modules) {
   }
 }
 
+/**
+ * What any plugin that type-checks with TypeScript's compiler API pays before its first module, in
+ * a process of its own: load the TypeScript the plugin loads (cli/load-typescript.ts's choice),
+ * create the Program of one empty module under the app's tsconfig (its lib files parsed and
+ * bound) and its type checker. A cold build cannot cost less than plain + this.
+ */
+function typescriptFloor(dir) {
+  const empty = path.join(dir, "node_modules/.floor.ts");
+  fs.writeFileSync(empty, "export {};\n");
+  const script = `
+    const { loadTypeScript } = require(${JSON.stringify(path.join(ROOT, "dist/transformer/cli/load-typescript.js"))});
+    const ts = require(loadTypeScript(${JSON.stringify(dir)}).file);
+    const config = ts.getParsedCommandLineOfConfigFile(${JSON.stringify(path.join(dir, "tsconfig.json"))}, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic() {} });
+    ts.createProgram([${JSON.stringify(empty)}], config.options).getTypeChecker();`;
+  const result = spawnSync("/usr/bin/time", ["-f", "%e %U %S", process.execPath, "-e", script], { cwd: dir, encoding: "utf8" });
+  const times = result.stderr.trim().split("\n").pop().split(" ").map(Number);
+  if (result.status !== 0 || times.length !== 3) throw new Error(`TypeScript floor failed\n${result.stderr}`);
+  return { wall: times[0], cpu: times[1] + times[2] };
+}
+
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (x) => x.toFixed(2);
 
@@ -219,6 +240,13 @@ async function main() {
     const row = (key) => SETUPS.map((s) => `${s} ${fmt(m(s, key))} s${s === "plain" ? "" : ` (${(m(s, key) / m("plain", key)).toFixed(2)}x)`}`).join(", ");
     console.log(`${label.padEnd(23)} cpu:  ${row("cpu")}`);
     console.log(`${"".padEnd(23)} wall: ${row("wall")}`);
+  }
+  if (SETUPS.includes("plain") && SETUPS.includes("cold")) {
+    const floors = Array.from({ length: runs }, () => typescriptFloor(dir));
+    const plain = median(results.build.plain.map((r) => r.cpu));
+    const floor = median(floors.map((r) => r.cpu));
+    console.log(`TypeScript floor (load it, create the first Program and checker, nothing of ours): cpu ${fmt(floor)} s, wall ${fmt(median(floors.map((r) => r.wall)))} s;` +
+      ` plain build + floor = ${((plain + floor) / plain).toFixed(2)}x plain build (cpu): no cold build that type-checks costs less`);
   }
   if (profile) console.log(`profiles: ${path.join(dir, "profiles")}`);
 }

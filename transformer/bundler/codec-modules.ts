@@ -21,8 +21,9 @@ export interface Transformed extends Generated {
    *
    * Every file the output was computed from, for the disk cache: the dependencies, the declaration
    * files under node_modules they reach (TypeScript's own lib files aside: the cache's salt has
-   * TypeScript's version), the modules whose codecs it may link to, the project's global scripts,
-   * and the tsconfig files.
+   * TypeScript's version), the paths where resolving their imports found nothing (a file created
+   * there changes what an import means) and the package.json files it read, the modules whose
+   * codecs it may link to, the project's global scripts, and the tsconfig files.
    */
   inputs: string[];
 }
@@ -79,7 +80,8 @@ export class CodecModules {
     if (result.diagnostics.length > 0) {
       throw new BuildError(result.diagnostics.map((d) => formatDiagnostic(d, this.root)).join("\n"));
     }
-    const all = dependenciesOf(program, sourceFile)
+    const { files, lookups } = dependenciesOf(program, sourceFile);
+    const all = files
       .filter((name) => {
         const dependency = program.getSourceFile(name);
         return dependency === undefined || !program.isSourceFileDefaultLibrary(dependency);
@@ -88,7 +90,8 @@ export class CodecModules {
       .filter((name) => name !== file);
     const globals = this.globalScripts(program).filter((name) => name !== file);
     const dependencies = [...new Set([...all.filter((name) => !isLibrary(name)), ...globals])];
-    return { code: result.text, dependencies, inputs: [...new Set([...all, ...globals, ...this.linkSources(program), ...this.configFiles])].filter((name) => name !== file) };
+    const looked = lookups.map((name) => path.resolve(name));
+    return { code: result.text, dependencies, inputs: [...new Set([...all, ...looked, ...globals, ...this.linkSources(program), ...this.configFiles])].filter((name) => name !== file) };
   }
 
   /**

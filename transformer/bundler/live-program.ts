@@ -99,23 +99,34 @@ export class LiveProgram {
 
 /** What TypeScript's internals offer for reading a file's resolved imports, across versions 4.9-6. */
 interface ResolutionApi {
-  getResolvedModuleFromModuleSpecifier?(specifier: ts.StringLiteralLike, file: ts.SourceFile): ts.ResolvedModuleWithFailedLookupLocations | undefined;
-  getResolvedModule?(file: ts.SourceFile, name: string, mode: ts.ResolutionMode): ts.ResolvedModuleWithFailedLookupLocations | undefined;
+  getResolvedModuleFromModuleSpecifier?(specifier: ts.StringLiteralLike, file: ts.SourceFile): Resolution | undefined;
+  getResolvedModule?(file: ts.SourceFile, name: string, mode: ts.ResolutionMode): Resolution | undefined;
 }
+/** A resolution as TypeScript 5-6 keep it: where it looked and found nothing, and the package.json files it read. */
+type Resolution = ts.ResolvedModuleWithFailedLookupLocations & { failedLookupLocations?: readonly string[]; affectingLocations?: readonly string[] };
 interface FileInternals {
   /** Every module specifier in the file: imports (type-only too), exports from, import("...") types and calls. */
   imports?: readonly ts.StringLiteralLike[];
   /** Before TypeScript 5.3, the resolutions lived on the file. */
-  resolvedModules?: { get(name: string, mode: ts.ResolutionMode): ts.ResolvedModuleFull | ts.ResolvedModuleWithFailedLookupLocations | undefined };
+  resolvedModules?: { get(name: string, mode: ts.ResolutionMode): ts.ResolvedModuleFull | Resolution | undefined };
 }
 
-/**
- * The files `file` depends on for its types: every file it imports or references, directly or
- * through other files, type-only imports included (`file` itself left out).
- */
-export function dependencies(program: ts.Program, file: ts.SourceFile): string[] {
+export interface Dependencies {
+  /** Every file `file` imports or references, directly or through other files, type-only imports included (`file` itself left out). */
+  files: string[];
+  /**
+   * Where resolving those imports looked: paths that did not exist (a file created at one would
+   * change what an import resolves to) and the package.json files read. Empty on TypeScript 4.9,
+   * which does not keep them.
+   */
+  lookups: string[];
+}
+
+/** The files `file` depends on for its types, and where their resolution looked. */
+export function dependencies(program: ts.Program, file: ts.SourceFile): Dependencies {
   const api = program as ts.Program & ResolutionApi;
   const seen = new Set<string>([file.fileName]);
+  const lookups = new Set<string>();
   const queue: ts.SourceFile[] = [file];
   const add = (fileName: string | undefined) => {
     if (fileName === undefined || seen.has(fileName)) return;
@@ -128,18 +139,21 @@ export function dependencies(program: ts.Program, file: ts.SourceFile): string[]
     const internals = current as ts.SourceFile & FileInternals;
     for (const specifier of internals.imports ?? []) {
       const mode = ts.getModeForUsageLocation(current, specifier, program.getCompilerOptions());
-      const resolved = api.getResolvedModuleFromModuleSpecifier?.(specifier, current)?.resolvedModule
-        ?? api.getResolvedModule?.(current, specifier.text, mode)?.resolvedModule
-        ?? resolvedOf(internals.resolvedModules?.get(specifier.text, mode));
-      add(resolved?.resolvedFileName);
+      const resolution = api.getResolvedModuleFromModuleSpecifier?.(specifier, current)
+        ?? api.getResolvedModule?.(current, specifier.text, mode)
+        ?? internals.resolvedModules?.get(specifier.text, mode);
+      if (resolution && "resolvedModule" in resolution) {
+        for (const location of [...(resolution.failedLookupLocations ?? []), ...(resolution.affectingLocations ?? [])]) lookups.add(location);
+      }
+      add(resolvedOf(resolution)?.resolvedFileName);
     }
     for (const reference of current.referencedFiles) add(path.resolve(path.dirname(current.fileName), reference.fileName).split(path.sep).join("/"));
   }
   seen.delete(file.fileName);
-  return [...seen];
+  return { files: [...seen], lookups: [...lookups] };
 }
 
-function resolvedOf(entry: ts.ResolvedModuleFull | ts.ResolvedModuleWithFailedLookupLocations | undefined): ts.ResolvedModuleFull | undefined {
+function resolvedOf(entry: ts.ResolvedModuleFull | Resolution | undefined): ts.ResolvedModuleFull | undefined {
   if (!entry) return undefined;
   return "resolvedModule" in entry ? entry.resolvedModule : entry;
 }

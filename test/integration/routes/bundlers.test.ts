@@ -123,10 +123,15 @@ describe("the plugin's disk cache (node_modules/.cache/typed-msgpack)", () => {
     expect(entries()).toHaveLength(2);
     const entry = entries().find((name) => fs.readFileSync(path.join(cacheDir(), name), "utf8").includes("ItemsCodec"));
     const written = fs.readFileSync(path.join(cacheDir(), entry!), "utf8");
-    // main.ts's inputs: its type-only import, the module whose ItemCodec it links to, the tsconfig, and the declaration files of typed-msgpack's API it reaches.
-    const inputs = (JSON.parse(written).inputs as [string, string][]).map(([file]) => path.relative(project, file));
-    expect(inputs.filter((file) => !file.startsWith("node_modules")).sort()).toEqual(["src/codecs.ts", "src/model.ts", "tsconfig.json"]);
+    // main.ts's inputs: its type-only import, the module whose ItemCodec it links to, the tsconfig,
+    // and the declaration files of typed-msgpack's API it reaches; also, recorded as absent, the
+    // paths where resolving "./model" and "typed-msgpack" looked first and found nothing.
+    const recorded = JSON.parse(written).inputs as [string, string | null][];
+    const inputs = recorded.filter(([, hash]) => hash !== null).map(([file]) => path.relative(project, file));
+    expect(inputs.filter((file) => !file.startsWith("node_modules")).sort()).toEqual(["package.json", "src/codecs.ts", "src/model.ts", "tsconfig.json"]);
     expect(inputs).toContain(path.join("node_modules/typed-msgpack/dist/runtime/index.d.ts"));
+    const absent = recorded.filter(([, hash]) => hash === null).map(([file]) => path.relative(project, file));
+    expect(absent).toEqual(expect.arrayContaining(["src/node_modules/typed-msgpack/package.json"]));
 
     // A second process: the entry is read, not written again.
     const mtime = fs.statSync(path.join(cacheDir(), entry!)).mtimeMs;
@@ -168,6 +173,26 @@ describe("the plugin's disk cache (node_modules/.cache/typed-msgpack)", () => {
       expect(runBundle("rolldown")).toEqual(NEW_SHAPE);
     } finally {
       fs.rmSync(globals, { force: true });
+      resetModel();
+    }
+
+    // A file created where an import's resolution looked and found nothing is a miss: "./extra"
+    // found src/extra/index.ts; a new src/extra.ts comes first, and the codec must follow it.
+    const extraDir = path.join(project, "src/extra");
+    const extraFile = path.join(project, "src/extra.ts");
+    try {
+      fs.mkdirSync(extraDir, { recursive: true });
+      fs.writeFileSync(path.join(extraDir, "index.ts"), "export interface ItemExtras {}\n");
+      const model = path.join(project, "src/model.ts");
+      fs.writeFileSync(model, 'import type { ItemExtras } from "./extra";\n' + fs.readFileSync(model, "utf8").replace("export interface Item {", "export interface Item extends ItemExtras {"));
+      build();
+      expect(runBundle("rolldown")).toEqual(OLD_SHAPE);
+      fs.writeFileSync(extraFile, "export interface ItemExtras {\n  currency?: string;\n}\n");
+      build();
+      expect(runBundle("rolldown")).toEqual(NEW_SHAPE);
+    } finally {
+      fs.rmSync(extraDir, { recursive: true, force: true });
+      fs.rmSync(extraFile, { force: true });
       resetModel();
     }
 
