@@ -170,6 +170,10 @@ export class Writer {
  * does, or else (-0 included) as float 64; returns the end. Small enough for V8 to inline into
  * loops that keep the position in a local (number arrays); the rarer int forms are functions of
  * their own. `>>> 0` tells uint32s apart for less than Number.isSafeInteger costs.
+ *
+ * Every int branch holds only for a number, so the type is tested on the float 64 branch alone:
+ * writeNumberArray passes elements untested (a non-number either fails that test or throws a
+ * TypeError from `>>>`, and it names the element either way).
  */
 export function numberAt(bytes: Uint8Array, view: DataView, pos: number, v: number): number {
   if (v >>> 0 === v) {
@@ -186,6 +190,7 @@ export function numberAt(bytes: Uint8Array, view: DataView, pos: number, v: numb
   } else if (Number.isSafeInteger(v)) {
     return intAt(bytes, view, pos, v);
   }
+  if (typeof v !== "number") mismatch("a number", v, undefined);
   bytes[pos] = 0xcb; // float 64
   view.setFloat64(pos + 1, v);
   return pos + 9;

@@ -133,6 +133,15 @@ describe("invalid values do not encode", () => {
     expect(codecError(() => C[name]!.encode(value))).toMatchObject({ path, code: "type-mismatch", offset: -1 });
   });
 
+  // Long enough for writeNumberArray's run loop, which leaves the type test to numberAt's float
+  // branch: every kind of non-number must still be named, none coerced (`>>>` would take "7", 7n
+  // throws a TypeError there, an object's valueOf would give a number).
+  test.each([["7"], [7n], [Symbol("s")], [{ valueOf: () => 7 }], [[7]], [null], [undefined], [true], [new Date(7)]])("Nums rejects %p at index 40 of 100", (bad) => {
+    const value: unknown[] = range(100);
+    value[40] = bad;
+    expect(codecError(() => C.Nums!.encode(value))).toMatchObject({ path: "$[40]", code: "type-mismatch", offset: -1 });
+  });
+
   test.each([
     ["NumMap", new Map([["1", "a"]])], ["TupleKeyMap", new Map([[[1], true]])], ["TplRec", { "id-x": "a" }],
   ])("%s rejects a bad key", (name, value) => {
