@@ -201,14 +201,16 @@ function typescriptFloor(dir) {
   const empty = path.join(dir, "node_modules/.floor.ts");
   fs.writeFileSync(empty, "export {};\n");
   const script = `
+    const cpu = process.cpuUsage(), start = process.hrtime.bigint();
     const { loadTypeScript } = require(${JSON.stringify(path.join(ROOT, "dist/transformer/cli/load-typescript.js"))});
     const ts = require(loadTypeScript(${JSON.stringify(dir)}).file);
     const config = ts.getParsedCommandLineOfConfigFile(${JSON.stringify(path.join(dir, "tsconfig.json"))}, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic() {} });
-    ts.createProgram([${JSON.stringify(empty)}], config.options).getTypeChecker();`;
-  const result = spawnSync("/usr/bin/time", ["-f", "%e %U %S", process.execPath, "-e", script], { cwd: dir, encoding: "utf8" });
-  const times = result.stderr.trim().split("\n").pop().split(" ").map(Number);
-  if (result.status !== 0 || times.length !== 3) throw new Error(`TypeScript floor failed\n${result.stderr}`);
-  return { wall: times[0], cpu: times[1] + times[2] };
+    ts.createProgram([${JSON.stringify(empty)}], config.options).getTypeChecker();
+    const used = process.cpuUsage(cpu);
+    console.log(JSON.stringify({ wall: Number(process.hrtime.bigint() - start) / 1e9, cpu: (used.user + used.system) / 1e6 }));`;
+  const result = spawnSync(process.execPath, ["-e", script], { cwd: dir, encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`TypeScript floor failed\n${result.stderr}`);
+  return JSON.parse(result.stdout);
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
