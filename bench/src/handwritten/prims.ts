@@ -93,6 +93,22 @@ export class Out {
   pos = 0;
   /** Size of the last output, so that an output as large grows once. */
   private lastSize = 0;
+  /** The retained buffer, set aside while `begin` has a large output written into a buffer of its own. */
+  private spare: Uint8Array<ArrayBuffer> | null = null;
+
+  /**
+   * Starts an output. After an output larger than RETAIN_MAX the next one is likely as large: it is
+   * written straight into a buffer of its own (which `finish` hands over) instead of filling the
+   * retained buffer, growing and copying. Nothing larger than RETAIN_MAX is kept between calls.
+   */
+  begin(): void {
+    this.pos = 0;
+    const last = this.lastSize;
+    if (last > RETAIN_MAX && this.spare === null) {
+      this.spare = this.bytes as Uint8Array<ArrayBuffer>;
+      this.use(new Uint8Array(last + (last >> 3)));
+    }
+  }
 
   reserve(n: number): void {
     if (this.pos + n > this.bytes.length) this.grow(n);
@@ -118,12 +134,15 @@ export class Out {
     const bytes = this.bytes, n = this.pos;
     this.pos = 0;
     this.lastSize = n;
+    const spare = this.spare;
+    this.spare = null;
     if (n < HAND_OVER || bytes.length > 2 * n) {
       const out = bytes.slice(0, n);
-      if (bytes.length > RETAIN_MAX) this.use(new Uint8Array(RETAIN_MAX));
+      if (spare !== null) this.use(spare);
+      else if (bytes.length > RETAIN_MAX) this.use(new Uint8Array(RETAIN_MAX));
       return out;
     }
-    this.use(new Uint8Array(Math.min(bytes.length, RETAIN_MAX)));
+    this.use(spare ?? new Uint8Array(Math.min(bytes.length, RETAIN_MAX)));
     return bytes.subarray(0, n);
   }
 
