@@ -756,7 +756,7 @@ export class In {
     return new Uint8Array(into.buffer, at, n);
   }
 
-  /** number[]: fixint and float 64 elements inline, every other form through `number()`. */
+  /** number[]: fixint, float 64 and int 8..32 elements inline, every other form through `number()`. */
   numberArray(): number[] {
     const n = this.arrayHeader();
     const out = new Array<number>(n);
@@ -766,6 +766,11 @@ export class In {
       const b = p < end ? bytes[p]! : 0xc1;
       if (b < 0x80) { out[i] = b; p++; }
       else if (b === 0xcb && p + 9 <= end) { out[i] = view.getFloat64(p + 1); p += 9; }
+      else if (b >= 0xe0) { out[i] = b - 0x100; p++; }
+      else if (b === 0xce && p + 5 <= end) { out[i] = view.getUint32(p + 1); p += 5; }
+      else if (b === 0xd2 && p + 5 <= end) { out[i] = view.getInt32(p + 1); p += 5; }
+      else if (b === 0xcd && p + 3 <= end) { out[i] = view.getUint16(p + 1); p += 3; }
+      else if (b === 0xd1 && p + 3 <= end) { out[i] = view.getInt16(p + 1); p += 3; }
       else { this.pos = p; out[i] = this.number(); p = this.pos; }
     }
     this.pos = p;
