@@ -24,6 +24,7 @@ const w = new Out();
 
 export function encode(v: BlobRecord[]): Uint8Array {
   const n = v.length;
+  w.begin();
   w.arrayHeader(n);
   for (let i = 0; i < n; i++) writeRecord(w, v[i]!);
   return w.finish();

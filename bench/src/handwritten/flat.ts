@@ -86,6 +86,7 @@ const w = new Out();
 
 export function encode(v: Account[]): Uint8Array {
   const n = v.length;
+  w.begin();
   w.arrayHeader(n);
   for (let i = 0; i < n; i++) writeAccount(w, v[i]!);
   return w.finish();

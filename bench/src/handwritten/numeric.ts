@@ -18,6 +18,7 @@ const w = new Out();
 
 export function encode(v: Series[]): Uint8Array {
   const n = v.length;
+  w.begin();
   w.arrayHeader(n);
   for (let i = 0; i < n; i++) writeSeries(w, v[i]!);
   return w.finish();

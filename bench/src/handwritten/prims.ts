@@ -93,6 +93,22 @@ export class Out {
   pos = 0;
   /** Size of the last output, so that an output as large grows once. */
   private lastSize = 0;
+  /** The retained buffer, set aside while `begin` has a large output written into a buffer of its own. */
+  private spare: Uint8Array<ArrayBuffer> | null = null;
+
+  /**
+   * Starts an output. After an output larger than RETAIN_MAX the next one is likely as large: it is
+   * written straight into a buffer of its own (which `finish` hands over) instead of filling the
+   * retained buffer, growing and copying. Nothing larger than RETAIN_MAX is kept between calls.
+   */
+  begin(): void {
+    this.pos = 0;
+    const last = this.lastSize;
+    if (last > RETAIN_MAX && this.spare === null) {
+      this.spare = this.bytes as Uint8Array<ArrayBuffer>;
+      this.use(new Uint8Array(last + (last >> 3)));
+    }
+  }
 
   reserve(n: number): void {
     if (this.pos + n > this.bytes.length) this.grow(n);
@@ -118,12 +134,15 @@ export class Out {
     const bytes = this.bytes, n = this.pos;
     this.pos = 0;
     this.lastSize = n;
+    const spare = this.spare;
+    this.spare = null;
     if (n < HAND_OVER || bytes.length > 2 * n) {
       const out = bytes.slice(0, n);
-      if (bytes.length > RETAIN_MAX) this.use(new Uint8Array(RETAIN_MAX));
+      if (spare !== null) this.use(spare);
+      else if (bytes.length > RETAIN_MAX) this.use(new Uint8Array(RETAIN_MAX));
       return out;
     }
-    this.use(new Uint8Array(Math.min(bytes.length, RETAIN_MAX)));
+    this.use(spare ?? new Uint8Array(Math.min(bytes.length, RETAIN_MAX)));
     return bytes.subarray(0, n);
   }
 
@@ -737,7 +756,7 @@ export class In {
     return new Uint8Array(into.buffer, at, n);
   }
 
-  /** number[]: fixint and float 64 elements inline, every other form through `number()`. */
+  /** number[]: fixint, float 64 and int 8..32 elements inline, every other form through `number()`. */
   numberArray(): number[] {
     const n = this.arrayHeader();
     const out = new Array<number>(n);
@@ -747,6 +766,11 @@ export class In {
       const b = p < end ? bytes[p]! : 0xc1;
       if (b < 0x80) { out[i] = b; p++; }
       else if (b === 0xcb && p + 9 <= end) { out[i] = view.getFloat64(p + 1); p += 9; }
+      else if (b >= 0xe0) { out[i] = b - 0x100; p++; }
+      else if (b === 0xce && p + 5 <= end) { out[i] = view.getUint32(p + 1); p += 5; }
+      else if (b === 0xd2 && p + 5 <= end) { out[i] = view.getInt32(p + 1); p += 5; }
+      else if (b === 0xcd && p + 3 <= end) { out[i] = view.getUint16(p + 1); p += 3; }
+      else if (b === 0xd1 && p + 3 <= end) { out[i] = view.getInt16(p + 1); p += 3; }
       else { this.pos = p; out[i] = this.number(); p = this.pos; }
     }
     this.pos = p;

@@ -77,6 +77,7 @@ const w = new Out();
 
 export function encode(v: ModuleID[]): Uint8Array {
   const n = v.length;
+  w.begin();
   w.arrayHeader(n);
   for (let i = 0; i < n; i++) writeModule(w, v[i]!);
   return w.finish();
