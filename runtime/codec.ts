@@ -110,7 +110,7 @@ export function codec<T>(version: number, enc: EncodeFn<T>, dec: DecodeFn<T>, el
   const methods: BaseCodec<T> & { readElement: DecodeFn<unknown> | undefined } = {
     encode(value) {
       const w = take();
-      w.pos = 0;
+      w.begin();
       try {
         run(w, value);
       } catch (e) {

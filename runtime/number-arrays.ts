@@ -48,14 +48,20 @@ export function writeNumberArray(w: Writer, v: unknown, p?: string): void {
 export function readNumberArray(r: Reader, p?: string): number[] {
   const n = r.arrayHeader(p);
   const out = new Array<number>(n);
-  // Positive fixints and float 64s, the common forms, inline with the position in a local; any
-  // other form, and every error, through Reader.number.
+  // Fixints, float 64s and 16/32-bit ints inline with the position in a local (an array of one kind
+  // of number meets one branch: bench numeric decode); any other form, and every error, through
+  // Reader.number.
   const bytes = r.bytes, view = r.view, end = r.end;
   let pos = r.pos;
   for (let i = 0; i < n; i++) {
     const b = bytes[pos]!;
-    if (b < 0x80) { out[i] = b; pos++; }
-    else if (b === 0xcb && pos + 9 <= end) { out[i] = view.getFloat64(pos + 1); pos += 9; }
+    if (b < 0x80) { out[i] = b; pos++; } // positive fixint
+    else if (b === 0xcb && pos + 9 <= end) { out[i] = view.getFloat64(pos + 1); pos += 9; } // float 64
+    else if (b >= 0xe0) { out[i] = b - 0x100; pos++; } // negative fixint
+    else if (b === 0xce && pos + 5 <= end) { out[i] = view.getUint32(pos + 1); pos += 5; } // uint 32
+    else if (b === 0xd2 && pos + 5 <= end) { out[i] = view.getInt32(pos + 1); pos += 5; } // int 32
+    else if (b === 0xcd && pos + 3 <= end) { out[i] = view.getUint16(pos + 1); pos += 3; } // uint 16
+    else if (b === 0xd1 && pos + 3 <= end) { out[i] = view.getInt16(pos + 1); pos += 3; } // int 16
     else { r.pos = pos; out[i] = r.number(p && p + "[" + i + "]"); pos = r.pos; }
   }
   r.pos = pos;

@@ -43,11 +43,28 @@ export class Writer {
 
   /** Bytes of the last finished output (a size, not memory: the buffer itself is kept only up to RETAIN_MAX). */
   private lastSize = 0;
+  /** The buffer kept between outputs, set aside while `begin` has a large output written into a buffer of its own. */
+  private kept: Uint8Array | undefined = undefined;
 
   constructor(maxDepth: number = DEFAULT_MAX_DEPTH, initialSize = 256) {
     this.maxDepth = maxDepth;
     this.bytes = new Uint8Array(initialSize);
     this.view = new DataView(this.bytes.buffer);
+  }
+
+  /**
+   * Starts an output. After one larger than the buffer kept between calls (RETAIN_MAX) the next is
+   * likely as large: it goes straight into a buffer of that size and an eighth more, which `finish`
+   * hands over, instead of filling the kept buffer, growing and copying it (bench numeric, flat and
+   * blobs encode), and the kept buffer comes back unused.
+   */
+  begin(): void {
+    this.pos = 0;
+    const last = this.lastSize;
+    if (last > RETAIN_MAX && this.kept === undefined) {
+      this.kept = this.bytes;
+      this.use(new Uint8Array(last + (last >> 3)));
+    }
   }
 
   /** Makes room for `n` more bytes. */
@@ -78,13 +95,19 @@ export class Writer {
       this.release();
       return out;
     }
-    this.use(new Uint8Array(Math.min(bytes.length, RETAIN_MAX)));
+    this.use(this.kept ?? new Uint8Array(Math.min(bytes.length, RETAIN_MAX)));
+    this.kept = undefined;
     return bytes.subarray(0, pos) as ReturnType<typeof Uint8Array.of>;
   }
 
   /** Gives back a buffer grown past RETAIN_MAX; codecs call it after every encode, also a failed one. */
   release(): void {
-    if (this.bytes.length > RETAIN_MAX) this.use(new Uint8Array(RETAIN_MAX));
+    if (this.kept !== undefined) {
+      this.use(this.kept);
+      this.kept = undefined;
+    } else if (this.bytes.length > RETAIN_MAX) {
+      this.use(new Uint8Array(RETAIN_MAX));
+    }
   }
 
   private use(bytes: Uint8Array): void {
