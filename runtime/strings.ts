@@ -32,7 +32,10 @@ export function readString(r: Reader, p?: string): string {
   const at = r.pos;
   const length = r.strHeader(r.head(p), p);
   const bytes = r.bytes, start = r.pos, end = start + length;
+  // ASCII? Eight bytes at a time, then one by one.
+  const view = r.view;
   let i = start;
+  while (i + 8 <= end && ((view.getInt32(i) | view.getInt32(i + 4)) & 0x80808080) === 0) i += 8;
   while (i < end && bytes[i]! < 0x80) i++;
   // ASCII: a slice of the latin1 copy of the input, where the platform makes one (Node).
   if (i === end && latin1Text !== undefined) {
