@@ -6,10 +6,12 @@
 // CPU time rather than the wall clock: on a shared machine a slice may wait for a core without it
 // counting. Each checkout needs bench/.generated (`npm run build && node bench/index.js --help`).
 // Run it both ways round (A B, then B A): a difference smaller than the two runs disagree is noise.
+// AB_LAYOUT=positional: the dataset's positional codec (positionalCodecs) instead of the keyed one.
 const path = require("node:path");
 const [a, b, ds, dir = "dec", secs = "6"] = process.argv.slice(2);
 if (!ds) { console.error("usage: node bench/ab-builds.js <checkout A> <checkout B> <dataset> [enc|dec] [seconds]"); process.exit(2); }
-const load = (root) => require(path.resolve(root, "bench/.generated/codecs.js")).codecs[ds];
+const layout = process.env.AB_LAYOUT === "positional" ? "positionalCodecs" : "codecs";
+const load = (root) => require(path.resolve(root, "bench/.generated/codecs.js"))[layout][ds];
 const A = load(a), B = load(b);
 const value = require(path.resolve(a, "bench/.generated/data.js")).makeDataset(ds);
 const bytes = A.encode(value);

@@ -66,6 +66,7 @@ export const writeNumberArray = numberArrays.writeNumberArray;
 export const readTag = unions.readTag;
 export const badTag = unions.badTag;
 export const readPositionalTag = unions.readPositionalTag;
+export const nextOneOf = strings.nextOneOf;
 export const pickByKeys = unions.pickByKeys;
 export const pickMember = unions.pickMember;
 export const firstOf = unions.firstOf;

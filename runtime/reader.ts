@@ -62,6 +62,18 @@ export class Reader {
   extType = 0;
   /** @internal Where the last key read by `readKey()` starts, for error messages and index signatures. */
   keyAt = 0;
+  /**
+   * @internal A latin1 copy of `bytes[textStart, textEnd)` (one character per byte), of which
+   * `readString` slices the ASCII strs it reads; `textBytes` is `bytes` as the platform's
+   * Latin1Text, made at the first such str.
+   */
+  text = "";
+  /** @internal */
+  textStart = 0;
+  /** @internal */
+  textEnd = 0;
+  /** @internal */
+  textBytes: { latin1Slice(start: number, end: number): string } | undefined = undefined;
 
   constructor(input: Uint8Array | ArrayBuffer | ArrayBufferView, options?: DecodeOptions) {
     // A Uint8Array subclass such as Buffer gets a plain view, whose slice() copies (Buffer's does not).

@@ -6,7 +6,7 @@
 import { describeValue, NOT_UTF8 } from "./errors.js";
 import type { Reader } from "./reader.js";
 import { skip } from "./skip.js";
-import { CACHE_MAX_LENGTH, decodeCached, decodeUtf8, encodeInto, encodeUtf8, newStringCache, SHORT_ENCODE_LIMIT } from "./utf8.js";
+import { CACHE_MAX_LENGTH, decodeCached, decodeLoop, decodeUtf8, encodeInto, encodeUtf8, latin1Text, newStringCache, SHORT_ENCODE_LIMIT } from "./utf8.js";
 import { BOOL, FAMILY, FLOAT, INT, STR, type Literals, type PreEncoded } from "./wire.js";
 import { mismatch, Writer, type Constant } from "./writer.js";
 
@@ -21,13 +21,43 @@ const NO_WORDS = new Int32Array(0);
 // ---------------------------------------------------------------------------------------------
 // Reading
 
+/**
+ * Bytes of input that one latin1 copy (`Reader.text`) covers: one native call per this many
+ * bytes, and what a str sliced from it can keep alive (V8 makes a slice of 13 or more characters
+ * a view of the copy; a shorter one is copied).
+ */
+const TEXT_WINDOW = 4096;
+
 export function readString(r: Reader, p?: string): string {
   const at = r.pos;
   const length = r.strHeader(r.head(p), p);
-  const s = length <= CACHE_MAX_LENGTH ? decodeCached(r.bytes, r.pos, length, STRINGS) : decodeUtf8(r.bytes, r.pos, length);
+  const bytes = r.bytes, start = r.pos, end = start + length;
+  // ASCII? Eight bytes at a time, then one by one.
+  const view = r.view;
+  let i = start;
+  while (i + 8 <= end && ((view.getInt32(i) | view.getInt32(i + 4)) & 0x80808080) === 0) i += 8;
+  while (i < end && bytes[i]! < 0x80) i++;
+  // ASCII: a slice of the latin1 copy of the input, where the platform makes one (Node).
+  if (i === end && latin1Text !== undefined) {
+    r.pos = end;
+    if (start >= r.textStart && end <= r.textEnd) return r.text.slice(start - r.textStart, end - r.textStart);
+    return length === 0 ? "" : asciiText(r, start, end);
+  }
+  const s = i < end ? (length <= CACHE_MAX_LENGTH ? decodeLoop(bytes, start, length) : decodeUtf8(bytes, start, length)) : length <= CACHE_MAX_LENGTH ? decodeCached(bytes, start, length, STRINGS) : decodeUtf8(bytes, start, length);
   if (s === undefined) r.fail("malformed", "str" + NOT_UTF8, p, at);
-  r.pos += length;
+  r.pos = end;
   return s;
+}
+
+/** The ASCII str at `[start, end)`, past `r.text`: copies the next TEXT_WINDOW bytes from `start` to it. */
+function asciiText(r: Reader, start: number, end: number): string {
+  const text = (r.textBytes ??= latin1Text!(r.bytes));
+  if (end - start > TEXT_WINDOW) return text.latin1Slice(start, end); // its own string
+  const stop = Math.min(r.end, start + TEXT_WINDOW);
+  r.text = text.latin1Slice(start, stop);
+  r.textStart = start;
+  r.textEnd = stop;
+  return r.text.slice(0, end - start);
 }
 
 /**

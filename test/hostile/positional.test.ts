@@ -37,6 +37,23 @@ test("a union member's array too short for its discriminant's index", () => {
   expectCodecError(() => P.OrderC!.decode(bytes), { code: "type-mismatch", path: "$.marks[0]", offset: 5, message: /expected property "kind" to be one of "pin" \| "line"/ });
 });
 
+test("a union member read after its tag (the header and tag read once) and the paths back to the start", () => {
+  // [7, nil, [], [<mark>]]: the mark at byte 5, its tag at byte 6.
+  const order = (mark: string) => cat("94 07 c0 90 91", mark);
+  // As encoders write it: the fast path.
+  expect(P.OrderC!.decode(order("92 a3 70696e 01"))).toEqual({ id: 7, items: [], marks: [{ kind: "pin", at: 1 }] });
+  // The tag in a str 8 (not as encoders write it): read by value, from the start.
+  expect(P.OrderC!.decode(order("92 d903 70696e 01"))).toEqual({ id: 7, items: [], marks: [{ kind: "pin", at: 1 }] });
+  // The right tag, the wrong length: the member's own error at the array's header.
+  expectCodecError(() => P.OrderC!.decode(order("93 a3 70696e 01 02")), { code: "type-mismatch", path: "$.marks[0]", offset: 5, message: /expected a tuple of 2 elements, got an array of 3/ });
+  expectCodecError(() => P.OrderC!.decode(order("92 a4 6c696e65 01")), { code: "type-mismatch", path: "$.marks[0]", offset: 5, message: /expected a tuple of 3 elements, got an array of 2/ });
+  // A value after the tag of the wrong type: its path and offset.
+  expectCodecError(() => P.OrderC!.decode(order("92 a3 70696e a0")), { code: "type-mismatch", path: "$.marks[0].at", offset: 10 });
+  // Another tag, and an empty array.
+  expectCodecError(() => P.OrderC!.decode(order("92 a3 706f70 01")), { code: "type-mismatch", path: "$.marks[0]", offset: 5, message: /expected property "kind" to be one of "pin" \| "line"/ });
+  expectCodecError(() => P.OrderC!.decode(order("90")), { code: "type-mismatch", path: "$.marks[0]", offset: 5, message: /expected property "kind"/ });
+});
+
 test("100k nested arrays into a recursive positional type: too-deep, fast, no stack overflow", () => {
   const depth = 100_000;
   const bytes = cat(...Array.from({ length: depth }, () => "92 01 91"), "92 01 90");

@@ -152,7 +152,8 @@ describe("strings", () => {
 });
 
 describe("every string path decodes exactly what was encoded", () => {
-  // Short ASCII strings go through a cache, mostly multi-byte text up to 200 bytes through the JS
+  // On Node, ASCII strings are slices of a latin1 copy of the next 4 KB of input (without Node's
+  // Buffer, short ones go through a cache), mostly multi-byte text up to 200 bytes through the JS
   // loop, the rest through TextDecoder: the same text must come back whichever path it takes.
   const str = (text: string) => {
     const payload = Buffer.from(text);
@@ -174,6 +175,39 @@ describe("every string path decodes exactly what was encoded", () => {
     const texts = Array.from({ length: 32 }, (_, i) => "abcdefghijklmnopqrstuvwxyz-0123456789".slice(0, i + 1));
     const r = new Reader(concat(...texts.flatMap((t) => [str(t), str(t)])));
     for (const text of texts) expect([readString(r), readString(r)]).toEqual([text, text]);
+  });
+
+  test("ASCII strings across the 4 KB latin1 copies: straddling one's end, longer than one, empty, between multi-byte text and other values", () => {
+    const texts: string[] = [];
+    for (let i = 0; texts.join("").length < 40_000; i++) {
+      texts.push(i % 7 === 0 ? "" : i % 11 === 0 ? `é${i}ж` : i % 13 === 0 ? "x".repeat(4_000 + i) : `item-${i}-${"abcdefghij".repeat(i % 9)}`);
+    }
+    texts.push("y".repeat(9_000), "z");
+    const input = concat(...texts.flatMap((t) => [str(t), [0xcd, 0x12, 0x34]]));
+    const r = new Reader(input);
+    let longestCopy = 0;
+    for (const text of texts) {
+      expect(readString(r)).toBe(text);
+      expect(r.number()).toBe(0x1234);
+      longestCopy = Math.max(longestCopy, r.text.length);
+    }
+    r.done(undefined);
+    expect(longestCopy).toBe(4096);
+  });
+
+  test("without Node's Buffer (as in browsers), ASCII strings are decoded one by one and cached", () => {
+    const saved = globalThis.Buffer;
+    let isolated: { readString: typeof readString; Reader: typeof Reader } | undefined;
+    try {
+      (globalThis as { Buffer?: unknown }).Buffer = undefined;
+      jest.isolateModules(() => { isolated = require("../../runtime/index"); });
+    } finally {
+      globalThis.Buffer = saved;
+    }
+    const texts = ["", "a", "abc", "abcdefghijklmnopqrstuvwxyz", "x".repeat(40), "abc", "x".repeat(5_000), "ёлка"];
+    const r = new isolated!.Reader(concat(...texts.map(str)));
+    expect(texts.map(() => isolated!.readString(r))).toEqual(texts);
+    expect(r.text).toBe("");
   });
 
   test("a leading U+FEFF is kept on every path", () => {

@@ -1,7 +1,7 @@
 import { familiesOf, splitNil } from "../model/families.js";
 import { propertySegment, type Literal, type ObjectShape, type Property, type TypeNode } from "../model/ir.js";
 import { withoutUndefined } from "../model/unions.js";
-import type { Expr, Stmt } from "./build.js";
+import type { Expr, Parameter, Stmt } from "./build.js";
 import type { EmitContext } from "./context.js";
 import { childPath, localFor } from "./paths.js";
 import { constantExpression, emitRuns, planRuns, type Constant, type Piece } from "./runs.js";
@@ -34,7 +34,7 @@ export function decodeObjectType(ctx: EmitContext, node: Ref, shape: ObjectShape
   const [r, p, d] = [b.id("r"), b.id("p"), b.id("d")];
   const deeper = b.bin(d, "+", b.num(1));
   const check = shape.checksDepth ? [b.if(b.bin(d, ">", b.prop(r, "maxDepth")), [b.expr(b.method(r, "tooDeep", p))])] : [];
-  if (shape.layout === "positional") return [...check, ...decodePositional(ctx, shape, deeper)];
+  if (shape.layout === "positional") return [...check, ...decodePositional(ctx, shape, deeper, resumablePositional(ctx, node) !== undefined)];
   return [...check, ...decodeObject(ctx, node.name, shape, deeper, resumable(ctx, node) !== undefined)];
 }
 
@@ -257,20 +257,23 @@ function decodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth:
  * required ones and at most as long as all (checked at the header). Read in order, straight into
  * one object literal; optional properties past the array's end are undefined, a nil one is absent.
  */
-function decodePositional(ctx: EmitContext, shape: ObjectShape, depth: Expr): Stmt[] {
+function decodePositional(ctx: EmitContext, shape: ObjectShape, depth: Expr, resumed = false): Stmt[] {
   const b = ctx.b;
   const [r, p] = [b.id("r"), b.id("p")];
   const properties = shape.properties;
-  const required = properties.reduce((last, property, i) => (property.optional ? last : i + 1), 0);
+  const required = positionalRequired(shape);
   const n = b.id("n");
   const header = b.method(r, "tupleHeader", b.num(required), b.num(properties.length), p);
-  const out: Stmt[] = [required === properties.length ? b.expr(header) : b.const("n", header)];
+  // Resumed: the header is the parameter n's default (see positionalResume).
+  const out: Stmt[] = resumed ? [] : [required === properties.length ? b.expr(header) : b.const("n", header)];
   const reads = properties.map((property, i) => {
     const path = childPath(b, propertySegment(property.name));
     // An optional property whose type has no nil of its own (exactOptionalPropertyTypes) still takes nil for absence.
     const read = property.optional && !familiesOf(property.type, ctx.named).includes("NIL")
       ? b.cond(b.method(r, "takeNil"), b.undef(), ctx.decode(property.type, path, depth))
       : ctx.decode(property.type, path, depth);
+    // A union that resumes this decoder (i = 1) has read the tag, its first element, as its bytes.
+    if (resumed && i === 0) return b.cond(b.bin(b.id("i"), ">", b.num(0)), b.lit(fixedValue(property)!), read);
     return i >= required ? b.cond(b.bin(n, ">", b.num(i)), read, b.undef()) : read;
   });
   // Into locals, then one object literal: an object allocated before its nested values are read
@@ -317,6 +320,35 @@ export function requiredMasks(shape: ObjectShape): number[] {
   const words = Math.max(1, Math.ceil(shape.properties.length / 30));
   return Array.from({ length: words }, (_, word) =>
     shape.properties.reduce((mask, property, i) => (!property.optional && Math.floor(i / 30) === word ? mask + 2 ** (i % 30) : mask), 0));
+}
+
+/** How many elements a positional object's array has at least: up to its last required property. */
+export function positionalRequired(shape: ObjectShape): number {
+  return shape.properties.reduce((last, property, i) => (property.optional ? last : i + 1), 0);
+}
+
+/**
+ * The shape of a positional object type whose decoder can resume after its union read the array
+ * header and the tag, when the tag is its first element and has one value: local, as `resumable`.
+ */
+export function resumablePositional(ctx: EmitContext, node: TypeNode): ObjectShape | undefined {
+  if (node.kind !== "ref" || !ctx.tagMembers.has(node.name)) return undefined;
+  const shape = ctx.entry(node).shape;
+  if (shape.kind !== "object" || shape.link || shape.layout !== "positional") return undefined;
+  const first = shape.properties[0];
+  return first !== undefined && fixedValue(first) !== undefined ? shape : undefined;
+}
+
+/**
+ * The extra parameters `(n, i)` of a decoder of `resumablePositional` type: the array's length,
+ * by default read and checked here, and 1 when the union has read the tag.
+ */
+export function positionalResume(ctx: EmitContext, node: TypeNode): Parameter[] {
+  const shape = resumablePositional(ctx, node);
+  if (!shape) return [];
+  const b = ctx.b;
+  const header = b.method(b.id("r"), "tupleHeader", b.num(positionalRequired(shape)), b.num(shape.properties.length), b.id("p"));
+  return [["n", "number", header], ["i", "number", b.num(0)]];
 }
 
 /** The shape of an object type whose decoder can resume after its union read the tag: local, one word of seen bits. */

@@ -3,7 +3,7 @@ import type { TypeNode } from "../model/ir.js";
 import type { Expr, Parameter, Stmt } from "./build.js";
 import type { EmitContext, ValueEmitter } from "./context.js";
 import { decodeCollection, encodeCollection } from "./collections.js";
-import { decodeObjectType, encodeObjectType, resumable } from "./objects.js";
+import { decodeObjectType, encodeObjectType, positionalResume, resumable } from "./objects.js";
 import { decodeLeaf, decodeLiterals, decodeTemplate, encodeLeaf, encodeLiterals, encodeTemplate, readAsBytes } from "./scalars.js";
 import { decodeTuple, encodeTuple } from "./tuples.js";
 import { decodeUnion, encodeUnion } from "./unions.js";
@@ -57,7 +57,7 @@ function encoderFor(ctx: EmitContext, node: TypeNode): string {
 function decoderFor(ctx: EmitContext, node: TypeNode): string {
   const b = ctx.b;
   const resume: Parameter[] = [["n", "number", b.method(b.id("r"), "mapHeader", b.id("p"))], ["i", "number", b.num(0)], ["seen0", "number", b.num(0)]];
-  return ctx.function("dec", node, () => decoderBody(ctx, node), resumable(ctx, node) ? resume : []);
+  return ctx.function("dec", node, () => decoderBody(ctx, node), resumable(ctx, node) ? resume : positionalResume(ctx, node));
 }
 
 function encoderBody(ctx: EmitContext, node: TypeNode): Stmt[] {

@@ -52,6 +52,7 @@ const __tm_badTag = __tm.badTag;
 const __tm_readOneOf = __tm.readOneOf;
 const __tm_readFloat32 = __tm.readFloat32;
 const __tm_readPositionalTag = __tm.readPositionalTag;
+const __tm_nextOneOf = __tm.nextOneOf;
 const __tm_setOwn = __tm.setOwn;
 const __tm_codec = __tm.codec;
 const __tm_E_LayermarksItem_pinPositional = __tm_constants([["pin"]]);
@@ -184,9 +185,8 @@ function __tm_decPointPositional(r, p, d) {
     const label_ = n > 2 ? r.takeNil() ? undefined : __tm_readString(r, p && p + ".label") : undefined;
     return { x: x_, y: y_, label: label_ };
 }
-function __tm_decLayermarksItem_pinPositional(r, p, d) {
-    const n = r.tupleHeader(2, 3, p);
-    const kind_ = __tm_readOneOf(r, __tm_L_pin, p && p + ".kind");
+function __tm_decLayermarksItem_pinPositional(r, p, d, n = r.tupleHeader(2, 3, p), i = 0) {
+    const kind_ = i > 0 ? "pin" : __tm_readOneOf(r, __tm_L_pin, p && p + ".kind");
     const at_ = __tm_decPointPositional(r, p && p + ".at", d + 1);
     const note_ = n > 2 ? r.takeNil() ? undefined : __tm_readString(r, p && p + ".note") : undefined;
     return { kind: kind_, at: at_, note: note_ };
@@ -199,9 +199,8 @@ function __tm_decPointPositionalArray(r, p, d) {
     }
     return out;
 }
-function __tm_decLayermarksItem_pathPositional(r, p, d) {
-    r.tupleHeader(3, 3, p);
-    const kind_ = __tm_readOneOf(r, __tm_L_path, p && p + ".kind");
+function __tm_decLayermarksItem_pathPositional(r, p, d, n = r.tupleHeader(3, 3, p), i = 0) {
+    const kind_ = i > 0 ? "path" : __tm_readOneOf(r, __tm_L_path, p && p + ".kind");
     const points_ = __tm_decPointPositionalArray(r, p && p + ".points", d + 1);
     const closed_ = r.bool(p && p + ".closed");
     return { kind: kind_, points: points_, closed: closed_ };
@@ -210,6 +209,21 @@ function __tm_decLayermarksItem(r, p, d) {
     switch (r.family(p)) {
         case 6 /* ARRAY */: {
             const start = r.pos;
+            const n = r.arrayHeader(p);
+            const first = n > 0 ? __tm_nextOneOf(r, __tm_L_kind) : -1;
+            switch (first) {
+                case 0 /* "pin" */:
+                    if (n >= 2 && n <= 3) {
+                        return __tm_decLayermarksItem_pinPositional(r, p, d, n, 1);
+                    }
+                    break;
+                case 1 /* "path" */:
+                    if (n === 3) {
+                        return __tm_decLayermarksItem_pathPositional(r, p, d, n, 1);
+                    }
+                    break;
+            }
+            r.pos = start;
             const tag = __tm_readPositionalTag(r, 0, __tm_L_kind, p);
             r.pos = start;
             switch (tag) {
