@@ -99,9 +99,15 @@ export class DiskCache {
     return path.join(this.dir, `${hash(this.salt + "\0" + module).slice(0, 40)}.json`);
   }
 
+  /** The hash of a file's content; null for no file there (nothing, a directory, a path through a file). */
   private hashOf(file: string): string | null {
-    const stat = fs.statSync(file, { throwIfNoEntry: false });
-    if (!stat) return null;
+    let stat: fs.Stats | undefined;
+    try {
+      stat = fs.statSync(file, { throwIfNoEntry: false });
+    } catch {
+      return null; // ENOTDIR: module resolution looks up paths such as .../index.js/index.ts
+    }
+    if (!stat?.isFile()) return null;
     const known = this.hashes.get(file);
     if (known && known.mtimeMs === stat.mtimeMs && known.size === stat.size) return known.hash;
     let content: Buffer;
