@@ -87,7 +87,7 @@ function __tm_decPoint(r, p, d) {
     return { x: x_, y: y_ };
 }
 // codecFor<Point>()
-const __tm_PointCodec = __tm_codec(8 /* generated-code version */, __tm_encPoint, __tm_decPoint);
+const __tm_PointCodec = __tm_codec(9 /* generated-code version */, __tm_encPoint, __tm_decPoint);
 // A directive, then a function that calls codecFor declared above every import and called while
 // the module loads (issue 19): the generated code goes right after the directive.
 function pointCodec() {

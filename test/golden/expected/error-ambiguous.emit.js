@@ -83,7 +83,7 @@ function __tm_decValue(r, p, d) {
     return { count: count_ };
 }
 // codecFor<{ count: number; }>()
-const __tm_ValueCodec = __tm_codec(8 /* generated-code version */, __tm_encValue, __tm_decValue);
+const __tm_ValueCodec = __tm_codec(9 /* generated-code version */, __tm_encValue, __tm_decValue);
 exports.SettingsCodec = (0, typed_msgpack_1.codecFor)();
 function codecOf() {
     return (0, typed_msgpack_1.codecFor)();

@@ -179,7 +179,7 @@ function __tm_Page_TCodec(__tm_T) {
         }
         return { items: items_, next: next_, total: total_ };
     }
-    return __tm_codec(8 /* generated-code version */, __tm_encPage_T, __tm_decPage_T);
+    return __tm_codec(9 /* generated-code version */, __tm_encPage_T, __tm_decPage_T);
 }
 // codecFor<Tree<T>>(T2)
 function __tm_Tree_TCodec(__tm_T2) {
@@ -246,7 +246,7 @@ function __tm_Tree_TCodec(__tm_T2) {
         }
         return { value: value_, children: children_ };
     }
-    return __tm_codec(8 /* generated-code version */, __tm_encTree_T, __tm_decTree_T);
+    return __tm_codec(9 /* generated-code version */, __tm_encTree_T, __tm_decTree_T);
 }
 // codecFor<Result<T, E>>(T3, E)
 function __tm_Result_T_ECodec(__tm_T3, __tm_E) {
@@ -356,12 +356,12 @@ function __tm_Result_T_ECodec(__tm_T3, __tm_E) {
         }
         return r.mismatch("{ ok: true; value: T; } | { ok: false; error: E; }", p);
     }
-    return __tm_codec(8 /* generated-code version */, __tm_encResult_T, __tm_decResult_T);
+    return __tm_codec(9 /* generated-code version */, __tm_encResult_T, __tm_decResult_T);
 }
 // codecFor<User>()
-const __tm_UserCodec = __tm_codec(8 /* generated-code version */, __tm_encUser, __tm_decUser);
+const __tm_UserCodec = __tm_codec(9 /* generated-code version */, __tm_encUser, __tm_decUser);
 // codecFor<string>()
-const __tm_ValueCodec = __tm_codec(8 /* generated-code version */, __tm_encString, __tm_decString);
+const __tm_ValueCodec = __tm_codec(9 /* generated-code version */, __tm_encString, __tm_decString);
 function pageCodec(item) {
     return __tm_Page_TCodec(item);
 }

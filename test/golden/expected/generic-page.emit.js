@@ -335,11 +335,11 @@ function __tm_decResult_Page_Item(r, p, d) {
     return r.mismatch("{ ok: true; value: Page<Item>; } | { ok: false; error: string; }", p);
 }
 // codecFor<Page<Item>>()
-const __tm_Page_ItemCodec = __tm_codec(8 /* generated-code version */, __tm_encPage_Item, __tm_decPage_Item);
+const __tm_Page_ItemCodec = __tm_codec(9 /* generated-code version */, __tm_encPage_Item, __tm_decPage_Item);
 // codecFor<Page<string>>()
-const __tm_Page_stringCodec = __tm_codec(8 /* generated-code version */, __tm_encPage_string, __tm_decPage_string);
+const __tm_Page_stringCodec = __tm_codec(9 /* generated-code version */, __tm_encPage_string, __tm_decPage_string);
 // codecFor<Result<Page<Item>, string>>()
-const __tm_Result_Page_Item_stringCodec = __tm_codec(8 /* generated-code version */, __tm_encResult_Page_Item, __tm_decResult_Page_Item);
+const __tm_Result_Page_Item_stringCodec = __tm_codec(9 /* generated-code version */, __tm_encResult_Page_Item, __tm_decResult_Page_Item);
 exports.ItemPageCodec = __tm_Page_ItemCodec;
 exports.NamePageCodec = __tm_Page_stringCodec;
 exports.ResultCodec = __tm_Result_Page_Item_stringCodec;

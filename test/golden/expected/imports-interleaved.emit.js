@@ -107,9 +107,9 @@ function __tm_decItemArray(r, p, d) {
     return out;
 }
 // codecFor<Item>()
-const __tm_ItemCodec = __tm_codec(8 /* generated-code version */, __tm_encItem, __tm_decItem);
+const __tm_ItemCodec = __tm_codec(9 /* generated-code version */, __tm_encItem, __tm_decItem);
 // codecFor<Item[]>()
-const __tm_Item2Codec = __tm_codec(8 /* generated-code version */, __tm_encItemArray, __tm_decItemArray, __tm_decItem);
+const __tm_Item2Codec = __tm_codec(9 /* generated-code version */, __tm_encItemArray, __tm_decItemArray, __tm_decItem);
 exports.ItemCodec = __tm_ItemCodec;
 const typed_msgpack_2 = require("typed-msgpack");
 __exportStar(require("typed-msgpack/stream"), exports);

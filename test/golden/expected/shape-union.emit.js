@@ -230,9 +230,9 @@ function __tm_decShapeArray(r, p, d) {
     return out;
 }
 // codecFor<Shape>()
-const __tm_ShapeCodec = __tm_codec(8 /* generated-code version */, __tm_encShape, __tm_decShape);
+const __tm_ShapeCodec = __tm_codec(9 /* generated-code version */, __tm_encShape, __tm_decShape);
 // codecFor<Shape[]>()
-const __tm_Shape2Codec = __tm_codec(8 /* generated-code version */, __tm_encShapeArray, __tm_decShapeArray, __tm_decShape);
+const __tm_Shape2Codec = __tm_codec(9 /* generated-code version */, __tm_encShapeArray, __tm_decShapeArray, __tm_decShape);
 exports.ShapeCodec = __tm_ShapeCodec;
 exports.ShapesCodec = __tm_Shape2Codec;
 exports.roundTrip = [

@@ -206,9 +206,9 @@ function __tm_decJson(r, p, d) {
     return r.mismatch("boolean | null | string | number | Json[] | Record", p);
 }
 // codecFor<TreeNode>()
-const __tm_TreeNodeCodec = __tm_codec(8 /* generated-code version */, __tm_encTreeNode, __tm_decTreeNode);
+const __tm_TreeNodeCodec = __tm_codec(9 /* generated-code version */, __tm_encTreeNode, __tm_decTreeNode);
 // codecFor<Json>()
-const __tm_JsonCodec = __tm_codec(8 /* generated-code version */, __tm_encJson, __tm_decJson);
+const __tm_JsonCodec = __tm_codec(9 /* generated-code version */, __tm_encJson, __tm_decJson);
 exports.TreeCodec = __tm_TreeNodeCodec;
 exports.JsonCodec = __tm_JsonCodec;
 exports.roundTrip = [

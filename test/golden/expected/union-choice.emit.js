@@ -358,11 +358,11 @@ function __tm_decAArrayOrABArray(r, p, d) {
     return r.mismatch("A[] | AB[]", p);
 }
 // codecFor<{ a: string; } | { b: number; }>()
-const __tm_ValueCodec = __tm_codec(8 /* generated-code version */, __tm_encValueOrValue2, __tm_decValueOrValue2);
+const __tm_ValueCodec = __tm_codec(9 /* generated-code version */, __tm_encValueOrValue2, __tm_decValueOrValue2);
 // codecFor<{ x: A[]; } | { x: AB[]; }>()
-const __tm_Value2Codec = __tm_codec(8 /* generated-code version */, __tm_encValue3OrValue4, __tm_decValue3OrValue4);
+const __tm_Value2Codec = __tm_codec(9 /* generated-code version */, __tm_encValue3OrValue4, __tm_decValue3OrValue4);
 // codecFor<A[] | AB[]>()
-const __tm_Value3Codec = __tm_codec(8 /* generated-code version */, __tm_encAArrayOrABArray, __tm_decAArrayOrABArray);
+const __tm_Value3Codec = __tm_codec(9 /* generated-code version */, __tm_encAArrayOrABArray, __tm_decAArrayOrABArray);
 exports.ByKeysCodec = __tm_ValueCodec;
 exports.ByKeysThenTryCodec = __tm_Value2Codec;
 exports.ByTryCodec = __tm_Value3Codec;

@@ -162,7 +162,7 @@ function __tm_decUser(r, p, d) {
     };
 }
 // codecFor<User>()
-const __tm_UserCodec = __tm_codec(8 /* generated-code version */, __tm_encUser, __tm_decUser);
+const __tm_UserCodec = __tm_codec(9 /* generated-code version */, __tm_encUser, __tm_decUser);
 exports.UserCodec = __tm_UserCodec;
 exports.roundTrip = [
     [exports.UserCodec, { id: 1, name: "Ada", tags: [], createdAt: new Date(0) }],
