@@ -102,8 +102,8 @@ export interface Latin1Text { latin1Slice(start: number, end: number): string }
 
 /**
  * `bytes` as a Latin1Text over the same memory, where the platform has a native one (Node's Buffer),
- * else undefined. The ASCII strs of a message are slices of one latin1 copy of its bytes (see
- * `readString`): one native call per few KB instead of one TextDecoder call per str, which was half
+ * else undefined. The ASCII strs of a message are slices of latin1 copies of its bytes (see
+ * `readString`): one native call per 1 KB instead of one TextDecoder call per str, which was half
  * of the decode time of str-heavy messages.
  */
 export const latin1Text: ((bytes: Uint8Array) => Latin1Text) | undefined = latin1Of(globalThis as never);

@@ -170,7 +170,8 @@ test("typed-msgpack-build, beside TypeScript 7: the typed-msgpack command genera
   expect(JSON.parse(fs.readFileSync(path.join(tool, "node_modules/typescript/package.json"), "utf8")).version).toBe("7.0.2");
 
   const out = mustRun("npx", ["--no", "--", "typed-msgpack", "generate"], tool);
-  expect(out).toMatch(/typed-msgpack 0\.8\.0 \(TypeScript 6\.0\.\d+\): 1 written/);
+  expect(out).toContain(`typed-msgpack ${manifest.version} (TypeScript 6.0.`);
+  expect(out).toMatch(/\(TypeScript 6\.0\.\d+\): 1 written/);
   const generated = fs.readFileSync(path.join(tool, "src/wire.codecs.ts"), "utf8");
   expect(generated).toMatch(/__tm_codec\(\d+ \/\* generated-code version \*\/, __tm_encPing, __tm_decPing\)/);
   // The plugin entry loads from the build package.
