@@ -1,5 +1,6 @@
 import { AFTER_VALUE, CodecError, END_OF_INPUT, RESERVED_BYTE, type CodecErrorCode } from "./errors.js";
 import { DEFAULT_MAX_DEPTH, FAMILY, describeHead } from "./wire.js";
+import type { Latin1Text } from "./utf8.js";
 
 const TWO_32 = 0x1_0000_0000;
 const EMPTY = new Uint8Array(0);
@@ -73,7 +74,7 @@ export class Reader {
   /** @internal */
   textEnd = 0;
   /** @internal */
-  textBytes: { latin1Slice(start: number, end: number): string } | undefined = undefined;
+  textBytes: Latin1Text | undefined = undefined;
 
   constructor(input: Uint8Array | ArrayBuffer | ArrayBufferView, options?: DecodeOptions) {
     // A Uint8Array subclass such as Buffer gets a plain view, whose slice() copies (Buffer's does not).

@@ -33,18 +33,21 @@ export function readString(r: Reader, p?: string): string {
   const at = r.pos;
   const length = r.strHeader(r.head(p), p);
   const bytes = r.bytes, start = r.pos, end = start + length;
-  // ASCII? Eight bytes at a time, then one by one.
-  const view = r.view;
-  let i = start;
-  while (i + 8 <= end && ((view.getInt32(i) | view.getInt32(i + 4)) & 0x80808080) === 0) i += 8;
-  while (i < end && bytes[i]! < 0x80) i++;
-  // ASCII: a slice of the latin1 copy of the input, where the platform makes one (Node).
-  if (i === end && latin1Text !== undefined) {
-    r.pos = end;
-    if (start >= r.textStart && end <= r.textEnd) return r.text.slice(start - r.textStart, end - r.textStart);
-    return length === 0 ? "" : asciiText(r, start, end);
+  if (latin1Text !== undefined) {
+    // ASCII? Eight bytes at a time, then one by one; if so, a slice of the latin1 copy of the input.
+    const view = r.view;
+    let i = start;
+    while (i + 8 <= end && ((view.getInt32(i) | view.getInt32(i + 4)) & 0x80808080) === 0) i += 8;
+    while (i < end && bytes[i]! < 0x80) i++;
+    if (i === end) {
+      r.pos = end;
+      if (start >= r.textStart && end <= r.textEnd) return r.text.slice(start - r.textStart, end - r.textStart);
+      return length === 0 ? "" : asciiText(r, start, end);
+    }
   }
-  const s = i < end ? (length <= CACHE_MAX_LENGTH ? decodeLoop(bytes, start, length) : decodeUtf8(bytes, start, length)) : length <= CACHE_MAX_LENGTH ? decodeCached(bytes, start, length, STRINGS) : decodeUtf8(bytes, start, length);
+  // Without latin1Slice (browsers) the cache tests for ASCII itself; on Node the str is known not to be ASCII.
+  const s = length > CACHE_MAX_LENGTH ? decodeUtf8(bytes, start, length)
+    : latin1Text === undefined ? decodeCached(bytes, start, length, STRINGS) : decodeLoop(bytes, start, length);
   if (s === undefined) r.fail("malformed", "str" + NOT_UTF8, p, at);
   r.pos = end;
   return s;
