@@ -14,6 +14,8 @@ export interface Odd { "a-b": number; "": string; "ключ": boolean; 0: string
 export interface Nullable { value?: string | null; note: string | null; u: string | undefined; nothing?: undefined }
 export interface Box<T> { value: T; list: T[] }
 export interface Tree { value: number; children: Tree[] }
+// Arrays of the type itself, optional and nullable: read and written by a loop inline in its own functions.
+export interface Outline { title: string; sections?: Outline[]; notes: Outline[] | null }
 export type List = { head: number; tail: List | null };
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export interface Many { ${many} }
@@ -27,6 +29,7 @@ export const NullableC = codecFor<Nullable>();
 export const BoxStr = codecFor<Box<string>>();
 export const BoxDate = codecFor<Box<Date>>();
 export const TreeC = codecFor<Tree>();
+export const OutlineC = codecFor<Outline>();
 export const ListC = codecFor<List>();
 export const JsonC = codecFor<Json>();
 export const ManyC = codecFor<Many>();
@@ -65,6 +68,10 @@ describe("object types round-trip as maps in declaration order", () => {
     ["BoxStr", { value: "v", list: ["w"] }, "82" + str("value") + str("v") + str("list") + "91" + str("w")],
     ["BoxDate", { value: new Date(0), list: [] }, "82" + str("value") + "d6ff00000000" + str("list") + "90"],
     ["TreeC", { value: 1, children: [{ value: 2, children: [] }] }, ""],
+    ["OutlineC", { title: "a", notes: null }, "82" + str("title") + str("a") + str("notes") + "c0"],
+    ["OutlineC", { title: "a", sections: [{ title: "b", notes: [] }], notes: [{ title: "c", sections: [], notes: null }] },
+      "83" + str("title") + str("a") + str("sections") + "91" + "82" + str("title") + str("b") + str("notes") + "90" +
+      str("notes") + "91" + "83" + str("title") + str("c") + str("sections") + "90" + str("notes") + "c0"],
     ["ListC", { head: 1, tail: { head: 2, tail: null } }, ""],
     ["JsonC", { a: [1, "x", null, true, { b: 1.5 }], c: {} }, ""],
     ["OuterC", { inner: { deep: { n: 1 } }, when: new Date(1000) }, ""],
@@ -153,6 +160,8 @@ describe("invalid values do not encode", () => {
     ["BoxDate", { value: "2020", list: [] }, "$.value"], ["Labeled", { x: 1, y: 2 }, "$.name"],
     ["TreeC", { value: 1, children: [{ value: 2, children: [{ value: "3", children: [] }] }] }, "$.children[0].children[0].value"],
     ["ListC", { head: 1, tail: { head: 2, tail: undefined } }, "$.tail.tail"],
+    ["OutlineC", { title: "a", notes: [{ title: "b", sections: [{ title: 3, notes: null }], notes: null }] }, "$.notes[0].sections[0].title"],
+    ["OutlineC", { title: "a", sections: {}, notes: null }, "$.sections"],
     ["JsonC", { a: [1, { b: 1n }] }, "$.a[1].b"], ["OuterC", { inner: { deep: {} }, when: new Date() }, "$.inner.deep.n"],
     ["RecAB", { a: 1 }, "$.b"], ["Branded", { id: 1, ids: [] }, "$.id"], ["OmitC", { id: 1 }, "$.name"],
   ])("%s rejects %p at %s", (name, value, path) => {
@@ -168,6 +177,8 @@ describe("invalid bytes do not decode", () => {
     ["wrong property type", "UserC", "83" + str("id") + str("x") + str("name") + str("a") + str("tags") + "90", "type-mismatch", "$.id"],
     ["array instead of map", "UserC", "93" + "01" + str("a") + "90", "type-mismatch", "$"],
     ["int key", "UserC", "8101" + "01", "type-mismatch", "$"],
+    ["nil array element", "OutlineC", "82" + str("title") + str("a") + str("notes") + "92" + "c0" + "c0", "type-mismatch", "$.notes[0]"],
+    ["deep wrong type in an optional own array", "OutlineC", "82" + str("title") + str("a") + str("sections") + "91" + "82" + str("title") + "c3" + str("notes") + "c0", "type-mismatch", "$.sections[0].title"],
     ["deep wrong type", "TreeC", "82" + str("value") + "01" + str("children") + "91" + "82" + str("value") + "c3" + str("children") + "90", "type-mismatch", "$.children[0].value"],
   ])("%s", (_label, name, wire, code, path) => {
     const error = decodeError(C[name]!, wire);

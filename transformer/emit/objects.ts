@@ -3,6 +3,7 @@ import { propertySegment, type Literal, type ObjectShape, type Property, type Ty
 import { withoutUndefined } from "../model/unions.js";
 import type { Expr, Parameter, Stmt } from "./build.js";
 import type { EmitContext } from "./context.js";
+import { ownArray, readOwnArray, readOwnArrayInto, writeOwnArray } from "./collections.js";
 import { childPath, localFor } from "./paths.js";
 import { constantExpression, emitRuns, planRuns, type Constant, type Piece } from "./runs.js";
 import { allStrings, describeLiterals } from "./scalars.js";
@@ -34,7 +35,7 @@ export function decodeObjectType(ctx: EmitContext, node: Ref, shape: ObjectShape
   const [r, p, d] = [b.id("r"), b.id("p"), b.id("d")];
   const deeper = b.bin(d, "+", b.num(1));
   const check = shape.checksDepth ? [b.if(b.bin(d, ">", b.prop(r, "maxDepth")), [b.expr(b.method(r, "tooDeep", p))])] : [];
-  if (shape.layout === "positional") return [...check, ...decodePositional(ctx, shape, deeper, resumablePositional(ctx, node) !== undefined)];
+  if (shape.layout === "positional") return [...check, ...decodePositional(ctx, node.name, shape, deeper, resumablePositional(ctx, node) !== undefined)];
   return [...check, ...decodeObject(ctx, node.name, shape, deeper, resumable(ctx, node) !== undefined)];
 }
 
@@ -54,7 +55,7 @@ function encodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth:
   const reads = shape.properties.map((property) => (INHERITED_NAMES.has(property.name) ? b.call(ctx.rt("ownValue"), v, b.str(property.name)) : b.prop(v, property.name)));
   // Optional properties are read first, to count them for the map header; so are values that the
   // writes below use more than once. A required value written by one call is read where it is written.
-  const readOnce = shape.properties.map((property) => !property.optional && writtenByOneCall(ctx, property.type));
+  const readOnce = shape.properties.map((property) => !property.optional && writtenByOneCall(ctx, property.type) && !ownArray(ctx, name, property.type));
   const locals = shape.properties.map((property, i) => localFor(property.name, i));
   shape.properties.forEach((_, i) => {
     if (!readOnce[i]) out.push(b.const(locals[i]!, reads[i]!));
@@ -86,7 +87,7 @@ function encodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth:
   shape.properties.forEach((property, i) => {
     const local = readOnce[i] ? reads[i]! : b.id(locals[i]!);
     const type = property.optional ? withoutUndefined(property.type) : property.type;
-    const own: Piece[] = [{ constant: property.name }, ...valuePieces(ctx, type, local, childPath(b, propertySegment(property.name)), depth)];
+    const own: Piece[] = [{ constant: property.name }, ...valuePieces(ctx, name, type, local, propertySegment(property.name), depth)];
     pieces.push(...(property.optional ? [{ optional: local, pieces: own }] : own));
   });
   const runs: Constant[][] = [];
@@ -148,7 +149,7 @@ function encodePositional(ctx: EmitContext, name: string, shape: ObjectShape, de
   properties.forEach((property, i) => {
     const path = childPath(b, propertySegment(property.name));
     if (!property.optional) {
-      pieces.push(...valuePieces(ctx, property.type, locals[i]!, path, depth));
+      pieces.push(...valuePieces(ctx, name, property.type, locals[i]!, propertySegment(property.name), depth));
       return;
     }
     // `x?: T` is `T | undefined` to the model, whose nil is written inline; without that member
@@ -172,9 +173,15 @@ function encodePositional(ctx: EmitContext, name: string, shape: ObjectShape, de
   return [...out, ...emitRuns(ctx, planned, table)];
 }
 
-/** A property's value: a check and a constant when its type has exactly one value, else its writes. */
-function valuePieces(ctx: EmitContext, type: TypeNode, local: Expr, path: Expr, depth: Expr): Piece[] {
+/**
+ * A property's value (at `segment` of an object of type `self`): a check and a constant when its
+ * type has exactly one value, else its writes.
+ */
+function valuePieces(ctx: EmitContext, self: string, type: TypeNode, local: Expr, segment: string, depth: Expr): Piece[] {
   const b = ctx.b;
+  const path = childPath(b, segment);
+  const own = writeOwnArray(ctx, self, type, local, segment, depth);
+  if (own) return [{ write: own }];
   if (type.kind === "literals" && type.values.length > 1 && allStrings(type.values)) {
     return [{ choice: local, values: type.values, otherwise: b.expr(b.call(ctx.rt("mismatch"), b.str(describeLiterals(type.values)), local, path)) }];
   }
@@ -225,7 +232,10 @@ function decodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth:
   ];
   if (shape.rest) out.push(b.const("extra", b.emptyArray()));
   const cases = shape.properties.map((property, i): [Expr[], Stmt[]] => {
-    const read = ctx.decode(property.type, childPath(b, propertySegment(property.name)), depth);
+    const segment = propertySegment(property.name);
+    const own = locals[i] !== undefined ? readOwnArrayInto(ctx, name, property.type, b.id(locals[i]!), segment, depth) : undefined;
+    if (own) return [[b.num(i)], [...own, b.brk()]];
+    const read = ctx.decode(property.type, childPath(b, segment), depth);
     return [[b.num(i)], [locals[i] === undefined ? b.expr(read) : b.assign(b.id(locals[i]!), read), b.brk()]];
   });
   const unknownKey = shape.rest
@@ -257,7 +267,7 @@ function decodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth:
  * required ones and at most as long as all (checked at the header). Read in order, straight into
  * one object literal; optional properties past the array's end are undefined, a nil one is absent.
  */
-function decodePositional(ctx: EmitContext, shape: ObjectShape, depth: Expr, resumed = false): Stmt[] {
+function decodePositional(ctx: EmitContext, name: string, shape: ObjectShape, depth: Expr, resumed = false): Stmt[] {
   const b = ctx.b;
   const [r, p] = [b.id("r"), b.id("p")];
   const properties = shape.properties;
@@ -266,20 +276,28 @@ function decodePositional(ctx: EmitContext, shape: ObjectShape, depth: Expr, res
   const header = b.method(r, "tupleHeader", b.num(required), b.num(properties.length), p);
   // Resumed: the header is the parameter n's default (see positionalResume).
   const out: Stmt[] = resumed ? [] : [required === properties.length ? b.expr(header) : b.const("n", header)];
-  const reads = properties.map((property, i) => {
+  const read = (property: Property, i: number): Expr => {
     const path = childPath(b, propertySegment(property.name));
     // An optional property whose type has no nil of its own (exactOptionalPropertyTypes) still takes nil for absence.
-    const read = property.optional && !familiesOf(property.type, ctx.named).includes("NIL")
+    const value = property.optional && !familiesOf(property.type, ctx.named).includes("NIL")
       ? b.cond(b.method(r, "takeNil"), b.undef(), ctx.decode(property.type, path, depth))
       : ctx.decode(property.type, path, depth);
     // A union that resumes this decoder (i = 1) has read the tag, its first element, as its bytes.
-    if (resumed && i === 0) return b.cond(b.bin(b.id("i"), ">", b.num(0)), b.lit(fixedValue(property)!), read);
-    return i >= required ? b.cond(b.bin(n, ">", b.num(i)), read, b.undef()) : read;
-  });
+    if (resumed && i === 0) return b.cond(b.bin(b.id("i"), ">", b.num(0)), b.lit(fixedValue(property)!), value);
+    return i >= required ? b.cond(b.bin(n, ">", b.num(i)), value, b.undef()) : value;
+  };
   // Into locals, then one object literal: an object allocated before its nested values are read
   // (reads inside the literal) made decoding sbt 1.6x slower, most of it in the garbage collector.
   const locals = properties.map((property, i) => localFor(property.name, i));
-  properties.forEach((_, i) => out.push(b.const(locals[i]!, reads[i]!)));
+  properties.forEach((property, i) => {
+    const own = property.optional || (resumed && i === 0) ? undefined : ownArray(ctx, name, property.type);
+    if (own) {
+      const { init, fill } = readOwnArray(ctx, own, b.id(locals[i]!), propertySegment(property.name), depth);
+      out.push(b.const(locals[i]!, init), fill);
+    } else {
+      out.push(b.const(locals[i]!, read(property, i)));
+    }
+  });
   // An absent optional property named like an Object.prototype member is set only when present (see decodeObject).
   const late = (i: number) => properties[i]!.optional && INHERITED_NAMES.has(properties[i]!.name);
   const result = b.object(properties.flatMap((property, i): [string, Expr][] => (late(i) ? [] : [[property.name, b.id(locals[i]!)]])));

@@ -183,12 +183,6 @@ function __tm_Page_TCodec(__tm_T) {
 }
 // codecFor<Tree<T>>(T2)
 function __tm_Tree_TCodec(__tm_T2) {
-    function __tm_encTree_TArray(w, v, p, d) {
-        const n = w.array(v, p);
-        for (let i = 0; i < n; i++) {
-            __tm_encTree_T(w, v[i], p && p + ("[" + i + "]"), d);
-        }
-    }
     function __tm_encTree_T(w, v, p, d) {
         if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
             __tm_mismatch("an object (Tree<T>)", v, p);
@@ -197,6 +191,7 @@ function __tm_Tree_TCodec(__tm_T2) {
             __tm_tooDeep(w.maxDepth, p);
         }
         const value_ = v.value;
+        const children_ = v.children;
         w.raw(__tm_E_Tree_T[0]);
         if (value_ === null) {
             w.nil();
@@ -205,15 +200,12 @@ function __tm_Tree_TCodec(__tm_T2) {
             __tm_T2.writeTo(w, value_, p && p + ".value", d + 1);
         }
         w.raw(__tm_E_Tree_T[1]);
-        __tm_encTree_TArray(w, v.children, p && p + ".children", d + 1);
-    }
-    function __tm_decTree_TArray(r, p, d) {
-        const n = r.arrayHeader(p);
-        const out = new Array(n);
-        for (let i = 0; i < n; i++) {
-            out[i] = __tm_decTree_T(r, p && p + ("[" + i + "]"), d);
+        {
+            const size = w.array(children_, p && p + ".children");
+            for (let j = 0; j < size; j++) {
+                __tm_encTree_T(w, children_[j], p && p + (".children[" + j + "]"), d + 1);
+            }
         }
-        return out;
     }
     function __tm_decTree_T(r, p, d) {
         if (d > r.maxDepth) {
@@ -236,7 +228,10 @@ function __tm_Tree_TCodec(__tm_T2) {
                     value_ = r.takeNil() ? null : __tm_T2.readFrom(r, p && p + ".value", d + 1);
                     break;
                 case 1:
-                    children_ = __tm_decTree_TArray(r, p && p + ".children", d + 1);
+                    children_ = new Array(r.arrayHeader(p && p + ".children"));
+                    for (let j = 0; j < children_.length; j++) {
+                        children_[j] = __tm_decTree_T(r, p && p + (".children[" + j + "]"), d + 1);
+                    }
                     break;
                 default: __tm_unknownKey(r, p);
             }

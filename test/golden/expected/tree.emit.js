@@ -55,12 +55,6 @@ const __tm_keySegment = __tm.keySegment;
 const __tm_setOwn = __tm.setOwn;
 const __tm_E_TreeNode = __tm_constants([[[2], "value"], [[3], "value"], ["label"], ["children"]]);
 const __tm_K_TreeNode = __tm_keys(["value", "label", "children"]);
-function __tm_encTreeNodeArray(w, v, p, d) {
-    const n = w.array(v, p);
-    for (let i = 0; i < n; i++) {
-        __tm_encTreeNode(w, v[i], p && p + ("[" + i + "]"), d);
-    }
-}
 function __tm_encTreeNode(w, v, p, d) {
     if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
         __tm_mismatch("an object (TreeNode)", v, p);
@@ -69,6 +63,7 @@ function __tm_encTreeNode(w, v, p, d) {
         __tm_tooDeep(w.maxDepth, p);
     }
     const label_ = v.label;
+    const children_ = v.children;
     let n = 2;
     if (label_ !== undefined) {
         n++;
@@ -80,15 +75,12 @@ function __tm_encTreeNode(w, v, p, d) {
         __tm_writeString(w, label_, p && p + ".label");
     }
     w.raw(__tm_E_TreeNode[3]);
-    __tm_encTreeNodeArray(w, v.children, p && p + ".children", d + 1);
-}
-function __tm_decTreeNodeArray(r, p, d) {
-    const n = r.arrayHeader(p);
-    const out = new Array(n);
-    for (let i = 0; i < n; i++) {
-        out[i] = __tm_decTreeNode(r, p && p + ("[" + i + "]"), d);
+    {
+        const size = w.array(children_, p && p + ".children");
+        for (let j = 0; j < size; j++) {
+            __tm_encTreeNode(w, children_[j], p && p + (".children[" + j + "]"), d + 1);
+        }
     }
-    return out;
 }
 function __tm_decTreeNode(r, p, d) {
     if (d > r.maxDepth) {
@@ -114,7 +106,10 @@ function __tm_decTreeNode(r, p, d) {
                 label_ = r.takeNil() ? undefined : __tm_readString(r, p && p + ".label");
                 break;
             case 2:
-                children_ = __tm_decTreeNodeArray(r, p && p + ".children", d + 1);
+                children_ = new Array(r.arrayHeader(p && p + ".children"));
+                for (let j = 0; j < children_.length; j++) {
+                    children_[j] = __tm_decTreeNode(r, p && p + (".children[" + j + "]"), d + 1);
+                }
                 break;
             default: __tm_unknownKey(r, p);
         }
