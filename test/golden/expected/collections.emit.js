@@ -83,7 +83,7 @@ function __tm_encTuple(w, v, p, d) {
     if (!(Array.isArray(v) && v.length === 2)) {
         __tm_mismatch("a tuple of 2 elements", v, p);
     }
-    w.arrayHeader(v.length);
+    w.arrayHeader(2);
     w.number(v[0], p && p + "[0]");
     w.number(v[1], p && p + "[1]");
 }
