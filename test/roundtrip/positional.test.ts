@@ -16,6 +16,7 @@ export interface Order { id: number; tag?: string; items: Item[]; gift?: boolean
 export type Shape = { kind: "circle"; r: number } | { kind: "rect"; w: number; h: number };
 export interface Doc { title: string; meta: Record<string, number>; extra: { a: number; [k: string]: number }; index: Map<string, Item> }
 export interface Tree { value: number; children: Tree[] }
+export interface Outline { title: string; notes: Outline[] | null; sections?: Outline[] }
 export class Point { x = 0; y = 0 }
 export interface Reading { at: Float32; ok: boolean }
 export const OrderP = codecFor<Order>({ layout: "positional" });
@@ -25,6 +26,7 @@ export const ItemKeyed = codecFor<Item>({ layout: "keyed" });
 export const ShapesP = codecFor<Shape[]>({ layout: "positional" });
 export const DocP = codecFor<Doc>({ layout: "positional" });
 export const TreeP = codecFor<Tree>({ layout: "positional" });
+export const OutlineP = codecFor<Outline>({ layout: "positional" });
 export const PointP = codecFor<Point>({ layout: "positional" });
 export const ReadingP = codecFor<Reading | null>({ layout: "positional" });
 export const Loose = codecFor<{ a: number } | { a: number; b: number }>({ layout: "positional" });
@@ -75,6 +77,11 @@ describe("exact bytes: an array of the values, no keys", () => {
     const p = Object.assign(new (class Point { x = 0; y = 0 })(), { x: 1, y: 2 });
     expect(hex(C.PointP!.encode(p))).toBe("920102");
     expect(hex(roundTrip(C.TreeP!, { value: 1, children: [{ value: 2, children: [] }] }))).toBe("920191920290");
+    // Arrays of the type itself that are nullable or optional (their loops inline in its functions).
+    const outline = { title: "a", notes: [{ title: "b", notes: null, sections: [] }], sections: [{ title: "c", notes: [] }] };
+    expect(hex(roundTrip(C.OutlineP!, outline))).toBe("93" + str("a") + "91" + "93" + str("b") + "c0" + "90" + "91" + "92" + str("c") + "90");
+    expectEncodeError(C.OutlineP!, { title: "a", notes: null, sections: [{ title: "c", notes: [1] }] }, { code: "type-mismatch", path: "$.sections[0].notes[0]" });
+    expectDecodeError(C.OutlineP!, "92" + str("a") + "91" + "92" + str("b") + "c3", { code: "type-mismatch", path: "$.notes[0].notes" });
     expect(hex(roundTrip(C.ReadingP!, { at: 1.5, ok: true }))).toBe("92ca3fc00000c3");
     expect(hex(roundTrip(C.ReadingP!, null))).toBe("c0");
   });

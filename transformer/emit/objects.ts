@@ -155,9 +155,10 @@ function encodePositional(ctx: EmitContext, name: string, shape: ObjectShape, de
     // `x?: T` is `T | undefined` to the model, whose nil is written inline; without that member
     // (exactOptionalPropertyTypes) absence is written as nil here.
     const hasUndefined = property.type.kind === "union" && property.type.members.some((m) => m.kind === "undefined");
+    const encode = (type: TypeNode) => writeOwnArray(ctx, name, type, locals[i]!, propertySegment(property.name), depth) ?? ctx.encode(type, locals[i]!, path, depth);
     const write = hasUndefined
-      ? ctx.encode(property.type, locals[i]!, path, depth)
-      : [b.if(b.bin(locals[i]!, "===", b.undef()), [b.expr(b.method(w, "nil"))], ctx.encode(withoutUndefined(property.type), locals[i]!, path, depth))];
+      ? encode(property.type)
+      : [b.if(b.bin(locals[i]!, "===", b.undef()), [b.expr(b.method(w, "nil"))], encode(withoutUndefined(property.type)))];
     pieces.push({ write: i >= required ? [b.if(b.bin(count, ">", b.num(i)), write)] : write });
   });
   // A fixed header is pre-encoded with the constant that follows it (a discriminant); alone, a
@@ -290,13 +291,21 @@ function decodePositional(ctx: EmitContext, name: string, shape: ObjectShape, de
   // (reads inside the literal) made decoding sbt 1.6x slower, most of it in the garbage collector.
   const locals = properties.map((property, i) => localFor(property.name, i));
   properties.forEach((property, i) => {
-    const own = property.optional || (resumed && i === 0) ? undefined : ownArray(ctx, name, property.type);
-    if (own) {
-      const { init, fill } = readOwnArray(ctx, own, b.id(locals[i]!), propertySegment(property.name), depth);
+    // Arrays of this type itself: their loops inline (see ownArray); the first element of a
+    // resumed member is its tag.
+    const segment = propertySegment(property.name), target = b.id(locals[i]!);
+    const own = resumed && i === 0 ? undefined : ownArray(ctx, name, property.type);
+    if (own && !property.optional) {
+      const { init, fill } = readOwnArray(ctx, own, target, segment, depth);
       out.push(b.const(locals[i]!, init), fill);
-    } else {
-      out.push(b.const(locals[i]!, read(property, i)));
+      return;
     }
+    const reads = resumed && i === 0 ? undefined : readOwnArrayInto(ctx, name, property.type, target, segment, depth);
+    if (reads && (!property.optional || familiesOf(property.type, ctx.named).includes("NIL"))) {
+      out.push(b.let([locals[i]!]), ...(i >= required ? [b.if(b.bin(n, ">", b.num(i)), reads)] : reads));
+      return;
+    }
+    out.push(b.const(locals[i]!, read(property, i)));
   });
   // An absent optional property named like an Object.prototype member is set only when present (see decodeObject).
   const late = (i: number) => properties[i]!.optional && INHERITED_NAMES.has(properties[i]!.name);
