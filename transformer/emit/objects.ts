@@ -147,15 +147,15 @@ function encodePositional(ctx: EmitContext, name: string, shape: ObjectShape, de
     out.push(b.if(b.prop(w, "strict"), [b.expr(b.call(ctx.rt("noExtraKeys"), v, present, b.id("p")))]));
   }
   properties.forEach((property, i) => {
-    const path = childPath(b, propertySegment(property.name));
+    const segment = propertySegment(property.name), path = childPath(b, segment);
     if (!property.optional) {
-      pieces.push(...valuePieces(ctx, name, property.type, locals[i]!, propertySegment(property.name), depth));
+      pieces.push(...valuePieces(ctx, name, property.type, locals[i]!, segment, depth));
       return;
     }
     // `x?: T` is `T | undefined` to the model, whose nil is written inline; without that member
     // (exactOptionalPropertyTypes) absence is written as nil here.
     const hasUndefined = property.type.kind === "union" && property.type.members.some((m) => m.kind === "undefined");
-    const encode = (type: TypeNode) => writeOwnArray(ctx, name, type, locals[i]!, propertySegment(property.name), depth) ?? ctx.encode(type, locals[i]!, path, depth);
+    const encode = (type: TypeNode) => writeOwnArray(ctx, name, type, locals[i]!, segment, depth) ?? ctx.encode(type, locals[i]!, path, depth);
     const write = hasUndefined
       ? encode(property.type)
       : [b.if(b.bin(locals[i]!, "===", b.undef()), [b.expr(b.method(w, "nil"))], encode(withoutUndefined(property.type)))];
