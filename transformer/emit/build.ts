@@ -107,6 +107,10 @@ export abstract class Build {
   isArray(e: Expr): Expr {
     return this.method(this.id("Array"), "isArray", e);
   }
+  /** Whether `e` is the absent value of a `T | null` (`=== null`), `T | undefined`, or both (`== null`). */
+  isNil(e: Expr, nil: "null" | "undefined" | "both"): Expr {
+    return nil === "both" ? this.bin(e, "==", this.null()) : this.bin(e, "===", nil === "null" ? this.null() : this.undef());
+  }
   undef(): Expr {
     return this.id("undefined");
   }

@@ -26,8 +26,7 @@ function encodeValue(ctx: EmitContext, node: TypeNode, value: Expr, path: Expr, 
   const nilOr = splitNil(node, ctx.named);
   if (nilOr) {
     // `T | null` and the like: the nil case inline, no function of its own.
-    const isNil = nilOr.nil === "both" ? b.bin(value, "==", b.null()) : b.bin(value, "===", nilOr.nil === "null" ? b.null() : b.undef());
-    return [b.if(isNil, [b.expr(b.method(b.id("w"), "nil"))], encodeValue(ctx, nilOr.other, value, path, depth))];
+    return [b.if(b.isNil(value, nilOr.nil), [b.expr(b.method(b.id("w"), "nil"))], encodeValue(ctx, nilOr.other, value, path, depth))];
   }
   return [b.expr(b.call(b.id(encoderFor(ctx, node)), b.id("w"), value, path, depth))];
 }

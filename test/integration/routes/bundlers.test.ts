@@ -113,6 +113,20 @@ describe("the plugin's disk cache (node_modules/.cache/typed-msgpack)", () => {
   const cacheDir = () => path.join(project, "node_modules/.cache/typed-msgpack");
   const entries = () => (fs.existsSync(cacheDir()) ? fs.readdirSync(cacheDir()).filter((f) => f.endsWith(".json")) : []);
   const build = () => expect(mustRun("node", ["build.js", "rolldown"], project, {}, BUILD_WAIT)).toMatch(/built rolldown/);
+  /**
+   * Makes Item extend ItemExtras (imported by `importLine`, or a global), builds, then lets `change`
+   * give ItemExtras `currency?: string` in a file the plugin read or looked for: the next build
+   * misses the cache and has the new codec.
+   */
+  const followsItemExtras = (importLine: string, change: () => void) => {
+    const model = path.join(project, "src/model.ts");
+    fs.writeFileSync(model, importLine + fs.readFileSync(model, "utf8").replace("export interface Item {", "export interface Item extends ItemExtras {"));
+    build();
+    expect(runBundle("rolldown")).toEqual(OLD_SHAPE);
+    change();
+    build();
+    expect(runBundle("rolldown")).toEqual(NEW_SHAPE);
+  };
 
   test("a build with nothing changed reuses the entry; an edit to any file the codec came from is a miss, and the new build has the new codec", () => {
     resetModel();
@@ -164,13 +178,7 @@ describe("the plugin's disk cache (node_modules/.cache/typed-msgpack)", () => {
     const globals = path.join(project, "src/globals.d.ts");
     try {
       fs.writeFileSync(globals, "interface ItemExtras {}\n");
-      const model = path.join(project, "src/model.ts");
-      fs.writeFileSync(model, fs.readFileSync(model, "utf8").replace("export interface Item {", "export interface Item extends ItemExtras {"));
-      build();
-      expect(runBundle("rolldown")).toEqual(OLD_SHAPE);
-      fs.writeFileSync(globals, "interface ItemExtras {\n  currency?: string;\n}\n");
-      build();
-      expect(runBundle("rolldown")).toEqual(NEW_SHAPE);
+      followsItemExtras("", () => fs.writeFileSync(globals, "interface ItemExtras {\n  currency?: string;\n}\n"));
     } finally {
       fs.rmSync(globals, { force: true });
       resetModel();
@@ -183,13 +191,7 @@ describe("the plugin's disk cache (node_modules/.cache/typed-msgpack)", () => {
     try {
       fs.mkdirSync(extraDir, { recursive: true });
       fs.writeFileSync(path.join(extraDir, "index.ts"), "export interface ItemExtras {}\n");
-      const model = path.join(project, "src/model.ts");
-      fs.writeFileSync(model, 'import type { ItemExtras } from "./extra";\n' + fs.readFileSync(model, "utf8").replace("export interface Item {", "export interface Item extends ItemExtras {"));
-      build();
-      expect(runBundle("rolldown")).toEqual(OLD_SHAPE);
-      fs.writeFileSync(extraFile, "export interface ItemExtras {\n  currency?: string;\n}\n");
-      build();
-      expect(runBundle("rolldown")).toEqual(NEW_SHAPE);
+      followsItemExtras('import type { ItemExtras } from "./extra";\n', () => fs.writeFileSync(extraFile, "export interface ItemExtras {\n  currency?: string;\n}\n"));
     } finally {
       fs.rmSync(extraDir, { recursive: true, force: true });
       fs.rmSync(extraFile, { force: true });
