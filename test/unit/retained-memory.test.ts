@@ -24,6 +24,7 @@ export const BlobCodec = codecFor<Blob>();
 export const ChunksCodec = codecFor<Uint8Array[]>();
 export const PartsCodec = codecFor<{ parts: Uint8Array[] }>();
 export const LabelledCodec = codecFor<{ tag: string; label: string; pad: Uint8Array }>();
+export const PaddedCodec = codecFor<{ before: Uint8Array; label: string; after: Uint8Array }>();
 `);
 
 test.each([
@@ -77,4 +78,16 @@ test("a decoded string keeps at most the 1 KB latin1 copy around it alive, never
   }
   expect(heapAfterGc() - before).toBeLessThan(6 << 20);
   expect(kept.slice(-2)).toEqual(["t", "label-19xxxxxxxxxxxx"]);
+});
+
+test("a str far from the strs before it is copied alone: 4,000 kept labels between two 2 KB bins take under 1 MB", () => {
+  // A latin1 copy of the 1 KB after each label would keep 4 MB alive; asciiText copies a str
+  // that starts more than SPARSE_GAP bytes past the last copy on its own.
+  const inputs = Array.from({ length: 20 }, (_, i) => codecs.PaddedCodec.encode({ before: new Uint8Array(2_000), label: `label-${i}`.padEnd(20, "x"), after: new Uint8Array(2_000) }));
+  const kept: string[] = [];
+  const heapAfterGc = () => { gc(); gc(); return process.memoryUsage().heapUsed; };
+  const before = heapAfterGc();
+  for (let i = 0; i < 4_000; i++) kept.push(codecs.PaddedCodec.decode(inputs[i % 20]!).label);
+  expect(heapAfterGc() - before).toBeLessThan(1 << 20);
+  expect(kept.slice(-1)).toEqual(["label-19xxxxxxxxxxxx"]);
 });
