@@ -230,6 +230,20 @@ export class Reader {
    * themselves: each allocation site then learns its own element kind.
    */
   arrayHeader(p?: string): number {
+    // A fixarray within the limits in few enough bytecodes for V8 to inline into decoders, where
+    // the whole of this method took a third of the inlining budget (bench tree decode +3.6 %).
+    const pos = this.pos, b = this.bytes[pos]!; // undefined at the end: the general path reports it
+    if ((b & 0xf0) === 0x90) {
+      const n = b & 0x0f;
+      if (n < this.end - pos && n <= this.limits.maxArrayLength) {
+        this.pos = pos + 1;
+        return n;
+      }
+    }
+    return this.anyArrayHeader(p);
+  }
+
+  private anyArrayHeader(p: string | undefined): number {
     const b = this.head(p);
     let n: number;
     let size: number;
@@ -245,6 +259,18 @@ export class Reader {
 
   /** Map header; the count is checked against the remaining bytes (each entry takes at least two). */
   mapHeader(p?: string): number {
+    const pos = this.pos, b = this.bytes[pos]!; // a fixmap within the limits inlines, as in arrayHeader
+    if ((b & 0xf0) === 0x80) {
+      const n = b & 0x0f;
+      if (2 * n < this.end - pos && n <= this.limits.maxMapLength) {
+        this.pos = pos + 1;
+        return n;
+      }
+    }
+    return this.anyMapHeader(p);
+  }
+
+  private anyMapHeader(p: string | undefined): number {
     const b = this.head(p);
     let n: number;
     let size: number;
