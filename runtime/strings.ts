@@ -15,8 +15,6 @@ import { mismatch, Writer, type Constant } from "./writer.js";
  * observe it: a hit returns a string equal to what decoding would build, and its size is fixed.
  */
 const STRINGS = newStringCache();
-/** The words of a key given as a plain Uint8Array: none, so every byte is compared one by one. */
-const NO_WORDS = new Int32Array(0);
 
 // ---------------------------------------------------------------------------------------------
 // Reading
@@ -83,7 +81,7 @@ function asciiText(r: Reader, start: number, end: number): string {
  * ends at the first byte or two). Keys arriving in declaration order cost one short compare, and
  * an absent optional property only the few compares of the keys it skips.
  */
-export function readKey(r: Reader, keys: readonly Uint8Array[], hint: number, p?: string): number {
+export function readKey(r: Reader, keys: readonly PreEncoded[], hint: number, p?: string): number {
   const pos = r.pos;
   r.keyAt = pos;
   // The hinted key first, in a function small enough for V8 to inline into generated decoders.
@@ -92,7 +90,7 @@ export function readKey(r: Reader, keys: readonly Uint8Array[], hint: number, p?
 }
 
 /** `readKey()` when the hinted key is not next. */
-function otherKey(r: Reader, keys: readonly Uint8Array[], hint: number, pos: number, p: string | undefined): number {
+function otherKey(r: Reader, keys: readonly PreEncoded[], hint: number, pos: number, p: string | undefined): number {
   for (let i = hint + 1; i < keys.length; i++) if (isNext(r, keys[i]!, pos)) return i;
   for (let i = 0; i < hint && i < keys.length; i++) if (isNext(r, keys[i]!, pos)) return i;
   return anyKey(r, keys, p);
@@ -100,19 +98,19 @@ function otherKey(r: Reader, keys: readonly Uint8Array[], hint: number, pos: num
 
 /**
  * Is `expected` (a pre-encoded str, header included) next at `pos`? Consumed if so. Four bytes at
- * a time when it carries its words (see PreEncoded). A key longer than maxStringLength never
- * matches here, so that the parse in `anyKey` refuses it at its header.
+ * a time from its words (see PreEncoded), then byte by byte; the loops return at the first
+ * difference. Its bytecode counts: V8 inlines it at several sites of a decoder within one budget
+ * (174 bytes, from 196: the tree decoder inlines mapHeader too, +5 %). A key longer than
+ * maxStringLength never matches here, so that the parse in `anyKey` refuses it at its header.
  */
-function isNext(r: Reader, expected: Uint8Array, pos: number): boolean {
+function isNext(r: Reader, expected: PreEncoded, pos: number): boolean {
   const n = expected.length, bytes = r.bytes;
-  if (bytes[pos] !== expected[0] || pos + n > r.end || n > r.limits.maxStringLength) return false;
-  const words = (expected as Partial<PreEncoded>).words ?? NO_WORDS, view = r.view;
+  if (bytes[pos] !== expected[0] || pos + n > r.end) return false;
+  const words = expected.words, view = r.view;
   let i = 0;
-  while (i < words.length && view.getInt32(pos + 4 * i) === words[i]) i++;
-  if (i < words.length) return false;
-  i *= 4;
-  while (i < n && bytes[pos + i] === expected[i]) i++;
-  if (i < n) return false;
+  for (; i < words.length; i++) if (view.getInt32(pos + 4 * i) !== words[i]) return false;
+  for (i *= 4; i < n; i++) if (bytes[pos + i] !== expected[i]) return false;
+  if (n > r.limits.maxStringLength) return false;
   r.pos = pos + n;
   return true;
 }
@@ -140,7 +138,7 @@ function strPayload(r: Reader, what: string, p: string | undefined): number {
 }
 
 /** Reads a str key and tells whether it is `expected` (pre-encoded by `keys()`). */
-export function isKey(r: Reader, expected: Uint8Array, p?: string): boolean {
+export function isKey(r: Reader, expected: PreEncoded, p?: string): boolean {
   if (isNext(r, expected, r.pos)) return true;
   const start = strPayload(r, "a str key", p);
   return sameKey(expected, r.bytes, start, r.pos - start);
@@ -171,7 +169,7 @@ function readOneOfByValue(r: Reader, table: Literals, p: string | undefined): st
  * The index of the entry of `table` whose bytes, header included, are next (consumed), or -1:
  * no head or header parse first. A value written in a longer form than needed is not found here.
  */
-export function nextOneOf(r: Reader, table: readonly Uint8Array[]): number {
+export function nextOneOf(r: Reader, table: readonly PreEncoded[]): number {
   const at = r.pos;
   for (let i = 0; i < table.length; i++) if (isNext(r, table[i]!, at)) return i;
   return -1;

@@ -9,7 +9,7 @@ import type { Reader } from "./reader.js";
 import { skip } from "./skip.js";
 import { isKey, nextOneOf, readKey, sameKey } from "./strings.js";
 import type { Writer } from "./writer.js";
-import { BOOL, FAMILY, FLOAT, INT, STR, type Literals } from "./wire.js";
+import { BOOL, FAMILY, FLOAT, INT, STR, type Literals, type PreEncoded } from "./wire.js";
 
 /** Failures that do not depend on which union member is being tried. */
 const BYTE_LEVEL = new Set(["incomplete", "too-deep", "malformed", "duplicate-key", "trailing-bytes"]);
@@ -21,7 +21,7 @@ const BYTE_LEVEL = new Set(["incomplete", "too-deep", "malformed", "duplicate-ke
  * and value are consumed and the member's decoder goes on from the next key (one read of the tag,
  * not two); otherwise the entries are looked through and nothing is consumed.
  */
-export function readTag(r: Reader, n: number, tagKey: Uint8Array, tags: Literals, p?: string): number {
+export function readTag(r: Reader, n: number, tagKey: PreEncoded, tags: Literals, p?: string): number {
   const start = r.pos;
   if (n > 0 && isKey(r, tagKey, p)) {
     const index = tagValue(r, tags, p);

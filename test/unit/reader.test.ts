@@ -152,7 +152,8 @@ describe("strings", () => {
 });
 
 describe("every string path decodes exactly what was encoded", () => {
-  // On Node, ASCII strings are slices of a latin1 copy of the next 1 KB of input (without Node's
+  // On Node, ASCII strings are slices of a latin1 copy of the next 1 KB of input, or a copy of their
+  // own far from the last one (without Node's
   // Buffer, short ones go through a cache), mostly multi-byte text up to 200 bytes through the JS
   // loop, the rest through TextDecoder: the same text must come back whichever path it takes.
   const str = (text: string) => {
@@ -238,11 +239,19 @@ describe("every string path decodes exactly what was encoded", () => {
     slowPath.mockRestore();
   });
 
-  test("readKey() also takes plain Uint8Array keys (no words), comparing them byte by byte", () => {
-    const plain = [fromHex("a26964"), fromHex("a46e616d65")]; // "id", "name"
-    for (const [input, hint, index] of [["a46e616d6501", 1, 1], ["a46e616d6501", 0, 1], ["a46e616d6f01", 1, -1]] as const) {
-      expect(readKey(new Reader(fromHex(input)), plain, hint)).toBe(index);
-    }
+  test("readKey() compares a key's whole words, then the bytes after them: a key differing in any one byte is another", () => {
+    // Keys of 1 to 9 bytes (header included: 0 to 3 whole words and 0 to 3 bytes after them).
+    const names = ["", "a", "ab", "abc", "abcd", "abcde", "abcdef", "abcdefg", "abcdefgh"];
+    const keys = preEncodedKeys(names);
+    names.forEach((name, index) => {
+      const bytes = str(name);
+      expect(readKey(new Reader(bytes), keys, index)).toBe(index);
+      for (let at = 1; at < bytes.length; at++) {
+        const changed = bytes.slice();
+        changed[at] = 0x7a; // "z"
+        expect(readKey(new Reader(changed), keys, index)).toBe(-1);
+      }
+    });
   });
 
   test("a declared key longer than maxStringLength is refused wherever it arrives", () => {
