@@ -32,9 +32,10 @@ export function ownValue(v: Record<string, unknown>, key: string): unknown {
 
 /** Own enumerable keys whose values are defined: what a Record writes (undefined values are omitted). */
 export function definedKeys(v: Record<string, unknown>): string[] {
-  const out: string[] = [];
-  for (const key of Object.keys(v)) if (v[key] !== undefined) out.push(key);
-  return out;
+  const keys = Object.keys(v);
+  // Nearly always every value is defined: then the keys as they are, without a second array.
+  for (let i = 0; i < keys.length; i++) if (v[keys[i]!] === undefined) return keys.filter((key) => v[key] !== undefined);
+  return keys;
 }
 
 /** Defined own keys that are not among `declared`: what an index signature beside properties writes. */
