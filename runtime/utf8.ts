@@ -83,8 +83,8 @@ let shortViews: Uint16Array[] = [];
 
 /** The part of Node's Buffer used here. */
 interface NodeBufferClass {
-  from(buffer: ArrayBuffer, byteOffset?: number, length?: number): { toString(encoding: "utf16le", start: number, end: number): string } & Latin1Text;
-  prototype?: Partial<Latin1Text>;
+  from(buffer: ArrayBuffer, byteOffset?: number, length?: number): { toString(encoding: "utf16le", start: number, end: number): string } & Latin1Text & Utf8Text;
+  prototype?: Partial<Latin1Text & Utf8Text>;
 }
 /**
  * Node's Buffer, where the code runs on Node (not a browser bundle's polyfill, which converts in
@@ -111,6 +111,21 @@ export const latin1Text: ((bytes: Uint8Array) => Latin1Text) | undefined = latin
 function latin1Of(g: { Buffer?: NodeBufferClass; process?: { versions?: { node?: string } } }): ((bytes: Uint8Array) => Latin1Text) | undefined {
   const B = g.Buffer;
   const onNode = typeof g.process?.versions?.node === "string" && typeof B?.from === "function" && typeof B.prototype?.latin1Slice === "function";
+  return onNode ? (bytes) => B!.from(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.length) : undefined;
+}
+
+/** Strings written as UTF-8 into bytes (Node's `Buffer.prototype.utf8Write`); returns the bytes written. */
+export interface Utf8Text { utf8Write(s: string, offset: number): number }
+
+/**
+ * `bytes` as a Utf8Text over the same memory on Node, else undefined. Unlike `encodeInto`, a write
+ * makes neither a subarray nor a result object (see `writeString`).
+ */
+export const utf8Text: ((bytes: Uint8Array) => Utf8Text) | undefined = utf8Of(globalThis as never);
+
+function utf8Of(g: { Buffer?: NodeBufferClass; process?: { versions?: { node?: string } } }): ((bytes: Uint8Array) => Utf8Text) | undefined {
+  const B = g.Buffer;
+  const onNode = typeof g.process?.versions?.node === "string" && typeof B?.from === "function" && typeof B.prototype?.utf8Write === "function";
   return onNode ? (bytes) => B!.from(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.length) : undefined;
 }
 

@@ -1,5 +1,6 @@
 import { CodecError, describeValue } from "./errors.js";
 import { DEFAULT_MAX_DEPTH, type PreEncoded } from "./wire.js";
+import type { Utf8Text } from "./utf8.js";
 
 
 const TWO_32 = 0x1_0000_0000;
@@ -45,6 +46,8 @@ export class Writer {
   private lastSize = 0;
   /** The buffer kept between outputs, set aside while `begin` has a large output written into a buffer of its own. */
   private kept: Uint8Array | undefined = undefined;
+  /** @internal `bytes` as the platform's Utf8Text, made at the first string that `writeString` writes with it. */
+  textBytes: Utf8Text | undefined = undefined;
 
   constructor(maxDepth: number = DEFAULT_MAX_DEPTH, initialSize = 256) {
     this.maxDepth = maxDepth;
@@ -113,6 +116,7 @@ export class Writer {
   private use(bytes: Uint8Array): void {
     this.bytes = bytes;
     this.view = new DataView(bytes.buffer);
+    this.textBytes = undefined; // never a view of a buffer handed over or left behind
   }
 
   /**

@@ -181,6 +181,21 @@ describe("string: the smallest str header for the UTF-8 byte length", () => {
     }
   });
 
+  test("a string after finish() handed the buffer over is written into the writer's new buffer, never the caller's", () => {
+    // On Node, strings of 65 to 4,096 units go through a Buffer over the writer's memory, which must
+    // follow the writer to its next buffer.
+    const w = new Writer(undefined, 20_000);
+    for (let i = 0; i < 190; i++) writeString(w, "a".repeat(100)); // 19,380 bytes: the buffer is handed over
+    const first = w.finish();
+    expect(first.buffer.byteLength).toBe(20_000);
+    const before = first.slice();
+    w.begin();
+    writeString(w, "b".repeat(100));
+    const second = w.finish();
+    expect(sameBytes(first, before)).toBe(true);
+    expect(readString(new Reader(second))).toBe("b".repeat(100));
+  });
+
   test("lone surrogates become U+FFFD in the short and the long path alike", () => {
     expect(written((w) => writeString(w, "\ud800"))).toBe("a3efbfbd");
     expect(written((w) => writeString(w, "x\udc00y"))).toBe("a578efbfbd79");
