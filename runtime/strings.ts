@@ -6,7 +6,7 @@
 import { describeValue, NOT_UTF8 } from "./errors.js";
 import type { Reader } from "./reader.js";
 import { skip } from "./skip.js";
-import { CACHE_MAX_LENGTH, decodeCached, decodeLoop, decodeUtf8, encodeInto, encodeUtf8, latin1Text, newStringCache, SHORT_ENCODE_LIMIT, utf8Text } from "./utf8.js";
+import { CACHE_MAX_LENGTH, decodeCached, decodeLoop, decodeUtf8, encodeInto, encodeUtf8, latin1Text, newStringCache, SHORT_ENCODE_LIMIT, utf8Text, type Utf8Text } from "./utf8.js";
 import { BOOL, FAMILY, FLOAT, INT, STR, type Literals, type PreEncoded } from "./wire.js";
 import { mismatch, Writer, type Constant } from "./writer.js";
 
@@ -250,7 +250,7 @@ export function writeString(w: Writer, v: unknown, p?: string): void {
   const guessed = headerSize(length);
   const start = pos + guessed;
   const end = short ? encodeUtf8(v, w.bytes, start)
-    : native ? start + (w.textBytes ??= utf8Text!(w.bytes)).utf8Write(v, start)
+    : native ? start + utf8View(w).utf8Write(v, start)
     : encodeLong(w, v, start);
   const byteLength = end - start;
   const needed = headerSize(byteLength);
@@ -273,6 +273,15 @@ export function writeString(w: Writer, v: unknown, p?: string): void {
  * nor the result object of `encodeInto` (bench api and categories encode +2 %, company ±2 %).
  */
 const NATIVE_ENCODE_LIMIT = 4096;
+
+/** `w.bytes` as a Utf8Text, made again whenever the writer writes into other bytes (see `encodeInto`). */
+function utf8View(w: Writer): Utf8Text {
+  if (w.textOf !== w.bytes) {
+    w.textOf = w.bytes;
+    w.textBytes = utf8Text!(w.bytes);
+  }
+  return w.textBytes!;
+}
 
 /** Writes `s` as UTF-8 at `at` with encodeInto, growing the buffer while multi-byte text remains; returns the end. */
 function encodeLong(w: Writer, s: string, at: number): number {

@@ -46,8 +46,10 @@ export class Writer {
   private lastSize = 0;
   /** The buffer kept between outputs, set aside while `begin` has a large output written into a buffer of its own. */
   private kept: Uint8Array | undefined = undefined;
-  /** @internal `bytes` as the platform's Utf8Text, made at the first string that `writeString` writes with it. */
+  /** @internal `textOf` as the platform's Utf8Text, for `writeString`: made again when `bytes` is not `textOf`. */
   textBytes: Utf8Text | undefined = undefined;
+  /** @internal */
+  textOf: Uint8Array | undefined = undefined;
 
   constructor(maxDepth: number = DEFAULT_MAX_DEPTH, initialSize = 256) {
     this.maxDepth = maxDepth;
@@ -116,7 +118,7 @@ export class Writer {
   private use(bytes: Uint8Array): void {
     this.bytes = bytes;
     this.view = new DataView(bytes.buffer);
-    this.textBytes = undefined; // never a view of a buffer handed over or left behind
+    this.textOf = this.textBytes = undefined; // never keeps a buffer handed over or left behind alive
   }
 
   /**
