@@ -142,7 +142,6 @@ export function codec<T>(version: number, enc: EncodeFn<T>, dec: DecodeFn<T>, el
       } finally {
         w.bytes = own;
         w.view = ownView;
-        w.textOf = w.textBytes = undefined; // keeps nothing of the caller's target
         spare = w;
       }
       const n = w.pos;

@@ -29,7 +29,7 @@ const TEXT_WINDOW = 1024;
 /**
  * A str starting more than this many bytes past the last copy gets a copy of its own instead: a
  * window for a lone str copies 1 KB that no other str uses (bench flat, a 13-character note every
- * 2 KB or so, decodes 1.10x as fast with own copies; data whose strs are closer is unchanged).
+ * 2 KB or so, decodes 1.06-1.10x as fast with own copies; data whose strs are closer is unchanged).
  */
 const SPARSE_GAP = 256;
 
@@ -274,13 +274,18 @@ export function writeString(w: Writer, v: unknown, p?: string): void {
  */
 const NATIVE_ENCODE_LIMIT = 4096;
 
-/** `w.bytes` as a Utf8Text, made again whenever the writer writes into other bytes (see `encodeInto`). */
+/**
+ * Each buffer a writer writes into (its own, or a caller's target in `encodeInto`) as a Utf8Text,
+ * made once per buffer. Weak, so that neither a result handed over nor a caller's target is kept
+ * alive by it; outside the Writer, so that apps whose types hold no string do not ship it.
+ */
+const UTF8_VIEWS = new WeakMap<Uint8Array, Utf8Text>();
+
 function utf8View(w: Writer): Utf8Text {
-  if (w.textOf !== w.bytes) {
-    w.textOf = w.bytes;
-    w.textBytes = utf8Text!(w.bytes);
-  }
-  return w.textBytes!;
+  const bytes = w.bytes;
+  let view = UTF8_VIEWS.get(bytes);
+  if (view === undefined) UTF8_VIEWS.set(bytes, (view = utf8Text!(bytes)));
+  return view;
 }
 
 /** Writes `s` as UTF-8 at `at` with encodeInto, growing the buffer while multi-byte text remains; returns the end. */

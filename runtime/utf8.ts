@@ -106,13 +106,7 @@ export interface Latin1Text { latin1Slice(start: number, end: number): string }
  * `readString`): one native call per 1 KB instead of one TextDecoder call per str, which was half
  * of the decode time of str-heavy messages.
  */
-export const latin1Text: ((bytes: Uint8Array) => Latin1Text) | undefined = latin1Of(globalThis as never);
-
-function latin1Of(g: { Buffer?: NodeBufferClass; process?: { versions?: { node?: string } } }): ((bytes: Uint8Array) => Latin1Text) | undefined {
-  const B = g.Buffer;
-  const onNode = typeof g.process?.versions?.node === "string" && typeof B?.from === "function" && typeof B.prototype?.latin1Slice === "function";
-  return onNode ? (bytes) => B!.from(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.length) : undefined;
-}
+export const latin1Text = bufferView<Latin1Text>(globalThis as never, "latin1Slice");
 
 /** Strings written as UTF-8 into bytes (Node's `Buffer.prototype.utf8Write`); returns the bytes written. */
 export interface Utf8Text { utf8Write(s: string, offset: number): number }
@@ -121,12 +115,13 @@ export interface Utf8Text { utf8Write(s: string, offset: number): number }
  * `bytes` as a Utf8Text over the same memory on Node, else undefined. Unlike `encodeInto`, a write
  * makes neither a subarray nor a result object (see `writeString`).
  */
-export const utf8Text: ((bytes: Uint8Array) => Utf8Text) | undefined = utf8Of(globalThis as never);
+export const utf8Text = bufferView<Utf8Text>(globalThis as never, "utf8Write");
 
-function utf8Of(g: { Buffer?: NodeBufferClass; process?: { versions?: { node?: string } } }): ((bytes: Uint8Array) => Utf8Text) | undefined {
+/** `bytes` as a Node Buffer over the same memory, where the code runs on Node and Buffer has `method`; else undefined. */
+function bufferView<T>(g: { Buffer?: NodeBufferClass; process?: { versions?: { node?: string } } }, method: keyof (Latin1Text & Utf8Text)): ((bytes: Uint8Array) => T) | undefined {
   const B = g.Buffer;
-  const onNode = typeof g.process?.versions?.node === "string" && typeof B?.from === "function" && typeof B.prototype?.utf8Write === "function";
-  return onNode ? (bytes) => B!.from(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.length) : undefined;
+  const onNode = typeof g.process?.versions?.node === "string" && typeof B?.from === "function" && typeof B.prototype?.[method] === "function";
+  return onNode ? (bytes) => B!.from(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.length) as T : undefined;
 }
 
 /** `units` as a Node Buffer, when NodeBuffer exists. */

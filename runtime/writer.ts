@@ -1,6 +1,5 @@
 import { CodecError, describeValue } from "./errors.js";
 import { DEFAULT_MAX_DEPTH, type PreEncoded } from "./wire.js";
-import type { Utf8Text } from "./utf8.js";
 
 
 const TWO_32 = 0x1_0000_0000;
@@ -46,10 +45,6 @@ export class Writer {
   private lastSize = 0;
   /** The buffer kept between outputs, set aside while `begin` has a large output written into a buffer of its own. */
   private kept: Uint8Array | undefined = undefined;
-  /** @internal `textOf` as the platform's Utf8Text, for `writeString`: made again when `bytes` is not `textOf`. */
-  textBytes: Utf8Text | undefined = undefined;
-  /** @internal */
-  textOf: Uint8Array | undefined = undefined;
 
   constructor(maxDepth: number = DEFAULT_MAX_DEPTH, initialSize = 256) {
     this.maxDepth = maxDepth;
@@ -118,7 +113,6 @@ export class Writer {
   private use(bytes: Uint8Array): void {
     this.bytes = bytes;
     this.view = new DataView(bytes.buffer);
-    this.textOf = this.textBytes = undefined; // never keeps a buffer handed over or left behind alive
   }
 
   /**
