@@ -7,7 +7,8 @@
 
 /**
  * Strings of at most this many UTF-16 units are encoded by the JS loop below, longer ones by
- * encodeInto. In isolation encodeInto wins from about 32 units (`node bench/utf8-threshold.js`),
+ * encodeInto (on Node, up to 4,096 units by `Buffer#utf8Write`: see writeString). In isolation
+ * encodeInto wins from about 32 units (`node bench/utf8-threshold.js`),
  * but in an encoder its result object and subarray per call cost more: 64 took bench company's
  * encode from 0.75x to 0.91x the hand-written codec (`node bench/ab-hand.js company enc`).
  */

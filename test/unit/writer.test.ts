@@ -162,8 +162,9 @@ describe("string: the smallest str header for the UTF-8 byte length", () => {
   });
 
   test("long multi-byte text grows the buffer as it is written, at any position and any split", () => {
-    // A long string gets room for one byte per unit first; encodeInto stops where the room ends
-    // (never inside a surrogate pair) and the rest is written after the buffer grows.
+    // On Node, a string of up to 4,096 units gets room for its worst case and one utf8Write; a
+    // longer one (and any, elsewhere) room for one byte per unit first: encodeInto stops where the
+    // room ends (never inside a surrogate pair) and the rest is written after the buffer grows.
     const texts = ["日本語".repeat(40), "😀".repeat(50), "a😀".repeat(30) + "ж".repeat(100), "€".repeat(21_846), "é".repeat(40) + "😀"];
     for (const text of texts) {
       for (const [initialSize, before] of [[4, 0], [64, 3], [200, 17], [1000, 900]] as const) {
