@@ -65,8 +65,8 @@ export class Reader {
   keyAt = 0;
   /**
    * @internal A latin1 copy of `bytes[textStart, textEnd)` (one character per byte), of which
-   * `readString` slices the ASCII strs it reads; `textBytes` is `bytes` as the platform's
-   * Latin1Text, made at the first such str.
+   * `readString` slices the ASCII strs it reads (empty after a str copied alone, at its end);
+   * `textBytes` is `bytes` as the platform's Latin1Text, made at the first such str.
    */
   text = "";
   /** @internal */

@@ -64,7 +64,8 @@ export function readString(r: Reader, p?: string): string {
 function asciiText(r: Reader, start: number, end: number): string {
   const text = (r.textBytes ??= latin1Text!(r.bytes));
   if (end - start > TEXT_WINDOW || start - r.textEnd > SPARSE_GAP) {
-    r.textStart = r.textEnd = end; // the next str is measured from here
+    r.text = ""; // no copy now: the next str is measured from the end of this one
+    r.textStart = r.textEnd = end;
     return text.latin1Slice(start, end);
   }
   const stop = Math.min(r.end, start + TEXT_WINDOW);

@@ -293,14 +293,14 @@ function decodePositional(ctx: EmitContext, name: string, shape: ObjectShape, de
   properties.forEach((property, i) => {
     // Arrays of this type itself: their loops inline (see ownArray); the first element of a
     // resumed member is its tag.
-    const segment = propertySegment(property.name), target = b.id(locals[i]!);
-    const own = resumed && i === 0 ? undefined : ownArray(ctx, name, property.type);
+    const segment = propertySegment(property.name), target = b.id(locals[i]!), tag = resumed && i === 0;
+    const own = tag ? undefined : ownArray(ctx, name, property.type);
     if (own && !property.optional) {
       const { init, fill } = readOwnArray(ctx, own, target, segment, depth);
       out.push(b.const(locals[i]!, init), fill);
       return;
     }
-    const reads = resumed && i === 0 ? undefined : readOwnArrayInto(ctx, name, property.type, target, segment, depth);
+    const reads = tag ? undefined : readOwnArrayInto(ctx, name, property.type, target, segment, depth);
     if (reads && (!property.optional || familiesOf(property.type, ctx.named).includes("NIL"))) {
       out.push(b.let([locals[i]!]), ...(i >= required ? [b.if(b.bin(n, ">", b.num(i)), reads)] : reads));
       return;
