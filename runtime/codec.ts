@@ -83,7 +83,7 @@ export type DecodeFn<T> = (r: Reader, p: string | undefined, depth: number) => T
  * to `codec`, and a mismatch fails when the module loads, with what to do, instead of misbehaving.
  * Raise it whenever generated code calls the runtime differently.
  */
-export const GENERATED_CODE_VERSION = 9;
+export const GENERATED_CODE_VERSION = 10;
 
 /**
  * Assembles a Codec from a generated encoder/decoder pair. Called by generated code only, with the

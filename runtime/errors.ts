@@ -87,7 +87,7 @@ export function describeValue(value: unknown): string {
 export function locate(error: unknown, retry: () => void): unknown {
   if (error instanceof RangeError && /call stack/i.test(error.message)) {
     // Only reachable with a raised maxDepth: the stack ran out first. Still a CodecError, never a crash.
-    return new CodecError("the value nests so deep that the JavaScript call stack ran out before maxDepth was reached; lower maxDepth", "too-deep", "$", -1);
+    return new CodecError("the JavaScript call stack ran out before maxDepth was reached; lower maxDepth", "too-deep", "$", -1);
   }
   if (!(error instanceof CodecError) || error.path !== undefined) return error;
   try {

@@ -6,10 +6,9 @@
 import { CodecError } from "./errors.js";
 import type { Reader } from "./reader.js";
 import { binHeader, extHeader } from "./skip.js";
-import { EXT, FAMILY, INT } from "./wire.js";
+import { EXT, FAMILY, INT, TWO_32 } from "./wire.js";
 import { mismatch, type Writer } from "./writer.js";
 
-const TWO_32 = 0x1_0000_0000;
 const TWO_34 = 0x4_0000_0000;
 const MAX_DATE_MS = 8.64e15;
 /** Bin payloads up to this many bytes share SLAB_SIZE-byte buffers (see `readBytes`). */

@@ -1,8 +1,7 @@
 import { AFTER_VALUE, CodecError, END_OF_INPUT, RESERVED_BYTE, type CodecErrorCode } from "./errors.js";
-import { DEFAULT_MAX_DEPTH, FAMILY, describeHead } from "./wire.js";
+import { DEFAULT_MAX_DEPTH, FAMILY, TWO_32, describeHead } from "./wire.js";
 import type { Latin1Text } from "./utf8.js";
 
-const TWO_32 = 0x1_0000_0000;
 const EMPTY = new Uint8Array(0);
 
 /**

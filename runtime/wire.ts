@@ -4,6 +4,9 @@
 /** Deep enough for any sane document, shallow enough that V8's default stack never overflows first. */
 export const DEFAULT_MAX_DEPTH = 1000;
 
+/** 2^32, the weight of the high word of a 64-bit int or timestamp seconds. */
+export const TWO_32 = 0x1_0000_0000;
+
 /**
  * Bytes pre-encoded by `constants` and `keys`, with their big-endian 32-bit words (the last 0-3
  * bytes are only in the bytes): `Writer.raw` copies and `readKey` (strings.ts) compares short ones four

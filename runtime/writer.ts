@@ -1,14 +1,14 @@
 import { CodecError, describeValue } from "./errors.js";
-import { DEFAULT_MAX_DEPTH, type PreEncoded } from "./wire.js";
+import { DEFAULT_MAX_DEPTH, TWO_32, type PreEncoded } from "./wire.js";
 
-
-const TWO_32 = 0x1_0000_0000;
 /** Output from this size up is handed over by `finish`; below it a copy costs no more than a fresh buffer would. */
 const HAND_OVER_MIN = 16_384;
 /** A writer keeps at most this much buffer between calls, so one huge value is not held for the codec's life. */
 const RETAIN_MAX = 1 << 20;
 /** Pre-encoded chunks up to this size are copied by words, longer ones by `set` (11 vs 28 ns at 16 bytes, 23 vs 16 at 32). */
 const RAW_WORDS_MAX = 24;
+/** @internal The longest chunk `put` takes (the emitter reserves room for no longer one). Not RAW_WORDS_MAX exported: CommonJS would read an export on every `raw`. */
+export const PUT_MAX = RAW_WORDS_MAX;
 
 /** Throws the encode-side error for a value that does not match its declared type. */
 export function mismatch(expected: string, value: unknown, path: string | undefined): never {
@@ -24,7 +24,8 @@ export function tooDeep(maxDepth: number, path: string | undefined): never {
 
 /**
  * Growable MessagePack output buffer. Generated encoders call one method per value; each method
- * reserves the worst-case size of that value once (`ensure`) and then writes without further checks.
+ * reserves the worst-case size of that value once (`ensure`) and then writes without further checks,
+ * or the encoder reserves once for several values and writes them with the `put` methods.
  * Strings (strings.ts) and the values beyond JSON (extended.ts) are written by free functions, so
  * that a bundle leaves out what its types never write.
  */
@@ -122,12 +123,20 @@ export class Writer {
    * anything else by `set`.
    */
   raw(chunk: Uint8Array): void {
-    const words = (chunk as Partial<PreEncoded>).words; // absent from a plain Uint8Array
-    const n = chunk.length;
     // The `set` path is a method of its own, so that this one stays small enough for V8 to inline
     // at the several call sites of one encoder (bench tree encode about 0.81 -> 0.86x hand-written).
-    if (n > RAW_WORDS_MAX || words === undefined) return this.rawSet(chunk);
-    this.ensure(n);
+    if (chunk.length > RAW_WORDS_MAX || (chunk as Partial<PreEncoded>).words === undefined) return this.rawSet(chunk);
+    this.ensure(chunk.length);
+    this.put(chunk as PreEncoded);
+  }
+
+  /**
+   * `raw` of a pre-encoded chunk of up to PUT_MAX bytes, into room reserved by `ensure`. The `put`
+   * methods let a generated encoder reserve once for adjacent writes of bounded size (`w.ensure(68)`,
+   * then keys and numbers): bench events encode +6 %.
+   */
+  put(chunk: PreEncoded): void {
+    const words = chunk.words, n = chunk.length;
     const bytes = this.bytes, view = this.view, pos = this.pos, whole = 4 * words.length;
     for (let i = 0; i < words.length; i++) view.setInt32(pos + 4 * i, words[i]!);
     for (let i = whole; i < n; i++) bytes[pos + i] = chunk[i]!;
@@ -146,20 +155,25 @@ export class Writer {
   }
 
   bool(v: unknown, p?: string): void {
-    if (typeof v !== "boolean") mismatch("a boolean", v, p);
     this.ensure(1);
+    this.putBool(v, p);
+  }
+
+  /** `bool` into room reserved by `ensure` (see `put`). */
+  putBool(v: unknown, p?: string): void {
+    if (typeof v !== "boolean") mismatch("a boolean", v, p);
     this.bytes[this.pos++] = v ? 0xc3 : 0xc2; // true / false
   }
 
   /** Safe integers in the smallest int format (as @msgpack/msgpack does); everything else, -0 included, as float 64. */
   number(v: unknown, p?: string): void {
-    if (typeof v !== "number") mismatch("a number", v, p);
     this.ensure(9);
-    this.numberBody(v);
+    this.putNumber(v, p);
   }
 
-  /** @internal Writes `v` where 9 bytes are reserved. */
-  numberBody(v: number): void {
+  /** `number` into 9 bytes reserved by `ensure` (see `put`). */
+  putNumber(v: unknown, p?: string): void {
+    if (typeof v !== "number") mismatch("a number", v, p);
     this.pos = numberAt(this.bytes, this.view, this.pos, v);
   }
 

@@ -631,7 +631,7 @@ describe("mixedWidths (91026): one number declared at two widths", () => {
   test("a look-alike brand declared elsewhere is a plain branded number: no width, no diagnostic", () => {
     const d = diagnose("diag_width_lookalike", `type Int8 = number & { readonly __tmWidth?: "int8" };\nexport const C = codecFor<{ a: Int8 }>();\n`);
     expect(d.diagnostics).toEqual([]);
-    expect(d.js).toContain("w.number(");
+    expect(d.js).toContain("w.putNumber(");
     expect(d.js).not.toContain("writeInt");
   });
 });

@@ -6,7 +6,7 @@ import type { EmitContext } from "./context.js";
 import { ownArray, readOwnArray, readOwnArrayInto, writeOwnArray } from "./collections.js";
 import { childPath, localFor } from "./paths.js";
 import { constantExpression, emitRuns, planRuns, type Constant, type Piece } from "./runs.js";
-import { allStrings, describeLiterals } from "./scalars.js";
+import { allStrings, describeLiterals, encodeReserved } from "./scalars.js";
 
 /**
  * Object types (interfaces, object literal types, classes' shapes), both directions: a map of
@@ -97,7 +97,7 @@ function encodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth:
   const runTable = justKeys ? keyTable(ctx, name, shape)
     : runs.length > 0 ? ctx.constant("runs:" + JSON.stringify(runs), "E_" + name, () => b.call(ctx.rt("constants"), b.array(runs.map((run) => b.array(run.map((c) => constantExpression(ctx, c)))))))
     : undefined;
-  out.push(...emitRuns(ctx, planned, runTable));
+  out.push(...emitRuns(ctx, planned, runTable, runs));
   if (shape.rest) {
     out.push(b.forOf("k", b.id("extra"), [
       b.expr(b.call(ctx.rt("writeString"), w, b.id("k"))),
@@ -171,7 +171,7 @@ function encodePositional(ctx: EmitContext, name: string, shape: ObjectShape, de
   const table = runs.length > 0
     ? ctx.constant("runs:" + JSON.stringify(runs), "E_" + name, () => b.call(ctx.rt("constants"), b.array(runs.map((run) => b.array(run.map((c) => constantExpression(ctx, c)))))))
     : undefined;
-  return [...out, ...emitRuns(ctx, planned, table)];
+  return [...out, ...emitRuns(ctx, planned, table, runs)];
 }
 
 /**
@@ -188,7 +188,7 @@ function valuePieces(ctx: EmitContext, self: string, type: TypeNode, local: Expr
   }
   const single = type.kind === "null" ? null : type.kind === "literals" && type.values.length === 1 ? type.values[0]! : undefined;
   // Not 0: -0 passes `=== 0` and is written as float 64 -0, as everywhere else.
-  if (single === undefined || single === 0) return [{ write: ctx.encode(type, local, path, depth) }];
+  if (single === undefined || single === 0) return [{ write: ctx.encode(type, local, path, depth), reserved: encodeReserved(ctx, type, local, path) }];
   const expected = single === null ? b.null() : b.lit(single);
   const describe = single === null ? "null" : describeLiterals([single]);
   return [

@@ -1,3 +1,5 @@
+import { constants } from "../../runtime/strings.js";
+import { PUT_MAX } from "../../runtime/writer.js";
 import type { Literal } from "../model/ir.js";
 import type { Expr, Stmt } from "./build.js";
 import type { EmitContext } from "./context.js";
@@ -5,6 +7,7 @@ import type { EmitContext } from "./context.js";
 // Constant runs of an object encoder: adjacent constant parts (a fixed map or array header, property names,
 // single-valued literals) become one pre-encoded chunk (runtime `constants()`) copied by one `raw`.
 // A string literal union ends a run in one chunk per value: `"tag": "para"` is one copy.
+// Adjacent writes of a bounded size (short runs, numbers, booleans) reserve their room once.
 
 /** What encodes a map, in order: constant parts, checks that write nothing, writes, optional groups. */
 /** As runtime `constants()` takes them: `[n]` is a map header, `[n, "array"]` an array header. */
@@ -13,12 +16,14 @@ export type Piece =
   | { constant: Constant }
   | { mapHeader: Expr; sizes: number[] }
   | { check: Stmt }
-  | { write: Stmt[] }
+  | Write
   | { optional: Expr; pieces: Piece[] }
   | { choice: Expr; values: string[]; otherwise: Stmt };
+/** Writes; `reserved`, when they write at most `size` bytes, is the same into room reserved before (`w.put...`). */
+export type Write = { write: Stmt[]; reserved?: { size: number; write: Stmt[] } };
 type Planned =
-  | { check: Stmt } | { write: Stmt[] } | { run: number } | { optional: Expr; steps: Planned[] }
-  | { mapHeader: Expr; smallest: number; run: number }
+  | { check: Stmt } | Write | { run: number } | { optional: Expr; steps: Planned[] }
+  | { mapHeader: Expr; smallest: number; run: number; count: number }
   | { choice: Expr; values: string[]; runs: number[]; otherwise: Stmt };
 
 /**
@@ -34,7 +39,7 @@ export function planRuns(pieces: Piece[], runs: Constant[][]): Planned[] {
     if (header) {
       const first = runs.length;
       for (const size of header.sizes) runs.push([[size], ...run]);
-      steps.push({ mapHeader: header.mapHeader, smallest: header.sizes[0]!, run: first });
+      steps.push({ mapHeader: header.mapHeader, smallest: header.sizes[0]!, run: first, count: header.sizes.length });
       header = undefined;
       run = [];
       return;
@@ -61,23 +66,63 @@ export function planRuns(pieces: Piece[], runs: Constant[][]): Planned[] {
   return steps;
 }
 
-export function emitRuns(ctx: EmitContext, steps: Planned[], table: Expr | undefined): Stmt[] {
+/**
+ * The statements of `steps`. Where two or more adjacent steps write a bounded size each, one
+ * `w.ensure` reserves room for them all and each writes by `put` (one bounds test per object
+ * instead of one per write; `w.raw` and `w.number` test each). `runs`: the constants of `table`.
+ */
+export function emitRuns(ctx: EmitContext, steps: Planned[], table: Expr | undefined, runs: Constant[][]): Stmt[] {
   const b = ctx.b;
-  return steps.flatMap((step): Stmt[] => {
+  const w = b.id("w");
+  const runSizes = constants(runs).map((chunk) => chunk.length);
+  const emit = (steps: Planned[]): Stmt[] => {
+    const out: Stmt[] = [];
+    for (let i = 0; i < steps.length;) {
+      let end = i, size = 0, writes = 0;
+      for (let s: number | undefined; end < steps.length && (s = reservedSize(steps[end]!, runSizes)) !== undefined; end++) {
+        size += s;
+        if (s > 0) writes++;
+      }
+      if (writes >= 2) {
+        for (let step; "check" in (step = steps[i]!); i++) out.push(step.check); // checks first, then the room
+        out.push(b.expr(b.method(w, "ensure", b.num(size))));
+        for (; i < end; i++) out.push(...emitStep(steps[i]!, true));
+      } else {
+        for (end = Math.max(end, i + 1); i < end; i++) out.push(...emitStep(steps[i]!, false));
+      }
+    }
+    return out;
+  };
+  const emitStep = (step: Planned, reserved: boolean): Stmt[] => {
     if ("check" in step) return [step.check];
-    if ("write" in step) return step.write;
-    const raw = (run: number | Expr) => b.expr(b.method(b.id("w"), "raw", b.index(table!, typeof run === "number" ? b.num(run) : run)));
+    if ("write" in step) return reserved ? step.reserved!.write : step.write;
+    const copy = (run: number | Expr) => b.expr(b.method(w, reserved ? "put" : "raw", b.index(table!, typeof run === "number" ? b.num(run) : run)));
     if ("mapHeader" in step) {
       const offset = step.run - step.smallest;
-      return [raw(offset === 0 ? step.mapHeader : b.bin(step.mapHeader, offset > 0 ? "+" : "-", b.num(Math.abs(offset))))];
+      return [copy(offset === 0 ? step.mapHeader : b.bin(step.mapHeader, offset > 0 ? "+" : "-", b.num(Math.abs(offset))))];
     }
-    if ("run" in step) return [raw(step.run)];
+    if ("run" in step) return [copy(step.run)];
     if ("choice" in step) {
-      const cases = step.values.map((value, i): [Expr[], Stmt[]] => [[b.str(value)], [raw(step.runs[i]!), b.brk()]]);
+      const cases = step.values.map((value, i): [Expr[], Stmt[]] => [[b.str(value)], [copy(step.runs[i]!), b.brk()]]);
       return [b.switch(step.choice, cases, [step.otherwise])];
     }
-    return [b.if(b.bin(step.optional, "!==", b.undef()), emitRuns(ctx, step.steps, table))];
-  });
+    return [b.if(b.bin(step.optional, "!==", b.undef()), emit(step.steps))];
+  };
+  return emit(steps);
+}
+
+/** The most bytes `step` writes when that is bounded and `put` can write it (0 for a check), else undefined. */
+function reservedSize(step: Planned, runSizes: number[]): number | undefined {
+  const most = (runs: number[]) => {
+    const size = Math.max(...runs.map((run) => runSizes[run]!));
+    return size <= PUT_MAX ? size : undefined;
+  };
+  if ("check" in step) return 0;
+  if ("write" in step) return step.reserved?.size;
+  if ("mapHeader" in step) return most(Array.from({ length: step.count }, (_, i) => step.run + i));
+  if ("run" in step) return most([step.run]);
+  if ("choice" in step) return most(step.runs);
+  return undefined;
 }
 
 export function constantExpression(ctx: EmitContext, c: Constant): Expr {

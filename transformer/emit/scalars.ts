@@ -11,6 +11,10 @@ import type { EmitContext } from "./context.js";
 const LEAF_WRITERS: Partial<Record<TypeNode["kind"], string>> = {
   boolean: "bool", number: "number",
 };
+/** Writer method per leaf kind that writes into room reserved before, and the most bytes it writes. */
+const RESERVED_WRITERS: Partial<Record<TypeNode["kind"], [method: string, size: number]>> = {
+  boolean: ["putBool", 1], number: ["putNumber", 9],
+};
 /** Reader method per leaf kind; each checks the head byte and throws a CodecError naming the offset. */
 const LEAF_READERS: Partial<Record<TypeNode["kind"], string>> = {
   null: "nil", undefined: "undefinedValue", boolean: "bool", number: "number",
@@ -91,6 +95,19 @@ export function encodeLeaf(ctx: EmitContext, node: TypeNode, value: Expr, path: 
   return undefined;
 }
 
+/**
+ * What `encodeLeaf` writes, as writes into room reserved before (see emitRuns), with the most bytes
+ * they write: booleans, numbers and their literal unions; undefined for anything else.
+ */
+export function encodeReserved(ctx: EmitContext, node: TypeNode, value: Expr, path: Expr): { size: number; write: Stmt[] } | undefined {
+  if (node.kind === "literals") {
+    if (node.values.length > 8 || node.values.some((x) => typeof x === "string")) return undefined;
+    return { size: node.values.some((x) => typeof x === "number") ? 9 : 1, write: encodeLiterals(ctx, node.values, value, path, true) };
+  }
+  const leaf = node.kind === "number" && node.width !== undefined ? undefined : RESERVED_WRITERS[node.kind];
+  return leaf && { size: leaf[1], write: [ctx.b.expr(ctx.b.method(ctx.b.id("w"), leaf[0], value, path))] };
+}
+
 /** An expression that reads a leaf, or undefined when `node` needs more. */
 export function decodeLeaf(ctx: EmitContext, node: TypeNode, path: Expr, depth: Expr): Expr | undefined {
   const b = ctx.b;
@@ -106,11 +123,11 @@ export function decodeLeaf(ctx: EmitContext, node: TypeNode, path: Expr, depth: 
   return undefined;
 }
 
-/** The body of the encoder of a literal union: its membership test, then the write. */
-export function encodeLiterals(ctx: EmitContext, values: Literal[], v: Expr, path: Expr): Stmt[] {
+/** The body of the encoder of a literal union: its membership test, then the write (`reserved`: into room reserved before). */
+export function encodeLiterals(ctx: EmitContext, values: Literal[], v: Expr, path: Expr, reserved = false): Stmt[] {
   const b = ctx.b;
   if (allStrings(values)) return writeStrings(ctx, values, v, path);
-  return [b.if(b.not(literalTest(ctx, values, v)), [b.expr(b.call(ctx.rt("mismatch"), b.str(describeLiterals(values)), v, path))]), ...writeLiteral(ctx, values, v)];
+  return [b.if(b.not(literalTest(ctx, values, v)), [b.expr(b.call(ctx.rt("mismatch"), b.str(describeLiterals(values)), v, path))]), ...writeLiteral(ctx, values, v, reserved)];
 }
 
 /** The body of the decoder of a literal union too large to read as pre-encoded bytes: read, then test. */
@@ -192,11 +209,12 @@ function writeStrings(ctx: EmitContext, values: string[], v: Expr, path: Expr): 
   return [b.switch(v, cases, [b.expr(b.call(ctx.rt("mismatch"), b.str(describeLiterals(values)), v, path))])];
 }
 
-function writeLiteral(ctx: EmitContext, values: Literal[], v: Expr): Stmt[] {
+function writeLiteral(ctx: EmitContext, values: Literal[], v: Expr, reserved: boolean): Stmt[] {
   const b = ctx.b;
   const w = b.id("w");
   const kinds = [...new Set(values.map((x) => typeof x))];
-  const writer = (kind: string) => b.expr(kind === "string" ? b.call(ctx.rt("writeString"), w, v) : b.method(w, kind === "number" ? "number" : "bool", v));
+  const method = (kind: string) => (kind === "number" ? (reserved ? "putNumber" : "number") : reserved ? "putBool" : "bool");
+  const writer = (kind: string) => b.expr(kind === "string" ? b.call(ctx.rt("writeString"), w, v) : b.method(w, method(kind), v));
   if (kinds.length === 1) return [writer(kinds[0]!)];
   // Mixed kinds (`1 | "one"`): the membership test has passed, so typeof picks the writer.
   return [kinds.slice(0, -1).reduceRight<Stmt>((otherwise, kind) => b.if(b.typeIs(v, kind), [writer(kind)], [otherwise]), writer(kinds[kinds.length - 1]!))];

@@ -46,10 +46,11 @@ function __tm_encLineItem(w: __tm.Writer, v: any, p: string | undefined, _d: num
     }
     w.raw(__tm_E_LineItem[0]!);
     __tm_writeString(w, v["sku"], p && p + ".sku");
-    w.raw(__tm_E_LineItem[1]!);
-    w.number(v["quantity"], p && p + ".quantity");
-    w.raw(__tm_E_LineItem[2]!);
-    w.number(v["unitPrice"], p && p + ".unitPrice");
+    w.ensure(37);
+    w.put(__tm_E_LineItem[1]!);
+    w.putNumber(v["quantity"], p && p + ".quantity");
+    w.put(__tm_E_LineItem[2]!);
+    w.putNumber(v["unitPrice"], p && p + ".unitPrice");
 }
 
 function __tm_encLineItemArray(w: __tm.Writer, v: any, p: string | undefined, d: number): void {
@@ -79,8 +80,9 @@ function __tm_encOrderpayment_invoice(w: __tm.Writer, v: any, p: string | undefi
     if (method_ !== "invoice") {
         __tm_mismatch("\"invoice\"", method_, p && p + ".method");
     }
-    w.raw(__tm_E_Orderpayment_invoice[0]!);
-    w.number(v["dueDays"], p && p + ".dueDays");
+    w.ensure(33);
+    w.put(__tm_E_Orderpayment_invoice[0]!);
+    w.putNumber(v["dueDays"], p && p + ".dueDays");
 }
 
 function __tm_encOrderpayment(w: __tm.Writer, v: any, p: string | undefined, d: number): void {
@@ -123,16 +125,17 @@ function __tm_encOrder(w: __tm.Writer, v: any, p: string | undefined, d: number)
     __tm_writeBigint(w, v["id"], p && p + ".id");
     w.raw(__tm_E_Order[2]!);
     __tm_writeDate(w, v["placedAt"], p && p + ".placedAt");
+    w.ensure(19);
     switch (currency_) {
         case "EUR":
-            w.raw(__tm_E_Order[3]!);
+            w.put(__tm_E_Order[3]!);
             break;
         case "USD":
-            w.raw(__tm_E_Order[4]!);
+            w.put(__tm_E_Order[4]!);
             break;
         default: __tm_mismatch("\"EUR\" | \"USD\"", currency_, p && p + ".currency");
     }
-    w.raw(__tm_E_Order[5]!);
+    w.put(__tm_E_Order[5]!);
     __tm_encLineItemArray(w, v["items"], p && p + ".items", d + 1);
     w.raw(__tm_E_Order[6]!);
     __tm_encOrderpayment(w, v["payment"], p && p + ".payment", d + 1);
@@ -337,10 +340,10 @@ function __tm_decOrderArray(r: __tm.Reader, p: string | undefined, d: number): a
 }
 
 // codecFor<Order>()
-const __tm_OrderCodec = __tm_codec(9 /* generated-code version */, __tm_encOrder, __tm_decOrder);
+const __tm_OrderCodec = __tm_codec(10 /* generated-code version */, __tm_encOrder, __tm_decOrder);
 
 // codecFor<Order[]>()
-const __tm_Order2Codec = __tm_codec(9 /* generated-code version */, __tm_encOrderArray, __tm_decOrderArray, __tm_decOrder);
+const __tm_Order2Codec = __tm_codec(10 /* generated-code version */, __tm_encOrderArray, __tm_decOrderArray, __tm_decOrder);
 
 // The shape each codec was generated for: a compile error here means the type changed since.
 type __tm_S_Order = { id: bigint; placedAt: Date; currency: "EUR" | "USD"; items: Array<__tm_S_LineItem>; payment: __tm_S_Orderpayment_card | __tm_S_Orderpayment_invoice; tags: Set<string>; note: __tm.Optional<string> };

@@ -241,7 +241,7 @@ function __tm_decSchema(r, p, d) {
     return { title: title_, enum: enum_, default: default_ };
 }
 // codecFor<Schema>()
-const __tm_SchemaCodec = __tm_codec(9 /* generated-code version */, __tm_encSchema, __tm_decSchema);
+const __tm_SchemaCodec = __tm_codec(10 /* generated-code version */, __tm_encSchema, __tm_decSchema);
 exports.SchemaCodec = __tm_SchemaCodec;
 exports.roundTrip = [
     [exports.SchemaCodec, { title: "Color", enum: ["red", 1, [true, null], { hex: "#f00" }], default: "red" }],

@@ -295,7 +295,7 @@ function __tm_decInventory(r, p, d) {
     };
 }
 // codecFor<Inventory>()
-const __tm_InventoryCodec = __tm_codec(9 /* generated-code version */, __tm_encInventory, __tm_decInventory);
+const __tm_InventoryCodec = __tm_codec(10 /* generated-code version */, __tm_encInventory, __tm_decInventory);
 exports.InventoryCodec = __tm_InventoryCodec;
 exports.roundTrip = [
     [exports.InventoryCodec, {

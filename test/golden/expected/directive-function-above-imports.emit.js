@@ -53,10 +53,11 @@ function __tm_encPoint(w, v, p, d) {
     if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
         __tm_mismatch("an object (Point)", v, p);
     }
-    w.raw(__tm_E_Point[0]);
-    w.number(v.x, p && p + ".x");
-    w.raw(__tm_E_Point[1]);
-    w.number(v.y, p && p + ".y");
+    w.ensure(23);
+    w.put(__tm_E_Point[0]);
+    w.putNumber(v.x, p && p + ".x");
+    w.put(__tm_E_Point[1]);
+    w.putNumber(v.y, p && p + ".y");
 }
 function __tm_decPoint(r, p, d) {
     const n = r.mapHeader(p);
@@ -87,7 +88,7 @@ function __tm_decPoint(r, p, d) {
     return { x: x_, y: y_ };
 }
 // codecFor<Point>()
-const __tm_PointCodec = __tm_codec(9 /* generated-code version */, __tm_encPoint, __tm_decPoint);
+const __tm_PointCodec = __tm_codec(10 /* generated-code version */, __tm_encPoint, __tm_decPoint);
 // A directive, then a function that calls codecFor declared above every import and called while
 // the module loads (issue 19): the generated code goes right after the directive.
 function pointCodec() {

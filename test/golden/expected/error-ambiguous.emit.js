@@ -54,8 +54,9 @@ function __tm_encValue(w, v, p, d) {
     if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
         __tm_mismatch("an object ({ count: number; })", v, p);
     }
-    w.raw(__tm_E_Value[0]);
-    w.number(v.count, p && p + ".count");
+    w.ensure(16);
+    w.put(__tm_E_Value[0]);
+    w.putNumber(v.count, p && p + ".count");
 }
 function __tm_decValue(r, p, d) {
     const n = r.mapHeader(p);
@@ -83,7 +84,7 @@ function __tm_decValue(r, p, d) {
     return { count: count_ };
 }
 // codecFor<{ count: number; }>()
-const __tm_ValueCodec = __tm_codec(9 /* generated-code version */, __tm_encValue, __tm_decValue);
+const __tm_ValueCodec = __tm_codec(10 /* generated-code version */, __tm_encValue, __tm_decValue);
 exports.SettingsCodec = (0, typed_msgpack_1.codecFor)();
 function codecOf() {
     return (0, typed_msgpack_1.codecFor)();

@@ -75,9 +75,10 @@ function __tm_encUser(w, v, p, d) {
     if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
         __tm_mismatch("an object (User)", v, p);
     }
-    w.raw(__tm_E_User[0]);
-    w.number(v.id, p && p + ".id");
-    w.raw(__tm_E_User[1]);
+    w.ensure(19);
+    w.put(__tm_E_User[0]);
+    w.putNumber(v.id, p && p + ".id");
+    w.put(__tm_E_User[1]);
     __tm_writeString(w, v.email, p && p + ".email");
 }
 function __tm_decUser(r, p, d) {
@@ -137,8 +138,9 @@ function __tm_Page_TCodec(__tm_T) {
             w.raw(__tm_E_Page_T[2]);
             __tm_writeString(w, next_, p && p + ".next");
         }
-        w.raw(__tm_E_Page_T[3]);
-        w.number(v.total, p && p + ".total");
+        w.ensure(15);
+        w.put(__tm_E_Page_T[3]);
+        w.putNumber(v.total, p && p + ".total");
     }
     function __tm_decTArray(r, p, d) {
         const n = r.arrayHeader(p);
@@ -179,7 +181,7 @@ function __tm_Page_TCodec(__tm_T) {
         }
         return { items: items_, next: next_, total: total_ };
     }
-    return __tm_codec(9 /* generated-code version */, __tm_encPage_T, __tm_decPage_T);
+    return __tm_codec(10 /* generated-code version */, __tm_encPage_T, __tm_decPage_T);
 }
 // codecFor<Tree<T>>(T2)
 function __tm_Tree_TCodec(__tm_T2) {
@@ -241,7 +243,7 @@ function __tm_Tree_TCodec(__tm_T2) {
         }
         return { value: value_, children: children_ };
     }
-    return __tm_codec(9 /* generated-code version */, __tm_encTree_T, __tm_decTree_T);
+    return __tm_codec(10 /* generated-code version */, __tm_encTree_T, __tm_decTree_T);
 }
 // codecFor<Result<T, E>>(T3, E)
 function __tm_Result_T_ECodec(__tm_T3, __tm_E) {
@@ -351,12 +353,12 @@ function __tm_Result_T_ECodec(__tm_T3, __tm_E) {
         }
         return r.mismatch("{ ok: true; value: T; } | { ok: false; error: E; }", p);
     }
-    return __tm_codec(9 /* generated-code version */, __tm_encResult_T, __tm_decResult_T);
+    return __tm_codec(10 /* generated-code version */, __tm_encResult_T, __tm_decResult_T);
 }
 // codecFor<User>()
-const __tm_UserCodec = __tm_codec(9 /* generated-code version */, __tm_encUser, __tm_decUser);
+const __tm_UserCodec = __tm_codec(10 /* generated-code version */, __tm_encUser, __tm_decUser);
 // codecFor<string>()
-const __tm_ValueCodec = __tm_codec(9 /* generated-code version */, __tm_encString, __tm_decString);
+const __tm_ValueCodec = __tm_codec(10 /* generated-code version */, __tm_encString, __tm_decString);
 function pageCodec(item) {
     return __tm_Page_TCodec(item);
 }

@@ -71,8 +71,9 @@ function __tm_encItem(w, v, p, d) {
     }
     w.raw(__tm_E_Item[0]);
     __tm_writeString(w, v.sku, p && p + ".sku");
-    w.raw(__tm_E_Item[1]);
-    w.number(v.price, p && p + ".price");
+    w.ensure(15);
+    w.put(__tm_E_Item[1]);
+    w.putNumber(v.price, p && p + ".price");
 }
 function __tm_encItemArray(w, v, p, d) {
     const n = w.array(v, p);
@@ -95,8 +96,9 @@ function __tm_encPage_Item(w, v, p, d) {
         w.raw(__tm_E_Page_Item[2]);
         __tm_writeString(w, next_, p && p + ".next");
     }
-    w.raw(__tm_E_Page_Item[3]);
-    w.number(v.total, p && p + ".total");
+    w.ensure(15);
+    w.put(__tm_E_Page_Item[3]);
+    w.putNumber(v.total, p && p + ".total");
 }
 function __tm_decItem(r, p, d) {
     const n = r.mapHeader(p);
@@ -186,8 +188,9 @@ function __tm_encPage_string(w, v, p, d) {
         w.raw(__tm_E_Page_Item[2]);
         __tm_writeString(w, next_, p && p + ".next");
     }
-    w.raw(__tm_E_Page_Item[3]);
-    w.number(v.total, p && p + ".total");
+    w.ensure(15);
+    w.put(__tm_E_Page_Item[3]);
+    w.putNumber(v.total, p && p + ".total");
 }
 function __tm_decStringArray(r, p, d) {
     const n = r.arrayHeader(p);
@@ -335,11 +338,11 @@ function __tm_decResult_Page_Item(r, p, d) {
     return r.mismatch("{ ok: true; value: Page<Item>; } | { ok: false; error: string; }", p);
 }
 // codecFor<Page<Item>>()
-const __tm_Page_ItemCodec = __tm_codec(9 /* generated-code version */, __tm_encPage_Item, __tm_decPage_Item);
+const __tm_Page_ItemCodec = __tm_codec(10 /* generated-code version */, __tm_encPage_Item, __tm_decPage_Item);
 // codecFor<Page<string>>()
-const __tm_Page_stringCodec = __tm_codec(9 /* generated-code version */, __tm_encPage_string, __tm_decPage_string);
+const __tm_Page_stringCodec = __tm_codec(10 /* generated-code version */, __tm_encPage_string, __tm_decPage_string);
 // codecFor<Result<Page<Item>, string>>()
-const __tm_Result_Page_Item_stringCodec = __tm_codec(9 /* generated-code version */, __tm_encResult_Page_Item, __tm_decResult_Page_Item);
+const __tm_Result_Page_Item_stringCodec = __tm_codec(10 /* generated-code version */, __tm_encResult_Page_Item, __tm_decResult_Page_Item);
 exports.ItemPageCodec = __tm_Page_ItemCodec;
 exports.NamePageCodec = __tm_Page_stringCodec;
 exports.ResultCodec = __tm_Result_Page_Item_stringCodec;

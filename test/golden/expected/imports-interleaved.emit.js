@@ -61,8 +61,9 @@ function __tm_encItem(w, v, p, d) {
     }
     w.raw(__tm_E_Item[0]);
     __tm_writeString(w, v.sku, p && p + ".sku");
-    w.raw(__tm_E_Item[1]);
-    w.number(v.qty, p && p + ".qty");
+    w.ensure(13);
+    w.put(__tm_E_Item[1]);
+    w.putNumber(v.qty, p && p + ".qty");
 }
 function __tm_decItem(r, p, d) {
     const n = r.mapHeader(p);
@@ -107,9 +108,9 @@ function __tm_decItemArray(r, p, d) {
     return out;
 }
 // codecFor<Item>()
-const __tm_ItemCodec = __tm_codec(9 /* generated-code version */, __tm_encItem, __tm_decItem);
+const __tm_ItemCodec = __tm_codec(10 /* generated-code version */, __tm_encItem, __tm_decItem);
 // codecFor<Item[]>()
-const __tm_Item2Codec = __tm_codec(9 /* generated-code version */, __tm_encItemArray, __tm_decItemArray, __tm_decItem);
+const __tm_Item2Codec = __tm_codec(10 /* generated-code version */, __tm_encItemArray, __tm_decItemArray, __tm_decItem);
 exports.ItemCodec = __tm_ItemCodec;
 const typed_msgpack_2 = require("typed-msgpack");
 __exportStar(require("typed-msgpack/stream"), exports);

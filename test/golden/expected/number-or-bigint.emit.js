@@ -157,7 +157,7 @@ function __tm_decRepository(r, p, d) {
     };
 }
 // codecFor<Repository>()
-const __tm_RepositoryCodec = __tm_codec(9 /* generated-code version */, __tm_encRepository, __tm_decRepository);
+const __tm_RepositoryCodec = __tm_codec(10 /* generated-code version */, __tm_encRepository, __tm_decRepository);
 exports.RepositoryCodec = __tm_RepositoryCodec;
 exports.roundTrip = [
     [exports.RepositoryCodec, { id: 1296269, name: "Hello-World", parentId: 2n ** 60n, labelIds: [208045946, 2n ** 53n + 1n], ref: 42 }],

@@ -151,7 +151,7 @@ function __tm_decSample(r, p, d) {
     };
 }
 // codecFor<Sample>()
-const __tm_SampleCodec = __tm_codec(9 /* generated-code version */, __tm_encSample, __tm_decSample);
+const __tm_SampleCodec = __tm_codec(10 /* generated-code version */, __tm_encSample, __tm_decSample);
 exports.SampleCodec = __tm_SampleCodec;
 exports.roundTrip = [
     [exports.SampleCodec, { sensor: 7, value: 1.5, exact: 2, offset: -3, id: 2n ** 60n, samples: [0.5, Math.fround(0.1)], counts: [0, 4294967295] }],

@@ -266,7 +266,7 @@ function __tm_decLayerPositional(r, p, d) {
     };
 }
 // codecFor<Layer>({ layout: "positional" })
-const __tm_LayerPositionalCodec = __tm_codec(9 /* generated-code version */, __tm_encLayerPositional, __tm_decLayerPositional);
+const __tm_LayerPositionalCodec = __tm_codec(10 /* generated-code version */, __tm_encLayerPositional, __tm_decLayerPositional);
 exports.LayerCodec = __tm_LayerPositionalCodec;
 exports.roundTrip = [
     [exports.LayerCodec, { name: "roads", visible: true, marks: [{ kind: "pin", at: { x: 1.5, y: 2, label: "home" }, note: undefined }, { kind: "path", points: [{ x: 0, y: 0, label: undefined }], closed: false }], style: { color: "red" } }],

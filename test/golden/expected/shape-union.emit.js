@@ -70,8 +70,9 @@ function __tm_encShape_circle(w, v, p, d) {
     if (kind_ !== "circle") {
         __tm_mismatch("\"circle\"", kind_, p && p + ".kind");
     }
-    w.raw(__tm_E_Shape_circle[0]);
-    w.number(v.radius, p && p + ".radius");
+    w.ensure(29);
+    w.put(__tm_E_Shape_circle[0]);
+    w.putNumber(v.radius, p && p + ".radius");
 }
 function __tm_encShape_square(w, v, p, d) {
     if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
@@ -81,8 +82,9 @@ function __tm_encShape_square(w, v, p, d) {
     if (kind_ !== "square") {
         __tm_mismatch("\"square\"", kind_, p && p + ".kind");
     }
-    w.raw(__tm_E_Shape_square[0]);
-    w.number(v.side, p && p + ".side");
+    w.ensure(27);
+    w.put(__tm_E_Shape_square[0]);
+    w.putNumber(v.side, p && p + ".side");
 }
 function __tm_encShape_rect(w, v, p, d) {
     if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
@@ -92,10 +94,11 @@ function __tm_encShape_rect(w, v, p, d) {
     if (kind_ !== "rect") {
         __tm_mismatch("\"rect\"", kind_, p && p + ".kind");
     }
-    w.raw(__tm_E_Shape_rect[0]);
-    w.number(v.width, p && p + ".width");
-    w.raw(__tm_E_Shape_rect[1]);
-    w.number(v.height, p && p + ".height");
+    w.ensure(42);
+    w.put(__tm_E_Shape_rect[0]);
+    w.putNumber(v.width, p && p + ".width");
+    w.put(__tm_E_Shape_rect[1]);
+    w.putNumber(v.height, p && p + ".height");
 }
 function __tm_encShape(w, v, p, d) {
     if (typeof v === "object" && v !== null) {
@@ -230,9 +233,9 @@ function __tm_decShapeArray(r, p, d) {
     return out;
 }
 // codecFor<Shape>()
-const __tm_ShapeCodec = __tm_codec(9 /* generated-code version */, __tm_encShape, __tm_decShape);
+const __tm_ShapeCodec = __tm_codec(10 /* generated-code version */, __tm_encShape, __tm_decShape);
 // codecFor<Shape[]>()
-const __tm_Shape2Codec = __tm_codec(9 /* generated-code version */, __tm_encShapeArray, __tm_decShapeArray, __tm_decShape);
+const __tm_Shape2Codec = __tm_codec(10 /* generated-code version */, __tm_encShapeArray, __tm_decShapeArray, __tm_decShape);
 exports.ShapeCodec = __tm_ShapeCodec;
 exports.ShapesCodec = __tm_Shape2Codec;
 exports.roundTrip = [

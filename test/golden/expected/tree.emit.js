@@ -68,8 +68,9 @@ function __tm_encTreeNode(w, v, p, d) {
     if (label_ !== undefined) {
         n++;
     }
-    w.raw(__tm_E_TreeNode[n - 2]);
-    w.number(v.value, p && p + ".value");
+    w.ensure(16);
+    w.put(__tm_E_TreeNode[n - 2]);
+    w.putNumber(v.value, p && p + ".value");
     if (label_ !== undefined) {
         w.raw(__tm_E_TreeNode[2]);
         __tm_writeString(w, label_, p && p + ".label");
@@ -201,9 +202,9 @@ function __tm_decJson(r, p, d) {
     return r.mismatch("boolean | null | string | number | Json[] | Record", p);
 }
 // codecFor<TreeNode>()
-const __tm_TreeNodeCodec = __tm_codec(9 /* generated-code version */, __tm_encTreeNode, __tm_decTreeNode);
+const __tm_TreeNodeCodec = __tm_codec(10 /* generated-code version */, __tm_encTreeNode, __tm_decTreeNode);
 // codecFor<Json>()
-const __tm_JsonCodec = __tm_codec(9 /* generated-code version */, __tm_encJson, __tm_decJson);
+const __tm_JsonCodec = __tm_codec(10 /* generated-code version */, __tm_encJson, __tm_decJson);
 exports.TreeCodec = __tm_TreeNodeCodec;
 exports.JsonCodec = __tm_JsonCodec;
 exports.roundTrip = [

@@ -81,8 +81,9 @@ function __tm_encValue2(w, v, p, d) {
     if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
         __tm_mismatch("an object ({ b: number; })", v, p);
     }
-    w.raw(__tm_E_Value2[0]);
-    w.number(v.b, p && p + ".b");
+    w.ensure(12);
+    w.put(__tm_E_Value2[0]);
+    w.putNumber(v.b, p && p + ".b");
 }
 function __tm_encValueOrValue2(w, v, p, d) {
     if (__tm_isRecordLike(v)) {
@@ -165,8 +166,9 @@ function __tm_encA(w, v, p, d) {
     if (w.strict) {
         __tm_noExtraKeys(v, 1, p);
     }
-    w.raw(__tm_E_Value[0]);
-    w.number(v.a, p && p + ".a");
+    w.ensure(12);
+    w.put(__tm_E_Value[0]);
+    w.putNumber(v.a, p && p + ".a");
 }
 function __tm_encAArray(w, v, p, d) {
     const n = w.array(v, p);
@@ -191,10 +193,11 @@ function __tm_encAB(w, v, p, d) {
     if (w.strict) {
         __tm_noExtraKeys(v, 2, p);
     }
-    w.raw(__tm_E_AB[0]);
-    w.number(v.a, p && p + ".a");
-    w.raw(__tm_E_AB[1]);
-    w.number(v.b, p && p + ".b");
+    w.ensure(23);
+    w.put(__tm_E_AB[0]);
+    w.putNumber(v.a, p && p + ".a");
+    w.put(__tm_E_AB[1]);
+    w.putNumber(v.b, p && p + ".b");
 }
 function __tm_encABArray(w, v, p, d) {
     const n = w.array(v, p);
@@ -358,11 +361,11 @@ function __tm_decAArrayOrABArray(r, p, d) {
     return r.mismatch("A[] | AB[]", p);
 }
 // codecFor<{ a: string; } | { b: number; }>()
-const __tm_ValueCodec = __tm_codec(9 /* generated-code version */, __tm_encValueOrValue2, __tm_decValueOrValue2);
+const __tm_ValueCodec = __tm_codec(10 /* generated-code version */, __tm_encValueOrValue2, __tm_decValueOrValue2);
 // codecFor<{ x: A[]; } | { x: AB[]; }>()
-const __tm_Value2Codec = __tm_codec(9 /* generated-code version */, __tm_encValue3OrValue4, __tm_decValue3OrValue4);
+const __tm_Value2Codec = __tm_codec(10 /* generated-code version */, __tm_encValue3OrValue4, __tm_decValue3OrValue4);
 // codecFor<A[] | AB[]>()
-const __tm_Value3Codec = __tm_codec(9 /* generated-code version */, __tm_encAArrayOrABArray, __tm_decAArrayOrABArray);
+const __tm_Value3Codec = __tm_codec(10 /* generated-code version */, __tm_encAArrayOrABArray, __tm_decAArrayOrABArray);
 exports.ByKeysCodec = __tm_ValueCodec;
 exports.ByKeysThenTryCodec = __tm_Value2Codec;
 exports.ByTryCodec = __tm_Value3Codec;

@@ -76,9 +76,10 @@ function __tm_encUser(w, v, p, d) {
     if (f6_ !== undefined) {
         n++;
     }
-    w.raw(__tm_E_User[n - 4]);
-    w.number(v.id, p && p + ".id");
-    w.raw(__tm_E_User[4]);
+    w.ensure(18);
+    w.put(__tm_E_User[n - 4]);
+    w.putNumber(v.id, p && p + ".id");
+    w.put(__tm_E_User[4]);
     __tm_writeString(w, v.name, p && p + ".name");
     if (email_ !== undefined) {
         w.raw(__tm_E_User[5]);
@@ -162,7 +163,7 @@ function __tm_decUser(r, p, d) {
     };
 }
 // codecFor<User>()
-const __tm_UserCodec = __tm_codec(9 /* generated-code version */, __tm_encUser, __tm_decUser);
+const __tm_UserCodec = __tm_codec(10 /* generated-code version */, __tm_encUser, __tm_decUser);
 exports.UserCodec = __tm_UserCodec;
 exports.roundTrip = [
     [exports.UserCodec, { id: 1, name: "Ada", tags: [], createdAt: new Date(0) }],
