@@ -173,12 +173,23 @@ describe("arrays of widths", () => {
   test("Float32[] errors name the element", () => {
     expectEncodeError(C.F32s!, [1, "x"], { path: "$[1]", code: "type-mismatch" });
     expectEncodeError(C.F32s!, [1, 2, 1e40], { path: "$[2]", code: "out-of-range" });
+    // The range is tested once per run of elements, yet the first wrong element is the one named.
+    expectEncodeError(C.F32s!, [1, 1e40, "x"], { path: "$[1]", code: "out-of-range" });
+    expectEncodeError(C.F32s!, [1, "x", 1e40], { path: "$[1]", code: "type-mismatch" });
+    expectEncodeError(C.F32s!, [NaN, Infinity, -1e40, 2], { path: "$[2]", code: "out-of-range" });
+    const long = Array.from({ length: 10_000 }, (_, i) => i);
+    long[5000] = -Infinity;
+    long[9000] = 4e38;
+    expectEncodeError(C.F32s!, long, { path: "$[9000]", code: "out-of-range" });
     expectDecodeError(C.F32s!, "92ca3f800000c3", { path: "$[1]", code: "type-mismatch", offset: 6 });
     expectDecodeError(C.F32s!, "92ca3f800000ca3f80", { path: "$[1]", code: "incomplete" });
   });
 
-  test("a Float32[] longer than one capacity run round-trips", () => {
+  test("a Float32[] longer than one capacity run round-trips, NaN and infinities included", () => {
     const values = Array.from({ length: 10_000 }, (_, i) => Math.fround(i / 7));
+    values[4100] = NaN;
+    values[9999] = -Infinity;
+    values[0] = Infinity;
     expect(C.F32s!.decode(C.F32s!.encode(values))).toEqual(values);
   });
 
