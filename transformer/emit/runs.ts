@@ -5,7 +5,7 @@ import type { Expr, Stmt } from "./build.js";
 import type { EmitContext } from "./context.js";
 
 // Constant runs of an object encoder: adjacent constant parts (a fixed map or array header, property names,
-// single-valued literals) become one pre-encoded chunk (runtime `constants()`) copied by one `raw`.
+// single-valued literals) become one pre-encoded chunk (runtime `constants()`) copied by one `raw` (`put`).
 // A string literal union ends a run in one chunk per value: `"tag": "para"` is one copy.
 // Adjacent writes of a bounded size (short runs, numbers, booleans) reserve their room once.
 
@@ -29,7 +29,7 @@ type Planned =
 /**
  * Merges adjacent constants into runs (appended to `runs`); checks do not break a run. A map header
  * of a few possible sizes starts one run per size, each with the constants after it, and the
- * header's value picks the run: `w.raw(E[n - 2])`.
+ * header's value picks the run: `w.raw(E[n - 2])` (or `w.put`, see emitRuns).
  */
 export function planRuns(pieces: Piece[], runs: Constant[][]): Planned[] {
   const steps: Planned[] = [];

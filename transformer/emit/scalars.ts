@@ -90,7 +90,7 @@ export function encodeLeaf(ctx: EmitContext, node: TypeNode, value: Expr, path: 
     case "literals":
       if (allStrings(node.values)) return writeStrings(ctx, node.values, value, path);
       // Inline: a check and one write are cheaper than a call.
-      if (node.values.length <= 8) return encodeLiterals(ctx, node.values, value, path);
+      if (node.values.length <= INLINE_LITERALS) return encodeLiterals(ctx, node.values, value, path);
   }
   return undefined;
 }
@@ -101,7 +101,7 @@ export function encodeLeaf(ctx: EmitContext, node: TypeNode, value: Expr, path: 
  */
 export function encodeReserved(ctx: EmitContext, node: TypeNode, value: Expr, path: Expr): { size: number; write: Stmt[] } | undefined {
   if (node.kind === "literals") {
-    if (node.values.length > 8 || node.values.some((x) => typeof x === "string")) return undefined;
+    if (node.values.length > INLINE_LITERALS || node.values.some((x) => typeof x === "string")) return undefined;
     return { size: node.values.some((x) => typeof x === "number") ? 9 : 1, write: encodeLiterals(ctx, node.values, value, path, true) };
   }
   const leaf = node.kind === "number" && node.width !== undefined ? undefined : RESERVED_WRITERS[node.kind];
@@ -172,10 +172,16 @@ export function pattern(ctx: EmitContext, source: string): Expr {
 /** True when `v` is one of `values`: a chain of `===` for a few, a hoisted Set for more. */
 export function literalTest(ctx: EmitContext, values: Literal[], v: Expr): Expr {
   const b = ctx.b;
-  if (values.length <= 8) return b.all(values.map((value) => b.bin(v, "===", b.lit(value))), "||");
+  if (values.length <= INLINE_LITERALS) return b.all(values.map((value) => b.bin(v, "===", b.lit(value))), "||");
   const set = ctx.constant("set:" + JSON.stringify(values), "Values", () => b.new(b.id("Set"), b.array(values.map((x) => b.lit(x)))));
   return b.method(set, "has", v);
 }
+
+/**
+ * Literal unions of up to this many values are tested by a chain of `===`, and those that are not
+ * all strings written inline where used (encodeLeaf, encodeReserved); larger ones test a Set.
+ */
+const INLINE_LITERALS = 8;
 
 /**
  * Literal unions of up to this many values are read as pre-encoded bytes (byte comparisons, one
