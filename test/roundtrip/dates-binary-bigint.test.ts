@@ -12,6 +12,7 @@ export const Buf = codecFor<ArrayBuffer>();
 export const Big = codecFor<bigint>();
 export const BigKeys = codecFor<Map<bigint, Date>>();
 export const Rec = codecFor<Record1>();
+export const ByteList = codecFor<Uint8Array[]>();
 `);
 
 describe("Date: timestamp extension -1", () => {
@@ -109,6 +110,23 @@ describe("Uint8Array and ArrayBuffer: bin", () => {
     expect(out).toBeInstanceOf(ArrayBuffer);
     expect(out.byteLength).toBe(3);
     expect(hex(out)).toBe("010203");
+  });
+
+  test("small payloads share buffers of their own input only, each next buffer twice the last up to 64 KB", () => {
+    // 60 payloads of 3,000 bytes (180 KB): more than one buffer of each size.
+    const payloads = Array.from({ length: 60 }, (_, i) => new Uint8Array(3000).fill(i));
+    const wire = C.ByteList!.encode(payloads);
+    const first = C.ByteList!.decode(wire) as Uint8Array[];
+    const second = C.ByteList!.decode(wire) as Uint8Array[];
+    expect(first).toEqual(payloads);
+    const buffers = [...new Set(first.map((b) => b.buffer))];
+    expect(buffers.map((b) => b.byteLength)).toEqual([16384, 32768, 65536, 65536, 65536]);
+    for (const b of second) expect(buffers).not.toContain(b.buffer);
+    // Regions never overlap: rewriting one payload leaves every other intact.
+    first[0]!.fill(0xee);
+    expect(first.slice(1)).toEqual(payloads.slice(1));
+    // One payload alone gets one small buffer.
+    expect(C.Bytes!.decode(C.Bytes!.encode(new Uint8Array(10))).buffer.byteLength).toBe(16384);
   });
 
   test.each([
