@@ -6,7 +6,7 @@
 import { describeValue, NOT_UTF8 } from "./errors.js";
 import type { Reader } from "./reader.js";
 import { skip } from "./skip.js";
-import { CACHE_MAX_LENGTH, decodeCached, decodeLoop, decodeUtf8, encodeInto, encodeUtf8, latin1Text, newStringCache, SHORT_ENCODE_LIMIT, utf8Text, type Utf8Text } from "./utf8.js";
+import { CACHE_MAX_LENGTH, decodeCached, decodeLoop, decodeUtf8, encodeInto, encodeUtf8, latin1Text, newStringCache, utf8Text, type Utf8Text } from "./utf8.js";
 import { BOOL, FAMILY, FLOAT, INT, STR, type Literals, type PreEncoded } from "./wire.js";
 import { mismatch, Writer, type Constant } from "./writer.js";
 
@@ -234,6 +234,16 @@ function strHeaderSize(h: number): number {
 // Writing
 
 /**
+ * Strings of at most this many UTF-16 units are encoded by the JS loop (`encodeUtf8`), longer ones
+ * by encodeInto (on Node, up to NATIVE_ENCODE_LIMIT units by `Buffer#utf8Write`). In isolation
+ * encodeInto wins from about 32 units (`node bench/utf8-threshold.js`), but in an encoder its
+ * result object and subarray per call cost more: 64 took bench company's encode from 0.75x to 0.91x
+ * the hand-written codec (`node bench/ab-hand.js company enc`). Not exported: the CommonJS build
+ * would read it from the module object on every call.
+ */
+const SHORT_ENCODE_LIMIT = 64;
+
+/**
  * UTF-8 with the smallest str header. The header size is guessed from `v.length`, which is exact
  * for ASCII; when multi-byte characters push the byte count into a larger header class the payload
  * is shifted once, which beats counting UTF-8 bytes before every string.
@@ -241,18 +251,28 @@ function strHeaderSize(h: number): number {
 export function writeString(w: Writer, v: unknown, p?: string): void {
   if (typeof v !== "string") mismatch("a string", v, p);
   const length = v.length;
-  const short = length <= SHORT_ENCODE_LIMIT;
-  const native = !short && length <= NATIVE_ENCODE_LIMIT && utf8Text !== undefined;
-  // A short string, or one Node writes at once, gets room for its worst case (3 bytes per unit); a
-  // long one for one byte per unit, all that ASCII needs, so that the buffer stays near the size of
-  // the output.
-  w.ensure(5 + (short || native ? 3 * length : length));
+  if (length <= SHORT_ENCODE_LIMIT) {
+    // At most 192 bytes, so a fixstr or str 8 header: a path of its own for what most strings are
+    // (bench sbt, company and api encode +4 %).
+    w.ensure(2 + 3 * length);
+    const bytes = w.bytes, pos = w.pos;
+    const guessed = length < 32 ? 1 : 2;
+    const end = encodeUtf8(v, bytes, pos + guessed);
+    const byteLength = end - pos - guessed;
+    if (byteLength < 32) { bytes[pos] = 0xa0 | byteLength; w.pos = end; return; } // fixstr 101xxxxx
+    if (guessed === 1) bytes.copyWithin(pos + 2, pos + 1, end);
+    bytes[pos] = 0xd9; bytes[pos + 1] = byteLength; // str 8
+    w.pos = pos + 2 + byteLength;
+    return;
+  }
+  const native = length <= NATIVE_ENCODE_LIMIT && utf8Text !== undefined;
+  // A string Node writes at once gets room for its worst case (3 bytes per unit); a longer one for
+  // one byte per unit, all that ASCII needs, so that the buffer stays near the size of the output.
+  w.ensure(5 + (native ? 3 * length : length));
   const pos = w.pos;
   const guessed = headerSize(length);
   const start = pos + guessed;
-  const end = short ? encodeUtf8(v, w.bytes, start)
-    : native ? start + utf8View(w).utf8Write(v, start)
-    : encodeLong(w, v, start);
+  const end = native ? start + utf8View(w).utf8Write(v, start) : encodeLong(w, v, start);
   const byteLength = end - start;
   const needed = headerSize(byteLength);
   if (needed !== guessed) {
@@ -261,8 +281,7 @@ export function writeString(w: Writer, v: unknown, p?: string): void {
     w.bytes.copyWithin(pos + needed, start, end);
   }
   const bytes = w.bytes;
-  if (needed === 1) bytes[pos] = 0xa0 | byteLength; // fixstr 101xxxxx
-  else if (needed === 2) { bytes[pos] = 0xd9; bytes[pos + 1] = byteLength; } // str 8
+  if (needed === 2) { bytes[pos] = 0xd9; bytes[pos + 1] = byteLength; } // str 8
   else if (needed === 3) { bytes[pos] = 0xda; w.view.setUint16(pos + 1, byteLength); } // str 16
   else { bytes[pos] = 0xdb; w.view.setUint32(pos + 1, byteLength); } // str 32
   w.pos = pos + needed + byteLength;

@@ -5,14 +5,6 @@
  * Every threshold here comes from `npm run build && node bench/utf8-threshold.js`.
  */
 
-/**
- * Strings of at most this many UTF-16 units are encoded by the JS loop below, longer ones by
- * encodeInto (on Node, up to 4,096 units by `Buffer#utf8Write`: see writeString). In isolation
- * encodeInto wins from about 32 units (`node bench/utf8-threshold.js`),
- * but in an encoder its result object and subarray per call cost more: 64 took bench company's
- * encode from 0.75x to 0.91x the hand-written codec (`node bench/ab-hand.js company enc`).
- */
-export const SHORT_ENCODE_LIMIT = 64;
 /** Strings of at most this many bytes are decoded by the JS loop; longer ones by TextDecoder unless mostly multi-byte. */
 export const SHORT_DECODE_LIMIT = 8;
 
@@ -20,7 +12,7 @@ const encoder = new TextEncoder();
 const strictDecoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /**
- * Writes a string of at most SHORT_ENCODE_LIMIT units as UTF-8 at `pos`; `bytes` must have room for
+ * Writes a short string (strings.ts SHORT_ENCODE_LIMIT) as UTF-8 at `pos`; `bytes` must have room for
  * `3 * s.length` bytes. A lone surrogate becomes U+FFFD, exactly as TextEncoder does. Returns the
  * new position.
  */
