@@ -136,7 +136,7 @@ export function writeDate(w: Writer, v: unknown, p?: string): void {
  * SLAB_MAX_BIN bytes share buffers of the reader's own, as Node's Buffer pool does: one ArrayBuffer
  * per value was 40% of decoding the blobs dataset. The first is SLAB_SIZE; each next one twice the
  * last, up to SLAB_SIZE_MAX, so that a message with many payloads makes fewer buffers (bench blobs
- * decode +5 %) and one with a few still makes one small one.
+ * decode +2 to +7 %) and one with a few still makes one small one.
  */
 export function readBytes(r: Reader, p?: string): Uint8Array {
   const length = binHeader(r, r.head(p), p);
