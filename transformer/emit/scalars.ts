@@ -219,7 +219,8 @@ function writeLiteral(ctx: EmitContext, values: Literal[], v: Expr, reserved: bo
   const b = ctx.b;
   const w = b.id("w");
   const kinds = [...new Set(values.map((x) => typeof x))];
-  const method = (kind: string) => (kind === "number" ? (reserved ? "putNumber" : "number") : reserved ? "putBool" : "bool");
+  // typeof names the leaf kinds "number" and "boolean", whose writers the tables above give.
+  const method = (kind: string) => (reserved ? RESERVED_WRITERS[kind as TypeNode["kind"]]![0] : LEAF_WRITERS[kind as TypeNode["kind"]]!);
   const writer = (kind: string) => b.expr(kind === "string" ? b.call(ctx.rt("writeString"), w, v) : b.method(w, method(kind), v));
   if (kinds.length === 1) return [writer(kinds[0]!)];
   // Mixed kinds (`1 | "one"`): the membership test has passed, so typeof picks the writer.
