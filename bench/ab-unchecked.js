@@ -15,7 +15,8 @@ if (!ds) { console.error("usage: node bench/ab-unchecked.js <dataset> [seconds]"
 const generated = path.join(__dirname, ".generated");
 const source = fs.readFileSync(path.join(generated, "codecs.js"), "utf8");
 const CHECKS = [
-  /\n( +)if \(!\(__tm_isPlainObject\(v\)\) && !\(__tm_isRecordLike\(v\)\)\) \{\n +__tm_mismatch\([^\n]*\n\1\}/g,
+  /\n( +)if \(!\(typeof v === "object" && v !== null\)\) \{\n +__tm_mismatch\([^\n]*\n\1\}/g,
+  /\n( +)if \(Object\.getPrototypeOf\(v\) !== Object\.prototype && !\(__tm_isRecordLike\(v\)\)\) \{\n +__tm_mismatch\([^\n]*\n\1\}/g,
   /\n( +)if \(!\(Array\.isArray\(v\) && v\.length === \d+\)\) \{\n +__tm_mismatch\([^\n]*\n\1\}/g,
   /\n( +)if \(\w+_ !== "[^"\n]*"\) \{\n +__tm_mismatch\([^\n]*\n\1\}/g,
 ];

@@ -42,7 +42,6 @@ export const skip = skipFn;
 export const mismatch = mismatchFn;
 export const tooDeep = tooDeepFn;
 export const isRecordLike = objects.isRecordLike;
-export const isPlainObject = objects.isPlainObject;
 export const ownValue = objects.ownValue;
 export const definedKeys = objects.definedKeys;
 export const extraKeys = objects.extraKeys;

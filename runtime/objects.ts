@@ -12,14 +12,6 @@ export function isRecordLike(v: unknown): v is Record<string, unknown> {
   return proto === Object.prototype || proto === null || isOtherRecord(v);
 }
 
-/**
- * What object encoders check first, as nearly every value they see is a plain object: small enough
- * for V8 to inline into them (a call to isRecordLike was 15 % of bench tree's encode).
- */
-export function isPlainObject(v: unknown): boolean {
-  return typeof v === "object" && v !== null && Object.getPrototypeOf(v) === Object.prototype;
-}
-
 function isOtherRecord(v: object): boolean {
   return !Array.isArray(v) && !(v instanceof Date) && !(v instanceof Map) && !(v instanceof Set) &&
     !ArrayBuffer.isView(v) && !(v instanceof ArrayBuffer);

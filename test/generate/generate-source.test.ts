@@ -314,7 +314,8 @@ describe("number widths (issue 17): generated like the plugin's, and a changed w
   });
 
   test("the copy calls the width functions, records the widths, and compiles under the strictest settings", () => {
-    expect(text).toContain('__tm_writeFloat32(w, v["value"], ');
+    expect(text).toContain("__tm_writeFloat32(w, value_, ");
+    expect(text).toContain(`__tm_writeInt(w, v["count"], -2147483648, 2147483647, `);
     expect(text).toContain("__tm_readInt(r, -2147483648, 2147483647, ");
     expect(text).toContain("__tm_readFloat32Array(r, ");
     expect(text).toContain(`value: __tm.Width<"float32">; count: __tm.Width<"int32">; id: __tm.Width<"int64">`);

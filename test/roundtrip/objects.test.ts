@@ -167,6 +167,22 @@ describe("invalid values do not encode", () => {
   ])("%s rejects %p at %s", (name, value, path) => {
     expect(codecError(() => C[name]!.encode(value))).toMatchObject({ path, code: "type-mismatch", offset: -1 });
   });
+
+  // Encoders read an object's properties before testing its prototype (a read makes the test cheap
+  // in V8); what they reject, and the error, are the same as if they tested it first.
+  test.each([
+    ["null", null], ["undefined", undefined], ["a number", 5], ["an array with its properties", Object.assign([], user)],
+    ["a Date with its properties", Object.assign(new Date(0), user)], ["a Map with its properties", Object.assign(new Map(), user)],
+    ["a Uint8Array with its properties", Object.assign(new Uint8Array(1), user)],
+  ])("%s is not a User, and fails as a whole", (_label, value) => {
+    expect(codecError(() => C.UserC!.encode(value))).toMatchObject({ path: "$", code: "type-mismatch", message: expect.stringContaining("an object (User)") });
+    expect(codecError(() => C.EmptyC!.encode(value))).toMatchObject({ path: "$", code: "type-mismatch" });
+  });
+
+  test("an object with a null prototype is a record (class instances: above)", () => {
+    expect(hex(C.UserC!.encode(Object.assign(Object.create(null), user)))).toBe(userWire);
+    expect(hex(C.EmptyC!.encode(Object.create(null)))).toBe("80");
+  });
 });
 
 describe("invalid bytes do not decode", () => {

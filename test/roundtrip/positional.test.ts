@@ -137,6 +137,14 @@ describe("encode checks as the keyed layout does", () => {
     expectEncodeError(C.OrderP!, { id: 7, items: [], gift: "yes" }, { path: "$.gift", code: "type-mismatch" });
     expectEncodeError(C.OrderP!, [7, null, []], { path: "$", code: "type-mismatch" });
   });
+
+  test("a value that is no record fails as itself, though its properties are read before its prototype is tested", () => {
+    const item = { sku: "a", price: 1 };
+    for (const value of [null, undefined, 5, Object.assign([], item), Object.assign(new Date(0), item), Object.assign(new Map(), item)]) {
+      expect(codecError(() => C.ItemP!.encode(value))).toMatchObject({ path: "$", code: "type-mismatch", message: expect.stringContaining("an object (Item)") });
+    }
+    expect(hex(C.ItemP!.encode(Object.assign(Object.create(null), item)))).toBe(hex(C.ItemP!.encode(item)));
+  });
 });
 
 test("keyed bytes are not positional bytes: each layout reads its own", () => {

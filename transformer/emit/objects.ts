@@ -22,11 +22,22 @@ export function encodeObjectType(ctx: EmitContext, node: Ref, display: string, s
   const b = ctx.b;
   const [w, v, p, d] = [b.id("w"), b.id("v"), b.id("p"), b.id("d")];
   const deeper = b.bin(d, "+", b.num(1));
-  // Plain objects first, by a check small enough to be inlined (see isPlainObject).
-  const notRecord = b.all([b.not(b.call(ctx.rt("isPlainObject"), v)), b.not(b.call(ctx.rt("isRecordLike"), v))]);
+  const fail = () => [b.expr(b.call(ctx.rt("mismatch"), b.str(`an object (${display})`), v, p))];
   const check = shape.checksDepth ? [b.if(b.bin(d, ">", b.prop(w, "maxDepth")), [b.expr(b.call(ctx.rt("tooDeep"), b.prop(w, "maxDepth"), p))])] : [];
-  const body = shape.layout === "positional" ? encodePositional(ctx, node.name, shape, deeper) : encodeObject(ctx, node.name, shape, deeper);
-  return [b.if(notRecord, [b.expr(b.call(ctx.rt("mismatch"), b.str(`an object (${display})`), v, p))]), ...check, ...body];
+  const { reads, writes } = shape.layout === "positional" ? encodePositional(ctx, node.name, shape, deeper) : encodeObject(ctx, node.name, shape, deeper);
+  const notRecord = b.not(b.call(ctx.rt("isRecordLike"), v));
+  if (reads.length === 0) return [b.if(notRecord, fail()), ...check, ...writes];
+  // The prototype is tested after the properties are read, in the encoder's own code: a read
+  // tells V8 the object's map, and with it the prototype, so that Object.getPrototypeOf is a
+  // constant instead of a call. Reading them first needs an object that is not null.
+  const prototype = b.method(b.id("Object"), "getPrototypeOf", v);
+  return [
+    b.if(b.not(b.all([b.typeIs(v, "object"), b.bin(v, "!==", b.null())])), fail()),
+    ...reads,
+    b.if(b.all([b.bin(prototype, "!==", b.prop(b.id("Object"), "prototype")), notRecord]), fail()),
+    ...check,
+    ...writes,
+  ];
 }
 
 /** The body of the decoder `(r, p, d)` of the object type `node` names. */
@@ -39,6 +50,12 @@ export function decodeObjectType(ctx: EmitContext, node: Ref, shape: ObjectShape
   return [...check, ...decodeObject(ctx, node.name, shape, deeper, resumable(ctx, node) !== undefined)];
 }
 
+/** An object encoder's reads of the properties into locals, and what it writes after its checks. */
+interface EncoderBody {
+  reads: Stmt[];
+  writes: Stmt[];
+}
+
 /** Objects with up to this many sizes (optional properties + 1) pre-encode their header per size. */
 const MAP_HEADER_VARIANTS = 4;
 
@@ -47,18 +64,19 @@ const MAP_HEADER_VARIANTS = 4;
  * (a fixed map header, the keys of required properties, single-valued literal properties such as
  * a discriminant) are pre-encoded in runs, so `{ kind: "click", t }` costs one copy before `t`.
  */
-function encodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth: Expr): Stmt[] {
+function encodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth: Expr): EncoderBody {
   const b = ctx.b;
   const [w, v] = [b.id("w"), b.id("v")];
-  const out: Stmt[] = [];
+  const reads: Stmt[] = [], out: Stmt[] = [];
   // `v.toString` would find Object.prototype's; a property named like one is read only if it is own.
-  const reads = shape.properties.map((property) => (INHERITED_NAMES.has(property.name) ? b.call(ctx.rt("ownValue"), v, b.str(property.name)) : b.prop(v, property.name)));
+  const values = shape.properties.map((property) => (INHERITED_NAMES.has(property.name) ? b.call(ctx.rt("ownValue"), v, b.str(property.name)) : b.prop(v, property.name)));
   // Optional properties are read first, to count them for the map header; so are values that the
-  // writes below use more than once. A required value written by one call is read where it is written.
-  const readOnce = shape.properties.map((property) => !property.optional && writtenByOneCall(ctx, property.type) && !ownArray(ctx, name, property.type));
+  // writes below use more than once, and the first property (see encodeObjectType). A required
+  // value written by one call is read where it is written.
+  const readOnce = shape.properties.map((property, i) => i > 0 && !property.optional && writtenByOneCall(ctx, property.type) && !ownArray(ctx, name, property.type));
   const locals = shape.properties.map((property, i) => localFor(property.name, i));
   shape.properties.forEach((_, i) => {
-    if (!readOnce[i]) out.push(b.const(locals[i]!, reads[i]!));
+    if (!readOnce[i]) reads.push(b.const(locals[i]!, values[i]!));
   });
   const required = shape.properties.filter((property) => !property.optional).length;
   const optionalChecks = shape.properties.flatMap((property, i) => (property.optional ? [b.bin(b.id(locals[i]!), "!==", b.undef())] : []));
@@ -85,7 +103,7 @@ function encodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth:
     out.push(b.if(b.prop(w, "strict"), [b.expr(b.call(ctx.rt("noExtraKeys"), v, counted ? b.id("n") : b.num(required), b.id("p")))]));
   }
   shape.properties.forEach((property, i) => {
-    const local = readOnce[i] ? reads[i]! : b.id(locals[i]!);
+    const local = readOnce[i] ? values[i]! : b.id(locals[i]!);
     const type = property.optional ? withoutUndefined(property.type) : property.type;
     const own: Piece[] = [{ constant: property.name }, ...valuePieces(ctx, name, type, local, propertySegment(property.name), depth)];
     pieces.push(...(property.optional ? [{ optional: local, pieces: own }] : own));
@@ -104,7 +122,7 @@ function encodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth:
       ...ctx.encode(shape.rest, b.index(v, b.id("k")), childPath(b, b.call(ctx.rt("keySegment"), b.id("k"))), depth),
     ]));
   }
-  return out;
+  return { reads, writes: out };
 }
 
 /** Whether ctx.encode writes a value of `type` with one call that reads the value once. */
@@ -118,14 +136,15 @@ function writtenByOneCall(ctx: EmitContext, type: TypeNode): boolean {
  * present one on; an absent optional property before a present one is nil. Constant parts (a
  * fixed array header, single-valued literals such as a discriminant) are pre-encoded in runs.
  */
-function encodePositional(ctx: EmitContext, name: string, shape: ObjectShape, depth: Expr): Stmt[] {
+function encodePositional(ctx: EmitContext, name: string, shape: ObjectShape, depth: Expr): EncoderBody {
   const b = ctx.b;
   const [w, v] = [b.id("w"), b.id("v")];
   const properties = shape.properties;
   const names = properties.map((property, i) => localFor(property.name, i));
   const locals = names.map((local) => b.id(local));
-  const out: Stmt[] = properties.map((property, i) =>
+  const reads = properties.map((property, i) =>
     b.const(names[i]!, INHERITED_NAMES.has(property.name) ? b.call(ctx.rt("ownValue"), v, b.str(property.name)) : b.prop(v, property.name)));
+  const out: Stmt[] = [];
   const required = properties.reduce((last, property, i) => (property.optional ? last : i + 1), 0);
   const pieces: Piece[] = [];
   let count: Expr = b.num(properties.length);
@@ -171,7 +190,7 @@ function encodePositional(ctx: EmitContext, name: string, shape: ObjectShape, de
   const table = runs.length > 0
     ? ctx.constant("runs:" + JSON.stringify(runs), "E_" + name, () => b.call(ctx.rt("constants"), b.array(runs.map((run) => b.array(run.map((c) => constantExpression(ctx, c)))))))
     : undefined;
-  return [...out, ...emitRuns(ctx, planned, table, runs)];
+  return { reads, writes: [...out, ...emitRuns(ctx, planned, table, runs)] };
 }
 
 /**

@@ -6,13 +6,12 @@
 import type { Order } from "./types.js";
 import * as __tm from "typed-msgpack";
 
-const __tm_isPlainObject = __tm.isPlainObject;
-const __tm_isRecordLike = __tm.isRecordLike;
 const __tm_writeBigint = __tm.writeBigint;
 const __tm_writeDate = __tm.writeDate;
 const __tm_mismatch = __tm.mismatch;
 const __tm_writeString = __tm.writeString;
 const __tm_constants = __tm.constants;
+const __tm_isRecordLike = __tm.isRecordLike;
 const __tm_keys = __tm.keys;
 const __tm_readBigint = __tm.readBigint;
 const __tm_readDate = __tm.readDate;
@@ -41,11 +40,15 @@ const __tm_K_Orderpayment_invoice = __tm_keys(["method", "dueDays"]);
 const __tm_L_invoice = __tm_literals(["invoice"]);
 
 function __tm_encLineItem(w: __tm.Writer, v: any, p: string | undefined, _d: number): void {
-    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+    if (!(typeof v === "object" && v !== null)) {
+        __tm_mismatch("an object (LineItem)", v, p);
+    }
+    const sku_ = v["sku"];
+    if (Object.getPrototypeOf(v) !== Object.prototype && !(__tm_isRecordLike(v))) {
         __tm_mismatch("an object (LineItem)", v, p);
     }
     w.raw(__tm_E_LineItem[0]!);
-    __tm_writeString(w, v["sku"], p && p + ".sku");
+    __tm_writeString(w, sku_, p && p + ".sku");
     w.ensure(37);
     w.put(__tm_E_LineItem[1]!);
     w.putNumber(v["quantity"], p && p + ".quantity");
@@ -61,10 +64,13 @@ function __tm_encLineItemArray(w: __tm.Writer, v: any, p: string | undefined, d:
 }
 
 function __tm_encOrderpayment_card(w: __tm.Writer, v: any, p: string | undefined, _d: number): void {
-    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+    if (!(typeof v === "object" && v !== null)) {
         __tm_mismatch("an object ({ method: \"card\"; last4: string; })", v, p);
     }
     const method_ = v["method"];
+    if (Object.getPrototypeOf(v) !== Object.prototype && !(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object ({ method: \"card\"; last4: string; })", v, p);
+    }
     if (method_ !== "card") {
         __tm_mismatch("\"card\"", method_, p && p + ".method");
     }
@@ -73,10 +79,13 @@ function __tm_encOrderpayment_card(w: __tm.Writer, v: any, p: string | undefined
 }
 
 function __tm_encOrderpayment_invoice(w: __tm.Writer, v: any, p: string | undefined, _d: number): void {
-    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+    if (!(typeof v === "object" && v !== null)) {
         __tm_mismatch("an object ({ method: \"invoice\"; dueDays: number; })", v, p);
     }
     const method_ = v["method"];
+    if (Object.getPrototypeOf(v) !== Object.prototype && !(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object ({ method: \"invoice\"; dueDays: number; })", v, p);
+    }
     if (method_ !== "invoice") {
         __tm_mismatch("\"invoice\"", method_, p && p + ".method");
     }
@@ -112,17 +121,21 @@ function __tm_encStringSet(w: __tm.Writer, v: any, p: string | undefined, _d: nu
 }
 
 function __tm_encOrder(w: __tm.Writer, v: any, p: string | undefined, d: number): void {
-    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+    if (!(typeof v === "object" && v !== null)) {
         __tm_mismatch("an object (Order)", v, p);
     }
+    const id_ = v["id"];
     const currency_ = v["currency"];
     const note_ = v["note"];
+    if (Object.getPrototypeOf(v) !== Object.prototype && !(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object (Order)", v, p);
+    }
     let n = 6;
     if (note_ !== undefined) {
         n++;
     }
     w.raw(__tm_E_Order[n - 6]!);
-    __tm_writeBigint(w, v["id"], p && p + ".id");
+    __tm_writeBigint(w, id_, p && p + ".id");
     w.raw(__tm_E_Order[2]!);
     __tm_writeDate(w, v["placedAt"], p && p + ".placedAt");
     w.ensure(19);

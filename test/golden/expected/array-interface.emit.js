@@ -38,10 +38,9 @@ exports.roundTrip = exports.SchemaCodec = void 0;
 // JSON Schema's typings (`interface JSONSchema7Array extends Array<JSONSchema7Type> {}`).
 const typed_msgpack_1 = require("typed-msgpack");
 const __tm = __importStar(require("typed-msgpack"));
-const __tm_isPlainObject = __tm.isPlainObject;
-const __tm_isRecordLike = __tm.isRecordLike;
 const __tm_writeString = __tm.writeString;
 const __tm_tooDeep = __tm.tooDeep;
+const __tm_isRecordLike = __tm.isRecordLike;
 const __tm_mismatch = __tm.mismatch;
 const __tm_definedKeys = __tm.definedKeys;
 const __tm_keySegment = __tm.keySegment;
@@ -133,12 +132,15 @@ function __tm_encUnion(w, v, p, d) {
     __tm_mismatch("boolean | null | string | number | JsonArray | Record", v, p);
 }
 function __tm_encSchema(w, v, p, d) {
-    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+    if (!(typeof v === "object" && v !== null)) {
         __tm_mismatch("an object (Schema)", v, p);
     }
     const title_ = v.title;
     const enum_ = v.enum;
     const default_ = v.default;
+    if (Object.getPrototypeOf(v) !== Object.prototype && !(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object (Schema)", v, p);
+    }
     let n = 0;
     if (title_ !== undefined) {
         n++;

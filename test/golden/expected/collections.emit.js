@@ -37,12 +37,11 @@ exports.roundTrip = exports.InventoryCodec = void 0;
 // Map, Set, tuples (optional and rest elements), Records and arrays side by side.
 const typed_msgpack_1 = require("typed-msgpack");
 const __tm = __importStar(require("typed-msgpack"));
-const __tm_isPlainObject = __tm.isPlainObject;
-const __tm_isRecordLike = __tm.isRecordLike;
 const __tm_mismatch = __tm.mismatch;
 const __tm_writeString = __tm.writeString;
 const __tm_keySegment = __tm.keySegment;
 const __tm_writeDate = __tm.writeDate;
+const __tm_isRecordLike = __tm.isRecordLike;
 const __tm_definedKeys = __tm.definedKeys;
 const __tm_writeNumberArray = __tm.writeNumberArray;
 const __tm_constants = __tm.constants;
@@ -145,16 +144,20 @@ function __tm_encStringArray(w, v, p, d) {
     }
 }
 function __tm_encInventory(w, v, p, d) {
-    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+    if (!(typeof v === "object" && v !== null)) {
         __tm_mismatch("an object (Inventory)", v, p);
     }
+    const stock_ = v.stock;
     const window_ = v.window;
+    if (Object.getPrototypeOf(v) !== Object.prototype && !(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object (Inventory)", v, p);
+    }
     let n = 7;
     if (window_ !== undefined) {
         n++;
     }
     w.raw(__tm_E_Inventory[n - 7]);
-    __tm_encMapOfString_Number(w, v.stock, p && p + ".stock", d + 1);
+    __tm_encMapOfString_Number(w, stock_, p && p + ".stock", d + 1);
     w.raw(__tm_E_Inventory[2]);
     __tm_encStringSet(w, v.tags, p && p + ".tags", d + 1);
     w.raw(__tm_E_Inventory[3]);

@@ -37,9 +37,8 @@ Object.defineProperty(exports, "__esModule", { value: true });
 exports.roundTrip = exports.isCodecError = exports.early = void 0;
 exports.pointCodec = pointCodec;
 const __tm = __importStar(require("typed-msgpack"));
-const __tm_isPlainObject = __tm.isPlainObject;
-const __tm_isRecordLike = __tm.isRecordLike;
 const __tm_constants = __tm.constants;
+const __tm_isRecordLike = __tm.isRecordLike;
 const __tm_mismatch = __tm.mismatch;
 const __tm_keys = __tm.keys;
 const __tm_unknownKey = __tm.unknownKey;
@@ -50,12 +49,16 @@ const __tm_codec = __tm.codec;
 const __tm_E_Point = __tm_constants([[[2], "x"], ["y"]]);
 const __tm_K_Point = __tm_keys(["x", "y"]);
 function __tm_encPoint(w, v, p, d) {
-    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+    if (!(typeof v === "object" && v !== null)) {
+        __tm_mismatch("an object (Point)", v, p);
+    }
+    const x_ = v.x;
+    if (Object.getPrototypeOf(v) !== Object.prototype && !(__tm_isRecordLike(v))) {
         __tm_mismatch("an object (Point)", v, p);
     }
     w.ensure(23);
     w.put(__tm_E_Point[0]);
-    w.putNumber(v.x, p && p + ".x");
+    w.putNumber(x_, p && p + ".x");
     w.put(__tm_E_Point[1]);
     w.putNumber(v.y, p && p + ".y");
 }

@@ -38,9 +38,8 @@ exports.codecOf = codecOf;
 // Unions decode could not take apart, and a type only known to generic code.
 const typed_msgpack_1 = require("typed-msgpack");
 const __tm = __importStar(require("typed-msgpack"));
-const __tm_isPlainObject = __tm.isPlainObject;
-const __tm_isRecordLike = __tm.isRecordLike;
 const __tm_constants = __tm.constants;
+const __tm_isRecordLike = __tm.isRecordLike;
 const __tm_mismatch = __tm.mismatch;
 const __tm_keys = __tm.keys;
 const __tm_unknownKey = __tm.unknownKey;
@@ -51,12 +50,16 @@ const __tm_codec = __tm.codec;
 const __tm_E_Value = __tm_constants([[[1], "count"]]);
 const __tm_K_Value = __tm_keys(["count"]);
 function __tm_encValue(w, v, p, d) {
-    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+    if (!(typeof v === "object" && v !== null)) {
+        __tm_mismatch("an object ({ count: number; })", v, p);
+    }
+    const count_ = v.count;
+    if (Object.getPrototypeOf(v) !== Object.prototype && !(__tm_isRecordLike(v))) {
         __tm_mismatch("an object ({ count: number; })", v, p);
     }
     w.ensure(16);
     w.put(__tm_E_Value[0]);
-    w.putNumber(v.count, p && p + ".count");
+    w.putNumber(count_, p && p + ".count");
 }
 function __tm_decValue(r, p, d) {
     const n = r.mapHeader(p);

@@ -40,10 +40,9 @@ exports.resultCodec = resultCodec;
 // Codecs inside generic code (issue 16): each is a factory of the codecs passed for its type parameters.
 const typed_msgpack_1 = require("typed-msgpack");
 const __tm = __importStar(require("typed-msgpack"));
-const __tm_isPlainObject = __tm.isPlainObject;
-const __tm_isRecordLike = __tm.isRecordLike;
 const __tm_writeString = __tm.writeString;
 const __tm_constants = __tm.constants;
+const __tm_isRecordLike = __tm.isRecordLike;
 const __tm_mismatch = __tm.mismatch;
 const __tm_keys = __tm.keys;
 const __tm_readString = __tm.readString;
@@ -72,12 +71,16 @@ const __tm_L_false = __tm_literals([false]);
 const __tm_E_User = __tm_constants([[[2], "id"], ["email"]]);
 const __tm_K_User = __tm_keys(["id", "email"]);
 function __tm_encUser(w, v, p, d) {
-    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+    if (!(typeof v === "object" && v !== null)) {
+        __tm_mismatch("an object (User)", v, p);
+    }
+    const id_ = v.id;
+    if (Object.getPrototypeOf(v) !== Object.prototype && !(__tm_isRecordLike(v))) {
         __tm_mismatch("an object (User)", v, p);
     }
     w.ensure(19);
     w.put(__tm_E_User[0]);
-    w.putNumber(v.id, p && p + ".id");
+    w.putNumber(id_, p && p + ".id");
     w.put(__tm_E_User[1]);
     __tm_writeString(w, v.email, p && p + ".email");
 }
@@ -124,16 +127,20 @@ function __tm_Page_TCodec(__tm_T) {
         }
     }
     function __tm_encPage_T(w, v, p, d) {
-        if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+        if (!(typeof v === "object" && v !== null)) {
             __tm_mismatch("an object (Page<T>)", v, p);
         }
+        const items_ = v.items;
         const next_ = v.next;
+        if (Object.getPrototypeOf(v) !== Object.prototype && !(__tm_isRecordLike(v))) {
+            __tm_mismatch("an object (Page<T>)", v, p);
+        }
         let n = 2;
         if (next_ !== undefined) {
             n++;
         }
         w.raw(__tm_E_Page_T[n - 2]);
-        __tm_encTArray(w, v.items, p && p + ".items", d + 1);
+        __tm_encTArray(w, items_, p && p + ".items", d + 1);
         if (next_ !== undefined) {
             w.raw(__tm_E_Page_T[2]);
             __tm_writeString(w, next_, p && p + ".next");
@@ -186,14 +193,17 @@ function __tm_Page_TCodec(__tm_T) {
 // codecFor<Tree<T>>(T2)
 function __tm_Tree_TCodec(__tm_T2) {
     function __tm_encTree_T(w, v, p, d) {
-        if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+        if (!(typeof v === "object" && v !== null)) {
+            __tm_mismatch("an object (Tree<T>)", v, p);
+        }
+        const value_ = v.value;
+        const children_ = v.children;
+        if (Object.getPrototypeOf(v) !== Object.prototype && !(__tm_isRecordLike(v))) {
             __tm_mismatch("an object (Tree<T>)", v, p);
         }
         if (d > w.maxDepth) {
             __tm_tooDeep(w.maxDepth, p);
         }
-        const value_ = v.value;
-        const children_ = v.children;
         w.raw(__tm_E_Tree_T[0]);
         if (value_ === null) {
             w.nil();
@@ -248,10 +258,13 @@ function __tm_Tree_TCodec(__tm_T2) {
 // codecFor<Result<T, E>>(T3, E)
 function __tm_Result_T_ECodec(__tm_T3, __tm_E) {
     function __tm_encResult_T_E(w, v, p, d) {
-        if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+        if (!(typeof v === "object" && v !== null)) {
             __tm_mismatch("an object ({ ok: true; value: T; })", v, p);
         }
         const ok_ = v.ok;
+        if (Object.getPrototypeOf(v) !== Object.prototype && !(__tm_isRecordLike(v))) {
+            __tm_mismatch("an object ({ ok: true; value: T; })", v, p);
+        }
         if (ok_ !== true) {
             __tm_mismatch("true", ok_, p && p + ".ok");
         }
@@ -259,10 +272,13 @@ function __tm_Result_T_ECodec(__tm_T3, __tm_E) {
         __tm_T3.writeTo(w, v.value, p && p + ".value", d + 1);
     }
     function __tm_encResult_T_E2(w, v, p, d) {
-        if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+        if (!(typeof v === "object" && v !== null)) {
             __tm_mismatch("an object ({ ok: false; error: E; })", v, p);
         }
         const ok_ = v.ok;
+        if (Object.getPrototypeOf(v) !== Object.prototype && !(__tm_isRecordLike(v))) {
+            __tm_mismatch("an object ({ ok: false; error: E; })", v, p);
+        }
         if (ok_ !== false) {
             __tm_mismatch("false", ok_, p && p + ".ok");
         }

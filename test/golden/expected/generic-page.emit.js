@@ -37,10 +37,9 @@ exports.roundTrip = exports.ResultCodec = exports.NamePageCodec = exports.ItemPa
 // Generic types instantiated with concrete arguments: one named type per instantiation.
 const typed_msgpack_1 = require("typed-msgpack");
 const __tm = __importStar(require("typed-msgpack"));
-const __tm_isPlainObject = __tm.isPlainObject;
-const __tm_isRecordLike = __tm.isRecordLike;
 const __tm_writeString = __tm.writeString;
 const __tm_constants = __tm.constants;
+const __tm_isRecordLike = __tm.isRecordLike;
 const __tm_mismatch = __tm.mismatch;
 const __tm_keys = __tm.keys;
 const __tm_readString = __tm.readString;
@@ -66,11 +65,15 @@ const __tm_L_true = __tm_literals([true]);
 const __tm_K_Result_Page_Item_string2 = __tm_keys(["ok", "error"]);
 const __tm_L_false = __tm_literals([false]);
 function __tm_encItem(w, v, p, d) {
-    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+    if (!(typeof v === "object" && v !== null)) {
+        __tm_mismatch("an object (Item)", v, p);
+    }
+    const sku_ = v.sku;
+    if (Object.getPrototypeOf(v) !== Object.prototype && !(__tm_isRecordLike(v))) {
         __tm_mismatch("an object (Item)", v, p);
     }
     w.raw(__tm_E_Item[0]);
-    __tm_writeString(w, v.sku, p && p + ".sku");
+    __tm_writeString(w, sku_, p && p + ".sku");
     w.ensure(15);
     w.put(__tm_E_Item[1]);
     w.putNumber(v.price, p && p + ".price");
@@ -82,16 +85,20 @@ function __tm_encItemArray(w, v, p, d) {
     }
 }
 function __tm_encPage_Item(w, v, p, d) {
-    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+    if (!(typeof v === "object" && v !== null)) {
         __tm_mismatch("an object (Page<Item>)", v, p);
     }
+    const items_ = v.items;
     const next_ = v.next;
+    if (Object.getPrototypeOf(v) !== Object.prototype && !(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object (Page<Item>)", v, p);
+    }
     let n = 2;
     if (next_ !== undefined) {
         n++;
     }
     w.raw(__tm_E_Page_Item[n - 2]);
-    __tm_encItemArray(w, v.items, p && p + ".items", d + 1);
+    __tm_encItemArray(w, items_, p && p + ".items", d + 1);
     if (next_ !== undefined) {
         w.raw(__tm_E_Page_Item[2]);
         __tm_writeString(w, next_, p && p + ".next");
@@ -174,16 +181,20 @@ function __tm_encStringArray(w, v, p, d) {
     }
 }
 function __tm_encPage_string(w, v, p, d) {
-    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+    if (!(typeof v === "object" && v !== null)) {
         __tm_mismatch("an object (Page<string>)", v, p);
     }
+    const items_ = v.items;
     const next_ = v.next;
+    if (Object.getPrototypeOf(v) !== Object.prototype && !(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object (Page<string>)", v, p);
+    }
     let n = 2;
     if (next_ !== undefined) {
         n++;
     }
     w.raw(__tm_E_Page_Item[n - 2]);
-    __tm_encStringArray(w, v.items, p && p + ".items", d + 1);
+    __tm_encStringArray(w, items_, p && p + ".items", d + 1);
     if (next_ !== undefined) {
         w.raw(__tm_E_Page_Item[2]);
         __tm_writeString(w, next_, p && p + ".next");
@@ -232,10 +243,13 @@ function __tm_decPage_string(r, p, d) {
     return { items: items_, next: next_, total: total_ };
 }
 function __tm_encResult_Page_Item_string(w, v, p, d) {
-    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+    if (!(typeof v === "object" && v !== null)) {
         __tm_mismatch("an object ({ ok: true; value: Page<Item>; })", v, p);
     }
     const ok_ = v.ok;
+    if (Object.getPrototypeOf(v) !== Object.prototype && !(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object ({ ok: true; value: Page<Item>; })", v, p);
+    }
     if (ok_ !== true) {
         __tm_mismatch("true", ok_, p && p + ".ok");
     }
@@ -243,10 +257,13 @@ function __tm_encResult_Page_Item_string(w, v, p, d) {
     __tm_encPage_Item(w, v.value, p && p + ".value", d + 1);
 }
 function __tm_encResult_Page_Item_string2(w, v, p, d) {
-    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+    if (!(typeof v === "object" && v !== null)) {
         __tm_mismatch("an object ({ ok: false; error: string; })", v, p);
     }
     const ok_ = v.ok;
+    if (Object.getPrototypeOf(v) !== Object.prototype && !(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object ({ ok: false; error: string; })", v, p);
+    }
     if (ok_ !== false) {
         __tm_mismatch("false", ok_, p && p + ".ok");
     }

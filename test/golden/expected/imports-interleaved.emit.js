@@ -41,10 +41,9 @@ exports.roundTrip = exports.isCodecError = exports.ItemsCodec = exports.ItemCode
 // run of imports, so every codec exists before the first line that uses it, and the module loads.
 const typed_msgpack_1 = require("typed-msgpack");
 const __tm = __importStar(require("typed-msgpack"));
-const __tm_isPlainObject = __tm.isPlainObject;
-const __tm_isRecordLike = __tm.isRecordLike;
 const __tm_writeString = __tm.writeString;
 const __tm_constants = __tm.constants;
+const __tm_isRecordLike = __tm.isRecordLike;
 const __tm_mismatch = __tm.mismatch;
 const __tm_keys = __tm.keys;
 const __tm_readString = __tm.readString;
@@ -56,11 +55,15 @@ const __tm_codec = __tm.codec;
 const __tm_E_Item = __tm_constants([[[2], "sku"], ["qty"]]);
 const __tm_K_Item = __tm_keys(["sku", "qty"]);
 function __tm_encItem(w, v, p, d) {
-    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+    if (!(typeof v === "object" && v !== null)) {
+        __tm_mismatch("an object (Item)", v, p);
+    }
+    const sku_ = v.sku;
+    if (Object.getPrototypeOf(v) !== Object.prototype && !(__tm_isRecordLike(v))) {
         __tm_mismatch("an object (Item)", v, p);
     }
     w.raw(__tm_E_Item[0]);
-    __tm_writeString(w, v.sku, p && p + ".sku");
+    __tm_writeString(w, sku_, p && p + ".sku");
     w.ensure(13);
     w.put(__tm_E_Item[1]);
     w.putNumber(v.qty, p && p + ".qty");

@@ -37,12 +37,11 @@ exports.roundTrip = exports.RepositoryCodec = void 0;
 // `number | bigint`, as GitHub's REST types declare every id: one runtime call each way, wherever it appears.
 const typed_msgpack_1 = require("typed-msgpack");
 const __tm = __importStar(require("typed-msgpack"));
-const __tm_isPlainObject = __tm.isPlainObject;
-const __tm_isRecordLike = __tm.isRecordLike;
 const __tm_writeNumberOrBigint = __tm.writeNumberOrBigint;
 const __tm_writeString = __tm.writeString;
 const __tm_mismatch = __tm.mismatch;
 const __tm_constants = __tm.constants;
+const __tm_isRecordLike = __tm.isRecordLike;
 const __tm_keys = __tm.keys;
 const __tm_readNumberOrBigint = __tm.readNumberOrBigint;
 const __tm_readString = __tm.readString;
@@ -71,16 +70,20 @@ function __tm_encStringOrNumberOrBigint(w, v, p, d) {
     __tm_mismatch("string | number | bigint", v, p);
 }
 function __tm_encRepository(w, v, p, d) {
-    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+    if (!(typeof v === "object" && v !== null)) {
         __tm_mismatch("an object (Repository)", v, p);
     }
+    const id_ = v.id;
     const parentId_ = v.parentId;
+    if (Object.getPrototypeOf(v) !== Object.prototype && !(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object (Repository)", v, p);
+    }
     let n = 4;
     if (parentId_ !== undefined) {
         n++;
     }
     w.raw(__tm_E_Repository[n - 4]);
-    __tm_writeNumberOrBigint(w, v.id, p && p + ".id");
+    __tm_writeNumberOrBigint(w, id_, p && p + ".id");
     w.raw(__tm_E_Repository[2]);
     __tm_writeString(w, v.name, p && p + ".name");
     if (parentId_ !== undefined) {

@@ -38,14 +38,13 @@ exports.roundTrip = exports.SampleCodec = void 0;
 // with its own array paths, and a 64-bit id that is a number or a bigint.
 const typed_msgpack_1 = require("typed-msgpack");
 const __tm = __importStar(require("typed-msgpack"));
-const __tm_isPlainObject = __tm.isPlainObject;
-const __tm_isRecordLike = __tm.isRecordLike;
 const __tm_writeInt = __tm.writeInt;
 const __tm_writeFloat32 = __tm.writeFloat32;
 const __tm_writeFloat64 = __tm.writeFloat64;
 const __tm_writeInt64 = __tm.writeInt64;
 const __tm_writeFloat32Array = __tm.writeFloat32Array;
 const __tm_constants = __tm.constants;
+const __tm_isRecordLike = __tm.isRecordLike;
 const __tm_mismatch = __tm.mismatch;
 const __tm_keys = __tm.keys;
 const __tm_readInt = __tm.readInt;
@@ -66,16 +65,20 @@ function __tm_encUint32Array(w, v, p, d) {
     }
 }
 function __tm_encSample(w, v, p, d) {
-    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+    if (!(typeof v === "object" && v !== null)) {
         __tm_mismatch("an object (Sample)", v, p);
     }
+    const sensor_ = v.sensor;
     const offset_ = v.offset;
+    if (Object.getPrototypeOf(v) !== Object.prototype && !(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object (Sample)", v, p);
+    }
     let n = 6;
     if (offset_ !== undefined) {
         n++;
     }
     w.raw(__tm_E_Sample[n - 6]);
-    __tm_writeInt(w, v.sensor, 0, 65535, p && p + ".sensor");
+    __tm_writeInt(w, sensor_, 0, 65535, p && p + ".sensor");
     w.raw(__tm_E_Sample[2]);
     __tm_writeFloat32(w, v.value, p && p + ".value");
     w.raw(__tm_E_Sample[3]);

@@ -38,11 +38,10 @@ exports.roundTrip = exports.LayerCodec = void 0;
 // the end left out, a tagged union read by its discriminant's index; a Record stays a map.
 const typed_msgpack_1 = require("typed-msgpack");
 const __tm = __importStar(require("typed-msgpack"));
-const __tm_isPlainObject = __tm.isPlainObject;
-const __tm_isRecordLike = __tm.isRecordLike;
 const __tm_writeString = __tm.writeString;
 const __tm_mismatch = __tm.mismatch;
 const __tm_writeFloat32 = __tm.writeFloat32;
+const __tm_isRecordLike = __tm.isRecordLike;
 const __tm_constants = __tm.constants;
 const __tm_definedKeys = __tm.definedKeys;
 const __tm_keySegment = __tm.keySegment;
@@ -61,12 +60,15 @@ const __tm_L_kind = __tm_literals(["pin", "path"]);
 const __tm_L_pin = __tm_literals(["pin"]);
 const __tm_L_path = __tm_literals(["path"]);
 function __tm_encPointPositional(w, v, p, d) {
-    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+    if (!(typeof v === "object" && v !== null)) {
         __tm_mismatch("an object (Point)", v, p);
     }
     const x_ = v.x;
     const y_ = v.y;
     const label_ = v.label;
+    if (Object.getPrototypeOf(v) !== Object.prototype && !(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object (Point)", v, p);
+    }
     let n = 2;
     if (label_ !== undefined) {
         n = 3;
@@ -84,12 +86,15 @@ function __tm_encPointPositional(w, v, p, d) {
     }
 }
 function __tm_encLayermarksItem_pinPositional(w, v, p, d) {
-    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+    if (!(typeof v === "object" && v !== null)) {
         __tm_mismatch("an object ({ kind: \"pin\"; at: Point; note?: string | undefined; })", v, p);
     }
     const kind_ = v.kind;
     const at_ = v.at;
     const note_ = v.note;
+    if (Object.getPrototypeOf(v) !== Object.prototype && !(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object ({ kind: \"pin\"; at: Point; note?: string | undefined; })", v, p);
+    }
     let n = 2;
     if (note_ !== undefined) {
         n = 3;
@@ -116,12 +121,15 @@ function __tm_encPointPositionalArray(w, v, p, d) {
     }
 }
 function __tm_encLayermarksItem_pathPositional(w, v, p, d) {
-    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+    if (!(typeof v === "object" && v !== null)) {
         __tm_mismatch("an object ({ kind: \"path\"; points: Point[]; closed: boolean; })", v, p);
     }
     const kind_ = v.kind;
     const points_ = v.points;
     const closed_ = v.closed;
+    if (Object.getPrototypeOf(v) !== Object.prototype && !(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object ({ kind: \"path\"; points: Point[]; closed: boolean; })", v, p);
+    }
     if (kind_ !== "path") {
         __tm_mismatch("\"path\"", kind_, p && p + ".kind");
     }
@@ -160,13 +168,16 @@ function __tm_encRecordOfString(w, v, p, d) {
     }
 }
 function __tm_encLayerPositional(w, v, p, d) {
-    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+    if (!(typeof v === "object" && v !== null)) {
         __tm_mismatch("an object (Layer)", v, p);
     }
     const name_ = v.name;
     const visible_ = v.visible;
     const marks_ = v.marks;
     const style_ = v.style;
+    if (Object.getPrototypeOf(v) !== Object.prototype && !(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object (Layer)", v, p);
+    }
     w.arrayHeader(4);
     __tm_writeString(w, name_, p && p + ".name");
     if (visible_ === undefined) {

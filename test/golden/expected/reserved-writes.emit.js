@@ -39,11 +39,10 @@ exports.roundTrip = exports.ReadingPositional = exports.ReadingCodec = void 0;
 // ends the group; a literal check stays in order between the writes.
 const typed_msgpack_1 = require("typed-msgpack");
 const __tm = __importStar(require("typed-msgpack"));
-const __tm_isPlainObject = __tm.isPlainObject;
-const __tm_isRecordLike = __tm.isRecordLike;
 const __tm_mismatch = __tm.mismatch;
 const __tm_writeString = __tm.writeString;
 const __tm_constants = __tm.constants;
+const __tm_isRecordLike = __tm.isRecordLike;
 const __tm_keys = __tm.keys;
 const __tm_readOneOf = __tm.readOneOf;
 const __tm_literals = __tm.literals;
@@ -60,13 +59,16 @@ const __tm_L_Values = __tm_literals([0, 1, 2]);
 const __tm_L_Values2 = __tm_literals(["C", "F"]);
 const __tm_E_ReadingPositional = __tm_constants([[[10, "array"], "reading"], ["C"], ["F"]]);
 function __tm_encReading(w, v, p, d) {
-    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+    if (!(typeof v === "object" && v !== null)) {
         __tm_mismatch("an object (Reading)", v, p);
     }
     const kind_ = v.kind;
     const level_ = v.level;
     const unit_ = v.unit;
     const note_ = v.note;
+    if (Object.getPrototypeOf(v) !== Object.prototype && !(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object (Reading)", v, p);
+    }
     let n = 9;
     if (note_ !== undefined) {
         n++;
@@ -172,7 +174,7 @@ function __tm_decReading(r, p, d) {
     };
 }
 function __tm_encReadingPositional(w, v, p, d) {
-    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+    if (!(typeof v === "object" && v !== null)) {
         __tm_mismatch("an object (Reading)", v, p);
     }
     const kind_ = v.kind;
@@ -185,6 +187,9 @@ function __tm_encReadingPositional(w, v, p, d) {
     const y_ = v.y;
     const note_ = v.note;
     const after_ = v.after;
+    if (Object.getPrototypeOf(v) !== Object.prototype && !(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object (Reading)", v, p);
+    }
     if (kind_ !== "reading") {
         __tm_mismatch("\"reading\"", kind_, p && p + ".kind");
     }

@@ -37,10 +37,9 @@ exports.roundTrip = exports.ShapesCodec = exports.ShapeCodec = void 0;
 // A discriminated union: the `kind` literal picks the member on encode and on decode.
 const typed_msgpack_1 = require("typed-msgpack");
 const __tm = __importStar(require("typed-msgpack"));
-const __tm_isPlainObject = __tm.isPlainObject;
-const __tm_isRecordLike = __tm.isRecordLike;
 const __tm_mismatch = __tm.mismatch;
 const __tm_constants = __tm.constants;
+const __tm_isRecordLike = __tm.isRecordLike;
 const __tm_keys = __tm.keys;
 const __tm_literals = __tm.literals;
 const __tm_badTag = __tm.badTag;
@@ -63,10 +62,13 @@ const __tm_L_square = __tm_literals(["square"]);
 const __tm_K_Shape_rect = __tm_keys(["kind", "width", "height"]);
 const __tm_L_rect = __tm_literals(["rect"]);
 function __tm_encShape_circle(w, v, p, d) {
-    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+    if (!(typeof v === "object" && v !== null)) {
         __tm_mismatch("an object ({ kind: \"circle\"; radius: number; })", v, p);
     }
     const kind_ = v.kind;
+    if (Object.getPrototypeOf(v) !== Object.prototype && !(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object ({ kind: \"circle\"; radius: number; })", v, p);
+    }
     if (kind_ !== "circle") {
         __tm_mismatch("\"circle\"", kind_, p && p + ".kind");
     }
@@ -75,10 +77,13 @@ function __tm_encShape_circle(w, v, p, d) {
     w.putNumber(v.radius, p && p + ".radius");
 }
 function __tm_encShape_square(w, v, p, d) {
-    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+    if (!(typeof v === "object" && v !== null)) {
         __tm_mismatch("an object ({ kind: \"square\"; side: number; })", v, p);
     }
     const kind_ = v.kind;
+    if (Object.getPrototypeOf(v) !== Object.prototype && !(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object ({ kind: \"square\"; side: number; })", v, p);
+    }
     if (kind_ !== "square") {
         __tm_mismatch("\"square\"", kind_, p && p + ".kind");
     }
@@ -87,10 +92,13 @@ function __tm_encShape_square(w, v, p, d) {
     w.putNumber(v.side, p && p + ".side");
 }
 function __tm_encShape_rect(w, v, p, d) {
-    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+    if (!(typeof v === "object" && v !== null)) {
         __tm_mismatch("an object ({ kind: \"rect\"; width: number; height: number; })", v, p);
     }
     const kind_ = v.kind;
+    if (Object.getPrototypeOf(v) !== Object.prototype && !(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object ({ kind: \"rect\"; width: number; height: number; })", v, p);
+    }
     if (kind_ !== "rect") {
         __tm_mismatch("\"rect\"", kind_, p && p + ".kind");
     }

@@ -37,11 +37,10 @@ exports.roundTrip = exports.JsonCodec = exports.TreeCodec = void 0;
 // Recursive types: an interface that contains itself, and a recursive union alias.
 const typed_msgpack_1 = require("typed-msgpack");
 const __tm = __importStar(require("typed-msgpack"));
-const __tm_isPlainObject = __tm.isPlainObject;
-const __tm_isRecordLike = __tm.isRecordLike;
 const __tm_tooDeep = __tm.tooDeep;
 const __tm_writeString = __tm.writeString;
 const __tm_constants = __tm.constants;
+const __tm_isRecordLike = __tm.isRecordLike;
 const __tm_mismatch = __tm.mismatch;
 const __tm_keys = __tm.keys;
 const __tm_readString = __tm.readString;
@@ -56,21 +55,25 @@ const __tm_setOwn = __tm.setOwn;
 const __tm_E_TreeNode = __tm_constants([[[2], "value"], [[3], "value"], ["label"], ["children"]]);
 const __tm_K_TreeNode = __tm_keys(["value", "label", "children"]);
 function __tm_encTreeNode(w, v, p, d) {
-    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+    if (!(typeof v === "object" && v !== null)) {
+        __tm_mismatch("an object (TreeNode)", v, p);
+    }
+    const value_ = v.value;
+    const label_ = v.label;
+    const children_ = v.children;
+    if (Object.getPrototypeOf(v) !== Object.prototype && !(__tm_isRecordLike(v))) {
         __tm_mismatch("an object (TreeNode)", v, p);
     }
     if (d > w.maxDepth) {
         __tm_tooDeep(w.maxDepth, p);
     }
-    const label_ = v.label;
-    const children_ = v.children;
     let n = 2;
     if (label_ !== undefined) {
         n++;
     }
     w.ensure(16);
     w.put(__tm_E_TreeNode[n - 2]);
-    w.putNumber(v.value, p && p + ".value");
+    w.putNumber(value_, p && p + ".value");
     if (label_ !== undefined) {
         w.raw(__tm_E_TreeNode[2]);
         __tm_writeString(w, label_, p && p + ".label");

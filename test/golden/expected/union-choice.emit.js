@@ -40,7 +40,6 @@ exports.roundTrip = exports.ByTryCodec = exports.ByKeysThenTryCodec = exports.By
 const typed_msgpack_1 = require("typed-msgpack");
 const __tm = __importStar(require("typed-msgpack"));
 const __tm_isRecordLike = __tm.isRecordLike;
-const __tm_isPlainObject = __tm.isPlainObject;
 const __tm_writeString = __tm.writeString;
 const __tm_constants = __tm.constants;
 const __tm_mismatch = __tm.mismatch;
@@ -71,19 +70,27 @@ const __tm_K_AB = __tm_keys(["a", "b"]);
 const __tm_DecodeCandidates2 = [[__tm_K_Value3, [1]], [__tm_K_Value3, [1]]];
 const __tm_Encoders2 = [__tm_encAArray, __tm_encABArray];
 function __tm_encValue(w, v, p, d) {
-    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+    if (!(typeof v === "object" && v !== null)) {
+        __tm_mismatch("an object ({ a: string; })", v, p);
+    }
+    const a_ = v.a;
+    if (Object.getPrototypeOf(v) !== Object.prototype && !(__tm_isRecordLike(v))) {
         __tm_mismatch("an object ({ a: string; })", v, p);
     }
     w.raw(__tm_E_Value[0]);
-    __tm_writeString(w, v.a, p && p + ".a");
+    __tm_writeString(w, a_, p && p + ".a");
 }
 function __tm_encValue2(w, v, p, d) {
-    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+    if (!(typeof v === "object" && v !== null)) {
+        __tm_mismatch("an object ({ b: number; })", v, p);
+    }
+    const b_ = v.b;
+    if (Object.getPrototypeOf(v) !== Object.prototype && !(__tm_isRecordLike(v))) {
         __tm_mismatch("an object ({ b: number; })", v, p);
     }
     w.ensure(12);
     w.put(__tm_E_Value2[0]);
-    w.putNumber(v.b, p && p + ".b");
+    w.putNumber(b_, p && p + ".b");
 }
 function __tm_encValueOrValue2(w, v, p, d) {
     if (__tm_isRecordLike(v)) {
@@ -160,7 +167,11 @@ function __tm_decValueOrValue2(r, p, d) {
     return r.mismatch("{ a: string; } | { b: number; }", p);
 }
 function __tm_encA(w, v, p, d) {
-    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+    if (!(typeof v === "object" && v !== null)) {
+        __tm_mismatch("an object (A)", v, p);
+    }
+    const a_ = v.a;
+    if (Object.getPrototypeOf(v) !== Object.prototype && !(__tm_isRecordLike(v))) {
         __tm_mismatch("an object (A)", v, p);
     }
     if (w.strict) {
@@ -168,7 +179,7 @@ function __tm_encA(w, v, p, d) {
     }
     w.ensure(12);
     w.put(__tm_E_Value[0]);
-    w.putNumber(v.a, p && p + ".a");
+    w.putNumber(a_, p && p + ".a");
 }
 function __tm_encAArray(w, v, p, d) {
     const n = w.array(v, p);
@@ -177,17 +188,25 @@ function __tm_encAArray(w, v, p, d) {
     }
 }
 function __tm_encValue3(w, v, p, d) {
-    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+    if (!(typeof v === "object" && v !== null)) {
+        __tm_mismatch("an object ({ x: A[]; })", v, p);
+    }
+    const x_ = v.x;
+    if (Object.getPrototypeOf(v) !== Object.prototype && !(__tm_isRecordLike(v))) {
         __tm_mismatch("an object ({ x: A[]; })", v, p);
     }
     if (w.strict) {
         __tm_noExtraKeys(v, 1, p);
     }
     w.raw(__tm_E_Value3[0]);
-    __tm_encAArray(w, v.x, p && p + ".x", d + 1);
+    __tm_encAArray(w, x_, p && p + ".x", d + 1);
 }
 function __tm_encAB(w, v, p, d) {
-    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+    if (!(typeof v === "object" && v !== null)) {
+        __tm_mismatch("an object (AB)", v, p);
+    }
+    const a_ = v.a;
+    if (Object.getPrototypeOf(v) !== Object.prototype && !(__tm_isRecordLike(v))) {
         __tm_mismatch("an object (AB)", v, p);
     }
     if (w.strict) {
@@ -195,7 +214,7 @@ function __tm_encAB(w, v, p, d) {
     }
     w.ensure(23);
     w.put(__tm_E_AB[0]);
-    w.putNumber(v.a, p && p + ".a");
+    w.putNumber(a_, p && p + ".a");
     w.put(__tm_E_AB[1]);
     w.putNumber(v.b, p && p + ".b");
 }
@@ -206,14 +225,18 @@ function __tm_encABArray(w, v, p, d) {
     }
 }
 function __tm_encValue4(w, v, p, d) {
-    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+    if (!(typeof v === "object" && v !== null)) {
+        __tm_mismatch("an object ({ x: AB[]; })", v, p);
+    }
+    const x_ = v.x;
+    if (Object.getPrototypeOf(v) !== Object.prototype && !(__tm_isRecordLike(v))) {
         __tm_mismatch("an object ({ x: AB[]; })", v, p);
     }
     if (w.strict) {
         __tm_noExtraKeys(v, 1, p);
     }
     w.raw(__tm_E_Value3[0]);
-    __tm_encABArray(w, v.x, p && p + ".x", d + 1);
+    __tm_encABArray(w, x_, p && p + ".x", d + 1);
 }
 function __tm_encValue3OrValue4(w, v, p, d) {
     if (__tm_isRecordLike(v)) {

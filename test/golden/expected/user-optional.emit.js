@@ -37,11 +37,10 @@ exports.roundTrip = exports.UserCodec = void 0;
 // An interface with required, optional and nullable fields, as most API payloads look.
 const typed_msgpack_1 = require("typed-msgpack");
 const __tm = __importStar(require("typed-msgpack"));
-const __tm_isPlainObject = __tm.isPlainObject;
-const __tm_isRecordLike = __tm.isRecordLike;
 const __tm_writeString = __tm.writeString;
 const __tm_writeDate = __tm.writeDate;
 const __tm_constants = __tm.constants;
+const __tm_isRecordLike = __tm.isRecordLike;
 const __tm_mismatch = __tm.mismatch;
 const __tm_keys = __tm.keys;
 const __tm_readString = __tm.readString;
@@ -60,12 +59,16 @@ function __tm_encStringArray(w, v, p, d) {
     }
 }
 function __tm_encUser(w, v, p, d) {
-    if (!(__tm_isPlainObject(v)) && !(__tm_isRecordLike(v))) {
+    if (!(typeof v === "object" && v !== null)) {
         __tm_mismatch("an object (User)", v, p);
     }
+    const id_ = v.id;
     const email_ = v.email;
     const age_ = v.age;
     const f6_ = v["display-name"];
+    if (Object.getPrototypeOf(v) !== Object.prototype && !(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object (User)", v, p);
+    }
     let n = 4;
     if (email_ !== undefined) {
         n++;
@@ -78,7 +81,7 @@ function __tm_encUser(w, v, p, d) {
     }
     w.ensure(18);
     w.put(__tm_E_User[n - 4]);
-    w.putNumber(v.id, p && p + ".id");
+    w.putNumber(id_, p && p + ".id");
     w.put(__tm_E_User[4]);
     __tm_writeString(w, v.name, p && p + ".name");
     if (email_ !== undefined) {
