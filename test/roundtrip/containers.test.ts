@@ -74,6 +74,13 @@ describe("valid values round-trip", () => {
     expect(hex(encoded.subarray(0, n < 16 ? 1 : n < 65536 ? 3 : 5))).toBe(n < 16 ? "9f" : n < 65536 ? "dc" + n.toString(16).padStart(4, "0") : "dd00010000");
   });
 
+  test("-0 among the numbers of a long array (written by the array loop) stays float 64 -0; 0 stays a fixint", () => {
+    const value = [...range(20).map((i) => i - 10), -0, 0, -0];
+    const encoded = roundTrip(C.Nums!, value);
+    expect(hex(encoded.subarray(encoded.length - 19))).toBe("cb8000000000000000" + "00" + "cb8000000000000000");
+    expect(Object.is(C.Nums!.decode(encoded)[20], -0)).toBe(true);
+  });
+
   test.each([15, 16, 65536])("records, maps and sets of %i entries", (n) => {
     const header = n < 16 ? (0x80 + n).toString(16) : n < 65536 ? "de" + n.toString(16).padStart(4, "0") : "df00010000";
     expect(hex(roundTrip(C.Rec!, entries(n)).subarray(0, header.length / 2))).toBe(header);
