@@ -1,16 +1,18 @@
 #!/usr/bin/env node
 "use strict";
-// node bench/ab-peer.js <dataset> [enc|dec] [seconds=6] [--no-native]: the hand-written codec (H)
+// node bench/ab-peer.js <dataset> [enc|dec] [seconds=6] [--no-native] [--sorted]: the hand-written codec (H)
 // and the generated one (G) against msgpackr's standard mode (M, the bench's "msgpackr" contender:
 // useRecords: false) in ONE process, alternating 100 ms slices H, M, G, and the median (and
 // quartiles) of the slices' ratios H÷M and G÷M: is the ceiling (hand-written) itself ≥ 1.5× msgpackr?
 // --no-native: msgpackr without its native addon (msgpackr-extract), through msgpackr's own switch
 // MSGPACKR_NATIVE_ACCELERATION_DISABLED=true, set before msgpackr is loaded.
+// --sorted: every array of numbers in the dataset sorted first: the same values, but each
+// encoder's choice of number format in long predictable runs (what branch prediction costs).
 // Each contender decodes its own encoding (as in the benchmark); before timing, each one's bytes
 // are decoded by the others too and compared with the value (a sanity check, printed if it fails).
 // Needs bench/.generated from any `npm run bench` (`node bench/index.js --help` recompiles it).
 const args = process.argv.slice(2);
-const noNative = args.includes("--no-native");
+const noNative = args.includes("--no-native"), sorted = args.includes("--sorted");
 if (noNative) process.env.MSGPACKR_NATIVE_ACCELERATION_DISABLED = "true";
 const [ds, dir = "dec", secs = "6"] = args.filter((a) => !a.startsWith("--"));
 const G = require("./.generated/codecs.js").codecs;
@@ -22,6 +24,11 @@ const { isNativeAccelerationEnabled } = require("msgpackr");
 if (isNativeAccelerationEnabled === noNative) throw new Error(`msgpackr native addon ${isNativeAccelerationEnabled ? "loaded" : "not loaded"} (wanted ${noNative ? "off" : "on"})`);
 const M = makeContender("msgpackr", ds);
 const value = makeDataset(ds);
+function sortNumberArrays(v) {
+  if (Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === "number")) v.sort((a, b) => a - b);
+  else if (typeof v === "object" && v !== null) for (const x of Object.values(v)) sortNumberArrays(x);
+}
+if (sorted) sortNumberArrays(value);
 const copy = (b) => (Buffer.isBuffer(b) ? Buffer.from(b) : b.slice());
 const bytes = { hand: copy(H[ds].encode(value)), peer: copy(M.encode(value)), gen: copy(G[ds].encode(value)) };
 const dec = { hand: (b) => H[ds].decode(b), peer: (b) => M.decode(b), gen: (b) => G[ds].decode(b) };
@@ -45,4 +52,4 @@ while (Date.now() < end) {
   hm.push(h / m); gm.push(g / m);
 }
 const q = (xs) => { xs.sort((a, b) => a - b); return `${xs[xs.length >> 1].toFixed(2)} (IQR ${xs[xs.length >> 2].toFixed(2)}–${xs[(3 * xs.length) >> 2].toFixed(2)})`; };
-console.log(`${ds} ${dir} [msgpackr native ${noNative ? "off" : "on"}]: hand ÷ msgpackr ${q(hm)}, generated ÷ msgpackr ${q(gm)}, ${hm.length} slices; bytes hand ${bytes.hand.length}, msgpackr ${bytes.peer.length}, generated ${bytes.gen.length}${sink === 0.5 ? "" : ""}`);
+console.log(`${ds} ${dir}${sorted ? " (number arrays sorted)" : ""} [msgpackr native ${noNative ? "off" : "on"}]: hand ÷ msgpackr ${q(hm)}, generated ÷ msgpackr ${q(gm)}, ${hm.length} slices; bytes hand ${bytes.hand.length}, msgpackr ${bytes.peer.length}, generated ${bytes.gen.length}${sink === 0.5 ? "" : ""}`);

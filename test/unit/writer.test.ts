@@ -416,6 +416,34 @@ describe("through compiled codecs", () => {
     expect(codecError(() => m.Nums.encode(sparse))).toMatchObject({ path: "$[0]", code: "type-mismatch" });
   });
 
+  test("number[] of ints of mixed sizes in any order: @msgpack/msgpack's bytes; encodeInto touches nothing past the array", () => {
+    // writeNumberArray sizes ints by arithmetic and writes four bytes after each header whatever the
+    // size: the elements after one must overwrite its spare bytes, and nothing may land past the end.
+    const boundaries = [0x7f, 0x80, 0xff, 0x100, 0xffff, 0x10000, 2 ** 31 - 1, 2 ** 31, TWO_32 - 1, TWO_32,
+      -32, -33, -128, -129, -32768, -32769, -(2 ** 31), -(2 ** 31) - 1, 2 ** 53 - 1, -(2 ** 53) + 1];
+    let seed = 7;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const widths = [0x80, 0x100, 0x10000, TWO_32, 2 ** 40];
+    const mixed = Array.from({ length: 5_000 }, () => {
+      const n = Math.floor(random() * widths[Math.floor(random() * widths.length)]!);
+      return random() < 0.3 ? -n - 1 : n;
+    });
+    for (const values of [boundaries, mixed, [...boundaries, ...mixed, ...boundaries]]) {
+      expect(sameBytes(m.Nums.encode(values), referenceEncode(values))).toBe(true);
+      expect(m.Nums.decode(m.Nums.encode(values))).toEqual(values);
+    }
+    // Arrays of each pair of sizes, into a target with room after the value (from 16 elements up,
+    // writeNumberArray's runs; shorter ones go one by one).
+    for (const a of boundaries) for (const b of boundaries) for (let length = 16; length <= 21; length++) {
+      const values = Array.from({ length }, (_, i) => (i % 2 === 0 ? a : b));
+      const expected = referenceEncode(values);
+      const target = new Uint8Array(9 * length + 16).fill(0xee); // room for 9 bytes an element: one run
+      expect(m.Nums.encodeInto(values, target)).toBe(expected.length);
+      expect(sameBytes(target.subarray(0, expected.length), expected)).toBe(true);
+      expect(target.subarray(expected.length).every((byte) => byte === 0xee)).toBe(true);
+    }
+  });
+
   test("bigint", () => {
     expect(hex(m.Big.encode(BigInt(-1)))).toBe("d3ffffffffffffffff");
     expect(m.Big.decode(fromHex("cd0100"))).toBe(BigInt(256));
