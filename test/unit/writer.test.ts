@@ -341,6 +341,27 @@ describe("buffer management", () => {
     expect(first.buffer).not.toBe(w.bytes.buffer);
   });
 
+  test("after handing a large output over, the writer's fresh buffer is an eighth larger than that output, not what doubling reached", () => {
+    // 30,000 float 64s: 270,000 bytes, for which doubling from 256 bytes reaches 524,288 (1.94x).
+    const w = new Writer();
+    const outputs = [1, 2, 3].map(() => {
+      w.begin();
+      for (let i = 0; i < 30_000; i++) w.number(i + 0.5);
+      return w.finish();
+    });
+    expect(outputs[0]!.buffer.byteLength).toBe(524_288);
+    for (const out of outputs) {
+      expect(out.byteLength).toBe(270_000);
+      expect(out.byteOffset).toBe(0);
+      const r = new Reader(out);
+      for (let i = 0; i < 30_000; i += 997) { r.pos = 9 * i; expect(r.number()).toBe(i + 0.5); }
+    }
+    // Handed over (not copied) into a buffer sized by the previous output.
+    expect(outputs[1]!.buffer.byteLength).toBe(270_000 + (270_000 >> 3));
+    expect(outputs[2]!.buffer.byteLength).toBe(270_000 + (270_000 >> 3));
+    expect(new Set(outputs.map((o) => o.buffer)).size).toBe(3);
+  });
+
   test("raw() copies plain Uint8Array chunks too, short and long", () => {
     const short = fromHex("a26964");
     const long = new Uint8Array(40).fill(0x61);

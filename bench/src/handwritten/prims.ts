@@ -127,8 +127,9 @@ export class Out {
 
   /**
    * The output, in memory nothing else uses: small output and output that fills less than half of
-   * the buffer are copied; otherwise the buffer itself is returned and a fresh one takes its place.
-   * At most RETAIN_MAX of buffer stays between calls.
+   * the buffer are copied; otherwise the buffer itself is returned and a fresh one, an eighth larger
+   * than the output (as runtime/writer.ts sizes it), takes its place. At most RETAIN_MAX of buffer
+   * stays between calls.
    */
   finish(): Uint8Array {
     const bytes = this.bytes, n = this.pos;
@@ -142,7 +143,7 @@ export class Out {
       else if (bytes.length > RETAIN_MAX) this.use(new Uint8Array(RETAIN_MAX));
       return out;
     }
-    this.use(spare ?? new Uint8Array(Math.min(bytes.length, RETAIN_MAX)));
+    this.use(spare ?? new Uint8Array(Math.min(n + (n >> 3), RETAIN_MAX)));
     return bytes.subarray(0, n);
   }
 
