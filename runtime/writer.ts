@@ -92,8 +92,8 @@ export class Writer {
    * and an eighth more (as `begin` sizes one), not as the old buffer, which doubling left anywhere
    * from 1x to 2x the output: each large encode allocates one, and the next output handed over holds
    * all of it (bench floats32 encode +6 %, shapes +3 %). An output that reserves more than the eighth
-   * near its end (a string of up to 4,096 units reserves 3 bytes a unit) grows the next buffer, and
-   * from then on is copied out of it, as any output more than twice as small as its buffer is.
+   * near its end (a string of up to 4,096 units reserves 3 bytes a unit) grows the buffer it is
+   * written into, and is copied out of it from then on, as any output filling less than half is.
    */
   finish(): ReturnType<typeof Uint8Array.of> {
     const bytes = this.bytes, pos = this.pos;
