@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+"use strict";
+// node bench/ab-solo.js <A> <B> <dataset> [enc|dec] [rounds=7] [seconds=3]: ops/s of two codecs of
+// one dataset, each alone in fresh processes (as the benchmark's workers time them, but without
+// the other contenders' rounds in between): A and B alternate for `rounds` processes each; prints
+// every process's ops/s (median of 100 ms wall-clock slices after a 1 s warm-up) and B's median ÷
+// A's. A and B: a checkout (its generated codec), or `hand` (this checkout's hand-written codec).
+// Unlike ab-processes.js nothing else shares the process, its heap or its garbage collector: the
+// generated ÷ hand-written ratio of `node bench/ab-solo.js hand . <dataset>` is what a user's
+// process of either codec sees, and allocation differences count in full.
+const path = require("node:path");
+const { execFileSync } = require("node:child_process");
+
+if (process.argv[2] === "--child") {
+  const [who, ds, dir, secs] = process.argv.slice(3);
+  const codec = who === "hand"
+    ? require(path.join(__dirname, ".generated/handwritten/index.js")).handwritten[ds]
+    : require(path.resolve(who, "bench/.generated/codecs.js")).codecs[ds];
+  const value = require(path.join(__dirname, ".generated/data.js")).makeDataset(ds);
+  const bytes = codec.encode(value);
+  const run = dir === "dec" ? () => codec.decode(bytes) : () => codec.encode(value);
+  const rate = (ms) => { const t0 = performance.now(); let n = 0, t; do { run(); n++; } while ((t = performance.now() - t0) < ms); return 1000 * n / t; };
+  rate(1000);
+  const rates = [];
+  const end = Date.now() + 1000 * +secs;
+  while (Date.now() < end) rates.push(rate(100));
+  rates.sort((x, y) => x - y);
+  console.log(rates[rates.length >> 1]);
+  process.exit(0);
+}
+
+const [a, b, ds, dir = "dec", rounds = "7", secs = "3"] = process.argv.slice(2);
+if (!ds) { console.error("usage: node bench/ab-solo.js <checkout A | hand> <checkout B | hand> <dataset> [enc|dec] [rounds] [seconds]"); process.exit(2); }
+const median = (xs) => [...xs].sort((x, y) => x - y)[xs.length >> 1];
+const runs = { A: [], B: [] };
+for (let i = 0; i < +rounds; i++) {
+  for (const [name, who] of i % 2 === 0 ? [["A", a], ["B", b]] : [["B", b], ["A", a]]) {
+    runs[name].push(+execFileSync(process.execPath, [__filename, "--child", who, ds, dir, secs], { encoding: "utf8" }).trim());
+  }
+}
+for (const name of ["A", "B"]) console.log(`${name} ops/s: ${runs[name].map((x) => x.toFixed(0)).join(" ")}  median ${median(runs[name]).toFixed(1)}`);
+console.log(`${ds} ${dir}: B ÷ A ${(median(runs.B) / median(runs.A)).toFixed(3)} (medians over ${rounds} processes each)`);
