@@ -19,12 +19,18 @@ const RUN = 4096;
  * `encodeInto` out of its target); runs shrink towards the end of the buffer, and the last few
  * elements go one by one, each growing the buffer only if it must (a fast path only for a full
  * RUN left the last 36 KB of a buffer sized to the last output to the slow one).
+ *
+ * Runs end three elements before the array does, so that the one-by-one path writes the last three
+ * of every array: mixedNumberAt may write past its element, and this way no code in the loop is
+ * first reached after V8 optimized it. A one-by-one path reached only when the buffer ran short,
+ * and a tail loop per run, deoptimized the function in some processes and left it recompiled larger
+ * and slower (bench numeric encode ~0.85 -> 0.95x hand-written, `node bench/ab-processes.js`).
  */
 export function writeNumberArray(w: Writer, v: unknown, p?: string): void {
   const n = w.array(v, p);
   const values = v as unknown[];
   for (let i = 0; i < n; ) {
-    const stop = Math.min(n, i + RUN, i + Math.floor((w.bytes.length - w.pos) / 9));
+    const stop = Math.min(n - 3, i + RUN, i + Math.floor((w.bytes.length - w.pos) / 9));
     if (stop - i < 16) {
       w.number(values[i], p && p + "[" + i + "]");
       i++;
@@ -35,8 +41,7 @@ export function writeNumberArray(w: Writer, v: unknown, p?: string): void {
     let pos = w.pos;
     try {
       // No typeof per element: the int tests hold only for numbers (bench smallints encode +7 %).
-      for (; i < stop - 3; i++) pos = mixedNumberAt(bytes, view, pos, values[i] as number);
-      for (; i < stop; i++) pos = numberAt(bytes, view, pos, values[i] as number);
+      for (; i < stop; i++) pos = mixedNumberAt(bytes, view, pos, values[i] as number);
     } catch (error) {
       if (typeof values[i] !== "number") mismatch("a number", values[i], p && p + "[" + i + "]");
       throw error;
@@ -46,21 +51,23 @@ export function writeNumberArray(w: Writer, v: unknown, p?: string): void {
 }
 
 /**
- * numberAt for an element with three or more after it in its run. The size of an int of 8 to 32
+ * numberAt for an element with three or more after it in its array. The size of an int of 8 to 32
  * bits comes from arithmetic on Math.clz32, not from a branch per size: in an array of ints of
  * mixed sizes each such branch was a misprediction (bench numeric encode +6 to +8 %; the same values
  * sorted by size encode 1.5x faster: `node bench/ab-peer.js numeric enc --sorted`). It writes four
  * bytes after the header whatever the size, up to three past the element, which the three
- * elements after it overwrite; the last three of a run go through numberAt, so that nothing past
- * the array is touched (an `encodeInto` target's bytes after the value stay as they were).
+ * elements after it overwrite; the last three of an array go through Writer.number, so that nothing
+ * past the array is touched (an `encodeInto` target's bytes after the value stay as they were).
  */
 function mixedNumberAt(bytes: Uint8Array, view: DataView, pos: number, v: number): number {
   if (v >>> 0 === v) {
     if (v < 0x80) {
       bytes[pos] = v; // positive fixint
       // -0 tested after the store and rewritten by numberAt as float 64: faster than a fixint path
-      // that joins numberAt's call below (bench numeric encode +3 %, both orders of an A/B).
-      if (v === 0 && Object.is(v, -0)) return numberAt(bytes, view, pos, v);
+      // that joins numberAt's call below (bench numeric encode +3 %, both orders of an A/B). Tested
+      // for every fixint, not behind `v === 0`: a branch first taken by a 0 met after optimization
+      // deoptimizes the loop (V8 folds the test away for arrays of small ints).
+      if (Object.is(v, -0)) return numberAt(bytes, view, pos, v);
       return pos + 1;
     }
     return mixedUintAt(bytes, view, pos, v);

@@ -453,8 +453,8 @@ describe("through compiled codecs", () => {
       expect(sameBytes(m.Nums.encode(values), referenceEncode(values))).toBe(true);
       expect(m.Nums.decode(m.Nums.encode(values))).toEqual(values);
     }
-    // Arrays of each pair of sizes, into a target with room after the value (from 16 elements up,
-    // writeNumberArray's runs; shorter ones go one by one).
+    // Arrays of each pair of sizes, into a target with room after the value (from 19 elements up,
+    // writeNumberArray's runs, then the last three one by one; shorter ones all go one by one).
     for (const a of boundaries) for (const b of boundaries) for (let length = 16; length <= 21; length++) {
       const values = Array.from({ length }, (_, i) => (i % 2 === 0 ? a : b));
       const expected = referenceEncode(values);
