@@ -24,7 +24,7 @@ const RUN = 4096;
  * of every array: mixedNumberAt may write past its element, and this way no code in the loop is
  * first reached after V8 optimized it. A one-by-one path reached only when the buffer ran short,
  * and a tail loop per run, deoptimized the function in some processes and left it recompiled larger
- * and slower (bench numeric encode ~0.85 -> 0.95x hand-written, `node bench/ab-processes.js`).
+ * and slower (bench numeric encode 0.90-0.92 -> 0.95x hand-written, `node bench/ab-processes.js`).
  */
 export function writeNumberArray(w: Writer, v: unknown, p?: string): void {
   const n = w.array(v, p);
