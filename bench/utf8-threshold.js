@@ -14,6 +14,8 @@
 // ~100 bytes and TextDecoder wins by ~15 % beyond; code units to string: fromCharCode wins up to 8 units, the
 // Buffer from 10 on (70 vs 145 ns for TextDecoder at 24 units, 300 vs 1,500 at 2,000), hence
 // FROM_CHAR_CODE_LIMIT = 8 on Node and 32 elsewhere; encode loop wins up to ~24 characters, encodeInto from 32)
+// Node 24.21.0 (2026-11-28): TextDecoder wins on Cyrillic and CJK from ~100 bytes (2.6-3.3x from 1 KB),
+// hence runtime/utf8.ts MULTI_BYTE_LOOP_LIMIT = 64 there; Node 22 is like Node 20.
 "use strict";
 const { decodeLoop } = require("../dist/runtime/utf8.js");
 const decoder = new TextDecoder("utf-8", { fatal: true });

@@ -319,6 +319,49 @@ describe("every string path decodes exactly what was encoded", () => {
   });
 });
 
+describe("multi-byte text on Node 24: TextDecoder past 64 bytes", () => {
+  // Node 24's TextDecoder outruns the JS loop on such text (runtime/utf8.ts MULTI_BYTE_LOOP_LIMIT);
+  // Node 20's and 22's do not. These tests take Node 24's path on whatever Node runs them.
+  test("the limit is 64 bytes on Node 24 and later, none on Node 20 and 22 or off Node", () => {
+    const node = (version: string) => ({ process: { versions: { node: version } } });
+    expect([node("24.0.0"), node("25.2.1"), node("20.20.2"), node("22.23.3"), {}].map(utf8.multiByteLoopLimit)).toEqual([64, 64, Infinity, Infinity, Infinity]);
+  });
+
+  test.each([["Cyrillic", "привет мир "], ["CJK", "東京日本語図書館"], ["emoji", "👩‍💻🇫🇷"]])("%s at every length from 1 to 300 bytes, on both sides of the limit", (_, sample) => {
+    const chars = [...sample.repeat(40)];
+    for (let n = 1; n <= chars.length; n++) {
+      const text = chars.slice(0, n).join("");
+      const bytes = Buffer.from(text);
+      if (bytes.length > 300) break;
+      const padded = concat("c0c0", bytes, "c0");
+      expect([utf8.decodeUtf8(padded, 2, bytes.length, 64), utf8.decodeUtf8(padded, 2, bytes.length, Infinity)]).toEqual([text, text]);
+    }
+  });
+
+  test("mostly multi-byte text past the limit goes to TextDecoder, up to it and without a limit to the loop", () => {
+    const decode = jest.spyOn(TextDecoder.prototype, "decode");
+    try {
+      const calls = (text: string, limit: number) => {
+        decode.mockClear();
+        const bytes = Buffer.from(text);
+        expect(utf8.decodeUtf8(bytes, 0, bytes.length, limit)).toBe(text);
+        return decode.mock.calls.length;
+      };
+      const long = "ж".repeat(33), short = "ж".repeat(32); // 66 and 64 bytes
+      expect([calls(long, 64), calls(short, 64), calls(long, Infinity)]).toEqual([1, 0, 0]);
+    } finally {
+      decode.mockRestore();
+    }
+  });
+
+  test("invalid UTF-8 in mostly multi-byte text is refused by either path", () => {
+    for (const bad of ["ff", "80", "c3", "e282", "f09f8d", "e228a1", "eda080", "c0af"]) {
+      const bytes = concat(Buffer.from("жизнь".repeat(8)), fromHex(bad), Buffer.from("ж")); // 80+ bytes
+      expect([utf8.decodeUtf8(bytes, 0, bytes.length, 64), utf8.decodeUtf8(bytes, 0, bytes.length, Infinity)]).toEqual([undefined, undefined]);
+    }
+  });
+});
+
 describe("binary, arrays, maps, ext", () => {
   test("an array header claiming more elements than bytes remain fails before anything is allocated", () => {
     // array 32 of 16,000,000 elements followed by 100 bytes: decoders allocate new Array(n) only

@@ -837,14 +837,18 @@ function shortString(bytes: Uint8Array, p: number, n: number): string | undefine
   return s;
 }
 
+/** Node 24's TextDecoder beats the loop on multi-byte text past 64 bytes; Node 20's and 22's never do. */
+const MULTI_BYTE_LOOP_LIMIT = parseInt(process.versions.node, 10) >= 24 ? 64 : Infinity;
+
 /**
  * Longer strings: text that starts mostly multi-byte by the validating loop (faster than
- * TextDecoder for Cyrillic or CJK on Node 20), the rest by a fatal TextDecoder.
+ * TextDecoder for Cyrillic or CJK on Node 20 and 22, and up to 64 bytes on Node 24), the rest by a
+ * fatal TextDecoder.
  */
 function longString(bytes: Uint8Array, p: number, n: number): string | undefined {
   let high = 0;
   for (let i = p, end = p + 32; i < end; i++) if (bytes[i]! >= 0x80) high++;
-  if (high >= 16) return utf8Loop(bytes, p, n);
+  if (high >= 16 && n <= MULTI_BYTE_LOOP_LIMIT) return utf8Loop(bytes, p, n);
   try {
     return strictUtf8.decode(bytes.subarray(p, p + n));
   } catch {
