@@ -29,9 +29,9 @@ export interface BaseCodec<T> {
   /**
    * Encodes `value` into `target` starting at `offset`, allocating no output buffer, and returns the
    * offset just past the last byte written (so calls chain: `at = C.encodeInto(v, buf, at)`).
-   * Bytes before `offset` are never touched.
-   * @throws {RangeError} when the encoding does not fit in `target` after `offset`; bytes of `target`
-   *   after `offset` may have been overwritten then. Flush what is before `offset` and retry.
+   * Only the value's bytes are written: the rest of `target` stays as it was.
+   * @throws {RangeError} when the encoding does not fit in `target` after `offset`; `target` is
+   *   untouched then. Flush what is before `offset` and retry.
    * @throws {CodecError} as `encode` does.
    */
   encodeInto(value: T, target: Uint8Array, offset?: number): number;
@@ -127,31 +127,21 @@ export function codec<T>(version: number, enc: EncodeFn<T>, dec: DecodeFn<T>, el
         throw new RangeError(`typed-msgpack: encodeInto offset ${offset} is outside the target (length ${target.length})`);
       }
       const w = take();
-      const own = w.bytes, ownView = w.view;
-      // The writer writes straight into the room after `offset`. It moves to a buffer of its own only
-      // when that room looks too small (it reserves worst-case sizes, so the result may still fit);
-      // giving it the room alone keeps that buffer as small as the value, whatever the target's size.
-      const room = target.subarray(offset);
-      w.bytes = room;
-      w.view = new DataView(room.buffer, room.byteOffset, room.byteLength);
       w.pos = 0;
-      let written: Uint8Array;
       try {
         run(w, value);
-        written = w.bytes;
+        const n = w.pos;
+        if (n > target.length - offset) {
+          throw new RangeError(`typed-msgpack: encodeInto needs ${n} bytes but the target has ${target.length - offset} after offset ${offset}`);
+        }
+        // Copied from the writer's buffer, not written into the target: the writer may write a few
+        // bytes past a value (Writer.put), and the target's bytes after the value stay as they were.
+        target.set(w.bytes.subarray(0, n), offset);
+        return offset + n;
       } finally {
-        w.bytes = own;
-        w.view = ownView;
+        w.release();
         spare = w;
       }
-      const n = w.pos;
-      if (written !== room) {
-        if (n > room.length) {
-          throw new RangeError(`typed-msgpack: encodeInto needs ${n} bytes but the target has ${room.length} after offset ${offset}`);
-        }
-        room.set(written.subarray(0, n));
-      }
-      return offset + n;
     },
     decode(bytes, options) {
       const r = new Reader(bytes, options);

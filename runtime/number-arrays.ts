@@ -15,10 +15,10 @@ const RUN = 4096;
 /**
  * One capacity check per run of elements, where `Writer.number` checks for each (bench numeric
  * encode: 360 -> 402 ops/s). A run is as long as the room left holds at 9 bytes an element, so
- * nothing is reserved that numbers of 1-5 bytes would leave unused (growing the buffer, or moving
- * `encodeInto` out of its target); runs shrink towards the end of the buffer, and the last few
- * elements go one by one, each growing the buffer only if it must (a fast path only for a full
- * RUN left the last 36 KB of a buffer sized to the last output to the slow one).
+ * nothing is reserved that numbers of 1-5 bytes would leave unused (growing the buffer); runs
+ * shrink towards the end of the buffer, and the last few elements go one by one, each growing the
+ * buffer only if it must (a fast path only for a full RUN left the last 36 KB of a buffer sized to
+ * the last output to the slow one).
  *
  * Runs end three elements before the array does, so that the one-by-one path writes the last three
  * of every array: mixedNumberAt may write past its element, and this way no code in the loop is
@@ -56,8 +56,8 @@ export function writeNumberArray(w: Writer, v: unknown, p?: string): void {
  * mixed sizes each such branch was a misprediction (bench numeric encode +6 to +8 %; the same values
  * sorted by size encode 1.5x faster: `node bench/ab-peer.js numeric enc --sorted`). It writes four
  * bytes after the header whatever the size, up to three past the element, which the three
- * elements after it overwrite; the last three of an array go through Writer.number, so that nothing
- * past the array is touched (an `encodeInto` target's bytes after the value stay as they were).
+ * elements after it overwrite; the last three of an array go through Writer.number (see
+ * writeNumberArray).
  */
 function mixedNumberAt(bytes: Uint8Array, view: DataView, pos: number, v: number): number {
   if (v >>> 0 === v) {

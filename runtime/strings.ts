@@ -99,7 +99,7 @@ function otherKey(r: Reader, keys: readonly PreEncoded[], hint: number, pos: num
 
 /**
  * Is `expected` (a pre-encoded str, header included) next at `pos`? Consumed if so. Four bytes at
- * a time from its words (see PreEncoded), then byte by byte; the loops return at the first
+ * a time from its whole words (see PreEncoded), then byte by byte; the loops return at the first
  * difference. Its bytecode counts: V8 inlines it at several sites of a decoder within one budget
  * (174 bytes, from 196: the tree decoder inlines mapHeader too, +5 %). A key longer than
  * maxStringLength never matches here, so that the parse in `anyKey` refuses it at its header.
@@ -109,7 +109,7 @@ function isNext(r: Reader, expected: PreEncoded, pos: number): boolean {
   if (bytes[pos] !== expected[0] || pos + n > r.end) return false;
   const words = expected.words, view = r.view;
   let i = 0;
-  for (; i < words.length; i++) if (view.getInt32(pos + 4 * i) !== words[i]) return false;
+  for (; i < n >> 2; i++) if (view.getInt32(pos + 4 * i) !== words[i]) return false;
   for (i *= 4; i < n; i++) if (bytes[pos + i] !== expected[i]) return false;
   if (n > r.limits.maxStringLength) return false;
   r.pos = pos + n;
@@ -295,9 +295,9 @@ export function writeString(w: Writer, v: unknown, p?: string): void {
 const NATIVE_ENCODE_LIMIT = 4096;
 
 /**
- * Each buffer a writer writes into (its own, or a caller's target in `encodeInto`) as a Utf8Text,
- * made once per buffer. Weak, so that neither a result handed over nor a caller's target is kept
- * alive by it; outside the Writer, so that apps whose types hold no string do not ship it.
+ * Each buffer a writer writes into as a Utf8Text, made once per buffer. Weak, so that no result
+ * handed over is kept alive by it; outside the Writer, so that apps whose types hold no string do
+ * not ship it.
  */
 const UTF8_VIEWS = new WeakMap<Uint8Array, Utf8Text>();
 
@@ -349,8 +349,9 @@ export function constants(runs: readonly (readonly Constant[])[]): PreEncoded[] 
 }
 
 function preEncoded(bytes: Uint8Array): PreEncoded {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
-  const words = new Int32Array(bytes.length >> 2);
+  const padded = new Uint8Array((bytes.length + 3) & ~3); // whole words, the last one zero-padded
+  padded.set(bytes);
+  const view = new DataView(padded.buffer), words = new Int32Array(padded.length >> 2);
   for (let i = 0; i < words.length; i++) words[i] = view.getInt32(4 * i);
   return Object.assign(bytes, { words });
 }

@@ -11,6 +11,8 @@ export const SHORT_DECODE_LIMIT = 8;
 
 const encoder = new TextEncoder();
 const strictDecoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+/** For text `isUtf8` has checked: on Node 24 it and this decoder together beat the fatal one. */
+const looseDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
 /**
  * Writes a short string (strings.ts SHORT_ENCODE_LIMIT) as UTF-8 at `pos`; `bytes` must have room for
@@ -69,14 +71,33 @@ export function multiByteLoopLimit(g: { process?: { versions?: { node?: string }
 }
 
 /**
+ * Node's `buffer.isUtf8` on Node 24 and later, else undefined. There it and the non-fatal
+ * TextDecoder decode text the loop does not take in about half the time of the fatal TextDecoder
+ * (French 1,230 B 256 vs 549 ns, Cyrillic 111 B 97 vs 173; CJK 1,155 B even; bench text decode
+ * +14 %); on Node 20 the two ways are even. Reached through `process.getBuiltinModule`, so
+ * that no bundler sees an import of "buffer".
+ */
+const NATIVE_IS_UTF8 = nativeIsUtf8(globalThis as never);
+
+/** NATIVE_IS_UTF8 for the platform described by `g` (exported for tests). */
+export function nativeIsUtf8(g: { process?: { versions?: { node?: string }; getBuiltinModule?: (id: string) => unknown } }): ((bytes: Uint8Array) => boolean) | undefined {
+  const node = g.process?.versions?.node, load = g.process?.getBuiltinModule;
+  if (typeof node !== "string" || parseInt(node, 10) < 24 || typeof load !== "function") return undefined;
+  const isUtf8 = (load("buffer") as { isUtf8?: unknown } | undefined)?.isUtf8;
+  return typeof isUtf8 === "function" ? (isUtf8 as (bytes: Uint8Array) => boolean) : undefined;
+}
+
+/**
  * Decodes `length` bytes at `start` as strict UTF-8. Returns undefined for invalid UTF-8
  * (overlong forms, surrogates, truncated sequences), so the caller can raise an error with context.
- * `loopLimit` is MULTI_BYTE_LOOP_LIMIT but in tests, which take each platform's path on any Node.
+ * `loopLimit` and `isUtf8` are the platform's but in tests, which take each platform's path on any Node.
  */
-export function decodeUtf8(bytes: Uint8Array, start: number, length: number, loopLimit = MULTI_BYTE_LOOP_LIMIT): string | undefined {
+export function decodeUtf8(bytes: Uint8Array, start: number, length: number, loopLimit = MULTI_BYTE_LOOP_LIMIT, isUtf8 = NATIVE_IS_UTF8): string | undefined {
   if (length <= SHORT_DECODE_LIMIT || (LITTLE_ENDIAN && length <= loopLimit && mostlyMultiByte(bytes, start, length))) return decodeLoop(bytes, start, length);
+  const text = bytes.subarray(start, start + length);
+  if (isUtf8 !== undefined) return isUtf8(text) ? looseDecoder.decode(text) : undefined;
   try {
-    return strictDecoder.decode(bytes.subarray(start, start + length));
+    return strictDecoder.decode(text);
   } catch {
     return undefined;
   }

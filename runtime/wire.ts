@@ -8,9 +8,10 @@ export const DEFAULT_MAX_DEPTH = 1000;
 export const TWO_32 = 0x1_0000_0000;
 
 /**
- * Bytes pre-encoded by `constants` and `keys`, with their big-endian 32-bit words (the last 0-3
- * bytes are only in the bytes): `Writer.raw` copies and `readKey` (strings.ts) compares short ones four
- * bytes at a time (a 10-byte key: 8 ns instead of 14-15).
+ * Bytes pre-encoded by `constants` and `keys`, with their big-endian 32-bit words, the last one
+ * padded with zeros: `Writer.put` copies short ones four bytes at a time, the padded word included,
+ * and `readKey` (strings.ts) compares their whole words, then the 0-3 bytes after them, in the
+ * bytes (a 10-byte key: 8 ns instead of 14-15).
  */
 export interface PreEncoded extends Uint8Array {
   readonly words: Int32Array;

@@ -26,6 +26,10 @@ export interface Reading {
 export const Readings = codecFor<Reading[]>();
 export const ReadingC = codecFor<Reading>();
 export const Positional = codecFor<Reading>({ layout: "positional" });
+/** Ends with one pre-encoded chunk (key and literal) of 7 to 10 bytes: Writer.put's last word is 1-3 bytes past it, or none. */
+export interface Tail { n: number; unit: "C" | "FF" | "GGG" | "HHHH" }
+export const TailC = codecFor<Tail>();
+export const Tails = codecFor<Tail[]>();
 `);
 
 /** Numbers of every int and float form, so that readings differ in size (not -0, which @msgpack/msgpack writes as int 0). */
@@ -64,12 +68,33 @@ describe("writes into room reserved once give @msgpack/msgpack's bytes", () => {
       const target = new Uint8Array(size + 5).fill(0xee);
       if (size < expected.length) {
         expect(() => C.ReadingC!.encodeInto(value, target.subarray(0, size + 5), 5)).toThrow(RangeError);
+        expect(target.every((b) => b === 0xee)).toBe(true); // untouched
         continue;
       }
       const end = C.ReadingC!.encodeInto(value, target, 5);
       expect(end).toBe(5 + expected.length);
       expect(hex(target.subarray(5, end))).toBe(hex(expected));
       expect(hex(target.subarray(0, 5))).toBe("eeeeeeeeee");
+    }
+  });
+
+  test("a value ending in a chunk whose last word Writer.put pads: @msgpack/msgpack's bytes, and encodeInto writes nothing past them", () => {
+    for (const unit of ["C", "FF", "GGG", "HHHH"]) {
+      const value = { n: 1, unit };
+      const expected = peerEncode(value);
+      expect(hex(C.TailC!.encode(value))).toBe(hex(expected));
+      const list = [value, { n: 300, unit }, value];
+      expect(hex(C.Tails!.encode(list))).toBe(hex(peerEncode(list)));
+      for (const offset of [0, 1, 2, 3]) {
+        const target = new Uint8Array(offset + expected.length + 8).fill(0xee);
+        expect(C.TailC!.encodeInto(value, target, offset)).toBe(offset + expected.length);
+        expect(hex(target.subarray(offset, offset + expected.length))).toBe(hex(expected));
+        expect([...target.subarray(0, offset), ...target.subarray(offset + expected.length)].every((b) => b === 0xee)).toBe(true);
+      }
+      // Too small by one byte: a RangeError, and the target untouched.
+      const short = new Uint8Array(expected.length - 1).fill(0xee);
+      expect(() => C.TailC!.encodeInto(value, short)).toThrow(RangeError);
+      expect(short.every((b) => b === 0xee)).toBe(true);
     }
   });
 });

@@ -363,6 +363,41 @@ describe("multi-byte text on Node 24: TextDecoder past 64 bytes", () => {
   });
 });
 
+describe("long text on Node 24: buffer.isUtf8, then the non-fatal TextDecoder", () => {
+  // runtime/utf8.ts NATIVE_IS_UTF8. Node 20 has buffer.isUtf8 too: these tests pass it in, so that
+  // Node 24's path runs on whatever Node runs them.
+  const { isUtf8 } = require("node:buffer") as { isUtf8: (bytes: Uint8Array) => boolean };
+
+  test("used on Node 24 and later, where process.getBuiltinModule gives it; not on Node 20 and 22 or off Node", () => {
+    const node = (version: string) => ({ process: { versions: { node: version }, getBuiltinModule: (id: string) => (id === "buffer" ? { isUtf8 } : undefined) } });
+    expect([node("24.0.0"), node("25.2.1"), node("20.20.2"), node("22.23.3"), {}, { process: { versions: { node: "24.1.0" } } }].map(utf8.nativeIsUtf8))
+      .toEqual([isUtf8, isUtf8, undefined, undefined, undefined, undefined]);
+  });
+
+  test("the same strings as the fatal TextDecoder's, mostly ASCII and mostly multi-byte, 9 to 2,000 bytes", () => {
+    for (const sample of ["Ça va très bien, merci. ", "привет мир ", "東京日本語図書館", "👩‍💻🇫🇷 ok", "\ufeffBOM kept "]) {
+      for (let n = 1; n < 200; n += 7) {
+        const text = sample.repeat(n);
+        const bytes = concat("c0", Buffer.from(text), "c0");
+        expect(utf8.decodeUtf8(bytes, 1, bytes.length - 2, 64, isUtf8)).toBe(text);
+      }
+    }
+  });
+
+  test("takes the isUtf8 path, and refuses invalid UTF-8 as the fatal TextDecoder does", () => {
+    const check = jest.fn(isUtf8);
+    const good = Buffer.from("Ça va très bien, merci. ".repeat(4));
+    expect(utf8.decodeUtf8(good, 0, good.length, 64, check)).toBe(good.toString());
+    expect(check).toHaveBeenCalledTimes(1);
+    for (const bad of ["ff", "80", "c3", "e282", "f09f8d", "e228a1", "eda080", "c0af", "f4908080"]) {
+      for (const base of ["ascii text, long enough for TextDecoder ", "жизнь".repeat(8)]) {
+        const bytes = concat(Buffer.from(base), fromHex(bad), Buffer.from("ж"));
+        expect([utf8.decodeUtf8(bytes, 0, bytes.length, 64, isUtf8), utf8.decodeUtf8(bytes, 0, bytes.length, 64, undefined)]).toEqual([undefined, undefined]);
+      }
+    }
+  });
+});
+
 describe("binary, arrays, maps, ext", () => {
   test("an array header claiming more elements than bytes remain fails before anything is allocated", () => {
     // array 32 of 16,000,000 elements followed by 100 bytes: decoders allocate new Array(n) only
