@@ -1,8 +1,9 @@
 /**
  * Encoders reserve room once for adjacent writes of bounded size (keys, numbers, booleans, their
- * literal unions) and write them with `put`: the bytes are @msgpack/msgpack's wherever the output
- * crosses the writer's buffer end or an `encodeInto` target's, and a value that does not match
- * fails at the first property that does not, as when each write reserved its own room.
+ * literal unions) and write them with `put`, which may write up to 3 bytes past a chunk: the bytes
+ * are @msgpack/msgpack's wherever the output crosses the writer's buffer end, `encodeInto` writes
+ * nothing past the value or into too small a target, and a value that does not match fails at the
+ * first property that does not, as when each write reserved its own room.
  */
 import { encode as peerEncode } from "@msgpack/msgpack";
 import { load } from "../helpers/compile";
