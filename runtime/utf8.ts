@@ -66,8 +66,13 @@ const MULTI_BYTE_LOOP_LIMIT = multiByteLoopLimit(globalThis as never);
 
 /** MULTI_BYTE_LOOP_LIMIT for the platform described by `g` (exported for tests). */
 export function multiByteLoopLimit(g: { process?: { versions?: { node?: string } } }): number {
+  return nodeMajor(g) >= 24 ? 64 : Infinity;
+}
+
+/** The major version of the Node that `g` describes, or 0 off Node. */
+function nodeMajor(g: { process?: { versions?: { node?: string } } }): number {
   const node = g.process?.versions?.node;
-  return typeof node === "string" && parseInt(node, 10) >= 24 ? 64 : Infinity;
+  return typeof node === "string" ? parseInt(node, 10) : 0;
 }
 
 /**
@@ -81,8 +86,8 @@ const NATIVE_IS_UTF8 = nativeIsUtf8(globalThis as never);
 
 /** NATIVE_IS_UTF8 for the platform described by `g` (exported for tests). */
 export function nativeIsUtf8(g: { process?: { versions?: { node?: string }; getBuiltinModule?: (id: string) => unknown } }): ((bytes: Uint8Array) => boolean) | undefined {
-  const node = g.process?.versions?.node, load = g.process?.getBuiltinModule;
-  if (typeof node !== "string" || parseInt(node, 10) < 24 || typeof load !== "function") return undefined;
+  const load = g.process?.getBuiltinModule;
+  if (nodeMajor(g) < 24 || typeof load !== "function") return undefined;
   const isUtf8 = (load("buffer") as { isUtf8?: unknown } | undefined)?.isUtf8;
   return typeof isUtf8 === "function" ? (isUtf8 as (bytes: Uint8Array) => boolean) : undefined;
 }
