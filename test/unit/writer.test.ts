@@ -4,7 +4,7 @@
  * independent reader, and through compiled codecs where the generated code chooses the writer call.
  */
 import { decode as referenceDecode, encode as referenceEncode } from "@msgpack/msgpack";
-import { CodecError, keys, readBigint, readDate, Reader, Writer, writeArrayBuffer, writeBigint, writeBytes, writeDate, readString, writeString } from "../../runtime/index";
+import { CodecError, constants, keys, readBigint, readDate, Reader, Writer, writeArrayBuffer, writeBigint, writeBytes, writeDate, readString, writeString } from "../../runtime/index";
 import { load } from "../helpers/compile";
 import { be, codecError, expectCode, fromHex, hex } from "../helpers/bytes";
 
@@ -390,6 +390,20 @@ describe("buffer management", () => {
   test("keys() pre-encodes property names with their str headers", () => {
     const table = keys(["id", "é", "k".repeat(40), ""]);
     expect(table.map(hex)).toEqual(["a26964", "a2c3a9", "d928" + "6b".repeat(40), "a0"]);
+  });
+
+  test("constants() pre-encodes each run on its own, short runs without growing a writer (V8 would take `grow` for hot)", () => {
+    const grow = jest.spyOn(Writer.prototype as unknown as { grow(n: number): void }, "grow");
+    try {
+      const short = constants([[[2], "kind", "circle", "r"], ["a", true, null], [[3, "array"], 1]]);
+      expect(grow).not.toHaveBeenCalled();
+      const long = "x".repeat(300);
+      const runs = constants([["a"], [long, 5], ["b"]]);
+      expect(short.map(hex)).toEqual([hex(referenceEncode({ kind: "circle", r: 0 })).slice(0, -2), "a161c3c0", "9301"]);
+      expect(runs.map(hex)).toEqual(["a161", hex(referenceEncode(long)) + "05", "a162"]);
+    } finally {
+      grow.mockRestore();
+    }
   });
 });
 
