@@ -139,15 +139,17 @@ function __tm_encOrder(w: __tm.Writer, v: any, p: string | undefined, d: number)
     w.raw(__tm_E_Order[2]!);
     __tm_writeDate(w, v["placedAt"], p && p + ".placedAt");
     w.ensure(19);
+    let chunk: any;
     switch (currency_) {
         case "EUR":
-            w.put(__tm_E_Order[3]!);
+            chunk = __tm_E_Order[3]!;
             break;
         case "USD":
-            w.put(__tm_E_Order[4]!);
+            chunk = __tm_E_Order[4]!;
             break;
         default: __tm_mismatch("\"EUR\" | \"USD\"", currency_, p && p + ".currency");
     }
+    w.put(chunk);
     w.put(__tm_E_Order[5]!);
     __tm_encLineItemArray(w, v["items"], p && p + ".items", d + 1);
     w.raw(__tm_E_Order[6]!);

@@ -86,15 +86,17 @@ function __tm_encReading(w, v, p, d) {
         __tm_mismatch("0 | 1 | 2", level_, p && p + ".level");
     }
     w.putNumber(level_);
+    let chunk;
     switch (unit_) {
         case "C":
-            w.put(__tm_E_Reading[4]);
+            chunk = __tm_E_Reading[4];
             break;
         case "F":
-            w.put(__tm_E_Reading[5]);
+            chunk = __tm_E_Reading[5];
             break;
         default: __tm_mismatch("\"C\" | \"F\"", unit_, p && p + ".unit");
     }
+    w.put(chunk);
     w.raw(__tm_E_Reading[6]);
     w.ensure(31);
     w.putNumber(v.a_property_name_longer_than_a_run_can_be, p && p + ".a_property_name_longer_than_a_run_can_be");
@@ -201,15 +203,17 @@ function __tm_encReadingPositional(w, v, p, d) {
         __tm_mismatch("0 | 1 | 2", level_, p && p + ".level");
     }
     w.putNumber(level_);
+    let chunk;
     switch (unit_) {
         case "C":
-            w.put(__tm_E_ReadingPositional[1]);
+            chunk = __tm_E_ReadingPositional[1];
             break;
         case "F":
-            w.put(__tm_E_ReadingPositional[2]);
+            chunk = __tm_E_ReadingPositional[2];
             break;
         default: __tm_mismatch("\"C\" | \"F\"", unit_, p && p + ".unit");
     }
+    w.put(chunk);
     w.putNumber(a_property_name_longer_than_a_run_can_be_, p && p + ".a_property_name_longer_than_a_run_can_be");
     w.putNumber(x_, p && p + ".x");
     w.putNumber(y_, p && p + ".y");
