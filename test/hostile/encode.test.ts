@@ -3,6 +3,7 @@
  * (offset -1), never bytes that would fail to decode as T; a cyclic or too-deep value ends in
  * too-deep, never a stack overflow or a hang.
  */
+import { encode as msgpackEncode } from "@msgpack/msgpack";
 import { load } from "../helpers/compile";
 import { CodecError, ExtData, type Codec } from "../../runtime/index";
 import { HOSTILE_SOURCE } from "./fixture";
@@ -70,6 +71,12 @@ describe("values that do not match T (a JS caller, `as any`) throw a CodecError 
     ["ExprC", { op: "neg", arg: { op: "lit", value: "1" } }, "type-mismatch", "$.arg.value"],
     ["RowC", [1, 2, 3], "type-mismatch", "$"],
     ["RowC", ["1"], "type-mismatch", "$[0]"],
+    ["MarksC", [["pt", 1, 2], ["pq", 1, 2]], "type-mismatch", "$[1][0]"],
+    ["MarksC", [["pt", 1, "2"]], "type-mismatch", "$[0][2]"],
+    ["MarksC", [["pt", 1]], "type-mismatch", "$[0]"],
+    ["FlaggedC", ["of", true, 1], "type-mismatch", "$[0]"],
+    ["FlaggedC", ["on", 1, 1], "type-mismatch", "$[1]"],
+    ["FlaggedC", ["off", false, 1n], "type-mismatch", "$[2]"],
   ] as [string, unknown, string, string][])("%s: %p", (codec, value, code, path) => {
     expectCodecError(() => H[codec]!.encode(value), { code: code as never, path, offset: -1 });
   });
@@ -177,6 +184,15 @@ describe("tuples", () => {
     const back = H.RowC!.decode(H.RowC!.encode([1, undefined]));
     expect(back[0]).toBe(1);
     expect(back[1]).toBeUndefined(); // the type is `score?: number | null`: nil now reads as null
+  });
+  test("fixed tuples with literal elements: the bytes @msgpack/msgpack writes, and back", () => {
+    const marks = [["pt", 0, -1.5], ["pt", 300, 2 ** 40]];
+    expect(hex(H.MarksC!.encode(marks))).toBe(hex(msgpackEncode(marks)));
+    expect(H.MarksC!.decode(H.MarksC!.encode(marks))).toEqual(marks);
+    for (const flagged of [["on", true, 1], ["off", false, 2.5]]) {
+      expect(hex(H.FlaggedC!.encode(flagged))).toBe(hex(msgpackEncode(flagged)));
+      expect(H.FlaggedC!.decode(H.FlaggedC!.encode(flagged))).toEqual(flagged);
+    }
   });
   test("optional elements present and absent round-trip", () => {
     expect(H.RowC!.decode(H.RowC!.encode([1]))).toEqual([1]);

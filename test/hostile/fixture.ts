@@ -16,6 +16,8 @@ export interface ProtoNamed { "__proto__"?: { polluted: boolean }; prototype?: s
 export type Event = { type: "click"; x: number } | { type: "key"; key: string };
 export type Untagged = { a: string; b?: number } | { c: boolean };
 export type Row = [id: number, score?: number | null];
+export type Mark = ["pt", number, number];
+export type Flagged = [flag: "on" | "off", done: boolean, weight: number];
 
 export const StringC = codecFor<string>();
 export const NumberC = codecFor<number>();
@@ -39,4 +41,6 @@ export const ProtoNamedC = codecFor<ProtoNamed>();
 export const EventC = codecFor<Event>();
 export const UntaggedC = codecFor<Untagged[]>();
 export const RowC = codecFor<Row>();
+export const MarksC = codecFor<Mark[]>();
+export const FlaggedC = codecFor<Flagged>();
 `;

@@ -5,8 +5,7 @@ import type { Expr, Parameter, Stmt } from "./build.js";
 import type { EmitContext } from "./context.js";
 import { ownArray, readOwnArray, readOwnArrayInto, writeOwnArray } from "./collections.js";
 import { childPath, localFor } from "./paths.js";
-import { constantExpression, emitRuns, planRuns, type Constant, type Piece } from "./runs.js";
-import { allStrings, describeLiterals, encodeReserved } from "./scalars.js";
+import { arrayHeaderPiece, emitRuns, planRuns, runTable, valuePieces, type Constant, type Piece } from "./runs.js";
 
 /**
  * Object types (interfaces, object literal types, classes' shapes), both directions: a map of
@@ -113,10 +112,7 @@ function encodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth:
   const planned = planRuns(pieces, runs);
   // When nothing merged (every run is one property name, in order), the decoder's key table is it.
   const justKeys = runs.length === shape.properties.length && runs.every((run, i) => run.length === 1 && run[0] === shape.properties[i]!.name);
-  const runTable = justKeys ? keyTable(ctx, name, shape)
-    : runs.length > 0 ? ctx.constant("runs:" + JSON.stringify(runs), "E_" + name, () => b.call(ctx.rt("constants"), b.array(runs.map((run) => b.array(run.map((c) => constantExpression(ctx, c)))))))
-    : undefined;
-  out.push(...emitRuns(ctx, planned, runTable, runs));
+  out.push(...emitRuns(ctx, planned, justKeys ? keyTable(ctx, name, shape) : runTable(ctx, name, runs), runs));
   if (shape.rest) {
     out.push(b.forOf("k", b.id("extra"), [
       b.expr(b.call(ctx.rt("writeString"), w, b.id("k"))),
@@ -181,40 +177,10 @@ function encodePositional(ctx: EmitContext, name: string, shape: ObjectShape, de
       : [b.if(b.bin(locals[i]!, "===", b.undef()), [b.expr(b.method(w, "nil"))], encode(withoutUndefined(property.type)))];
     pieces.push({ write: i >= required ? [b.if(b.bin(count, ">", b.num(i)), write)] : write });
   });
-  // A fixed header is pre-encoded with the constant that follows it (a discriminant); alone, a
-  // call writes it as cheaply as a copy, without a table.
-  const first = pieces.find((piece) => !("check" in piece)); // checks write nothing and do not end a run
-  const fixed = required === properties.length && first !== undefined && ("constant" in first || "choice" in first);
-  pieces.unshift(fixed ? { constant: [properties.length, "array"] } : { write: [b.expr(b.method(w, "arrayHeader", count))] });
+  pieces.unshift(arrayHeaderPiece(ctx, pieces, required === properties.length ? properties.length : count));
   const runs: Constant[][] = [];
   const planned = planRuns(pieces, runs);
-  const table = runs.length > 0
-    ? ctx.constant("runs:" + JSON.stringify(runs), "E_" + name, () => b.call(ctx.rt("constants"), b.array(runs.map((run) => b.array(run.map((c) => constantExpression(ctx, c)))))))
-    : undefined;
-  return { reads, writes: [...out, ...emitRuns(ctx, planned, table, runs)] };
-}
-
-/**
- * A property's value (at `segment` of an object of type `self`): a check and a constant when its
- * type has exactly one value, else its writes.
- */
-function valuePieces(ctx: EmitContext, self: string, type: TypeNode, local: Expr, segment: string, depth: Expr): Piece[] {
-  const b = ctx.b;
-  const path = childPath(b, segment);
-  const own = writeOwnArray(ctx, self, type, local, segment, depth);
-  if (own) return [{ write: own }];
-  if (type.kind === "literals" && type.values.length > 1 && allStrings(type.values)) {
-    return [{ choice: local, values: type.values, otherwise: b.expr(b.call(ctx.rt("mismatch"), b.str(describeLiterals(type.values)), local, path)) }];
-  }
-  const single = type.kind === "null" ? null : type.kind === "literals" && type.values.length === 1 ? type.values[0]! : undefined;
-  // Not 0: -0 passes `=== 0` and is written as float 64 -0, as everywhere else.
-  if (single === undefined || single === 0) return [{ write: ctx.encode(type, local, path, depth), reserved: encodeReserved(ctx, type, local, path) }];
-  const expected = single === null ? b.null() : b.lit(single);
-  const describe = single === null ? "null" : describeLiterals([single]);
-  return [
-    { check: b.if(b.bin(local, "!==", expected), [b.expr(b.call(ctx.rt("mismatch"), b.str(describe), local, path))]) },
-    { constant: single },
-  ];
+  return { reads, writes: [...out, ...emitRuns(ctx, planned, runTable(ctx, name, runs), runs)] };
 }
 
 /** `const __tm_K_User = __tm.keys(["id", "name"])`: property names with their str headers, encoded once. */

@@ -83,8 +83,9 @@ function __tm_encTuple(w, v, p, d) {
         __tm_mismatch("a tuple of 2 elements", v, p);
     }
     w.arrayHeader(2);
-    w.number(v[0], p && p + "[0]");
-    w.number(v[1], p && p + "[1]");
+    w.ensure(18);
+    w.putNumber(v[0], p && p + "[0]");
+    w.putNumber(v[1], p && p + "[1]");
 }
 function __tm_encTuple2(w, v, p, d) {
     if (!(Array.isArray(v) && v.length >= 1 && v.length <= 2)) {
