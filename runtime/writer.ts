@@ -190,6 +190,11 @@ export class Writer {
 
   arrayHeader(n: number): void {
     this.ensure(5);
+    this.putArrayHeader(n);
+  }
+
+  /** `arrayHeader` into 5 bytes reserved by `ensure` (see `put`). */
+  putArrayHeader(n: number): void {
     const pos = this.pos;
     if (n < 16) { this.bytes[pos] = 0x90 | n; this.pos = pos + 1; } // fixarray 1001xxxx
     else if (n < 0x10000) { this.bytes[pos] = 0xdc; this.view.setUint16(pos + 1, n); this.pos = pos + 3; } // array 16
@@ -206,8 +211,14 @@ export class Writer {
 
   /** Checks that `v` is an array and writes its header; returns its length. */
   array(v: unknown, p?: string): number {
+    this.ensure(5);
+    return this.putArray(v, p);
+  }
+
+  /** `array` into 5 bytes reserved by `ensure` (see `put`). */
+  putArray(v: unknown, p?: string): number {
     if (!Array.isArray(v)) mismatch("an array", v, p);
-    this.arrayHeader(v.length);
+    this.putArrayHeader(v.length);
     return v.length;
   }
 

@@ -350,7 +350,7 @@ describe("the positional layout (issue 17) through generate", () => {
     expect(text).toContain(`// codecFor<Mark>({ layout: "positional" })`);
     expect(text).toContain("export const MarkCodec = (__tm_MarkPositionalCodec as __tm.Codec<Mark>);");
     expect(text).toContain("__tm_readPositionalTag(r, 0, ");
-    expect(text).toContain("w.arrayHeader(n);");
+    expect(text).toContain("w.putArrayHeader(n);");
     expect(text).toMatch(/w\.put\(__tm_E_Point\[n - \d\]!\);/); // the keyed PointCodec beside it: map header and first key by size
     expect(text).not.toMatch(/= codecFor</);
     expect(strictErrors("positional", text)).toEqual([]);

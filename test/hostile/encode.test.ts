@@ -71,6 +71,8 @@ describe("values that do not match T (a JS caller, `as any`) throw a CodecError 
     ["ExprC", { op: "neg", arg: { op: "lit", value: "1" } }, "type-mismatch", "$.arg.value"],
     ["RowC", [1, 2, 3], "type-mismatch", "$"],
     ["RowC", ["1"], "type-mismatch", "$[0]"],
+    ["TreeC", { value: 1, children: { length: 0 } }, "type-mismatch", "$.children"],
+    ["TreeC", { value: 1, children: [{ value: 2, children: "" }] }, "type-mismatch", "$.children[0].children"],
     ["MarksC", [["pt", 1, 2], ["pq", 1, 2]], "type-mismatch", "$[1][0]"],
     ["MarksC", [["pt", 1, "2"]], "type-mismatch", "$[0][2]"],
     ["MarksC", [["pt", 1]], "type-mismatch", "$[0]"],
@@ -176,6 +178,17 @@ describe("cycles and too-deep values end in too-deep, not a stack overflow or a 
     const e = withHardTimeout(() => encodeError("ChainC", v), 2000);
     expect(performance.now() - t).toBeLessThan(100);
     expect(e.path).toBe("$" + ".next".repeat(14) + ".name");
+  });
+});
+
+describe("arrays of the type being encoded, written in its encoder", () => {
+  test("their headers in every size the bytes @msgpack/msgpack writes, and back", () => {
+    for (const n of [0, 15, 16, 65_535, 65_536]) {
+      const tree = { value: n, children: Array.from({ length: n }, (_, i) => ({ value: i, children: [] })) };
+      const bytes = H.TreeC!.encode(tree);
+      expect(Buffer.from(bytes).equals(Buffer.from(msgpackEncode(tree)))).toBe(true);
+      expect(H.TreeC!.decode(bytes)).toEqual(tree);
+    }
   });
 });
 

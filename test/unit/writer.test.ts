@@ -243,6 +243,8 @@ describe("array and map headers", () => {
     [TWO_32 - 1, "ddffffffff", "dfffffffff"],
   ])("%p entries → %s / %s", (n, array, map) => {
     expect(written((w) => w.arrayHeader(n))).toBe(array);
+    expect(written((w) => { w.ensure(5); w.putArrayHeader(n); })).toBe(array); // into reserved room, from a 1-byte buffer too
+    expect(written((w) => { w.ensure(5); w.putArrayHeader(n); }, 1)).toBe(array);
     expect(written((w) => w.mapHeader(n))).toBe(map);
   });
 
@@ -252,6 +254,14 @@ describe("array and map headers", () => {
     expect(hex(w.finish())).toBe("dc0010");
     const error = expectCode(() => new Writer().array({ length: 1 }, "$.list"), "type-mismatch");
     expect(error.message).toBe("$.list: expected an array, got an object");
+  });
+
+  test("putArray() is array() into room reserved before, in a buffer of 1 byte too", () => {
+    const w = new Writer(undefined, 1);
+    w.ensure(5);
+    expect(w.putArray(new Array(16).fill(0), "$")).toBe(16);
+    expect(hex(w.finish())).toBe("dc0010");
+    expect(expectCode(() => new Writer().putArray("ab", "$.list"), "type-mismatch").message).toBe("$.list: expected an array, got string \"ab\"");
   });
 });
 

@@ -3,6 +3,7 @@ import type { TypeNode } from "../model/ir.js";
 import type { Expr, Stmt } from "./build.js";
 import type { EmitContext } from "./context.js";
 import { childPath, indexPath } from "./paths.js";
+import type { Write } from "./runs.js";
 import { readFunction, writeFunction } from "./scalars.js";
 
 /**
@@ -120,20 +121,22 @@ function elementPath(ctx: EmitContext, segment: string): Expr {
 }
 
 /**
- * Statements that write `value`, of a property at `segment` of type `type`, when that is an own
- * array of `self` (see ownArray) or one that may be nil: the loop inline. Otherwise undefined.
+ * The writes of `value`, of a property at `segment` of type `type`, when that is an own array of
+ * `self` (see ownArray) or one that may be nil: the loop inline, over the `size` elements its
+ * header counts. Otherwise undefined. The header, when not behind a nil test, is a write of its
+ * own that shares the room its key reserves, as a hand-written encoder would (bench tree encode
+ * +4 % on Node 24, +9 % on Node 20; categories unchanged).
  */
-export function writeOwnArray(ctx: EmitContext, self: string, type: TypeNode, value: Expr, segment: string, depth: Expr): Stmt[] | undefined {
+export function writeOwnArray(ctx: EmitContext, self: string, type: TypeNode, value: Expr, segment: string, depth: Expr, size: string): Write[] | undefined {
   const b = ctx.b;
+  const w = b.id("w");
   const nilOr = splitNil(type, ctx.named);
   const array = ownArray(ctx, self, nilOr ? nilOr.other : type);
   if (!array) return undefined;
-  const write = [b.block([
-    b.const("size", b.method(b.id("w"), "array", value, childPath(b, segment))),
-    b.forCount("j", b.id("size"), ctx.encode(array.element, b.index(value, b.id("j")), elementPath(ctx, segment), depth)),
-  ])];
-  if (!nilOr) return write;
-  return [b.if(b.isNil(value, nilOr.nil), [b.expr(b.method(b.id("w"), "nil"))], write)];
+  const header = (method: string) => [b.const(size, b.method(w, method, value, childPath(b, segment)))];
+  const loop = b.forCount("j", b.id(size), ctx.encode(array.element, b.index(value, b.id("j")), elementPath(ctx, segment), depth));
+  if (!nilOr) return [{ write: header("array"), reserved: { size: 5, write: header("putArray") } }, { write: [loop] }];
+  return [{ write: [b.if(b.isNil(value, nilOr.nil), [b.expr(b.method(w, "nil"))], [...header("array"), loop])] }];
 }
 
 /**

@@ -4,8 +4,9 @@ import { withoutUndefined } from "../model/unions.js";
 import type { Expr, Parameter, Stmt } from "./build.js";
 import type { EmitContext } from "./context.js";
 import { ownArray, readOwnArray, readOwnArrayInto, writeOwnArray } from "./collections.js";
-import { childPath, localFor } from "./paths.js";
-import { arrayHeaderPiece, emitRuns, planRuns, runTable, valuePieces, type Constant, type Piece } from "./runs.js";
+import { childPath, localFor, sizeFor } from "./paths.js";
+import { arrayHeaderPiece, emitRuns, planRuns, runTable, type Constant, type Piece } from "./runs.js";
+import { allStrings, describeLiterals, encodeReserved } from "./scalars.js";
 
 /**
  * Object types (interfaces, object literal types, classes' shapes), both directions: a map of
@@ -105,7 +106,7 @@ function encodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth:
   shape.properties.forEach((property, i) => {
     const local = readOnce[i] ? values[i]! : b.id(locals[i]!);
     const type = property.optional ? withoutUndefined(property.type) : property.type;
-    const own: Piece[] = [{ constant: property.name }, ...valuePieces(ctx, name, type, local, propertySegment(property.name), depth)];
+    const own: Piece[] = [{ constant: property.name }, ...valuePieces(ctx, type, local, propertySegment(property.name), depth, { self: name, size: sizeFor(locals[i]!) })];
     pieces.push(...(property.optional ? [{ optional: local, pieces: own }] : own));
   });
   const runs: Constant[][] = [];
@@ -165,13 +166,14 @@ function encodePositional(ctx: EmitContext, name: string, shape: ObjectShape, de
   properties.forEach((property, i) => {
     const segment = propertySegment(property.name), path = childPath(b, segment);
     if (!property.optional) {
-      pieces.push(...valuePieces(ctx, name, property.type, locals[i]!, segment, depth));
+      pieces.push(...valuePieces(ctx, property.type, locals[i]!, segment, depth, { self: name, size: sizeFor(names[i]!) }));
       return;
     }
     // `x?: T` is `T | undefined` to the model, whose nil is written inline; without that member
     // (exactOptionalPropertyTypes) absence is written as nil here.
     const hasUndefined = property.type.kind === "union" && property.type.members.some((m) => m.kind === "undefined");
-    const encode = (type: TypeNode) => writeOwnArray(ctx, name, type, locals[i]!, segment, depth) ?? ctx.encode(type, locals[i]!, path, depth);
+    const encode = (type: TypeNode) =>
+      writeOwnArray(ctx, name, type, locals[i]!, segment, depth, sizeFor(names[i]!))?.flatMap((piece) => piece.write) ?? ctx.encode(type, locals[i]!, path, depth);
     const write = hasUndefined
       ? encode(property.type)
       : [b.if(b.bin(locals[i]!, "===", b.undef()), [b.expr(b.method(w, "nil"))], encode(withoutUndefined(property.type)))];
@@ -181,6 +183,30 @@ function encodePositional(ctx: EmitContext, name: string, shape: ObjectShape, de
   const runs: Constant[][] = [];
   const planned = planRuns(pieces, runs);
   return { reads, writes: [...out, ...emitRuns(ctx, planned, runTable(ctx, name, runs), runs)] };
+}
+
+/**
+ * A value (at `segment` of an object or a tuple) as pieces of runs: a check and a constant when its
+ * type has exactly one value, a choice for a union of strings, else its writes. `own`: in an
+ * encoder of the object type `self`, where an own array's length goes in a local named `size`.
+ */
+export function valuePieces(ctx: EmitContext, type: TypeNode, local: Expr, segment: string, depth: Expr, own?: { self: string; size: string }): Piece[] {
+  const b = ctx.b;
+  const path = childPath(b, segment);
+  const ownArray = own && writeOwnArray(ctx, own.self, type, local, segment, depth, own.size);
+  if (ownArray) return ownArray;
+  if (type.kind === "literals" && type.values.length > 1 && allStrings(type.values)) {
+    return [{ choice: local, values: type.values, otherwise: b.expr(b.call(ctx.rt("mismatch"), b.str(describeLiterals(type.values)), local, path)) }];
+  }
+  const single = type.kind === "null" ? null : type.kind === "literals" && type.values.length === 1 ? type.values[0]! : undefined;
+  // Not 0: -0 passes `=== 0` and is written as float 64 -0, as everywhere else.
+  if (single === undefined || single === 0) return [{ write: ctx.encode(type, local, path, depth), reserved: encodeReserved(ctx, type, local, path) }];
+  const expected = single === null ? b.null() : b.lit(single);
+  const describe = single === null ? "null" : describeLiterals([single]);
+  return [
+    { check: b.if(b.bin(local, "!==", expected), [b.expr(b.call(ctx.rt("mismatch"), b.str(describe), local, path))]) },
+    { constant: single },
+  ];
 }
 
 /** `const __tm_K_User = __tm.keys(["id", "name"])`: property names with their str headers, encoded once. */

@@ -20,3 +20,8 @@ export function indexPath(b: Build, index: Expr): Expr {
 export function localFor(name: string, index: number): string {
   return isIdentifierName(name) ? name + "_" : `f${index}_`;
 }
+
+/** The local holding the length of an array whose value is in `local`: `children_size`. */
+export function sizeFor(local: string): string {
+  return local + "size";
+}

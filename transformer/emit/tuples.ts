@@ -2,7 +2,8 @@ import type { TypeNode } from "../model/ir.js";
 import type { Expr, Stmt } from "./build.js";
 import type { EmitContext } from "./context.js";
 import { childPath, indexPath } from "./paths.js";
-import { arrayHeaderPiece, emitRuns, planRuns, runTable, valuePieces, type Constant } from "./runs.js";
+import { valuePieces } from "./objects.js";
+import { arrayHeaderPiece, emitRuns, planRuns, runTable, type Constant } from "./runs.js";
 
 /**
  * Tuples, both directions: an array whose length the elements' modes bound (required, optional,
@@ -19,9 +20,9 @@ export function encodeTuple(ctx: EmitContext, node: Tuple): Stmt[] {
   const lengthOk = min === max ? [b.bin(length, "===", b.num(min))] : [b.bin(length, ">=", b.num(min)), ...(max === Infinity ? [] : [b.bin(length, "<=", b.num(max))])];
   const out: Stmt[] = [b.if(b.not(b.all([b.isArray(v), ...lengthOk])), [b.expr(b.call(ctx.rt("mismatch"), b.str(describeTuple(min, max)), v, p))])];
   if (min === node.elements.length) {
-    // Fixed length: the header and the elements as an object's values are, in runs, so that
-    // `[number, number]` reserves its 19 bytes once (bench shapes encode, a pair per point).
-    const pieces = node.elements.flatMap((element, i) => valuePieces(ctx, undefined, element.type, b.index(v, b.num(i)), `[${i}]`, d));
+    // Fixed length: the header and the elements as a positional object's, in runs, so that
+    // `[number, number]` reserves its 19 bytes once and `["pt", number]` copies `["pt"` at once.
+    const pieces = node.elements.flatMap((element, i) => valuePieces(ctx, element.type, b.index(v, b.num(i)), `[${i}]`, d));
     pieces.unshift(arrayHeaderPiece(ctx, pieces, min));
     const runs: Constant[][] = [];
     const planned = planRuns(pieces, runs);

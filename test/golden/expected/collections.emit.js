@@ -82,8 +82,8 @@ function __tm_encTuple(w, v, p, d) {
     if (!(Array.isArray(v) && v.length === 2)) {
         __tm_mismatch("a tuple of 2 elements", v, p);
     }
-    w.arrayHeader(2);
-    w.ensure(18);
+    w.ensure(19);
+    w.putArrayHeader(2);
     w.putNumber(v[0], p && p + "[0]");
     w.putNumber(v[1], p && p + "[1]");
 }

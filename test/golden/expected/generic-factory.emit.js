@@ -211,12 +211,11 @@ function __tm_Tree_TCodec(__tm_T2) {
         else {
             __tm_T2.writeTo(w, value_, p && p + ".value", d + 1);
         }
-        w.raw(__tm_E_Tree_T[1]);
-        {
-            const size = w.array(children_, p && p + ".children");
-            for (let j = 0; j < size; j++) {
-                __tm_encTree_T(w, children_[j], p && p + (".children[" + j + "]"), d + 1);
-            }
+        w.ensure(14);
+        w.put(__tm_E_Tree_T[1]);
+        const children_size = w.putArray(children_, p && p + ".children");
+        for (let j = 0; j < children_size; j++) {
+            __tm_encTree_T(w, children_[j], p && p + (".children[" + j + "]"), d + 1);
         }
     }
     function __tm_decTree_T(r, p, d) {

@@ -99,11 +99,12 @@ function __tm_encLayermarksItem_pinPositional(w, v, p, d) {
     if (note_ !== undefined) {
         n = 3;
     }
-    w.arrayHeader(n);
+    w.ensure(9);
+    w.putArrayHeader(n);
     if (kind_ !== "pin") {
         __tm_mismatch("\"pin\"", kind_, p && p + ".kind");
     }
-    w.raw(__tm_E_LayermarksItem_pinPositional[0]);
+    w.put(__tm_E_LayermarksItem_pinPositional[0]);
     __tm_encPointPositional(w, at_, p && p + ".at", d + 1);
     if (n > 2) {
         if (note_ === undefined) {

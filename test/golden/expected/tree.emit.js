@@ -78,12 +78,11 @@ function __tm_encTreeNode(w, v, p, d) {
         w.raw(__tm_E_TreeNode[2]);
         __tm_writeString(w, label_, p && p + ".label");
     }
-    w.raw(__tm_E_TreeNode[3]);
-    {
-        const size = w.array(children_, p && p + ".children");
-        for (let j = 0; j < size; j++) {
-            __tm_encTreeNode(w, children_[j], p && p + (".children[" + j + "]"), d + 1);
-        }
+    w.ensure(14);
+    w.put(__tm_E_TreeNode[3]);
+    const children_size = w.putArray(children_, p && p + ".children");
+    for (let j = 0; j < children_size; j++) {
+        __tm_encTreeNode(w, children_[j], p && p + (".children[" + j + "]"), d + 1);
     }
 }
 function __tm_decTreeNode(r, p, d) {
