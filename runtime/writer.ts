@@ -203,6 +203,11 @@ export class Writer {
 
   mapHeader(n: number): void {
     this.ensure(5);
+    this.putMapHeader(n);
+  }
+
+  /** `mapHeader` into 5 bytes reserved by `ensure` (see `put`). */
+  putMapHeader(n: number): void {
     const pos = this.pos;
     if (n < 16) { this.bytes[pos] = 0x80 | n; this.pos = pos + 1; } // fixmap 1000xxxx
     else if (n < 0x10000) { this.bytes[pos] = 0xde; this.view.setUint16(pos + 1, n); this.pos = pos + 3; } // map 16

@@ -1,6 +1,6 @@
 /**
  * Encoders reserve room once for adjacent writes of bounded size (keys, numbers, booleans, their
- * literal unions) and write them with `put`, which may write up to 3 bytes past a chunk: the bytes
+ * literal unions, map and array headers) and write them with `put`, which may write up to 3 bytes past a chunk: the bytes
  * are @msgpack/msgpack's wherever the output crosses the writer's buffer end, `encodeInto` writes
  * nothing past the value or into too small a target, and a value that does not match fails at the
  * first property that does not, as when each write reserved its own room.
@@ -31,6 +31,17 @@ export const Positional = codecFor<Reading>({ layout: "positional" });
 export interface Tail { n: number; unit: "C" | "FF" | "GGG" | "HHHH" }
 export const TailC = codecFor<Tail>();
 export const Tails = codecFor<Tail[]>();
+/** Twelve required and five optional properties: a map header of six sizes (fixmap or map 16), written into reserved room. */
+export interface Wide {
+  p0: number; p1: number; p2: number; p3: number; p4: number; p5: number;
+  p6: number; p7: number; p8: number; p9: number; p10: number; p11: number;
+  o1?: number; o2?: boolean; o3?: number; o4?: number; o5?: number;
+}
+export const Wides = codecFor<Wide[]>();
+export const WidesPositional = codecFor<Wide[]>({ layout: "positional" });
+/** Array headers in reserved room: a tuple's, and an own array's beside its key (no -0, which @msgpack/msgpack writes as int 0). */
+export interface Path { points: [number, number][]; next: Path[] }
+export const PathC = codecFor<Path>();
 `);
 
 /** Numbers of every int and float form, so that readings differ in size (not -0, which @msgpack/msgpack writes as int 0). */
@@ -96,6 +107,37 @@ describe("writes into room reserved once give @msgpack/msgpack's bytes", () => {
       const short = new Uint8Array(expected.length - 1).fill(0xee);
       expect(() => C.TailC!.encodeInto(value, short)).toThrow(RangeError);
       expect(short.every((b) => b === 0xee)).toBe(true);
+    }
+  });
+});
+
+describe("map and array headers written into reserved room give @msgpack/msgpack's bytes", () => {
+  const wide = (i: number): Record<string, unknown> => {
+    const value: Record<string, unknown> = {};
+    for (let k = 0; k < 12; k++) value[`p${k}`] = NUMBERS[(i + k) % NUMBERS.length];
+    if (i % 2 === 0) value.o1 = i;
+    if (i % 3 === 0) value.o2 = i % 6 === 0;
+    if (i % 4 < 2) value.o3 = -i;
+    if (i % 5 === 0) value.o4 = i / 2;
+    if (i % 7 !== 0) value.o5 = 2 ** 40 + i;
+    return value;
+  };
+
+  test("maps of 12 to 17 entries (fixmap and map 16), keyed and positional, across buffer ends", () => {
+    for (let n = 1; n <= 60; n++) {
+      const value = Array.from({ length: n }, (_, i) => wide(i + n));
+      expect(hex(C.Wides!.encode(value))).toBe(hex(peerEncode(value)));
+      expect(C.Wides!.decode(C.Wides!.encode(value))).toEqual(value);
+      expect(C.WidesPositional!.decode(C.WidesPositional!.encode(value))).toEqual(value);
+    }
+    expect(hex(C.Wides!.encode([wide(60)]).subarray(0, 4))).toBe("91de0011"); // all 17 present: map 16
+  });
+
+  test("tuples and own arrays of 0 to 70 elements (fixarray and array 16)", () => {
+    for (let n = 0; n <= 70; n++) {
+      const path = { points: Array.from({ length: n }, (_, i): [number, number] => [NUMBERS[i % NUMBERS.length]!, -i - 1]), next: Array.from({ length: n % 20 }, () => ({ points: [[n, 0.5]], next: [] })) };
+      expect(hex(C.PathC!.encode(path))).toBe(hex(peerEncode(path)));
+      expect(C.PathC!.decode(C.PathC!.encode(path))).toEqual(path);
     }
   });
 });

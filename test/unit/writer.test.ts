@@ -246,6 +246,7 @@ describe("array and map headers", () => {
     expect(written((w) => { w.ensure(5); w.putArrayHeader(n); })).toBe(array); // into reserved room, from a 1-byte buffer too
     expect(written((w) => { w.ensure(5); w.putArrayHeader(n); }, 1)).toBe(array);
     expect(written((w) => w.mapHeader(n))).toBe(map);
+    expect(written((w) => { w.ensure(5); w.putMapHeader(n); }, 1)).toBe(map);
   });
 
   test("array() checks the value, writes the header and returns the length", () => {

@@ -96,7 +96,7 @@ function encodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth:
     const variants = !shape.rest && sizes <= MAP_HEADER_VARIANTS && !shape.properties[0]!.optional;
     pieces.push(variants
       ? { mapHeader: b.id("n"), sizes: Array.from({ length: sizes }, (_, i) => required + i) }
-      : { write: [b.expr(b.method(w, "mapHeader", b.id("n")))] });
+      : { write: [b.expr(b.method(w, "mapHeader", b.id("n")))], reserved: { size: 5, write: [b.expr(b.method(w, "putMapHeader", b.id("n")))] } });
   } else {
     pieces.push({ constant: [required] });
   }
