@@ -8,7 +8,7 @@ import type { EmitContext } from "./context.js";
 // single-valued literals) become one pre-encoded chunk (runtime `constants()`) copied by one `raw` (`put`).
 // A string literal union ends a run in one chunk per value: `"tag": "para"` is one copy, of the
 // chunk a switch on the value picked.
-// Adjacent writes of a bounded size (short runs, numbers, booleans, array headers) reserve their room once.
+// Adjacent writes of a bounded size (short runs, numbers, booleans, map and array headers) reserve their room once.
 
 /** What encodes a map, in order: constant parts, checks that write nothing, writes, optional groups. */
 /** As runtime `constants()` takes them: `[n]` is a map header, `[n, "array"]` an array header. */
