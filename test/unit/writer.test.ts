@@ -416,6 +416,10 @@ describe("buffer management", () => {
       grow.mockRestore();
     }
   });
+
+  test("constants() refuses an empty run: put() writes a chunk's first word unconditionally", () => {
+    expect(() => constants([["a"], []])).toThrow("a pre-encoded run of constants is empty");
+  });
 });
 
 describe("through compiled codecs", () => {
