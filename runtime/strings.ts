@@ -355,7 +355,7 @@ export function constants(runs: readonly (readonly Constant[])[]): PreEncoded[] 
 
 function preEncoded(bytes: Uint8Array): PreEncoded {
   // Writer.put writes a chunk's first word unconditionally, and an empty one has no word of its own.
-  if (bytes.length === 0) throw new Error("typed-msgpack: a pre-encoded run of constants is empty");
+  if (bytes.length === 0) throw new Error("typed-msgpack: empty run of constants");
   const padded = new Uint8Array((bytes.length + 3) & ~3); // whole words, the last one zero-padded
   padded.set(bytes);
   const view = new DataView(padded.buffer), words = new Int32Array(padded.length >> 2);

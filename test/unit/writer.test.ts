@@ -418,7 +418,7 @@ describe("buffer management", () => {
   });
 
   test("constants() refuses an empty run: put() writes a chunk's first word unconditionally", () => {
-    expect(() => constants([["a"], []])).toThrow("a pre-encoded run of constants is empty");
+    expect(() => constants([["a"], []])).toThrow("typed-msgpack: empty run of constants");
   });
 });
 
