@@ -22,6 +22,13 @@ export interface Literals extends Array<PreEncoded> {
   readonly decoded: readonly (string | number | boolean)[];
   /** `"a" | "b"`, as error messages name the set. */
   readonly description: string;
+  /**
+   * The first offset at which every entry has a byte of its own (1 for `"list" | "item"`), and
+   * which entry each byte value there belongs to (-1: none), so that a decoder compares one entry
+   * instead of each in turn; `byByte` is undefined when no offset tells them all apart.
+   */
+  readonly distinctAt: number;
+  readonly byByte: Int16Array | undefined;
 }
 
 /** MessagePack format families, as the head byte announces them. */

@@ -28,6 +28,9 @@ export const BigStr = codecFor<string | null>();
 export const IdC = codecFor<Id>();
 export const StrLit = codecFor<"hello">();
 export const StrLits = codecFor<"a" | "b" | "c">();
+// Decoders find a literal by the one byte where all values differ (offset 1 here), where there is one.
+export const Tags = codecFor<"section" | "para" | "list" | "item" | "quote">();
+export const Overlap = codecFor<"ab" | "ac" | "bc">(); // no such byte: each value compared in turn
 export const DirC = codecFor<Dir>();
 export const UserKey = codecFor<\`user-\${number}\`>();
 export const Accessor = codecFor<\`\${"get" | "set"}_\${string}\`>();
@@ -263,6 +266,36 @@ describe("single-valued properties written from pre-encoded runs", () => {
   ])("a wrong %s is a type mismatch naming it", (key, value, path, message) => {
     const error = codecError(() => C.Consts!.encode({ v: 1, s: "on", n: null, t: true, f: -2.5, z: 0, k: 1, [key as string]: value }));
     expect([error.path, error.message.includes(message)]).toEqual([path, true]);
+  });
+});
+
+describe("a literal found by one distinguishing byte is still compared whole", () => {
+  const TAGS = ["section", "para", "list", "item", "quote"], OVERLAP = ["ab", "ac", "bc"];
+  test.each([
+    ["Tags", "a46c697374", "list"], ["Tags", "a571756f7465", "quote"], ["Tags", "d9046c697374", "list"],
+    ["Overlap", "a26263", "bc"], ["Overlap", "d9026163", "ac"],
+  ])("%s decodes %s", (name, wire, expected) => {
+    expect(C[name]!.decode(fromHex(wire))).toBe(expected);
+  });
+
+  test.each([
+    ["Tags", "a46c697370"], // "lisp": offset 1 says "list", the rest does not
+    ["Tags", "a36c6973"], ["Tags", "a56c69737473"], ["Tags", "a46c000000"], ["Tags", "01"], ["Overlap", "a26262"],
+  ])("%s rejects %s", (name, wire) => {
+    expectDecodeError(C[name]!, wire, { path: "$", code: "type-mismatch", offset: 0 });
+  });
+
+  test.each([["a4", "Tags"], ["a46c6973", "Tags"], ["a2", "Overlap"]])("truncated %p is incomplete", (wire, name) => {
+    expectDecodeError(C[name]!, wire, { path: "$", code: "incomplete" });
+  });
+
+  test("any str decodes to itself when it is one of the values, else fails as a mismatch", () => {
+    const near = fc.string({ unit: fc.constantFrom(..."sectionparlismquob"), maxLength: 8 });
+    fc.assert(fc.property(near, fc.constantFrom<[string, string[]]>(["Tags", TAGS], ["Overlap", OVERLAP]), (s, [name, values]) => {
+      const bytes = referenceEncode(s);
+      if (values.includes(s)) expect(C[name]!.decode(bytes)).toBe(s);
+      else expect(codecError(() => C[name]!.decode(bytes))).toMatchObject({ code: "type-mismatch", path: "$", offset: 0 });
+    }), { numRuns: 2000 });
   });
 });
 
