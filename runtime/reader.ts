@@ -160,6 +160,12 @@ export class Reader {
       this.pos = pos + 9;
       return this.view.getFloat64(pos + 1);
     }
+    if (b === 0xcd) { // uint 16, as ids and counts past 255 come: inline too (bench tree and flat decode +5 % on Node 24)
+      const pos = this.pos;
+      this.need(3, p);
+      this.pos = pos + 3;
+      return this.view.getUint16(pos + 1);
+    }
     return this.intBody(b, p);
   }
 
