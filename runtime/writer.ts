@@ -270,8 +270,8 @@ function uintAt(bytes: Uint8Array, view: DataView, pos: number, v: number): numb
   bytes[pos] = 0xce; view.setUint32(pos + 1, v); return pos + 5; // uint 32
 }
 
-/** @internal A safe integer below -32 or from 2^32: int 8..64, or uint 64. */
-export function intAt(bytes: Uint8Array, view: DataView, pos: number, v: number): number {
+/** A safe integer below -32 or from 2^32: int 8..64, or uint 64. */
+function intAt(bytes: Uint8Array, view: DataView, pos: number, v: number): number {
   if (v > 0) { bytes[pos] = 0xcf; view.setUint32(pos + 1, Math.floor(v / TWO_32)); view.setUint32(pos + 5, v >>> 0); return pos + 9; } // uint 64
   if (v >= -0x80) { bytes[pos] = 0xd0; view.setInt8(pos + 1, v); return pos + 2; } // int 8
   if (v >= -0x8000) { bytes[pos] = 0xd1; view.setInt16(pos + 1, v); return pos + 3; } // int 16
