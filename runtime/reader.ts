@@ -1,6 +1,5 @@
 import { AFTER_VALUE, CodecError, END_OF_INPUT, RESERVED_BYTE, type CodecErrorCode } from "./errors.js";
 import { DEFAULT_MAX_DEPTH, FAMILY, TWO_32, describeHead } from "./wire.js";
-import type { Latin1Text } from "./utf8.js";
 
 const EMPTY = new Uint8Array(0);
 
@@ -64,16 +63,13 @@ export class Reader {
   keyAt = 0;
   /**
    * @internal A latin1 copy of `bytes[textStart, textEnd)` (one character per byte), of which
-   * `readString` slices the ASCII strs it reads (empty after a str copied alone, at its end);
-   * `textBytes` is `bytes` as the platform's Latin1Text, made at the first such str.
+   * `readString` slices the ASCII strs it reads (empty after a str copied alone, at its end).
    */
   text = "";
   /** @internal */
   textStart = 0;
   /** @internal */
   textEnd = 0;
-  /** @internal */
-  textBytes: Latin1Text | undefined = undefined;
 
   constructor(input: Uint8Array | ArrayBuffer | ArrayBufferView, options?: DecodeOptions) {
     // A Uint8Array subclass such as Buffer gets a plain view, whose slice() copies (Buffer's does not).

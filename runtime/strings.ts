@@ -6,7 +6,7 @@
 import { describeValue, NOT_UTF8 } from "./errors.js";
 import type { Reader } from "./reader.js";
 import { skip } from "./skip.js";
-import { CACHE_MAX_LENGTH, decodeCached, decodeLoop, decodeUtf8, encodeInto, encodeUtf8, latin1Text, newStringCache, utf8Text, type Utf8Text } from "./utf8.js";
+import { CACHE_MAX_LENGTH, decodeCached, decodeLoop, decodeUtf8, encodeInto, encodeUtf8, latin1Slice, newStringCache, utf8Write } from "./utf8.js";
 import { BOOL, FAMILY, FLOAT, INT, STR, type Literals, type PreEncoded } from "./wire.js";
 import { mismatch, Writer, type Constant } from "./writer.js";
 
@@ -37,7 +37,7 @@ export function readString(r: Reader, p?: string): string {
   const at = r.pos;
   const length = r.strHeader(r.head(p), p);
   const bytes = r.bytes, start = r.pos, end = start + length;
-  if (latin1Text !== undefined) {
+  if (latin1Slice !== undefined) {
     // ASCII? Eight bytes at a time, then one by one; if so, a slice of the latin1 copy of the input.
     const view = r.view;
     let i = start;
@@ -51,7 +51,7 @@ export function readString(r: Reader, p?: string): string {
   }
   // Without latin1Slice (browsers) the cache tests for ASCII itself; on Node the str is known not to be ASCII.
   const s = length > CACHE_MAX_LENGTH ? decodeUtf8(bytes, start, length)
-    : latin1Text === undefined ? decodeCached(bytes, start, length, STRINGS) : decodeLoop(bytes, start, length);
+    : latin1Slice === undefined ? decodeCached(bytes, start, length, STRINGS) : decodeLoop(bytes, start, length);
   if (s === undefined) r.fail("malformed", "str" + NOT_UTF8, p, at);
   r.pos = end;
   return s;
@@ -62,14 +62,13 @@ export function readString(r: Reader, p?: string): string {
  * to it, unless the str is long or far from the last copy (then it is copied alone).
  */
 function asciiText(r: Reader, start: number, end: number): string {
-  const text = (r.textBytes ??= latin1Text!(r.bytes));
   if (end - start > TEXT_WINDOW || start - r.textEnd > SPARSE_GAP) {
     r.text = ""; // no copy now: the next str is measured from the end of this one
     r.textStart = r.textEnd = end;
-    return text.latin1Slice(start, end);
+    return latin1Slice!.call(r.bytes, start, end);
   }
   const stop = Math.min(r.end, start + TEXT_WINDOW);
-  r.text = text.latin1Slice(start, stop);
+  r.text = latin1Slice!.call(r.bytes, start, stop);
   r.textStart = start;
   r.textEnd = stop;
   return r.text.slice(0, end - start);
@@ -271,14 +270,14 @@ export function writeString(w: Writer, v: unknown, p?: string): void {
     w.pos = pos + 2 + byteLength;
     return;
   }
-  const native = length <= NATIVE_ENCODE_LIMIT && utf8Text !== undefined;
+  const native = length <= NATIVE_ENCODE_LIMIT && utf8Write !== undefined;
   // A string Node writes at once gets room for its worst case (3 bytes per unit); a longer one for
   // one byte per unit, all that ASCII needs, so that the buffer stays near the size of the output.
   w.ensure(5 + (native ? 3 * length : length));
   const pos = w.pos;
   const guessed = headerSize(length);
   const start = pos + guessed;
-  const end = native ? start + utf8View(w).utf8Write(v, start) : encodeLong(w, v, start);
+  const end = native ? start + utf8Write!.call(w.bytes, v, start) : encodeLong(w, v, start);
   const byteLength = end - start;
   const needed = headerSize(byteLength);
   if (needed !== guessed) {
@@ -299,20 +298,6 @@ export function writeString(w: Writer, v: unknown, p?: string): void {
  * nor the result object of `encodeInto` (bench api and categories encode +2 %, company ±2 %).
  */
 const NATIVE_ENCODE_LIMIT = 4096;
-
-/**
- * Each buffer a writer writes into as a Utf8Text, made once per buffer. Weak, so that no result
- * handed over is kept alive by it; outside the Writer, so that apps whose types hold no string do
- * not ship it.
- */
-const UTF8_VIEWS = new WeakMap<Uint8Array, Utf8Text>();
-
-function utf8View(w: Writer): Utf8Text {
-  const bytes = w.bytes;
-  let view = UTF8_VIEWS.get(bytes);
-  if (view === undefined) UTF8_VIEWS.set(bytes, (view = utf8Text!(bytes)));
-  return view;
-}
 
 /** Writes `s` as UTF-8 at `at` with encodeInto, growing the buffer while multi-byte text remains; returns the end. */
 function encodeLong(w: Writer, s: string, at: number): number {

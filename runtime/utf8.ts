@@ -119,9 +119,10 @@ let shortViews: Uint16Array[] = [];
 
 /** The part of Node's Buffer used here. */
 interface NodeBufferClass {
-  from(buffer: ArrayBuffer, byteOffset?: number, length?: number): { toString(encoding: "utf16le", start: number, end: number): string } & Latin1Text & Utf8Text;
-  prototype?: Partial<Latin1Text & Utf8Text>;
+  from(buffer: ArrayBuffer): { toString(encoding: "utf16le", start: number, end: number): string };
+  prototype?: { latin1Slice?: unknown; utf8Write?: unknown };
 }
+type NodeGlobal = { Buffer?: NodeBufferClass; process?: { versions?: { node?: string } } };
 /**
  * Node's Buffer, where the code runs on Node (not a browser bundle's polyfill, which converts in
  * JS): a Buffer over `units` makes a string of them 2-5x faster than the UTF-16LE TextDecoder
@@ -129,35 +130,47 @@ interface NodeBufferClass {
  */
 const NodeBuffer = nodeBuffer(globalThis as never);
 
-function nodeBuffer(g: { Buffer?: NodeBufferClass; process?: { versions?: { node?: string } } }): NodeBufferClass | undefined {
+function nodeBuffer(g: NodeGlobal): NodeBufferClass | undefined {
   const onNode = typeof g.process?.versions?.node === "string" && typeof g.Buffer?.from === "function";
   return onNode && LITTLE_ENDIAN ? g.Buffer : undefined; // utf16le is little-endian, as units are here
 }
-/** Bytes as text, one character per byte (Node's `Buffer.prototype.latin1Slice`). */
-export interface Latin1Text { latin1Slice(start: number, end: number): string }
 
+/** Bytes `[start, end)` as text, one character per byte. */
+export type Latin1Slice = (this: Uint8Array, start: number, end: number) => string;
 /**
- * `bytes` as a Latin1Text over the same memory, where the platform has a native one (Node's Buffer),
+ * Node's `Buffer.prototype.latin1Slice`, called on the input itself, where the code runs on Node;
  * else undefined. The ASCII strs of a message are slices of latin1 copies of its bytes (see
  * `readString`): one native call per 1 KB instead of one TextDecoder call per str, which was half
  * of the decode time of str-heavy messages.
  */
-export const latin1Text = bufferView<Latin1Text>(globalThis as never, "latin1Slice");
+export const latin1Slice = nodeMethod<Latin1Slice>(globalThis as never, "latin1Slice", (f) => f.call(Uint8Array.of(0x41, 0xe9), 0, 2) === "A\u00e9");
 
-/** Strings written as UTF-8 into bytes (Node's `Buffer.prototype.utf8Write`); returns the bytes written. */
-export interface Utf8Text { utf8Write(s: string, offset: number): number }
+/** Writes `s` as UTF-8 at `offset`; returns the bytes written. */
+export type Utf8Write = (this: Uint8Array, s: string, offset: number) => number;
+/**
+ * Node's `Buffer.prototype.utf8Write`, called on the output itself, where the code runs on Node;
+ * else undefined. Unlike `encodeInto`, a write makes neither a subarray nor a result object (see
+ * `writeString`).
+ */
+export const utf8Write = nodeMethod<Utf8Write>(globalThis as never, "utf8Write", (f) => {
+  const bytes = new Uint8Array(3);
+  return f.call(bytes, "\u00e9", 1) === 2 && bytes[1] === 0xc3 && bytes[2] === 0xa9;
+});
 
 /**
- * `bytes` as a Utf8Text over the same memory on Node, else undefined. Unlike `encodeInto`, a write
- * makes neither a subarray nor a result object (see `writeString`).
+ * Buffer's `method` where the code runs on Node and it works on a plain Uint8Array (as Node's do:
+ * they take any ArrayBufferView as `this`), checked once by `works`; else undefined. Called on the
+ * Uint8Array itself rather than on a Buffer made over its memory: a Buffer per decode was 2-3 % of
+ * bench lite and api decode, and a WeakMap lookup per str 3-9 % of api and categories encode.
  */
-export const utf8Text = bufferView<Utf8Text>(globalThis as never, "utf8Write");
-
-/** `bytes` as a Node Buffer over the same memory, where the code runs on Node and Buffer has `method`; else undefined. */
-function bufferView<T>(g: { Buffer?: NodeBufferClass; process?: { versions?: { node?: string } } }, method: keyof (Latin1Text & Utf8Text)): ((bytes: Uint8Array) => T) | undefined {
-  const B = g.Buffer;
-  const onNode = typeof g.process?.versions?.node === "string" && typeof B?.from === "function" && typeof B.prototype?.[method] === "function";
-  return onNode ? (bytes) => B!.from(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.length) as T : undefined;
+function nodeMethod<T extends (this: Uint8Array, ...args: never[]) => unknown>(g: NodeGlobal, method: "latin1Slice" | "utf8Write", works: (f: T) => boolean): T | undefined {
+  const f = typeof g.process?.versions?.node === "string" ? g.Buffer?.prototype?.[method] : undefined;
+  if (typeof f !== "function") return undefined;
+  try {
+    return works(f as T) ? f as T : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** `units` as a Node Buffer, when NodeBuffer exists. */

@@ -212,6 +212,39 @@ describe("every string path decodes exactly what was encoded", () => {
     expect(r.text).toBe("");
   });
 
+  test("Buffer's latin1Slice and utf8Write are called on plain Uint8Arrays; a Node whose methods refuse that gets the paths used without Buffer", () => {
+    // On this Node they take any Uint8Array as `this`: the runtime uses them so.
+    expect([typeof utf8.latin1Slice, typeof utf8.utf8Write]).toEqual(["function", "function"]);
+    type Method = (this: Uint8Array, ...args: unknown[]) => unknown;
+    const proto = Buffer.prototype as unknown as Record<"latin1Slice" | "utf8Write", Method>;
+    const saved = { latin1Slice: proto.latin1Slice, utf8Write: proto.utf8Write };
+    const calls: string[] = [];
+    try {
+      for (const name of ["latin1Slice", "utf8Write"] as const) {
+        const original = saved[name];
+        proto[name] = function (...args) {
+          calls.push(name);
+          if (!Buffer.isBuffer(this)) throw new TypeError("argument must be a buffer");
+          return original.apply(this, args);
+        };
+      }
+      let isolated: typeof import("../../runtime/index") | undefined;
+      jest.isolateModules(() => { isolated = require("../../runtime/index"); });
+      expect(calls.sort()).toEqual(["latin1Slice", "utf8Write"]); // each tried once, at load
+      const texts = ["", "a", "abcdefghijklmnopqrstuvwxyz", "x".repeat(40), "é".repeat(100), "y".repeat(3_000), "ёлка"];
+      const w = new isolated!.Writer();
+      for (const text of texts) isolated!.writeString(w, text);
+      const bytes = w.finish();
+      expect(hex(bytes)).toBe(hex(concat(...texts.map((text) => referenceEncode(text)))));
+      const r = new isolated!.Reader(bytes);
+      expect(texts.map(() => isolated!.readString(r))).toEqual(texts);
+      expect(r.text).toBe(""); // no latin1 copy
+      expect(calls).toHaveLength(2); // and no other call: each would have thrown
+    } finally {
+      Object.assign(proto, saved);
+    }
+  });
+
   test("a leading U+FEFF is kept on every path", () => {
     for (const rest of ["", "a", "é".repeat(5), "é".repeat(40), "ж".repeat(300), "a".repeat(100)]) {
       expect(readString(new Reader(str("\ufeff" + rest)))).toBe("\ufeff" + rest);

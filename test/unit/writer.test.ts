@@ -183,8 +183,8 @@ describe("string: the smallest str header for the UTF-8 byte length", () => {
   });
 
   test("a string after finish() handed the buffer over is written into the writer's new buffer, never the caller's", () => {
-    // On Node, strings of 65 to 4,096 units go through a Buffer over the writer's memory, which must
-    // follow the writer to its next buffer.
+    // On Node, strings of 65 to 4,096 units are written by Buffer's utf8Write called on the writer's
+    // current buffer, never on one handed over.
     const w = new Writer(undefined, 20_000);
     for (let i = 0; i < 190; i++) writeString(w, "a".repeat(100)); // 19,380 bytes: the buffer is handed over
     const first = w.finish();
