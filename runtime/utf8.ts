@@ -160,8 +160,9 @@ export const utf8Write = nodeMethod<Utf8Write>(globalThis as never, "utf8Write",
 /**
  * Buffer's `method` where the code runs on Node and it works on a plain Uint8Array (as Node's do:
  * they take any ArrayBufferView as `this`), checked once by `works`; else undefined. Called on the
- * Uint8Array itself rather than on a Buffer made over its memory: a Buffer per decode was 2-3 % of
- * bench lite and api decode, and a WeakMap lookup per str 3-9 % of api and categories encode.
+ * Uint8Array itself rather than on a Buffer made over its memory: a Buffer per decode cost bench
+ * lite and api decode 4 %, and a WeakMap lookup per str of 65 to 4,096 units api and categories
+ * encode 3-9 %.
  */
 function nodeMethod<T extends (this: Uint8Array, ...args: never[]) => unknown>(g: NodeGlobal, method: "latin1Slice" | "utf8Write", works: (f: T) => boolean): T | undefined {
   const f = typeof g.process?.versions?.node === "string" ? g.Buffer?.prototype?.[method] : undefined;
