@@ -353,7 +353,7 @@ describe("buffer management", () => {
   });
 
   test("after handing a large output over, the writer's fresh buffer is an eighth larger than that output, not what doubling reached", () => {
-    // 30,000 float 64s: 270,000 bytes, for which doubling from 256 bytes reaches 524,288 (1.94x).
+    // 30,000 float 64s: 270,000 bytes, for which doubling from the first 4 KB reaches 524,288 (1.94x).
     const w = new Writer();
     const outputs = [1, 2, 3].map(() => {
       w.begin();
@@ -444,8 +444,28 @@ describe("through compiled codecs", () => {
       `export const MaybeWide = codecFor<Fifteen>();`,
       `export const Pair = codecFor<[number, string]>();`,
       `export const Lits = codecFor<{ kind: "a" | "b"; n: 1 | 300 }>();`,
+      `export interface Profile { id: number; name: string; bio: string; tags: string[]; links: { rel: string; href: string }[] }`,
+      `export const Profiles = codecFor<Profile>();`,
       ``,
     ].join("\n"));
+  });
+
+  test("a message of about 1 KB fits a codec's first buffer, its strings' worst case included; a larger one grows it", () => {
+    // Growing assigns the writer's fields anew, after which V8 no longer treats them as constant.
+    const grow = jest.spyOn(Writer.prototype as unknown as { grow(n: number): void }, "grow");
+    try {
+      const links = Array.from({ length: 4 }, (_, i) => ({ rel: `rel${i}`, href: `https://example.com/users/${i}/profile` }));
+      const profile = { id: 12_345, name: "Ada", bio: "b".repeat(600), tags: ["a", "bb", "ccc"], links };
+      const out = m.Profiles.encode(profile);
+      expect(out.length).toBeGreaterThan(800);
+      expect(m.Profiles.decode(out)).toEqual(profile);
+      expect(grow).not.toHaveBeenCalled();
+      const larger = { ...profile, bio: "é".repeat(3_000) };
+      expect(m.Profiles.decode(m.Profiles.encode(larger))).toEqual(larger);
+      expect(grow).toHaveBeenCalled();
+    } finally {
+      grow.mockRestore();
+    }
   });
 
   test("number: the same bytes as Writer.number at every boundary", () => {
