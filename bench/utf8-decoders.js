@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// Which strict UTF-8 decoding is fastest for text past the JS loop, string by string? Node 24's
+// runtime/utf8.ts checks with buffer.isUtf8 and decodes with a non-fatal TextDecoder; the
+// hand-written codecs (bench/src/handwritten/prims.ts) use a fatal TextDecoder. Prints ns per
+// string (median of 7 rounds) for each, on the benchmark's own long strings (lite's string16, one
+// body per language of dataset text) and a few more kinds of text.
+// Run: npm run build && node bench/utf8-decoders.js   (Node 24: isUtf8 needs Node 18.14 or later)
+"use strict";
+const { isUtf8 } = require("node:buffer");
+const { makeDataset } = require("./.generated/data.js");
+
+const articles = makeDataset("text");
+const body = (lang) => articles.find((a) => a.lang === lang).body;
+const texts = {
+  "lite string16": makeDataset("lite").string16,
+  "text fr": body("fr"),
+  "text ja": body("ja"),
+  "text ru": body("ru"),
+  "text ar": body("ar"),
+  "text mixed": body("mixed"),
+  "French, Latin-1 only": body("fr").replace(/[^\x00-\xff]/gu, "e"),
+  "German": "Die Straße führt über die Brücke nach Köln. ".repeat(20),
+  "English, curly quotes": "It\u2019s the \u201cbest\u201d tool \u2014 really. ".repeat(30),
+  "ASCII": "a".repeat(600),
+  "Cyrillic, short": body("ru").slice(0, 60),
+};
+
+const loose = new TextDecoder("utf-8", { ignoreBOM: true });
+const fatal = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+let sink;
+
+for (const [name, text] of Object.entries(texts)) {
+  const bytes = new Uint8Array(4 * text.length + 200);
+  const start = 100, end = start + new TextEncoder().encodeInto(text, bytes.subarray(start)).written;
+  const ways = {
+    "isUtf8 + non-fatal": () => { const view = bytes.subarray(start, end); return isUtf8(view) ? loose.decode(view) : undefined; },
+    "fatal": () => { try { return fatal.decode(bytes.subarray(start, end)); } catch { return undefined; } },
+  };
+  for (const decode of Object.values(ways)) if (decode() !== text) throw new Error(`${name}: wrong text`);
+  const nsPerString = (decode, ms) => {
+    const t0 = performance.now();
+    let n = 0, t;
+    do { for (let i = 0; i < 100; i++) sink = decode(); n += 100; } while ((t = performance.now() - t0) < ms);
+    return 1e6 * t / n;
+  };
+  const times = Object.fromEntries(Object.keys(ways).map((k) => [k, []]));
+  for (const decode of Object.values(ways)) nsPerString(decode, 200);
+  for (let round = 0; round < 7; round++) for (const [k, decode] of Object.entries(ways)) times[k].push(nsPerString(decode, 100));
+  const median = (xs) => xs.sort((a, b) => a - b)[xs.length >> 1].toFixed(0);
+  console.log(`${name.padEnd(22)} ${String(end - start).padStart(5)} B  ` +
+    Object.keys(ways).map((k) => `${k} ${median(times[k]).padStart(5)} ns`).join("   "));
+}
