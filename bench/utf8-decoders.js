@@ -4,7 +4,7 @@
 // hand-written codecs (bench/src/handwritten/prims.ts) use a fatal TextDecoder. Prints ns per
 // string (median of 7 rounds) for each, on the benchmark's own long strings (lite's string16, one
 // body per language of dataset text) and a few more kinds of text.
-// Run: npm run build && node bench/utf8-decoders.js   (Node 24: isUtf8 needs Node 18.14 or later)
+// Run: npm run build && node bench/utf8-decoders.js   (isUtf8 needs Node 18.14 or later; the runtime uses it on 24 and later)
 "use strict";
 const { isUtf8 } = require("node:buffer");
 const { makeDataset } = require("./.generated/data.js");
