@@ -11,7 +11,7 @@ export const SHORT_DECODE_LIMIT = 8;
 
 const encoder = new TextEncoder();
 const strictDecoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-/** For text `isUtf8` has checked: on Node 24 it and this decoder together beat the fatal one. */
+/** For text `isUtf8` has checked: on Node 24 the two beat the fatal decoder on most text (NATIVE_IS_UTF8). */
 const looseDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
 /**
@@ -77,10 +77,11 @@ function nodeMajor(g: { process?: { versions?: { node?: string } } }): number {
 
 /**
  * Node's `buffer.isUtf8` on Node 24 and later, else undefined. There it and the non-fatal
- * TextDecoder decode text the loop does not take in about half the time of the fatal TextDecoder
- * (French 1,230 B 256 vs 549 ns, Cyrillic 111 B 97 vs 173; CJK 1,155 B even; bench text decode
- * +14 %); on Node 20 the two ways are even. Reached through `process.getBuiltinModule`, so
- * that no bundler sees an import of "buffer".
+ * TextDecoder decode text the loop does not take faster than the fatal TextDecoder: in half the
+ * time where every character is Latin-1, 15-35 % less on Japanese, Cyrillic and Arabic (bench text
+ * decode +14 %); but 15-30 % slower on ASCII and on mostly-ASCII text with a few characters past
+ * U+00FF, such as bench lite's long string (`node bench/utf8-decoders.js`). On Node 20 the two ways
+ * are even. Reached through `process.getBuiltinModule`, so that no bundler sees an import of "buffer".
  */
 const NATIVE_IS_UTF8 = nativeIsUtf8(globalThis as never);
 
