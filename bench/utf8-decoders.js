@@ -1,13 +1,16 @@
 #!/usr/bin/env node
-// Which strict UTF-8 decoding is fastest for text past the JS loop, string by string? Node 24's
-// runtime/utf8.ts checks with buffer.isUtf8 and decodes with a non-fatal TextDecoder; the
-// hand-written codecs (bench/src/handwritten/prims.ts) use a fatal TextDecoder. Prints ns per
-// string (median of 7 rounds) for each, on the benchmark's own long strings (lite's string16, one
-// body per language of dataset text) and a few more kinds of text.
+// Which strict UTF-8 decoding is fastest for text past the JS loop, string by string? On Node 24
+// runtime/utf8.ts checks most text with buffer.isUtf8 and decodes it with a non-fatal TextDecoder,
+// and mostly-ASCII text whose first non-ASCII character is past U+07FF with a fatal TextDecoder
+// (`sparseWide`); the hand-written codecs (bench/src/handwritten/prims.ts) use a fatal TextDecoder
+// always. Prints ns per string (median of 7 rounds) for each of the two and for the runtime's
+// `decodeUtf8` (its choice, and the cost of making it), on the benchmark's own long strings
+// (lite's string16, one body per language of dataset text) and a few more kinds of text.
 // Run: npm run build && node bench/utf8-decoders.js   (isUtf8 needs Node 18.14 or later; the runtime uses it on 24 and later)
 "use strict";
 const { isUtf8 } = require("node:buffer");
 const { makeDataset } = require("./.generated/data.js");
+const { decodeUtf8 } = require("../dist/runtime/utf8.js");
 
 const articles = makeDataset("text");
 const body = (lang) => articles.find((a) => a.lang === lang).body;
@@ -21,6 +24,9 @@ const texts = {
   "French, Latin-1 only": body("fr").replace(/[^\x00-\xff]/gu, "e"),
   "German": "Die Straße führt über die Brücke nach Köln. ".repeat(20),
   "English, curly quotes": "It\u2019s the \u201cbest\u201d tool \u2014 really. ".repeat(30),
+  "English, emoji": "Great job on the release everyone \u{1f389}\u{1f389} ".repeat(15),
+  "English, a CJK name": "Order number 1234 shipped to \u6771\u4eac\u90fd on Monday. ".repeat(15),
+  "\u2019, then Latin-1": "\u2019" + body("fr").replace(/[^\x00-\xff]/gu, "e"),
   "ASCII": "a".repeat(600),
   "Cyrillic, short": body("ru").slice(0, 60),
 };
@@ -32,9 +38,12 @@ let sink;
 for (const [name, text] of Object.entries(texts)) {
   const bytes = new Uint8Array(4 * text.length + 200);
   const start = 100, end = start + new TextEncoder().encodeInto(text, bytes.subarray(start)).written;
+  let firstHigh = start; // as runtime/strings.ts readString finds it
+  while (firstHigh < end && bytes[firstHigh] < 0x80) firstHigh++;
   const ways = {
     "isUtf8 + non-fatal": () => { const view = bytes.subarray(start, end); return isUtf8(view) ? loose.decode(view) : undefined; },
     "fatal": () => { try { return fatal.decode(bytes.subarray(start, end)); } catch { return undefined; } },
+    "runtime": () => decodeUtf8(bytes, start, end - start, firstHigh),
   };
   for (const decode of Object.values(ways)) if (decode() !== text) throw new Error(`${name}: wrong text`);
   const nsPerString = (decode, ms) => {

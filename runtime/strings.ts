@@ -37,10 +37,10 @@ export function readString(r: Reader, p?: string): string {
   const at = r.pos;
   const length = r.strHeader(r.head(p), p);
   const bytes = r.bytes, start = r.pos, end = start + length;
+  let i = start;
   if (latin1Slice !== undefined) {
     // ASCII? Eight bytes at a time, then one by one; if so, a slice of the latin1 copy of the input.
     const view = r.view;
-    let i = start;
     while (i + 8 <= end && ((view.getInt32(i) | view.getInt32(i + 4)) & 0x80808080) === 0) i += 8;
     while (i < end && bytes[i]! < 0x80) i++;
     if (i === end) {
@@ -50,7 +50,7 @@ export function readString(r: Reader, p?: string): string {
     }
   }
   // Without latin1Slice (browsers) the cache tests for ASCII itself; on Node the str is known not to be ASCII.
-  const s = length > CACHE_MAX_LENGTH ? decodeUtf8(bytes, start, length)
+  const s = length > CACHE_MAX_LENGTH ? decodeUtf8(bytes, start, length, i)
     : latin1Slice === undefined ? decodeCached(bytes, start, length, STRINGS) : decodeLoop(bytes, start, length);
   if (s === undefined) r.fail("malformed", "str" + NOT_UTF8, p, at);
   r.pos = end;

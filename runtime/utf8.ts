@@ -79,9 +79,10 @@ function nodeMajor(g: { process?: { versions?: { node?: string } } }): number {
  * Node's `buffer.isUtf8` on Node 24 and later, else undefined. There it and the non-fatal
  * TextDecoder decode text the loop does not take faster than the fatal TextDecoder: in half the
  * time where every character is Latin-1, 13-40 % less on Japanese, Cyrillic and Arabic (bench text
- * decode +14 %); but 15-30 % slower on ASCII and on mostly-ASCII text with a few characters past
- * U+00FF, such as bench lite's long string (`node bench/utf8-decoders.js`). On Node 20 the two ways
- * are even. Reached through `process.getBuiltinModule`, so that no bundler sees an import of "buffer".
+ * decode +14 %); but 15-30 % slower on ASCII (which `readString` slices instead) and on mostly-ASCII
+ * text with a few characters past U+07FF, which `sparseWide` sends to the fatal decoder
+ * (`node bench/utf8-decoders.js`). On Node 20 the two ways are even. Reached through
+ * `process.getBuiltinModule`, so that no bundler sees an import of "buffer".
  */
 const NATIVE_IS_UTF8 = nativeIsUtf8(globalThis as never);
 
@@ -96,17 +97,39 @@ export function nativeIsUtf8(g: { process?: { versions?: { node?: string }; getB
 /**
  * Decodes `length` bytes at `start` as strict UTF-8. Returns undefined for invalid UTF-8
  * (overlong forms, surrogates, truncated sequences), so the caller can raise an error with context.
+ * `firstHigh`: where the first byte of 0x80 or more is, when the caller has looked (else `start`).
  * `loopLimit` and `isUtf8` are the platform's but in tests, which take each platform's path on any Node.
  */
-export function decodeUtf8(bytes: Uint8Array, start: number, length: number, loopLimit = MULTI_BYTE_LOOP_LIMIT, isUtf8 = NATIVE_IS_UTF8): string | undefined {
+export function decodeUtf8(bytes: Uint8Array, start: number, length: number, firstHigh = start, loopLimit = MULTI_BYTE_LOOP_LIMIT, isUtf8 = NATIVE_IS_UTF8): string | undefined {
   if (length <= SHORT_DECODE_LIMIT || (LITTLE_ENDIAN && length <= loopLimit && mostlyMultiByte(bytes, start, length))) return decodeLoop(bytes, start, length);
   const text = bytes.subarray(start, start + length);
-  if (isUtf8 !== undefined) return isUtf8(text) ? looseDecoder.decode(text) : undefined;
+  if (isUtf8 !== undefined && !sparseWide(bytes, firstHigh, start + length)) return isUtf8(text) ? looseDecoder.decode(text) : undefined;
   try {
     return strictDecoder.decode(text);
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Is the text from `from` (its first byte of 0x80 or more) mostly ASCII with characters past U+07FF
+ * (curly quotes, dashes, emoji, CJK names in English text), judged by its next 32 bytes? Node 24's
+ * fatal TextDecoder decodes such text faster than isUtf8 and the non-fatal one (bench lite's long
+ * French string 283 vs 386 ns, English with emoji 344 vs 508), and two-byte characters (Latin-1
+ * letters, Cyrillic, Arabic) or dense multi-byte text slower (`node bench/utf8-decoders.js`); the
+ * look costs text that starts with a three-byte character (Japanese) about 1 % (bench lite decode
+ * +2 %, text decode even: `node bench/ab-solo.js`).
+ */
+function sparseWide(bytes: Uint8Array, from: number, end: number): boolean {
+  if (bytes[from]! < 0xe0) return false; // ASCII or a two-byte character first: the common case, one test
+  const stop = Math.min(end, from + 32);
+  let high = 0;
+  for (let i = from; i < stop; i++) {
+    const b = bytes[i]!;
+    if (b >= 0xc2 && b <= 0xdf) return false;
+    if (b >= 0x80) high++;
+  }
+  return 2 * high < stop - from;
 }
 
 /** Decodes UTF-16 code units; the loop below hands long strings to it as one block of memory. */

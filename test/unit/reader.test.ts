@@ -368,7 +368,7 @@ describe("multi-byte text on Node 24: TextDecoder past 64 bytes", () => {
       const bytes = Buffer.from(text);
       if (bytes.length > 300) break;
       const padded = concat("c0c0", bytes, "c0");
-      expect([utf8.decodeUtf8(padded, 2, bytes.length, 64), utf8.decodeUtf8(padded, 2, bytes.length, Infinity)]).toEqual([text, text]);
+      expect([utf8.decodeUtf8(padded, 2, bytes.length, 2, 64), utf8.decodeUtf8(padded, 2, bytes.length, 2, Infinity)]).toEqual([text, text]);
     }
   });
 
@@ -378,7 +378,7 @@ describe("multi-byte text on Node 24: TextDecoder past 64 bytes", () => {
       const calls = (text: string, limit: number) => {
         decode.mockClear();
         const bytes = Buffer.from(text);
-        expect(utf8.decodeUtf8(bytes, 0, bytes.length, limit)).toBe(text);
+        expect(utf8.decodeUtf8(bytes, 0, bytes.length, 0, limit)).toBe(text);
         return decode.mock.calls.length;
       };
       const long = "ж".repeat(33), short = "ж".repeat(32); // 66 and 64 bytes
@@ -391,7 +391,7 @@ describe("multi-byte text on Node 24: TextDecoder past 64 bytes", () => {
   test("invalid UTF-8 in mostly multi-byte text is refused by either path", () => {
     for (const bad of ["ff", "80", "c3", "e282", "f09f8d", "e228a1", "eda080", "c0af"]) {
       const bytes = concat(Buffer.from("жизнь".repeat(8)), fromHex(bad), Buffer.from("ж")); // 80+ bytes
-      expect([utf8.decodeUtf8(bytes, 0, bytes.length, 64), utf8.decodeUtf8(bytes, 0, bytes.length, Infinity)]).toEqual([undefined, undefined]);
+      expect([utf8.decodeUtf8(bytes, 0, bytes.length, 0, 64), utf8.decodeUtf8(bytes, 0, bytes.length, 0, Infinity)]).toEqual([undefined, undefined]);
     }
   });
 });
@@ -412,7 +412,7 @@ describe("long text on Node 24: buffer.isUtf8, then the non-fatal TextDecoder", 
       for (let n = 1; n < 200; n += 7) {
         const text = sample.repeat(n);
         const bytes = concat("c0", Buffer.from(text), "c0");
-        expect(utf8.decodeUtf8(bytes, 1, bytes.length - 2, 64, isUtf8)).toBe(text);
+        expect(utf8.decodeUtf8(bytes, 1, bytes.length - 2, 1, 64, isUtf8)).toBe(text);
       }
     }
   });
@@ -420,14 +420,40 @@ describe("long text on Node 24: buffer.isUtf8, then the non-fatal TextDecoder", 
   test("takes the isUtf8 path, and refuses invalid UTF-8 as the fatal TextDecoder does", () => {
     const check = jest.fn(isUtf8);
     const good = Buffer.from("Ça va très bien, merci. ".repeat(4));
-    expect(utf8.decodeUtf8(good, 0, good.length, 64, check)).toBe(good.toString());
+    expect(utf8.decodeUtf8(good, 0, good.length, 0, 64, check)).toBe(good.toString());
     expect(check).toHaveBeenCalledTimes(1);
     for (const bad of ["ff", "80", "c3", "e282", "f09f8d", "e228a1", "eda080", "c0af", "f4908080"]) {
       for (const base of ["ascii text, long enough for TextDecoder ", "жизнь".repeat(8)]) {
         const bytes = concat(Buffer.from(base), fromHex(bad), Buffer.from("ж"));
-        expect([utf8.decodeUtf8(bytes, 0, bytes.length, 64, isUtf8), utf8.decodeUtf8(bytes, 0, bytes.length, 64, undefined)]).toEqual([undefined, undefined]);
+        expect([utf8.decodeUtf8(bytes, 0, bytes.length, 0, 64, isUtf8), utf8.decodeUtf8(bytes, 0, bytes.length, 0, 64, undefined)]).toEqual([undefined, undefined]);
       }
     }
+  });
+
+  test("mostly ASCII text whose first non-ASCII character is past U+07FF goes to the fatal TextDecoder instead, judged from that character", () => {
+    const check = jest.fn(isUtf8);
+    const way = (text: string) => {
+      check.mockClear();
+      const bytes = concat("c0", Buffer.from(text), "c0");
+      let first = 1;
+      while (bytes[first]! < 0x80) first++;
+      expect(utf8.decodeUtf8(bytes, 1, bytes.length - 2, first, 64, check)).toBe(text);
+      return check.mock.calls.length === 0 ? "fatal" : "isUtf8";
+    };
+    expect([
+      "L’homme n’est qu’un roseau, le plus faible de la nature ; mais c’est un roseau pensant. ",
+      "Release notes — ".repeat(3) + "shipped 🎉 to everyone on Monday",
+      "Order 1234 shipped to 東京都 on Monday, as planned. ".repeat(2),
+      "Ça va très bien, merci. ".repeat(3), // a two-byte character first
+      "’été à Paris, où l’on déjeune ".repeat(3), // two-byte characters right after the first
+      "東京日本語図書館".repeat(4), // mostly multi-byte
+    ].map(way)).toEqual(["fatal", "fatal", "fatal", "isUtf8", "isUtf8", "isUtf8"]);
+    check.mockClear();
+    for (const bad of ["ff", "80", "c3", "e282", "f09f8d", "e228a1", "eda080", "c0af", "f4908080"]) {
+      const bytes = concat(Buffer.from("It’s ASCII text, long enough for TextDecoder "), fromHex(bad), Buffer.from("ж"));
+      expect(utf8.decodeUtf8(bytes, 0, bytes.length, 2, 64, check)).toBeUndefined();
+    }
+    expect(check).not.toHaveBeenCalled();
   });
 });
 
