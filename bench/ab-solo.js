@@ -8,6 +8,7 @@
 // Unlike ab-processes.js nothing else shares the process, its heap or its garbage collector: the
 // generated ÷ hand-written ratio of `node bench/ab-solo.js hand . <dataset>` is what a user's
 // process of either codec sees, and allocation differences count in full.
+// AB_BETWEEN=enc|alloc puts 100 ms of encodes or of plain allocations before every timed slice.
 const path = require("node:path");
 const { execFileSync } = require("node:child_process");
 
@@ -19,11 +20,17 @@ if (process.argv[2] === "--child") {
   const value = require(path.join(__dirname, ".generated/data.js")).makeDataset(ds);
   const bytes = codec.encode(value);
   const run = dir === "dec" ? () => codec.decode(bytes) : () => codec.encode(value);
-  const rate = (ms) => { const t0 = performance.now(); let n = 0, t; do { run(); n++; } while ((t = performance.now() - t0) < ms); return 1000 * n / t; };
+  const rate = (ms, f = run) => { const t0 = performance.now(); let n = 0, t; do { f(); n++; } while ((t = performance.now() - t0) < ms); return 1000 * n / t; };
+  // AB_BETWEEN: 100 ms of other work before every timed slice, as a benchmark worker runs its
+  // encode rounds between its decode rounds: `enc` the codec's encodes, `alloc` plain allocations.
+  const between = { enc: () => codec.encode(value), alloc: () => new Uint8Array(bytes.length) }[process.env.AB_BETWEEN];
   rate(1000);
   const rates = [];
   const end = Date.now() + 1000 * +secs;
-  while (Date.now() < end) rates.push(rate(100));
+  while (Date.now() < end) {
+    if (between) rate(100, between);
+    rates.push(rate(100));
+  }
   rates.sort((x, y) => x - y);
   console.log(rates[rates.length >> 1]);
   process.exit(0);
