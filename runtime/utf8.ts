@@ -78,7 +78,7 @@ function nodeMajor(g: { process?: { versions?: { node?: string } } }): number {
 /**
  * Node's `buffer.isUtf8` on Node 24 and later, else undefined. There it and the non-fatal
  * TextDecoder decode text the loop does not take faster than the fatal TextDecoder: in half the
- * time where every character is Latin-1, 13-40 % less on Japanese, Cyrillic and Arabic (bench text
+ * time where every character is Latin-1, 12-28 % less on Japanese, Cyrillic and Arabic (bench text
  * decode +14 %); but 15-30 % slower on ASCII (which `readString` slices instead) and on mostly-ASCII
  * text with a few characters past U+07FF, which `sparseWide` sends to the fatal decoder
  * (`node bench/utf8-decoders.js`). On Node 20 the two ways are even. Reached through
