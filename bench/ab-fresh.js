@@ -10,7 +10,10 @@
 const path = require("node:path");
 const { execFileSync } = require("node:child_process");
 
-/** `value` with each str of 8-27 characters not at a path in `fixed` suffixed by `n`; paths name no array index (`$[].kind`). */
+/**
+ * `value` with each str of 8-27 characters not at a path in `fixed` suffixed by `n`. Paths name
+ * no array index (`$[].kind`), so that one path stands for a field in every element.
+ */
 function vary(value, n, fixed, p = "$") {
   if (typeof value === "string") return value.length >= 8 && value.length < 28 && !fixed.has(p) ? value + n : value;
   if (Array.isArray(value)) return value.map((x) => vary(x, n, fixed, `${p}[]`));
