@@ -273,6 +273,15 @@ export function writeString(w: Writer, v: unknown, p?: string): void {
     w.pos = pos + 2 + byteLength;
     return;
   }
+  writeLongString(w, v, length);
+}
+
+/**
+ * `writeString()` past SHORT_ENCODE_LIMIT units, in a function of its own: with it inside,
+ * writeString was too large for V8 to consider inlining into an encoder (`--trace-turbo-inlining`;
+ * without it, Node 20 inlines it into sbt's: bench sbt encode +4 to +12 %, the rest ±3 %).
+ */
+function writeLongString(w: Writer, v: string, length: number): void {
   const native = length <= NATIVE_ENCODE_LIMIT && utf8Write !== undefined;
   // A string Node writes at once gets room for its worst case (3 bytes per unit); a longer one for
   // one byte per unit, all that ASCII needs, so that the buffer stays near the size of the output.
