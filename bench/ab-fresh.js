@@ -5,7 +5,8 @@
 // fresh ids and names, where the benchmark decodes the same bytes again and again (so that any
 // cache of recent strings always hits). `variants` copies of the dataset's value (4,000, or as many
 // as 64 MB of messages hold), each str of 8 to 27 characters ending in the copy's number (a str at
-// a path the type fixes, a string literal, is kept), decoded in turn; A and B alternate in fresh processes, `rounds` each, as in ab-solo.js.
+// a path the type fixes, a string literal, is kept), decoded in turn; A and B alternate in fresh
+// processes, `rounds` each, as in ab-solo.js.
 // A and B: a checkout (its generated codec), or `hand` (this checkout's hand-written codec).
 const path = require("node:path");
 const { execFileSync } = require("node:child_process");
