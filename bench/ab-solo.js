@@ -8,7 +8,7 @@
 // Unlike ab-processes.js nothing else shares the process, its heap or its garbage collector: the
 // generated ÷ hand-written ratio of `node bench/ab-solo.js hand . <dataset>` is what a user's
 // process of either codec sees, and allocation differences count in full.
-// AB_BETWEEN=enc|alloc puts 100 ms of encodes or of plain allocations before every timed slice.
+// AB_BETWEEN=enc|dec|alloc puts 100 ms of encodes, decodes or plain allocations before every timed slice.
 const path = require("node:path");
 const { execFileSync } = require("node:child_process");
 
@@ -22,8 +22,9 @@ if (process.argv[2] === "--child") {
   const run = dir === "dec" ? () => codec.decode(bytes) : () => codec.encode(value);
   const rate = (ms, f = run) => { const t0 = performance.now(); let n = 0, t; do { f(); n++; } while ((t = performance.now() - t0) < ms); return 1000 * n / t; };
   // AB_BETWEEN: 100 ms of other work before every timed slice, as a benchmark worker runs its
-  // encode rounds between its decode rounds: `enc` the codec's encodes, `alloc` plain allocations.
-  const between = { enc: () => codec.encode(value), alloc: () => new Uint8Array(bytes.length) }[process.env.AB_BETWEEN];
+  // encode rounds between its decode rounds: `enc` the codec's encodes, `dec` its decodes (for timed
+  // encodes), `alloc` plain allocations.
+  const between = { enc: () => codec.encode(value), dec: () => codec.decode(bytes), alloc: () => new Uint8Array(bytes.length) }[process.env.AB_BETWEEN];
   rate(1000);
   const rates = [];
   const end = Date.now() + 1000 * +secs;
