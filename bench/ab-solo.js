@@ -8,7 +8,8 @@
 // Unlike ab-processes.js nothing else shares the process, its heap or its garbage collector: the
 // generated ÷ hand-written ratio of `node bench/ab-solo.js hand . <dataset>` is what a user's
 // process of either codec sees, and allocation differences count in full.
-// AB_BETWEEN=enc|dec|alloc puts 100 ms of encodes, decodes or plain allocations before every timed slice.
+// AB_BETWEEN=enc|dec|alloc puts 100 ms of encodes, decodes or plain allocations before every timed
+// slice.
 const path = require("node:path");
 const { execFileSync } = require("node:child_process");
 
