@@ -1,12 +1,14 @@
 #!/usr/bin/env node
-// Which strict UTF-8 decoding is fastest for text past the JS loop, string by string? On Node 24
-// runtime/utf8.ts checks most text with buffer.isUtf8 and decodes it with a non-fatal TextDecoder,
-// and mostly-ASCII text whose first non-ASCII character is past U+07FF with a fatal TextDecoder
-// (`sparseWide`); the hand-written codecs (bench/src/handwritten/prims.ts) use a fatal TextDecoder
-// always. Prints ns per string (median of 7 rounds) for each of the two and for the runtime's
-// `decodeUtf8` (its choice, and the cost of making it), on the benchmark's own long strings
-// (lite's string16, one body per language of dataset text) and a few more kinds of text.
-// Run: npm run build && node bench/utf8-decoders.js   (isUtf8 needs Node 18.14 or later; the runtime uses it on 24 and later)
+// Which strict UTF-8 decoding is fastest for text past the JS loop, string by string? runtime/utf8.ts
+// decodes such text with a non-fatal TextDecoder and calls it valid when the result has no U+FFFD
+// (the fatal TextDecoder decides when it has one); until 2026-11-29 it checked text with
+// buffer.isUtf8 and then decoded it with the non-fatal one on Node 24, and used the fatal one
+// elsewhere, as the hand-written codecs (bench/src/handwritten/prims.ts) still do. Prints ns per
+// string (median of 7 rounds) for those two and for the runtime's `decodeUtf8` (its choice, the JS
+// loop for short or mostly multi-byte text where that is faster, and the cost of making it), on the
+// benchmark's own long strings (lite's string16, one body per language of dataset text) and a few
+// more kinds of text.
+// Run: npm run build && node bench/utf8-decoders.js   (isUtf8 needs Node 18.14 or later)
 "use strict";
 const { isUtf8 } = require("node:buffer");
 const { makeDataset } = require("./.generated/data.js");
@@ -38,12 +40,10 @@ let sink;
 for (const [name, text] of Object.entries(texts)) {
   const bytes = new Uint8Array(4 * text.length + 200);
   const start = 100, end = start + new TextEncoder().encodeInto(text, bytes.subarray(start)).written;
-  let firstHigh = start; // as runtime/strings.ts readString finds it
-  while (firstHigh < end && bytes[firstHigh] < 0x80) firstHigh++;
   const ways = {
     "isUtf8 + non-fatal": () => { const view = bytes.subarray(start, end); return isUtf8(view) ? loose.decode(view) : undefined; },
     "fatal": () => { try { return fatal.decode(bytes.subarray(start, end)); } catch { return undefined; } },
-    "runtime": () => decodeUtf8(bytes, start, end - start, firstHigh),
+    "runtime": () => decodeUtf8(bytes, start, end - start),
   };
   for (const decode of Object.values(ways)) if (decode() !== text) throw new Error(`${name}: wrong text`);
   const nsPerString = (decode, ms) => {

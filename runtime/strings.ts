@@ -53,7 +53,7 @@ export function readString(r: Reader, p?: string): string {
     }
   }
   // Without latin1Slice (browsers) the cache tests for ASCII itself; on Node the str is known not to be ASCII.
-  const s = length > CACHE_MAX_LENGTH ? decodeUtf8(bytes, start, length, i)
+  const s = length > CACHE_MAX_LENGTH ? decodeUtf8(bytes, start, length)
     : latin1Slice === undefined ? decodeCached(bytes, start, length, STRINGS) : decodeLoop(bytes, start, length);
   if (s === undefined) r.fail("malformed", "str" + NOT_UTF8, p, at);
   r.pos = end;

@@ -11,7 +11,7 @@ export const SHORT_DECODE_LIMIT = 8;
 
 const encoder = new TextEncoder();
 const strictDecoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-/** For text `isUtf8` has checked: on Node 24 the two beat the fatal decoder on most text (NATIVE_IS_UTF8). */
+/** Decodes first, the fatal decoder deciding only when the result has a U+FFFD (see decodeUtf8). */
 const looseDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
 /**
@@ -76,60 +76,28 @@ function nodeMajor(g: { process?: { versions?: { node?: string } } }): number {
 }
 
 /**
- * Node's `buffer.isUtf8` on Node 24 and later, else undefined. There it and the non-fatal
- * TextDecoder decode text the loop does not take faster than the fatal TextDecoder: in half the
- * time where every character is Latin-1, 12-28 % less on Japanese, Cyrillic and Arabic (bench text
- * decode +14 %); but 15-30 % slower on ASCII (which `readString` slices instead) and on mostly-ASCII
- * text with a few characters past U+07FF, which `sparseWide` sends to the fatal decoder
- * (`node bench/utf8-decoders.js`). On Node 20 the two ways are even. Reached through
- * `process.getBuiltinModule`, so that no bundler sees an import of "buffer".
- */
-const NATIVE_IS_UTF8 = nativeIsUtf8(globalThis as never);
-
-/** NATIVE_IS_UTF8 for the platform described by `g` (exported for tests). */
-export function nativeIsUtf8(g: { process?: { versions?: { node?: string }; getBuiltinModule?: (id: string) => unknown } }): ((bytes: Uint8Array) => boolean) | undefined {
-  const load = g.process?.getBuiltinModule;
-  if (nodeMajor(g) < 24 || typeof load !== "function") return undefined;
-  const isUtf8 = (load("buffer") as { isUtf8?: unknown } | undefined)?.isUtf8;
-  return typeof isUtf8 === "function" ? (isUtf8 as (bytes: Uint8Array) => boolean) : undefined;
-}
-
-/**
  * Decodes `length` bytes at `start` as strict UTF-8. Returns undefined for invalid UTF-8
  * (overlong forms, surrogates, truncated sequences), so the caller can raise an error with context.
- * `firstHigh`: where the first byte of 0x80 or more is, when the caller has looked (else `start`).
- * `loopLimit` and `isUtf8` are the platform's but in tests, which take each platform's path on any Node.
+ * `loopLimit` is the platform's but in tests, which take each platform's path on any Node.
+ *
+ * Text past the loop goes to the non-fatal TextDecoder, which turns every invalid sequence into
+ * U+FFFD: a result without one was valid UTF-8, and only a result with one (invalid text, or text
+ * with a U+FFFD of its own) is decoded again by the fatal decoder, which decides. Per string on
+ * Node 24 (`node bench/utf8-decoders.js`): 11-57 % less time than the fatal decoder on Latin-1,
+ * Cyrillic, Arabic, Japanese and mixed text, 2-14 % less on English with curly quotes or a CJK
+ * name, 14 % more on English with emoji; 15-23 % less than `buffer.isUtf8` and then the non-fatal
+ * decoder, two passes over the bytes. On Node 20 within 4 % of the fatal decoder, mostly below it.
  */
-export function decodeUtf8(bytes: Uint8Array, start: number, length: number, firstHigh = start, loopLimit = MULTI_BYTE_LOOP_LIMIT, isUtf8 = NATIVE_IS_UTF8): string | undefined {
+export function decodeUtf8(bytes: Uint8Array, start: number, length: number, loopLimit = MULTI_BYTE_LOOP_LIMIT): string | undefined {
   if (length <= SHORT_DECODE_LIMIT || (LITTLE_ENDIAN && length <= loopLimit && mostlyMultiByte(bytes, start, length))) return decodeLoop(bytes, start, length);
   const text = bytes.subarray(start, start + length);
-  if (isUtf8 !== undefined && !sparseWide(bytes, firstHigh, start + length)) return isUtf8(text) ? looseDecoder.decode(text) : undefined;
+  const s = looseDecoder.decode(text);
+  if (s.indexOf("\uFFFD") === -1) return s;
   try {
     return strictDecoder.decode(text);
   } catch {
     return undefined;
   }
-}
-
-/**
- * Is the text from `from` (its first byte of 0x80 or more) mostly ASCII with characters past U+07FF
- * (curly quotes, dashes, emoji, CJK names in English text), judged by its next 32 bytes? Node 24's
- * fatal TextDecoder decodes such text faster than isUtf8 and the non-fatal one (bench lite's long
- * French string 283 vs 386 ns, English with emoji 344 vs 508), and two-byte characters (Latin-1
- * letters, Cyrillic, Arabic) or dense multi-byte text slower (`node bench/utf8-decoders.js`); the
- * look costs text that starts with a three-byte character (Japanese) about 1 % (bench lite decode
- * +2 %, text decode even: `node bench/ab-solo.js`).
- */
-function sparseWide(bytes: Uint8Array, from: number, end: number): boolean {
-  if (bytes[from]! < 0xe0) return false; // ASCII or a two-byte character first: the common case, one test
-  const stop = Math.min(end, from + 32);
-  let high = 0;
-  for (let i = from; i < stop; i++) {
-    const b = bytes[i]!;
-    if (b >= 0xc2 && b <= 0xdf) return false;
-    if (b >= 0x80) high++;
-  }
-  return 2 * high < stop - from;
 }
 
 /** Decodes UTF-16 code units; the loop below hands long strings to it as one block of memory. */

@@ -382,7 +382,7 @@ describe("multi-byte text on Node 24: TextDecoder past 64 bytes", () => {
       const bytes = Buffer.from(text);
       if (bytes.length > 300) break;
       const padded = concat("c0c0", bytes, "c0");
-      expect([utf8.decodeUtf8(padded, 2, bytes.length, 2, 64), utf8.decodeUtf8(padded, 2, bytes.length, 2, Infinity)]).toEqual([text, text]);
+      expect([utf8.decodeUtf8(padded, 2, bytes.length, 64), utf8.decodeUtf8(padded, 2, bytes.length, Infinity)]).toEqual([text, text]);
     }
   });
 
@@ -392,7 +392,7 @@ describe("multi-byte text on Node 24: TextDecoder past 64 bytes", () => {
       const calls = (text: string, limit: number) => {
         decode.mockClear();
         const bytes = Buffer.from(text);
-        expect(utf8.decodeUtf8(bytes, 0, bytes.length, 0, limit)).toBe(text);
+        expect(utf8.decodeUtf8(bytes, 0, bytes.length, limit)).toBe(text);
         return decode.mock.calls.length;
       };
       const long = "ж".repeat(33), short = "ж".repeat(32); // 66 and 64 bytes
@@ -405,69 +405,50 @@ describe("multi-byte text on Node 24: TextDecoder past 64 bytes", () => {
   test("invalid UTF-8 in mostly multi-byte text is refused by either path", () => {
     for (const bad of ["ff", "80", "c3", "e282", "f09f8d", "e228a1", "eda080", "c0af"]) {
       const bytes = concat(Buffer.from("жизнь".repeat(8)), fromHex(bad), Buffer.from("ж")); // 80+ bytes
-      expect([utf8.decodeUtf8(bytes, 0, bytes.length, 0, 64), utf8.decodeUtf8(bytes, 0, bytes.length, 0, Infinity)]).toEqual([undefined, undefined]);
+      expect([utf8.decodeUtf8(bytes, 0, bytes.length, 64), utf8.decodeUtf8(bytes, 0, bytes.length, Infinity)]).toEqual([undefined, undefined]);
     }
   });
 });
 
-describe("long text on Node 24: buffer.isUtf8, then the non-fatal TextDecoder", () => {
-  // runtime/utf8.ts NATIVE_IS_UTF8. Node 20 has buffer.isUtf8 too: these tests pass it in, so that
-  // Node 24's path runs on whatever Node runs them.
-  const { isUtf8 } = require("node:buffer") as { isUtf8: (bytes: Uint8Array) => boolean };
-
-  test("used on Node 24 and later, where process.getBuiltinModule gives it; not on Node 20 and 22 or off Node", () => {
-    const node = (version: string) => ({ process: { versions: { node: version }, getBuiltinModule: (id: string) => (id === "buffer" ? { isUtf8 } : undefined) } });
-    expect([node("24.0.0"), node("25.2.1"), node("20.20.2"), node("22.23.3"), {}, { process: { versions: { node: "24.1.0" } } }].map(utf8.nativeIsUtf8))
-      .toEqual([isUtf8, isUtf8, undefined, undefined, undefined, undefined]);
-  });
-
+describe("long text: the non-fatal TextDecoder, and the fatal one only for a result with U+FFFD", () => {
+  // runtime/utf8.ts decodeUtf8. `Infinity` as the loop limit sends mostly multi-byte text to the
+  // loop (Node 20 and 22), 64 to TextDecoder (Node 24): both paths run on whatever Node runs this.
   test("the same strings as the fatal TextDecoder's, mostly ASCII and mostly multi-byte, 9 to 2,000 bytes", () => {
-    for (const sample of ["Ça va très bien, merci. ", "привет мир ", "東京日本語図書館", "👩‍💻🇫🇷 ok", "\ufeffBOM kept "]) {
+    for (const sample of ["Ça va très bien, merci. ", "привет мир ", "東京日本語図書館", "👩‍💻🇫🇷 ok", "\ufeffBOM kept ", "It’s done — really 🎉 "]) {
       for (let n = 1; n < 200; n += 7) {
         const text = sample.repeat(n);
         const bytes = concat("c0", Buffer.from(text), "c0");
-        expect(utf8.decodeUtf8(bytes, 1, bytes.length - 2, 1, 64, isUtf8)).toBe(text);
+        expect([utf8.decodeUtf8(bytes, 1, bytes.length - 2, 64), utf8.decodeUtf8(bytes, 1, bytes.length - 2, Infinity)]).toEqual([text, text]);
       }
     }
   });
 
-  test("takes the isUtf8 path, and refuses invalid UTF-8 as the fatal TextDecoder does", () => {
-    const check = jest.fn(isUtf8);
-    const good = Buffer.from("Ça va très bien, merci. ".repeat(4));
-    expect(utf8.decodeUtf8(good, 0, good.length, 0, 64, check)).toBe(good.toString());
-    expect(check).toHaveBeenCalledTimes(1);
-    for (const bad of ["ff", "80", "c3", "e282", "f09f8d", "e228a1", "eda080", "c0af", "f4908080"]) {
-      for (const base of ["ascii text, long enough for TextDecoder ", "жизнь".repeat(8)]) {
-        const bytes = concat(Buffer.from(base), fromHex(bad), Buffer.from("ж"));
-        expect([utf8.decodeUtf8(bytes, 0, bytes.length, 0, 64, isUtf8), utf8.decodeUtf8(bytes, 0, bytes.length, 0, 64, undefined)]).toEqual([undefined, undefined]);
+  test("text with a U+FFFD of its own is valid: decoded again by the fatal TextDecoder, and kept", () => {
+    const fatal = jest.spyOn(TextDecoder.prototype, "decode");
+    try {
+      for (const text of ["\ufffd" + "replacement character first, then ASCII text", "ASCII text, then a replacement character \ufffd", "привет \ufffd мир ".repeat(8)]) {
+        const bytes = Buffer.from(text);
+        fatal.mockClear();
+        expect(utf8.decodeUtf8(bytes, 0, bytes.length, 64)).toBe(text);
+        expect(fatal).toHaveBeenCalledTimes(2); // the non-fatal decode, then the fatal one that decides
       }
+      const plain = Buffer.from("Ça va très bien, merci. ".repeat(4));
+      fatal.mockClear();
+      expect(utf8.decodeUtf8(plain, 0, plain.length, 64)).toBe(plain.toString());
+      expect(fatal).toHaveBeenCalledTimes(1);
+    } finally {
+      fatal.mockRestore();
     }
   });
 
-  test("mostly ASCII text whose first non-ASCII character is past U+07FF goes to the fatal TextDecoder instead, judged from that character", () => {
-    const check = jest.fn(isUtf8);
-    const way = (text: string) => {
-      check.mockClear();
-      const bytes = concat("c0", Buffer.from(text), "c0");
-      let first = 1;
-      while (bytes[first]! < 0x80) first++;
-      expect(utf8.decodeUtf8(bytes, 1, bytes.length - 2, first, 64, check)).toBe(text);
-      return check.mock.calls.length === 0 ? "fatal" : "isUtf8";
-    };
-    expect([
-      "L’homme n’est qu’un roseau, le plus faible de la nature ; mais c’est un roseau pensant. ",
-      "Release notes — ".repeat(3) + "shipped 🎉 to everyone on Monday",
-      "Order 1234 shipped to 東京都 on Monday, as planned. ".repeat(2),
-      "Ça va très bien, merci. ".repeat(3), // a two-byte character first
-      "’été à Paris, où l’on déjeune ".repeat(3), // two-byte characters right after the first
-      "東京日本語図書館".repeat(4), // mostly multi-byte
-    ].map(way)).toEqual(["fatal", "fatal", "fatal", "isUtf8", "isUtf8", "isUtf8"]);
-    check.mockClear();
-    for (const bad of ["ff", "80", "c3", "e282", "f09f8d", "e228a1", "eda080", "c0af", "f4908080"]) {
-      const bytes = concat(Buffer.from("It’s ASCII text, long enough for TextDecoder "), fromHex(bad), Buffer.from("ж"));
-      expect(utf8.decodeUtf8(bytes, 0, bytes.length, 2, 64, check)).toBeUndefined();
+  test("invalid UTF-8 is refused wherever it is, also beside a valid U+FFFD", () => {
+    for (const bad of ["ff", "80", "c3", "e282", "f09f8d", "e228a1", "eda080", "c0af", "f4908080", "efbfbe80"]) {
+      for (const base of ["ascii text, long enough for TextDecoder ", "It’s ASCII text with a curly quote ", "жизнь".repeat(8), "valid \ufffd here "]) {
+        for (const bytes of [concat(Buffer.from(base), fromHex(bad), Buffer.from("ж")), concat(fromHex(bad), Buffer.from(base))]) {
+          expect([utf8.decodeUtf8(bytes, 0, bytes.length, 64), utf8.decodeUtf8(bytes, 0, bytes.length, Infinity)]).toEqual([undefined, undefined]);
+        }
+      }
     }
-    expect(check).not.toHaveBeenCalled();
   });
 });
 
