@@ -29,6 +29,7 @@ const MIN_INT64 = -0x8000_0000_0000_0000n;
 
 const textEncoder = new TextEncoder();
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+const looseUtf8 = new TextDecoder("utf-8", { ignoreBOM: true });
 const utf16 = new TextDecoder("utf-16le", { ignoreBOM: true });
 
 // ---------------------------------------------------------------------------------------------
@@ -843,14 +844,18 @@ const MULTI_BYTE_LOOP_LIMIT = parseInt(process.versions.node, 10) >= 24 ? 64 : I
 /**
  * Longer strings: text that starts mostly multi-byte by the validating loop (faster than
  * TextDecoder for Cyrillic or CJK on Node 20 and 22, and up to 64 bytes on Node 24), the rest by a
- * fatal TextDecoder.
+ * non-fatal TextDecoder, whose result is valid UTF-8 when it has no U+FFFD (invalid sequences
+ * become one); with one, the fatal TextDecoder decides.
  */
 function longString(bytes: Uint8Array, p: number, n: number): string | undefined {
   let high = 0;
   for (let i = p, end = p + 32; i < end; i++) if (bytes[i]! >= 0x80) high++;
   if (high >= 16 && n <= MULTI_BYTE_LOOP_LIMIT) return utf8Loop(bytes, p, n);
+  const text = bytes.subarray(p, p + n);
+  const s = looseUtf8.decode(text);
+  if (s.indexOf("\uFFFD") === -1) return s;
   try {
-    return strictUtf8.decode(bytes.subarray(p, p + n));
+    return strictUtf8.decode(text);
   } catch {
     return undefined;
   }
