@@ -3,7 +3,8 @@
 // node bench/alloc.js <dataset> [enc|dec] [generated|hand] [ops=100]: memory allocated per encode or
 // decode, by allocating function, from V8's sampling heap profiler (every 1 KB, objects the GC
 // collected included), after 200 untimed operations. Deterministic where timings are not: the way
-// to compare what the generated and the hand-written codec leave to the GC.
+// to compare what the generated and the hand-written codec leave to the GC. For messages of a few
+// KB, count 100000 operations or more, so that the 1 KB samples add up to bytes per operation.
 // Needs bench/.generated from any `npm run bench` (`node bench/index.js --help` recompiles it).
 const inspector = require("node:inspector");
 const G = require("./.generated/codecs.js").codecs;
@@ -34,6 +35,9 @@ const post = (method, params) => new Promise((resolve, reject) => session.post(m
     byFunction.set(key, (byFunction.get(key) ?? 0) + node.selfSize);
     node.children.forEach(walk);
   })(profile.head);
-  console.log(`${ds} ${dir}, ${who}: ${(total / n / 1e6).toFixed(3)} MB per operation`);
-  for (const [key, size] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 8)) console.log(`  ${(size / n / 1e6).toFixed(3)}  ${key}`);
+  // Small messages allocate bytes, not megabytes, per operation: print bytes then.
+  const [unit, scale] = total / n < 1e5 ? ["bytes", 1] : ["MB", 1e6];
+  const show = (size) => (size / n / scale).toFixed(unit === "MB" ? 3 : 0).padStart(8);
+  console.log(`${ds} ${dir}, ${who}: ${show(total).trim()} ${unit} per operation`);
+  for (const [key, size] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 8)) console.log(`${show(size)}  ${key}`);
 })();
