@@ -3,11 +3,11 @@
 // decodes such text with a non-fatal TextDecoder and calls it valid when the result has no U+FFFD
 // (the fatal TextDecoder decides when it has one); until 2026-11-29 it checked text with
 // buffer.isUtf8 and then decoded it with the non-fatal one on Node 24, and used the fatal one
-// elsewhere, as the hand-written codecs (bench/src/handwritten/prims.ts) still do. Prints ns per
-// string (median of 7 rounds) for those two and for the runtime's `decodeUtf8` (its choice, the JS
-// loop for short or mostly multi-byte text where that is faster, and the cost of making it), on the
-// benchmark's own long strings (lite's string16, one body per language of dataset text) and a few
-// more kinds of text.
+// elsewhere (the hand-written codecs, bench/src/handwritten/prims.ts, now decode as the runtime
+// does). Prints ns per string (median of 7 rounds) for those two and for the runtime's
+// `decodeUtf8` (its choice, the JS loop for short or mostly multi-byte text where that is faster,
+// and the cost of making it), on the benchmark's own long strings (lite's string16, one body per
+// language of dataset text) and a few more kinds of text.
 // Run: npm run build && node bench/utf8-decoders.js   (isUtf8 needs Node 18.14 or later)
 "use strict";
 const { isUtf8 } = require("node:buffer");
