@@ -69,25 +69,44 @@ export function writeFloat32Array(w: Writer, v: unknown, p?: string): void {
     const stop = Math.min(n, start + RUN);
     w.ensure(5 * (stop - start));
     const bytes = w.bytes, view = w.view;
-    let pos = w.pos;
-    // `f - f` is 0 for a finite f and NaN for ±Infinity or NaN: summed, one test per run says
-    // whether any element may have rounded to Infinity (then checkFloat32Range looks closer).
-    // Rounded once, for the test and the write: two compares against the float 32 range per
-    // element cost more (bench floats32 encode 0.60 -> 0.77x hand-written, ab-hand.js).
-    let infinite = 0;
-    for (let i = start; i < stop; i++) {
+    let pos = w.pos, i = start;
+    // The sum of the rounded elements is finite unless one of them is infinite or NaN (RUN float
+    // 32s add up to at most 2^140): one add an element says whether checkFloat32Range looks closer.
+    // Each element is rounded once, for the sum and the write.
+    let sum = 0;
+    // Four elements an iteration: V8 tests the loop's bounds and counters once for the four, and
+    // the sum's adds overlap (bench floats32 encode loop 1.93 -> 1.49 ns an element on Node 24,
+    // 2.22 -> 1.65 on Node 20).
+    for (; i + 4 <= stop; i += 4) {
+      const a = values[i], b = values[i + 1], c = values[i + 2], d = values[i + 3];
+      if (typeof a !== "number" || typeof b !== "number" || typeof c !== "number" || typeof d !== "number") break;
+      const fa = Math.fround(a), fb = Math.fround(b), fc = Math.fround(c), fd = Math.fround(d);
+      sum += (fa + fb) + (fc + fd);
+      bytes[pos] = 0xca; // float 32
+      view.setFloat32(pos + 1, fa);
+      bytes[pos + 5] = 0xca;
+      view.setFloat32(pos + 6, fb);
+      bytes[pos + 10] = 0xca;
+      view.setFloat32(pos + 11, fc);
+      bytes[pos + 15] = 0xca;
+      view.setFloat32(pos + 16, fd);
+      pos += 20;
+    }
+    // The last elements, and every element from a group with a non-number on: one at a time, so
+    // that the first wrong element is the one named.
+    for (; i < stop; i++) {
       const x = values[i];
       if (typeof x !== "number") {
         checkFloat32Range(values, start, i, p); // an earlier element out of range fails first
         mismatch("a number", x, p && p + "[" + i + "]");
       }
       const f = Math.fround(x);
-      infinite += f - f;
-      bytes[pos] = 0xca; // float 32
+      sum += f;
+      bytes[pos] = 0xca;
       view.setFloat32(pos + 1, f);
       pos += 5;
     }
-    if (infinite !== 0) checkFloat32Range(values, start, stop, p);
+    if (sum - sum !== 0) checkFloat32Range(values, start, stop, p);
     w.pos = pos;
   }
 }

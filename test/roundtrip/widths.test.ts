@@ -193,6 +193,32 @@ describe("arrays of widths", () => {
     expect(C.F32s!.decode(C.F32s!.encode(values))).toEqual(values);
   });
 
+  test("Float32[] of every length around the four-element groups: the bytes @msgpack/msgpack writes", () => {
+    for (let n = 0; n <= 13; n++) {
+      const values = Array.from({ length: n }, (_, i) => (i % 3 === 0 ? -1 : 1) * (i + 0.1)); // no integers: @msgpack/msgpack writes those as ints
+      const bytes = C.F32s!.encode(values);
+      expect(hex(bytes)).toBe(hex(msgpackEncode(values.map(Math.fround), { forceFloat32: true })));
+      expect(C.F32s!.decode(bytes)).toEqual(values.map(Math.fround));
+    }
+  });
+
+  test("Float32[] errors inside a four-element group name the first wrong element", () => {
+    // Elements go four at a time: a wrong one at each place of a group, after a full group, and
+    // after an out-of-range element of an earlier group, is still the one named.
+    for (let at = 0; at < 9; at++) {
+      const values: unknown[] = Array.from({ length: 11 }, (_, i) => i + 0.5);
+      values[at] = "x";
+      expectEncodeError(C.F32s!, values, { path: `$[${at}]`, code: "type-mismatch" });
+      values[at] = at % 2 === 0 ? 1e39 : -1e39;
+      expectEncodeError(C.F32s!, values, { path: `$[${at}]`, code: "out-of-range" });
+    }
+    expectEncodeError(C.F32s!, [1, 2, 4e38, 4, 5, null, 7, 8], { path: "$[2]", code: "out-of-range" });
+    expectEncodeError(C.F32s!, [1, 2, 3, 4, 5, null, 7, 5e38], { path: "$[5]", code: "type-mismatch" });
+    // +Infinity and -Infinity in one group (their sum is NaN) pass, as does NaN.
+    const edges = [Infinity, -Infinity, NaN, 3.4028234663852886e38, -Infinity, 1, Infinity, -3.4e38];
+    expect(C.F32s!.decode(C.F32s!.encode(edges))).toEqual(edges.map(Math.fround));
+  });
+
   test("Float64[] writes float 64s; Uint8[] checks each element", () => {
     expect(hex(C.F64s!.encode([1, 2]))).toBe("92cb3ff0000000000000cb4000000000000000");
     expect(hex(roundTrip(C.U8s!, [0, 255]))).toBe("9200ccff");

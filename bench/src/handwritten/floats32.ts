@@ -18,6 +18,14 @@ export function encode(v: Float32List): Uint8Array {
     w.reserve(5 * (stop - i));
     const bytes = w.bytes, view = w.view;
     let p = w.pos;
+    // Four elements an iteration, as the runtime's writeFloat32Array: one bounds test for the four.
+    for (; i + 4 <= stop; i += 4) {
+      bytes[p] = 0xca; view.setFloat32(p + 1, xs[i]!);
+      bytes[p + 5] = 0xca; view.setFloat32(p + 6, xs[i + 1]!);
+      bytes[p + 10] = 0xca; view.setFloat32(p + 11, xs[i + 2]!);
+      bytes[p + 15] = 0xca; view.setFloat32(p + 16, xs[i + 3]!);
+      p += 20;
+    }
     for (; i < stop; i++) { bytes[p] = 0xca; view.setFloat32(p + 1, xs[i]!); p += 5; }
     w.pos = p;
   }
