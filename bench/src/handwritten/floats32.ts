@@ -1,6 +1,7 @@
 // Hand-written codec for Float32List (dataset "floats32"): every element as float 32 (0xca), 5
 // bytes, as @msgpack/msgpack writes non-integers with forceFloat32; decode reads float 32s inline
-// and any other number through `number()`, rounded to float 32 (what a Float32 holds).
+// and any other number through `number()`, rounded to float 32 (what a Float32 holds). Both loops
+// take four elements an iteration, as the runtime's do.
 import type { Float32List } from "../types";
 import { In, Out, cat, keys, mapOf, str } from "./prims";
 
@@ -38,10 +39,21 @@ function float32Array(r: In): number[] {
   const n = r.arrayHeader();
   const out = new Array<number>(n);
   const bytes = r.bytes, view = r.view, end = r.end;
-  let p = r.pos;
-  for (let i = 0; i < n; i++) {
+  let p = r.pos, i = 0;
+  while (i < n) {
+    // Four float 32s an iteration while the next four are float 32s: one bounds test for the four.
+    while (i + 4 <= n && p + 20 <= end && bytes[p] === 0xca && bytes[p + 5] === 0xca && bytes[p + 10] === 0xca && bytes[p + 15] === 0xca) {
+      out[i] = view.getFloat32(p + 1);
+      out[i + 1] = view.getFloat32(p + 6);
+      out[i + 2] = view.getFloat32(p + 11);
+      out[i + 3] = view.getFloat32(p + 16);
+      i += 4;
+      p += 20;
+    }
+    if (i === n) break;
     if (p + 5 <= end && bytes[p] === 0xca) { out[i] = view.getFloat32(p + 1); p += 5; }
     else { r.pos = p; out[i] = Math.fround(r.number()); p = r.pos; }
+    i++;
   }
   r.pos = p;
   return out;
