@@ -35,6 +35,7 @@ export const U16 = codecFor<Uint16>();
 export const U32 = codecFor<Uint32>();
 export const U64 = codecFor<Id>();
 export const F32s = codecFor<Float32[]>();
+export const F32sThenFour = codecFor<[Float32[], Float32, Float32, Float32, Float32]>();
 export const F64s = codecFor<Float64[]>();
 export const U8s = codecFor<readonly Uint8[]>();
 export const ReadingC = codecFor<Reading>();
@@ -214,9 +215,13 @@ describe("arrays of widths", () => {
     }
     expectEncodeError(C.F32s!, [1, 2, 4e38, 4, 5, null, 7, 8], { path: "$[2]", code: "out-of-range" });
     expectEncodeError(C.F32s!, [1, 2, 3, 4, 5, null, 7, 5e38], { path: "$[5]", code: "type-mismatch" });
-    // +Infinity and -Infinity in one group (their sum is NaN) pass, as does NaN.
-    const edges = [Infinity, -Infinity, NaN, 3.4028234663852886e38, -Infinity, 1, Infinity, -3.4e38];
+    // +Infinity and -Infinity in one group (their sum is NaN) pass, as do NaN, -0 and the largest
+    // values that round to float 32's largest; the smallest that round to Infinity do not.
+    const edges = [Infinity, -Infinity, NaN, 3.4028235677973362e38, -Infinity, -0, Infinity, -3.4028235677973362e38];
     expect(C.F32s!.decode(C.F32s!.encode(edges))).toEqual(edges.map(Math.fround));
+    expect(Object.is(C.F32s!.decode(C.F32s!.encode(edges))[5], -0)).toBe(true);
+    expectEncodeError(C.F32s!, [1, 2, 3, 4, 5, 6, 3.4028235677973366e38, 8], { path: "$[6]", code: "out-of-range" });
+    expectEncodeError(C.F32s!, [1, 2, 3, -3.4028235677973366e38], { path: "$[3]", code: "out-of-range" });
   });
 
   test("Float32[] decode: float 32s four at a time, any other number or an error at any place of a group", () => {
@@ -230,6 +235,11 @@ describe("arrays of widths", () => {
       const before = values.slice(0, at).map(element).join("");
       const broken = "9d" + before + "c0" + values.slice(at + 1).map(element).join("");
       expectDecodeError(C.F32s!, broken, { path: `$[${at}]`, code: "type-mismatch", offset: 1 + before.length / 2 });
+    }
+    // Float 32s right after the array are not read into it, whatever its length.
+    for (let n = 0; n <= 9; n++) {
+      const value = [Array.from({ length: n }, (_, i) => i + 0.5), 100.5, 200.5, 300.5, 400.5];
+      expect(roundTrip(C.F32sThenFour!, value)).toHaveLength(2 + 5 * n + 20);
     }
     // Cut inside a group: the element it cuts is incomplete.
     const whole = C.F32s!.encode([1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5, 8.5]);
