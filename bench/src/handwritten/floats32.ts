@@ -19,7 +19,7 @@ export function encode(v: Float32List): Uint8Array {
     w.reserve(5 * (stop - i));
     const bytes = w.bytes, view = w.view;
     let p = w.pos;
-    // Four elements an iteration, as the runtime's writeFloat32Array: one bounds test for the four.
+    // Four elements an iteration, as the runtime's writeFloat32Array: the loop's own work once for the four.
     for (; i + 4 <= stop; i += 4) {
       bytes[p] = 0xca; view.setFloat32(p + 1, xs[i]!);
       bytes[p + 5] = 0xca; view.setFloat32(p + 6, xs[i + 1]!);
