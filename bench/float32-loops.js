@@ -24,6 +24,7 @@ const n = xs.length;
 const RUN = 4096;
 // Every encode loop takes (writer, values) and reads the writer's buffer per run, as the runtime's
 // does: a copy that closes over module constants instead measured up to 1.7x faster for that alone.
+// Each variant is a function of its own, not one with a flag, so that V8 optimizes each alone.
 const writer = new Writer();
 writer.ensure(5 * n + 5);
 
