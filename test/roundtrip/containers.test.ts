@@ -1,3 +1,4 @@
+import { encode as msgpackEncode } from "@msgpack/msgpack";
 import { load } from "../helpers/compile";
 import type { Codec } from "../../runtime/index";
 import { hex, fromHex, about, roundTrip, codecError, expectDecodeError } from "./helpers";
@@ -5,6 +6,7 @@ import { hex, fromHex, about, roundTrip, codecError, expectDecodeError } from ".
 const C = load<Record<string, Codec<any>>>("roundtrip_containers", `
 import { codecFor } from "typed-msgpack";
 export const Nums = codecFor<number[]>();
+export const NumsThenFour = codecFor<[number[], number, number, number, number]>();
 export const RoStrs = codecFor<readonly string[]>();
 export const Bools = codecFor<Array<boolean>>();
 export const Grid = codecFor<number[][]>();
@@ -79,6 +81,41 @@ describe("valid values round-trip", () => {
     const encoded = roundTrip(C.Nums!, value);
     expect(hex(encoded.subarray(encoded.length - 19))).toBe("cb8000000000000000" + "00" + "cb8000000000000000");
     expect(Object.is(C.Nums!.decode(encoded)[20], -0)).toBe(true);
+  });
+
+  test("number[] decode of an array starting with a float 64: four at a time, any other form or an error at any place of a group", () => {
+    // Ints of several forms, and -0, NaN and infinities, at every place of a group, then float 64s again.
+    const ints = [7, -5, 200, -200, 70000, -70000, 2 ** 40];
+    for (let at = 1; at < 10; at++) {
+      const values = Array.from({ length: 14 }, (_, i) => (i === at ? ints[at % ints.length]! : i === at + 4 ? -(i + 0.25) : i + 0.5));
+      expect(C.Nums!.decode(msgpackEncode(values))).toEqual(values);
+      const element = (v: number) => hex(msgpackEncode(v));
+      const before = values.slice(0, at).map(element).join("");
+      const broken = "9e" + before + "c0" + values.slice(at + 1).map(element).join("");
+      expectDecodeError(C.Nums!, broken, { path: `$[${at}]`, code: "type-mismatch", offset: 1 + before.length / 2 });
+    }
+    const edges = [0.5, -0, NaN, Infinity, -Infinity, Number.MAX_VALUE, -Number.MIN_VALUE, 1e-310, 2.5];
+    const decoded = C.Nums!.decode(C.Nums!.encode(edges));
+    expect(decoded).toEqual(edges);
+    expect(Object.is(decoded[1], -0)).toBe(true);
+    // Every length around the groups: @msgpack/msgpack's bytes, read back whole.
+    for (let n = 1; n <= 13; n++) {
+      const values = Array.from({ length: n }, (_, i) => (i % 2 === 0 ? 1 : -1) * (i + 0.1));
+      expect(hex(C.Nums!.encode(values))).toBe(hex(msgpackEncode(values)));
+      expect(C.Nums!.decode(msgpackEncode(values))).toEqual(values);
+    }
+    // Float 64s right after the array are not read into it, whatever its length.
+    for (let n = 0; n <= 9; n++) {
+      const value = [Array.from({ length: n }, (_, i) => i + 0.5), 100.5, 200.5, 300.5, 400.5];
+      expect(roundTrip(C.NumsThenFour!, value)).toHaveLength(2 + 9 * n + 36);
+    }
+    // Cut inside a group: the element it cuts is incomplete.
+    const whole = C.Nums!.encode([1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5, 8.5]);
+    expectDecodeError(C.Nums!, whole.subarray(0, 1 + 9 * 6 + 4), { path: "$[6]", code: "incomplete" });
+    expectDecodeError(C.Nums!, whole.subarray(0, 1 + 9 * 2), { path: "$[2]", code: "incomplete" });
+    // Four float 64 tags present, the last payload cut: the group is not read past the end.
+    expectDecodeError(C.Nums!, whole.subarray(0, 1 + 9 * 7 + 5), { path: "$[7]", code: "incomplete" });
+    expectDecodeError(C.Nums!, whole.subarray(0, 1), { path: "$", code: "incomplete" }); // the header promises more elements than bytes remain
   });
 
   test.each([15, 16, 65536])("records, maps and sets of %i entries", (n) => {
