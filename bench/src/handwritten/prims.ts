@@ -761,8 +761,7 @@ export class In {
     return new Uint8Array(into.buffer, at, n);
   }
 
-  /** number[]: fixint, float 64 and int 8..32 elements inline, every other form through `number()`. */
-  /** An array whose first element is a float 64 by a loop for float 64s, as the runtime's readNumberArray. */
+  /** number[]: an array whose first element is a float 64 by a loop for float 64s, as the runtime's readNumberArray. */
   numberArray(): number[] {
     const n = this.arrayHeader();
     return this.pos < this.end && this.bytes[this.pos] === 0xcb ? this.float64s(n) : this.numbers(n);
@@ -791,6 +790,7 @@ export class In {
     return out;
   }
 
+  /** Fixint, float 64 and int 8..32 elements inline, every other form through `number()`. */
   private numbers(n: number): number[] {
     const out = new Array<number>(n);
     const bytes = this.bytes, view = this.view, end = this.end;
