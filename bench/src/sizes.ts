@@ -89,6 +89,9 @@ function bundle(entry: string, runtime: string): Bundle {
   const result = esbuild.buildSync({
     entryPoints: [entry], bundle: true, minify: true, format: "esm", platform: "browser", write: false,
     alias: { "typed-msgpack": runtime }, logLevel: "silent", metafile: true,
+    // The emitted .js of a module that another one links to (`import * as __tm_floats from
+    // "./floats"`), not the untransformed .ts beside it, which esbuild would otherwise prefer.
+    resolveExtensions: [".js"],
   });
   // The metafile says how many output bytes came from each input: the entry is the codec.
   const inputs = Object.entries(Object.values(result.metafile!.outputs)[0]!.inputs);
