@@ -118,6 +118,31 @@ describe("valid values round-trip", () => {
     expectDecodeError(C.Nums!, whole.subarray(0, 1), { path: "$", code: "incomplete" }); // the header promises more elements than bytes remain
   });
 
+  test("number[] encode of an array starting with a fraction: four float 64s at a time, any other number at any place of a group", () => {
+    // @msgpack/msgpack's bytes for every element but -0, which typed-msgpack keeps as float 64 -0.
+    const element = (v: number) => (Object.is(v, -0) ? "cb8000000000000000" : hex(msgpackEncode(v)));
+    const others = [7, -5, 0, 200, -200, 70000, -70000, 2 ** 32, 2 ** 40, -(2 ** 40), 2 ** 53 - 1, -(2 ** 53 - 1), 2 ** 53, -(2 ** 53), 2 ** 60, -0, NaN, Infinity, -Infinity, Number.MAX_VALUE];
+    for (let at = 0; at < 14; at++) {
+      for (const other of others) {
+        const values = Array.from({ length: 14 }, (_, i) => (i === at ? other : (i % 3 === 0 ? -1 : 1) * (i + 0.5) * 1.1));
+        const encoded = C.Nums!.encode(values);
+        expect(hex(encoded)).toBe("9e" + values.map(element).join(""));
+        expect(C.Nums!.decode(encoded)).toEqual(values);
+      }
+    }
+    // Runs of 4,096 elements (one capacity check each, from a 4 KB buffer on), ints at and around
+    // their ends, a group that ends at a run's last element, the last run's length not a multiple of four.
+    for (const ints of [[1, 4095, 4096, 4097, 8191, 9999, 10_002], [4092, 8190]]) {
+      const long = Array.from({ length: 10_003 }, (_, i) => (ints.includes(i) ? i : i / 7 + 0.01));
+      const encoded = C.Nums!.encode(long);
+      expect(hex(encoded)).toBe(hex(msgpackEncode(long)));
+      expect(C.Nums!.decode(encoded)).toEqual(long);
+    }
+    // After other output: the array's runs start anywhere in the buffer, and grow it.
+    const value = [Array.from({ length: 5000 }, (_, i) => i + 0.5), 1.5, 2.5, 3.5, 4.5];
+    expect(hex(roundTrip(C.NumsThenFour!, value))).toBe(hex(msgpackEncode(value)));
+  });
+
   test.each([15, 16, 65536])("records, maps and sets of %i entries", (n) => {
     const header = n < 16 ? (0x80 + n).toString(16) : n < 65536 ? "de" + n.toString(16).padStart(4, "0") : "df00010000";
     expect(hex(roundTrip(C.Rec!, entries(n)).subarray(0, header.length / 2))).toBe(header);
@@ -184,6 +209,21 @@ describe("invalid values do not encode", () => {
     const value: unknown[] = range(100);
     value[40] = bad;
     expect(codecError(() => C.Nums!.encode(value))).toMatchObject({ path: "$[40]", code: "type-mismatch", offset: -1 });
+  });
+
+  // An array starting with a fraction goes to a loop of its own (four elements at a time): a
+  // non-number at each place of a group is named, and never coerced (Math.trunc would call valueOf).
+  test.each([["7"], [7n], [Symbol("s")], [{ valueOf: () => 7.5 }], [[7.5]], [null], [undefined], [true], [new Date(7)]])("Nums rejects %p at each place of a group of fractions", (bad) => {
+    for (const at of [1, 40, 41, 42, 43, 98, 99]) {
+      const value: unknown[] = range(100).map((i) => i + 0.5);
+      value[at] = bad;
+      expect(codecError(() => C.Nums!.encode(value))).toMatchObject({ path: `$[${at}]`, code: "type-mismatch", offset: -1 });
+    }
+    const valueOf = jest.fn(() => 7.5);
+    const value: unknown[] = range(100).map((i) => i + 0.5);
+    value[41] = { valueOf };
+    expect(() => C.Nums!.encode(value)).toThrow();
+    expect(valueOf).not.toHaveBeenCalled();
   });
 
   test.each([

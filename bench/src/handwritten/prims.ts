@@ -303,16 +303,45 @@ export class Out {
     this.pos = p + n;
   }
 
-  /** number[]: one capacity check per 1,024 elements, the position in a local. */
+  /**
+   * number[]: one capacity check per 1,024 elements, the position in a local; an array that starts
+   * with a fraction by a loop for float 64s, as the runtime's writeNumberArray.
+   */
   numberArray(xs: readonly number[]): void {
     const n = xs.length;
     this.arrayHeader(n);
+    if (n >= 8 && Math.trunc(xs[0]!) !== xs[0]) return this.float64s(xs, n);
     for (let i = 0; i < n; ) {
       const stop = Math.min(n, i + 1024);
       this.reserve(9 * (stop - i));
       const bytes = this.bytes, view = this.view;
       let p = this.pos;
       for (; i < stop; i++) p = numberAt(bytes, view, p, xs[i]!);
+      this.pos = p;
+    }
+  }
+
+  /** Four float 64s an iteration while the next four are fractions; any other element by numberAt between. */
+  private float64s(xs: readonly number[], n: number): void {
+    for (let i = 0; i < n; ) {
+      const stop = Math.min(n, i + 1024);
+      this.reserve(9 * (stop - i));
+      const bytes = this.bytes, view = this.view;
+      let p = this.pos;
+      while (i < stop) {
+        for (; i + 4 <= stop; i += 4) {
+          const a = xs[i]!, b = xs[i + 1]!, c = xs[i + 2]!, d = xs[i + 3]!;
+          if (Math.trunc(a) === a || Math.trunc(b) === b || Math.trunc(c) === c || Math.trunc(d) === d) break;
+          bytes[p] = 0xcb; view.setFloat64(p + 1, a);
+          bytes[p + 9] = 0xcb; view.setFloat64(p + 10, b);
+          bytes[p + 18] = 0xcb; view.setFloat64(p + 19, c);
+          bytes[p + 27] = 0xcb; view.setFloat64(p + 28, d);
+          p += 36;
+        }
+        if (i === stop) break;
+        p = numberAt(bytes, view, p, xs[i]!);
+        i++;
+      }
       this.pos = p;
     }
   }
