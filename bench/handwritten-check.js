@@ -252,6 +252,9 @@ function edges() {
   const list = { xs };
   const same = (a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)) === 0;
   out.push(`numbers: ${same(handwritten.floats.encode(list), msgpack.encode(list)) ? "✓" : "✗"} same bytes as @msgpack/msgpack`);
+  // The same after a fraction: the loop for arrays that start with one (four float 64s at a time).
+  const afterFraction = { xs: [0.5, ...xs, 0.25, 0.75, 1.5, -2.5, ...xs.slice(0, 5)] };
+  out.push(`numbers after a fraction: ${same(handwritten.floats.encode(afterFraction), msgpack.encode(afterFraction)) ? "✓" : "✗"} same bytes as @msgpack/msgpack`);
   const tags = [];
   // Exactly n bytes of UTF-8 each, so that every header boundary is hit with 1- to 4-byte characters.
   for (const n of [0, 1, 31, 32, 33, 64, 65, 255, 256, 65535, 65536, 70000]) {

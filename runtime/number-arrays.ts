@@ -14,21 +14,20 @@ const numberAt = importedNumberAt;
 const RUN = 4096;
 
 /**
- * One capacity check per run of elements, where `Writer.number` checks for each (bench numeric
- * encode: 360 -> 402 ops/s). A run is as long as the room left holds at 9 bytes an element, so
- * nothing is reserved that numbers of 1-5 bytes would leave unused (growing the buffer); runs
- * shrink towards the end of the buffer, and the last few elements go one by one, each growing the
- * buffer only if it must (a fast path only for a full RUN left the last 36 KB of a buffer sized to
- * the last output to the slow one).
+ * An array whose first element is a fraction goes to writeFloat64s when it has 8 elements or more
+ * (two groups of four; no other threshold was measured). Every other array: one capacity check per
+ * run of elements, where `Writer.number` checks for each (bench numeric encode: 360 -> 402 ops/s).
+ * A run is as long as the room left holds at 9 bytes an element, so nothing is reserved that
+ * numbers of 1-5 bytes would leave unused (growing the buffer); runs shrink towards the end of the
+ * buffer, and the last few elements go one by one, each growing the buffer only if it must (a fast
+ * path only for a full RUN left the last 36 KB of a buffer sized to the last output to the slow
+ * one).
  *
  * Runs end three elements before the array does, so that the one-by-one path writes the last three
  * of every array: mixedNumberAt may write past its element, and this way no code in the loop is
  * first reached after V8 optimized it. A one-by-one path reached only when the buffer ran short,
  * and a tail loop per run, deoptimized the function in some processes and left it recompiled larger
  * and slower (bench numeric encode 0.90-0.92 -> 0.95x hand-written, `node bench/ab-processes.js`).
- *
- * An array of 8 or more (two groups of four) whose first element is a fraction goes to
- * writeFloat64s instead.
  */
 export function writeNumberArray(w: Writer, v: unknown, p?: string): void {
   const n = w.array(v, p);
@@ -55,19 +54,24 @@ export function writeNumberArray(w: Writer, v: unknown, p?: string): void {
   }
 }
 
-/** A number with a fraction, or NaN: one that numberAt would write as float 64 after its int tests. */
+/**
+ * A number with a fraction, or NaN: float 64 for numberAt too, after its int tests. (-0, ±Infinity
+ * and ints beyond 2^53 are float 64 as well, but rare in a series: they go through numberAt.)
+ */
 function isFraction(x: unknown): x is number {
   return typeof x === "number" && Math.trunc(x) !== x;
 }
 
 /**
  * An array that starts with a fraction (a series of measurements): four float 64s an iteration
- * while the next four are fractions, one capacity check per RUN elements. `Math.trunc(x) !== x`
- * tells a fraction from an int for less than numberAt's Number.isSafeInteger, which V8 calls as a
- * builtin for a double, and `%` on a double is a call into C. Any other element, one at a time
- * through numberAt, in room the run reserved (9 bytes an element, what a float 64 takes). Chosen
- * once per array as readNumberArray chooses, so that arrays of ints never run this code (the
- * trunc test inside mixedNumberAt cost smallints encode 8-11 %).
+ * while the next four are fractions, one capacity check per RUN elements (9 bytes an element, the
+ * most numberAt writes). `Math.trunc(x) !== x` tells a fraction from an int for less than
+ * Number.isSafeInteger, which V8 calls as a builtin for a double (and `%` on a double is a call
+ * into C). Between groups one element at a time, a fraction inline, anything else through numberAt.
+ * bench floats encode about 2x alone in fresh processes on Node 24 and 20 (`AB_BETWEEN=dec node
+ * bench/ab-solo.js <before> <after> floats enc 7 2`). Chosen once per array by its first element,
+ * so that arrays that start with an int never run this code: the trunc test inside mixedNumberAt
+ * cost smallints encode 8-11 %, whose negative fixints reach it.
  */
 function writeFloat64s(w: Writer, values: unknown[], n: number, p: string | undefined): void {
   for (let start = 0; start < n; start += RUN) {
@@ -89,11 +93,15 @@ function writeFloat64s(w: Writer, values: unknown[], n: number, p: string | unde
         view.setFloat64(pos + 28, d);
         pos += 36;
       }
-      if (i === stop) break;
-      const x = values[i];
-      if (typeof x !== "number") mismatch("a number", x, p && p + "[" + i + "]");
-      pos = numberAt(bytes, view, pos, x);
-      i++;
+      // The group that was not four fractions (or the run's last elements), one at a time before
+      // the next group is tried: retried after each element, an array of half ints encoded 0.78x
+      // as fast as by the loop for every form (`node bench/number-series.js`, whole 50 %).
+      for (const last = Math.min(i + 4, stop); i < last; i++) {
+        const x = values[i];
+        if (isFraction(x)) { bytes[pos] = 0xcb; view.setFloat64(pos + 1, x); pos += 9; } // float 64
+        else if (typeof x === "number") pos = numberAt(bytes, view, pos, x);
+        else mismatch("a number", x, p && p + "[" + i + "]");
+      }
     }
     w.pos = pos;
   }

@@ -304,8 +304,8 @@ export class Out {
   }
 
   /**
-   * number[]: one capacity check per 1,024 elements, the position in a local; an array that starts
-   * with a fraction by a loop for float 64s, as the runtime's writeNumberArray.
+   * number[]: one capacity check per 1,024 elements, the position in a local; an array of 8 or more
+   * that starts with a fraction by a loop for float 64s, as the runtime's writeNumberArray.
    */
   numberArray(xs: readonly number[]): void {
     const n = xs.length;
@@ -321,7 +321,7 @@ export class Out {
     }
   }
 
-  /** Four float 64s an iteration while the next four are fractions; any other element by numberAt between. */
+  /** Four float 64s an iteration while the next four are fractions; a group that is not, one element at a time. */
   private float64s(xs: readonly number[], n: number): void {
     for (let i = 0; i < n; ) {
       const stop = Math.min(n, i + 1024);
@@ -338,9 +338,11 @@ export class Out {
           bytes[p + 27] = 0xcb; view.setFloat64(p + 28, d);
           p += 36;
         }
-        if (i === stop) break;
-        p = numberAt(bytes, view, p, xs[i]!);
-        i++;
+        for (const last = Math.min(i + 4, stop); i < last; i++) {
+          const x = xs[i]!;
+          if (Math.trunc(x) !== x) { bytes[p] = 0xcb; view.setFloat64(p + 1, x); p += 9; }
+          else p = numberAt(bytes, view, p, x);
+        }
       }
       this.pos = p;
     }

@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+"use strict";
+// node bench/number-series.js <A> <B> [rounds=5] [seconds=2] [series...]: `number[]` encode of series that the
+// benchmark's datasets do not have, by two checkouts' floats codecs ({ xs: number[] }), each alone in
+// fresh processes as bench/ab-solo.js times them (A and B alternate, median of 100 ms slices after a
+// 1 s warm-up, decodes between the timed slices). A and B: a checkout, or `hand` (this checkout's
+// hand-written floats codec). The series, 100,000 elements each, from the floats dataset's values:
+// - fractions: the dataset itself (every element a fraction);
+// - whole 10 %, whole 50 %: the same with every tenth, or every other, element rounded to an int
+//   (prices, readings rounded to whole units): groups of four fractions break between them;
+// - int first: the dataset with its first element 0, as a series that starts at 0.
+// writeNumberArray chooses its loop by the first element (the floats loop for a fraction), so the
+// first three take the floats loop and the last the loop for every form.
+// Run: npm run build && node bench/index.js --help >/dev/null && node bench/number-series.js <copy> .
+// (series by name after the seconds, e.g. `... 5 2 "whole 50 %"`).
+const path = require("node:path");
+const { execFileSync } = require("node:child_process");
+
+const SERIES = {
+  "fractions": (xs) => xs,
+  "whole 10 %": (xs) => xs.map((x, i) => (i % 10 === 9 ? Math.round(x) : x)),
+  "whole 50 %": (xs) => xs.map((x, i) => (i % 2 === 1 ? Math.round(x) : x)),
+  "int first": (xs) => [0, ...xs.slice(1)],
+};
+
+if (process.argv[2] === "--child") {
+  const [who, series, secs] = process.argv.slice(3);
+  const codec = who === "hand"
+    ? require(path.join(__dirname, ".generated/handwritten/index.js")).handwritten.floats
+    : require(path.resolve(who, "bench/.generated/codecs.js")).codecs.floats;
+  const value = { xs: SERIES[series](require(path.join(__dirname, ".generated/data.js")).makeDataset("floats").xs) };
+  const bytes = codec.encode(value);
+  const rate = (ms, f) => { const t0 = performance.now(); let n = 0, t; do { f(); n++; } while ((t = performance.now() - t0) < ms); return 1000 * n / t; };
+  rate(1000, () => codec.encode(value));
+  const rates = [];
+  const end = Date.now() + 1000 * +secs;
+  while (Date.now() < end) {
+    rate(100, () => codec.decode(bytes));
+    rates.push(rate(100, () => codec.encode(value)));
+  }
+  rates.sort((x, y) => x - y);
+  console.log(rates[rates.length >> 1]);
+  process.exit(0);
+}
+
+const [a, b, rounds = "5", secs = "2", ...only] = process.argv.slice(2);
+if (!b) { console.error("usage: node bench/number-series.js <checkout A | hand> <checkout B | hand> [rounds] [seconds]"); process.exit(2); }
+const median = (xs) => [...xs].sort((x, y) => x - y)[xs.length >> 1];
+console.log(`| series | A encodes/s | B encodes/s | B ÷ A |\n|---|---:|---:|---:|`);
+for (const series of only.length ? only : Object.keys(SERIES)) {
+  if (!SERIES[series]) { console.error(`no series "${series}": ${Object.keys(SERIES).join(", ")}`); process.exit(2); }
+  const runs = { A: [], B: [] };
+  for (let i = 0; i < +rounds; i++) {
+    for (const [name, who] of i % 2 === 0 ? [["A", a], ["B", b]] : [["B", b], ["A", a]]) {
+      runs[name].push(+execFileSync(process.execPath, [__filename, "--child", who, series, secs], { encoding: "utf8" }).trim());
+    }
+  }
+  const ma = median(runs.A), mb = median(runs.B);
+  console.log(`| ${series} | ${ma.toFixed(0)} | ${mb.toFixed(0)} | ${(mb / ma).toFixed(3)} |`);
+}
+console.log(`(medians over ${rounds} processes each, ${process.version})`);
