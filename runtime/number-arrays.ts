@@ -64,12 +64,13 @@ function isFraction(x: unknown): x is number {
 
 /**
  * An array that starts with a fraction (a series of measurements): four float 64s an iteration
- * while the next four are fractions, one capacity check per RUN elements (9 bytes an element, the
- * most numberAt writes). `Math.trunc(x) !== x` tells a fraction from an int for less than
- * Number.isSafeInteger, which V8 calls as a builtin for a double (and `%` on a double is a call
- * into C). Between groups one element at a time, a fraction inline, anything else through numberAt.
- * bench floats encode about 2x alone in fresh processes on Node 24 and 20 (`AB_BETWEEN=dec node
- * bench/ab-solo.js <before> <after> floats enc 7 2`). Chosen once per array by its first element,
+ * while the next four are fractions, as writeFloat32Array (widths.ts) writes float 32s (one loop
+ * for both would take the setter as a call per element), one capacity check per RUN elements (9
+ * bytes an element, the most numberAt writes). `Math.trunc(x) !== x` tells a fraction from an int
+ * for less than Number.isSafeInteger, which V8 calls as a builtin for a double (and `%` on a double
+ * is a call into C). A group that is not four fractions goes one element at a time (below). bench
+ * floats encode about 2x alone in fresh processes on Node 24 and 20 (`AB_BETWEEN=dec node
+ * bench/ab-solo.js <before> <after> floats enc 5 2`). Chosen once per array by its first element,
  * so that arrays that start with an int never run this code: the trunc test inside mixedNumberAt
  * cost smallints encode 8-11 %, whose negative fixints reach it.
  */
