@@ -44,7 +44,7 @@ if (process.argv[2] === "--child") {
 }
 
 const [a, b, rounds = "5", secs = "2", ...only] = process.argv.slice(2);
-if (!b) { console.error("usage: node bench/number-series.js <checkout A | hand> <checkout B | hand> [rounds] [seconds]"); process.exit(2); }
+if (!b) { console.error("usage: node bench/number-series.js <checkout A | hand> <checkout B | hand> [rounds] [seconds] [series...]"); process.exit(2); }
 const median = (xs) => [...xs].sort((x, y) => x - y)[xs.length >> 1];
 console.log(`| series | A encodes/s | B encodes/s | B ÷ A |\n|---|---:|---:|---:|`);
 for (const series of only.length ? only : Object.keys(SERIES)) {
