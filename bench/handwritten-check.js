@@ -252,9 +252,11 @@ function edges() {
   const list = { xs };
   const same = (a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)) === 0;
   out.push(`numbers: ${same(handwritten.floats.encode(list), msgpack.encode(list)) ? "✓" : "✗"} same bytes as @msgpack/msgpack`);
-  // The same after a fraction: the loop for arrays that start with one (four float 64s at a time).
-  const afterFraction = { xs: [0.5, ...xs, 0.25, 0.75, 1.5, -2.5, ...xs.slice(0, 5)] };
-  out.push(`numbers after a fraction: ${same(handwritten.floats.encode(afterFraction), msgpack.encode(afterFraction)) ? "✓" : "✗"} same bytes as @msgpack/msgpack`);
+  // The same after a fraction among the first four: the loop for float 64s (four at a time).
+  for (const lead of [[0.5], [1, 2, 3, 0.5]]) {
+    const afterFraction = { xs: [...lead, ...xs, 0.25, 0.75, 1.5, -2.5, ...xs.slice(0, 5)] };
+    out.push(`numbers after ${lead.join(", ")}: ${same(handwritten.floats.encode(afterFraction), msgpack.encode(afterFraction)) ? "✓" : "✗"} same bytes as @msgpack/msgpack`);
+  }
   const tags = [];
   // Exactly n bytes of UTF-8 each, so that every header boundary is hit with 1- to 4-byte characters.
   for (const n of [0, 1, 31, 32, 33, 64, 65, 255, 256, 65535, 65536, 70000]) {

@@ -5,12 +5,17 @@
 // fresh processes as bench/ab-solo.js times them (A and B alternate, median of 100 ms slices after a
 // 1 s warm-up, decodes between the timed slices). A and B: a checkout, or `hand` (this checkout's
 // hand-written floats codec). The series, 100,000 elements each, from the floats dataset's values:
-// - fractions: the dataset itself (every element a fraction);
+// - fractions: the dataset itself (every element a fraction), an array made by `new Array(n)` and
+//   filled, which V8 marks holey; `, packed`: the same values in an array made by spreading them;
 // - whole 10 %, whole 50 %: the same with every tenth, or every other, element rounded to an int
 //   (prices, readings rounded to whole units): groups of four fractions break between them;
-// - int first: the dataset with its first element 0, as a series that starts at 0.
-// writeNumberArray chooses its loop by the first element (the floats loop for a fraction), so the
-// first three take the floats loop and the last the loop for every form.
+// - int first: the dataset with its first element 0, as a series that starts at 0;
+// - whole, fraction second: every element rounded to an int but the second, 0.5;
+// - `, new Array(n)`: the same values in an array made by `new Array(n)` and filled, as decoders
+//   make theirs (V8 boxes each element of a holey array of doubles where a use needs it tagged).
+// writeNumberArray chooses its loop by the first four elements (the floats loop for a fraction
+// among them), so that every series here takes the floats loop; by the first element alone, as
+// before, int first and whole, fraction second took the loop for numbers of every form.
 // Run: npm run build && node bench/index.js --help >/dev/null && node bench/number-series.js <copy> .
 // (series by name after the seconds, e.g. `... 5 2 "whole 50 %"`).
 const path = require("node:path");
@@ -18,10 +23,21 @@ const { execFileSync } = require("node:child_process");
 
 const SERIES = {
   "fractions": (xs) => xs,
+  "fractions, packed": (xs) => [...xs],
   "whole 10 %": (xs) => xs.map((x, i) => (i % 10 === 9 ? Math.round(x) : x)),
   "whole 50 %": (xs) => xs.map((x, i) => (i % 2 === 1 ? Math.round(x) : x)),
   "int first": (xs) => [0, ...xs.slice(1)],
+  "int first, new Array(n)": (xs) => filled([0, ...xs.slice(1)]),
+  "whole, fraction second": (xs) => xs.map((x, i) => (i === 1 ? 0.5 : Math.round(x))),
+  "whole 50 %, new Array(n)": (xs) => filled(xs.map((x, i) => (i % 2 === 1 ? Math.round(x) : x))),
 };
+
+/** The same values in an array made by `new Array(n)` and filled, as decoders make theirs: V8 marks it holey. */
+function filled(xs) {
+  const out = new Array(xs.length);
+  for (let i = 0; i < xs.length; i++) out[i] = xs[i];
+  return out;
+}
 
 if (process.argv[2] === "--child") {
   const [who, series, secs] = process.argv.slice(3);

@@ -14,8 +14,14 @@ const numberAt = importedNumberAt;
 const RUN = 4096;
 
 /**
- * An array whose first element is a fraction goes to writeFloat64s when it has 8 elements or more
- * (two groups of four; no other threshold was measured). Every other array: one capacity check per
+ * An array of 8 or more with a fraction among its first four elements goes to writeFloat64s (two
+ * groups of four; no other threshold was measured): a series that starts at 0 or another whole
+ * number is a series all the same. In the loop below, each of its fractions would meet
+ * Number.isSafeInteger, and in a holey array of doubles (made by `new Array(n)` and filled, as
+ * decoders make theirs) every element would be boxed, a HeapNumber each (`Object.is` and
+ * `Number.isSafeInteger` take the element as a tagged value; `node --trace-gc`). By the first
+ * element alone, such a series starting with 0 encoded 1.4-1.8x slower, 1.8-2.6x made by `new
+ * Array(n)` (`node bench/number-series.js`, int first). Every other array: one capacity check per
  * run of elements, where `Writer.number` checks for each (bench numeric encode: 360 -> 402 ops/s).
  * A run is as long as the room left holds at 9 bytes an element, so nothing is reserved that
  * numbers of 1-5 bytes would leave unused (growing the buffer); runs shrink towards the end of the
@@ -32,7 +38,9 @@ const RUN = 4096;
 export function writeNumberArray(w: Writer, v: unknown, p?: string): void {
   const n = w.array(v, p);
   const values = v as unknown[];
-  if (n >= 8 && isFraction(values[0])) return writeFloat64s(w, values, n, p);
+  if (n >= 8 && (isFraction(values[0]) || isFraction(values[1]) || isFraction(values[2]) || isFraction(values[3]))) {
+    return writeFloat64s(w, values, n, p);
+  }
   for (let i = 0; i < n; ) {
     const stop = Math.min(n - 3, i + RUN, i + Math.floor((w.bytes.length - w.pos) / 9));
     if (stop - i < 16) {
@@ -63,16 +71,16 @@ function isFraction(x: unknown): x is number {
 }
 
 /**
- * An array that starts with a fraction (a series of measurements): four float 64s an iteration
- * while the next four are fractions, as writeFloat32Array (widths.ts) writes float 32s (one loop
- * for both would take the setter as a call per element), one capacity check per RUN elements (9
- * bytes an element, the most numberAt writes). `Math.trunc(x) !== x` tells a fraction from an int
+ * A series of measurements (a fraction among the first four elements): four float 64s an
+ * iteration while the next four are fractions, as writeFloat32Array (widths.ts) writes float 32s
+ * (one loop for both would take the setter as a call per element), one capacity check per RUN
+ * elements (9 bytes an element, the most numberAt writes). `Math.trunc(x) !== x` tells a fraction from an int
  * for less than Number.isSafeInteger, which V8 calls as a builtin for a double (and `%` on a double
  * is a call into C). A group that is not four fractions goes one element at a time (below). bench
  * floats encode about 2x alone in fresh processes on Node 24 and 20 (`AB_BETWEEN=dec node
- * bench/ab-solo.js <before> <after> floats enc 5 2`). Chosen once per array by its first element,
- * so that arrays that start with an int never run this code: the trunc test inside mixedNumberAt
- * cost smallints encode 8-11 %, whose negative fixints reach it.
+ * bench/ab-solo.js <before> <after> floats enc 5 2`). Chosen once per array by its first four
+ * elements, so that arrays of ints never run this code: the trunc test inside mixedNumberAt cost
+ * smallints encode 8-11 %, whose negative fixints reach it, and this loop writes them half as fast.
  */
 function writeFloat64s(w: Writer, values: unknown[], n: number, p: string | undefined): void {
   for (let start = 0; start < n; start += RUN) {

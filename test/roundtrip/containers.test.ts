@@ -119,13 +119,23 @@ describe("valid values round-trip", () => {
     expectDecodeError(C.Nums!, whole.subarray(0, 1), { path: "$", code: "incomplete" }); // the header promises more elements than bytes remain
   });
 
-  test("number[] encode of an array starting with a fraction: four float 64s at a time, any other number at any place of a group", () => {
+  test("number[] encode of an array with a fraction among its first four elements: four float 64s at a time, any other number at any place of a group", () => {
     // @msgpack/msgpack's bytes for every element but -0, which typed-msgpack keeps as float 64 -0.
     const element = (v: number) => (Object.is(v, -0) ? "cb8000000000000000" : hex(msgpackEncode(v)));
     const others = [7, -5, 0, 200, -200, 70000, -70000, 2 ** 32, 2 ** 40, -(2 ** 40), 2 ** 53 - 1, -(2 ** 53 - 1), 2 ** 53, -(2 ** 53), 2 ** 60, -0, NaN, Infinity, -Infinity, Number.MAX_VALUE];
     for (let at = 0; at < 14; at++) {
       for (const other of others) {
         const values = Array.from({ length: 14 }, (_, i) => (i === at ? other : (i % 3 === 0 ? -1 : 1) * (i + 0.5) * 1.1));
+        const encoded = C.Nums!.encode(values);
+        expect(hex(encoded)).toBe("9e" + values.map(element).join(""));
+        expect(C.Nums!.decode(encoded)).toEqual(values);
+      }
+    }
+    // Up to four other numbers first, then fractions: by the first four elements, the loop for
+    // float 64s when a fraction is among them, the loop for every form when none is.
+    for (let lead = 1; lead <= 4; lead++) {
+      for (let k = 0; k < others.length; k++) {
+        const values = Array.from({ length: 14 }, (_, i) => (i < lead ? others[(k + i) % others.length]! : i / 3 + 0.01));
         const encoded = C.Nums!.encode(values);
         expect(hex(encoded)).toBe("9e" + values.map(element).join(""));
         expect(C.Nums!.decode(encoded)).toEqual(values);
@@ -213,22 +223,27 @@ describe("invalid values do not encode", () => {
     expect(codecError(() => C.Nums!.encode(value))).toMatchObject({ path: "$[40]", code: "type-mismatch", offset: -1 });
   });
 
-  // An array starting with a fraction goes to a loop of its own (four elements at a time): a
-  // non-number at each place of a group is named, and never coerced (Math.trunc would call valueOf).
-  // At 0 the array takes the other loop (whose `>>>` calls an object's valueOf before the mismatch:
-  // a typeof per element cost smallints encode 7 %); 100 and 101 come after the last group.
+  // An array with a fraction among its first four elements goes to a loop of its own (four elements
+  // at a time): a non-number at each place of a group is named, and never coerced (Math.trunc would
+  // call valueOf; the other loop's `>>>` calls it before the mismatch: a typeof per element cost
+  // smallints encode 7 %). 100 and 101 come after the last group; the arrays that start 1, 2, 3
+  // take this loop by their fourth element.
   test.each([["7"], [7n], [Symbol("s")], [{ valueOf: () => 7.5 }], [[7.5]], [null], [undefined], [true], [new Date(7)]])("Nums rejects %p at each place of a group of fractions", (bad) => {
-    for (const at of [0, 1, 40, 41, 42, 43, 98, 99, 100, 101]) {
-      const value: unknown[] = range(102).map((i) => i + 0.5);
-      value[at] = bad;
-      expect(codecError(() => C.Nums!.encode(value))).toMatchObject({ path: `$[${at}]`, code: "type-mismatch", offset: -1 });
-    }
-    for (const at of [41, 101]) {
-      const valueOf = jest.fn(() => 7.5);
-      const value: unknown[] = range(102).map((i) => i + 0.5);
-      value[at] = { valueOf };
-      expect(() => C.Nums!.encode(value)).toThrow();
-      expect(valueOf).not.toHaveBeenCalled();
+    const fractions = () => range(102).map((i) => i + 0.5);
+    const intsFirst = () => range(102).map((i) => (i < 3 ? i + 1 : i + 0.5));
+    for (const make of [fractions, intsFirst]) {
+      for (const at of [0, 1, 2, 3, 40, 41, 42, 43, 98, 99, 100, 101]) {
+        const value: unknown[] = make();
+        value[at] = bad;
+        expect(codecError(() => C.Nums!.encode(value))).toMatchObject({ path: `$[${at}]`, code: "type-mismatch", offset: -1 });
+      }
+      for (const at of [0, 41, 101]) {
+        const valueOf = jest.fn(() => 7.5);
+        const value: unknown[] = make();
+        value[at] = { valueOf };
+        expect(() => C.Nums!.encode(value)).toThrow();
+        expect(valueOf).not.toHaveBeenCalled();
+      }
     }
   });
 

@@ -305,12 +305,13 @@ export class Out {
 
   /**
    * number[]: one capacity check per 1,024 elements, the position in a local; an array of 8 or more
-   * that starts with a fraction by a loop for float 64s, as the runtime's writeNumberArray.
+   * with a fraction among its first four elements by a loop for float 64s, as the runtime's
+   * writeNumberArray.
    */
   numberArray(xs: readonly number[]): void {
     const n = xs.length;
     this.arrayHeader(n);
-    if (n >= 8 && Math.trunc(xs[0]!) !== xs[0]) return this.float64s(xs, n);
+    if (n >= 8 && (isFraction(xs[0]!) || isFraction(xs[1]!) || isFraction(xs[2]!) || isFraction(xs[3]!))) return this.float64s(xs, n);
     for (let i = 0; i < n; ) {
       const stop = Math.min(n, i + 1024);
       this.reserve(9 * (stop - i));
@@ -386,6 +387,11 @@ export function numberAt(bytes: Uint8Array, view: DataView, p: number, v: number
     return intAt(bytes, view, p, v);
   }
   bytes[p] = 0xcb; view.setFloat64(p + 1, v); return p + 9;
+}
+
+/** A number with a fraction, or NaN (an array with one among its first four is written as float 64s). */
+function isFraction(x: number): boolean {
+  return Math.trunc(x) !== x;
 }
 
 // The size by arithmetic on Math.clz32, not a branch per size (mispredicted in arrays of mixed
