@@ -227,7 +227,7 @@ describe("invalid values do not encode", () => {
   // at a time): a non-number at each place of a group is named, and never coerced (Math.trunc would
   // call valueOf; the other loop's `>>>` calls it before the mismatch: a typeof per element cost
   // smallints encode 7 %). 100 and 101 come after the last group; the arrays that start 1, 2, 3
-  // take this loop by their fourth element.
+  // take this loop by their fourth element (but for a non-number there, which the other names).
   test.each([["7"], [7n], [Symbol("s")], [{ valueOf: () => 7.5 }], [[7.5]], [null], [undefined], [true], [new Date(7)]])("Nums rejects %p at each place of a group of fractions", (bad) => {
     const fractions = () => range(102).map((i) => i + 0.5);
     const intsFirst = () => range(102).map((i) => (i < 3 ? i + 1 : i + 0.5));
