@@ -74,9 +74,9 @@ function isFraction(x: unknown): x is number {
  * A series of measurements (a fraction among the first four elements): four float 64s an
  * iteration while the next four are fractions, as writeFloat32Array (widths.ts) writes float 32s
  * (one loop for both would take the setter as a call per element), one capacity check per RUN
- * elements (9 bytes an element, the most numberAt writes). `Math.trunc(x) !== x` tells a fraction from an int
- * for less than Number.isSafeInteger, which V8 calls as a builtin for a double (and `%` on a double
- * is a call into C). A group that is not four fractions goes one element at a time (below). bench
+ * elements (9 bytes an element, the most numberAt writes). `Math.trunc(x) !== x` tells a fraction
+ * from an int for less than Number.isSafeInteger, which V8 calls as a builtin for a double (and `%`
+ * on a double is a call into C). A group that is not four fractions goes one element at a time. bench
  * floats encode about 2x alone in fresh processes on Node 24 and 20 (`AB_BETWEEN=dec node
  * bench/ab-solo.js <before> <after> floats enc 5 2`). Chosen once per array by its first four
  * elements, so that arrays of ints never run this code: the trunc test inside mixedNumberAt cost
