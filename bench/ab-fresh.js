@@ -9,7 +9,7 @@
 // processes, `rounds` each, as in ab-solo.js.
 // A and B: a checkout (its generated codec), or `hand` (this checkout's hand-written codec).
 const path = require("node:path");
-const { execFileSync } = require("node:child_process");
+const { alternate, median, sliceMedian } = require("./solo.js");
 
 /**
  * `value` with each str of 8-27 characters not at a path in `fixed` suffixed by `n`. Paths name
@@ -46,21 +46,12 @@ if (process.argv[2] === "--child") {
   const inputs = Array.from({ length: count }, (_, n) => codec.encode(vary(value, n, fixed)));
   let next = 0;
   const run = () => { codec.decode(inputs[next]); next = (next + 1) % inputs.length; };
-  const rate = (ms) => { const t0 = performance.now(); let n = 0, t; do { run(); n++; } while ((t = performance.now() - t0) < ms); return 1000 * n / t; };
-  rate(1000);
-  const rates = Array.from({ length: 20 }, () => rate(100)).sort((x, y) => x - y);
-  console.log(rates[10]);
+  console.log(sliceMedian(run, undefined, 2));
   process.exit(0);
 }
 
 const [a, b, ds, rounds = "5", variants = ""] = process.argv.slice(2);
 if (!ds) { console.error("usage: node bench/ab-fresh.js <checkout A | hand> <checkout B | hand> <dataset> [rounds] [variants]"); process.exit(2); }
-const median = (xs) => [...xs].sort((x, y) => x - y)[xs.length >> 1];
-const runs = { A: [], B: [] };
-for (let i = 0; i < +rounds; i++) {
-  for (const [name, who] of i % 2 === 0 ? [["A", a], ["B", b]] : [["B", b], ["A", a]]) {
-    runs[name].push(+execFileSync(process.execPath, [__filename, "--child", who, ds, variants], { encoding: "utf8" }).trim());
-  }
-}
+const runs = alternate(__filename, a, b, +rounds, [ds, variants]);
 for (const name of ["A", "B"]) console.log(`${name} ops/s: ${runs[name].map((x) => x.toFixed(0)).join(" ")}  median ${median(runs[name]).toFixed(1)}`);
 console.log(`${ds} dec, fresh strs: B ÷ A ${(median(runs.B) / median(runs.A)).toFixed(3)} (medians over ${rounds} processes each)`);

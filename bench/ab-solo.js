@@ -11,7 +11,7 @@
 // AB_BETWEEN=enc|dec|alloc puts 100 ms of encodes, decodes or plain allocations before every timed
 // slice.
 const path = require("node:path");
-const { execFileSync } = require("node:child_process");
+const { alternate, median, sliceMedian } = require("./solo.js");
 
 if (process.argv[2] === "--child") {
   const [who, ds, dir, secs] = process.argv.slice(3);
@@ -21,31 +21,16 @@ if (process.argv[2] === "--child") {
   const value = require(path.join(__dirname, ".generated/data.js")).makeDataset(ds);
   const bytes = codec.encode(value);
   const run = dir === "dec" ? () => codec.decode(bytes) : () => codec.encode(value);
-  const rate = (ms, f = run) => { const t0 = performance.now(); let n = 0, t; do { f(); n++; } while ((t = performance.now() - t0) < ms); return 1000 * n / t; };
   // AB_BETWEEN: 100 ms of other work before every timed slice, as a benchmark worker runs its
   // encode rounds between its decode rounds: `enc` the codec's encodes, `dec` its decodes (for timed
   // encodes), `alloc` plain allocations.
   const between = { enc: () => codec.encode(value), dec: () => codec.decode(bytes), alloc: () => new Uint8Array(bytes.length) }[process.env.AB_BETWEEN];
-  rate(1000);
-  const rates = [];
-  const end = Date.now() + 1000 * +secs;
-  while (Date.now() < end) {
-    if (between) rate(100, between);
-    rates.push(rate(100));
-  }
-  rates.sort((x, y) => x - y);
-  console.log(rates[rates.length >> 1]);
+  console.log(sliceMedian(run, between, +secs));
   process.exit(0);
 }
 
 const [a, b, ds, dir = "dec", rounds = "7", secs = "3"] = process.argv.slice(2);
 if (!ds) { console.error("usage: node bench/ab-solo.js <checkout A | hand> <checkout B | hand> <dataset> [enc|dec] [rounds] [seconds]"); process.exit(2); }
-const median = (xs) => [...xs].sort((x, y) => x - y)[xs.length >> 1];
-const runs = { A: [], B: [] };
-for (let i = 0; i < +rounds; i++) {
-  for (const [name, who] of i % 2 === 0 ? [["A", a], ["B", b]] : [["B", b], ["A", a]]) {
-    runs[name].push(+execFileSync(process.execPath, [__filename, "--child", who, ds, dir, secs], { encoding: "utf8" }).trim());
-  }
-}
+const runs = alternate(__filename, a, b, +rounds, [ds, dir, secs]);
 for (const name of ["A", "B"]) console.log(`${name} ops/s: ${runs[name].map((x) => x.toFixed(0)).join(" ")}  median ${median(runs[name]).toFixed(1)}`);
 console.log(`${ds} ${dir}: B ÷ A ${(median(runs.B) / median(runs.A)).toFixed(3)} (medians over ${rounds} processes each)`);

@@ -19,7 +19,7 @@
 // Run: npm run build && node bench/index.js --help >/dev/null && node bench/number-series.js <copy> .
 // (series by name after the seconds, e.g. `... 5 2 "whole 50 %"`).
 const path = require("node:path");
-const { execFileSync } = require("node:child_process");
+const { alternate, median, sliceMedian } = require("./solo.js");
 
 const SERIES = {
   "fractions": (xs) => xs,
@@ -46,31 +46,16 @@ if (process.argv[2] === "--child") {
     : require(path.resolve(who, "bench/.generated/codecs.js")).codecs.floats;
   const value = { xs: SERIES[series](require(path.join(__dirname, ".generated/data.js")).makeDataset("floats").xs) };
   const bytes = codec.encode(value);
-  const rate = (ms, f) => { const t0 = performance.now(); let n = 0, t; do { f(); n++; } while ((t = performance.now() - t0) < ms); return 1000 * n / t; };
-  rate(1000, () => codec.encode(value));
-  const rates = [];
-  const end = Date.now() + 1000 * +secs;
-  while (Date.now() < end) {
-    rate(100, () => codec.decode(bytes));
-    rates.push(rate(100, () => codec.encode(value)));
-  }
-  rates.sort((x, y) => x - y);
-  console.log(rates[rates.length >> 1]);
+  console.log(sliceMedian(() => codec.encode(value), () => codec.decode(bytes), +secs));
   process.exit(0);
 }
 
 const [a, b, rounds = "5", secs = "2", ...only] = process.argv.slice(2);
 if (!b) { console.error("usage: node bench/number-series.js <checkout A | hand> <checkout B | hand> [rounds] [seconds] [series...]"); process.exit(2); }
-const median = (xs) => [...xs].sort((x, y) => x - y)[xs.length >> 1];
 console.log(`| series | A encodes/s | B encodes/s | B ÷ A |\n|---|---:|---:|---:|`);
 for (const series of only.length ? only : Object.keys(SERIES)) {
   if (!SERIES[series]) { console.error(`no series "${series}": ${Object.keys(SERIES).join(", ")}`); process.exit(2); }
-  const runs = { A: [], B: [] };
-  for (let i = 0; i < +rounds; i++) {
-    for (const [name, who] of i % 2 === 0 ? [["A", a], ["B", b]] : [["B", b], ["A", a]]) {
-      runs[name].push(+execFileSync(process.execPath, [__filename, "--child", who, series, secs], { encoding: "utf8" }).trim());
-    }
-  }
+  const runs = alternate(__filename, a, b, +rounds, [series, secs]);
   const ma = median(runs.A), mb = median(runs.B);
   console.log(`| ${series} | ${ma.toFixed(0)} | ${mb.toFixed(0)} | ${(mb / ma).toFixed(3)} |`);
 }
