@@ -9,7 +9,7 @@
 // processes, `rounds` each, as in ab-solo.js.
 // A and B: a checkout (its generated codec), or `hand` (this checkout's hand-written codec).
 const path = require("node:path");
-const { alternate, median, sliceMedian } = require("./solo.js");
+const { alternate, codecOf, median, sliceMedian } = require("./solo.js");
 
 /**
  * `value` with each str of 8-27 characters not at a path in `fixed` suffixed by `n`. Paths name
@@ -28,9 +28,7 @@ function vary(value, n, fixed, p = "$") {
 
 if (process.argv[2] === "--child") {
   const [who, ds, variants] = process.argv.slice(3);
-  const codec = who === "hand"
-    ? require(path.join(__dirname, ".generated/handwritten/index.js")).handwritten[ds]
-    : require(path.resolve(who, "bench/.generated/codecs.js")).codecs[ds];
+  const codec = codecOf(who, ds);
   const value = require(path.join(__dirname, ".generated/data.js")).makeDataset(ds);
   // A path whose str the type fixes fails to encode when varied: found once, then kept as it is,
   // at every index of the arrays on the way (one encode per field, not per element).

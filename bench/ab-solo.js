@@ -11,13 +11,11 @@
 // AB_BETWEEN=enc|dec|alloc puts 100 ms of encodes, decodes or plain allocations before every timed
 // slice.
 const path = require("node:path");
-const { alternate, median, sliceMedian } = require("./solo.js");
+const { alternate, codecOf, median, sliceMedian } = require("./solo.js");
 
 if (process.argv[2] === "--child") {
   const [who, ds, dir, secs] = process.argv.slice(3);
-  const codec = who === "hand"
-    ? require(path.join(__dirname, ".generated/handwritten/index.js")).handwritten[ds]
-    : require(path.resolve(who, "bench/.generated/codecs.js")).codecs[ds];
+  const codec = codecOf(who, ds);
   const value = require(path.join(__dirname, ".generated/data.js")).makeDataset(ds);
   const bytes = codec.encode(value);
   const run = dir === "dec" ? () => codec.decode(bytes) : () => codec.encode(value);

@@ -19,7 +19,7 @@
 // Run: npm run build && node bench/index.js --help >/dev/null && node bench/number-series.js <copy> .
 // (series by name after the seconds, e.g. `... 5 2 "whole 50 %"`).
 const path = require("node:path");
-const { alternate, median, sliceMedian } = require("./solo.js");
+const { alternate, codecOf, median, sliceMedian } = require("./solo.js");
 
 const SERIES = {
   "fractions": (xs) => xs,
@@ -41,9 +41,7 @@ function filled(xs) {
 
 if (process.argv[2] === "--child") {
   const [who, series, secs] = process.argv.slice(3);
-  const codec = who === "hand"
-    ? require(path.join(__dirname, ".generated/handwritten/index.js")).handwritten.floats
-    : require(path.resolve(who, "bench/.generated/codecs.js")).codecs.floats;
+  const codec = codecOf(who, "floats");
   const value = { xs: SERIES[series](require(path.join(__dirname, ".generated/data.js")).makeDataset("floats").xs) };
   const bytes = codec.encode(value);
   console.log(sliceMedian(() => codec.encode(value), () => codec.decode(bytes), +secs));

@@ -1,7 +1,16 @@
 "use strict";
-// Timing one codec alone in fresh processes, shared by ab-solo.js and number-series.js: the child's
-// median rate over 100 ms slices, and the parent's alternation of two checkouts' children.
+// Timing one codec alone in fresh processes, shared by ab-solo.js, ab-fresh.js and number-series.js:
+// the child's codec and its median rate over 100 ms slices, and the parent's alternation of two
+// checkouts' children.
+const path = require("node:path");
 const { execFileSync } = require("node:child_process");
+
+/** Dataset `ds`'s codec of `who`: a checkout's generated one, or `hand` (this checkout's hand-written one). */
+function codecOf(who, ds) {
+  return who === "hand"
+    ? require(path.join(__dirname, ".generated/handwritten/index.js")).handwritten[ds]
+    : require(path.resolve(who, "bench/.generated/codecs.js")).codecs[ds];
+}
 
 const median = (xs) => [...xs].sort((x, y) => x - y)[xs.length >> 1];
 
@@ -43,4 +52,4 @@ function alternate(script, a, b, rounds, args) {
   return runs;
 }
 
-module.exports = { alternate, median, sliceMedian };
+module.exports = { alternate, codecOf, median, sliceMedian };
