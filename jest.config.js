@@ -1,10 +1,38 @@
+/**
+ * Two projects over one set of suites:
+ * - fast (`npm test`): the suites that need no build, no package install and no child compiler,
+ *   with property tests at a small number of runs; the loop to run after every change.
+ * - full (`npm run test:full`, what CI runs): every suite, property tests at full runs.
+ */
+const shared = {
+  rootDir: __dirname,
+  testEnvironment: "<rootDir>/test/helpers/environment.js",
+  roots: ["<rootDir>/test"],
+  transform: { "^.+\\.ts$": ["ts-jest", { tsconfig: "<rootDir>/test/tsconfig.json" }] },
+  moduleNameMapper: {
+    // One compiler per worker, loaded by the environment (test/helpers/environment.js).
+    "^typescript$": "<rootDir>/test/helpers/typescript.js",
+    // Generated fixtures import the runtime by its package name, as user code does.
+    "^typed-msgpack$": "<rootDir>/runtime/index.ts",
+    "^typed-msgpack/stream$": "<rootDir>/runtime/stream.ts",
+    "^(\\.{1,2}/.*)\\.js$": "$1",
+  },
+};
+
+const FAST = ["unit", "golden", "roundtrip", "hostile", "contract", "property", "stream", "interop/test-suite-vectors"];
+
 /** @type {import('jest').Config} */
 module.exports = {
-  testEnvironment: "node",
-  roots: ["<rootDir>/test"],
-  testMatch: ["**/*.test.ts"],
-  transform: { "^.+\\.ts$": ["ts-jest", { tsconfig: "<rootDir>/test/tsconfig.json" }] },
-  // Generated fixtures import the runtime by its package name, as user code does.
-  moduleNameMapper: { "^typed-msgpack$": "<rootDir>/runtime/index.ts", "^typed-msgpack/stream$": "<rootDir>/runtime/stream.ts", "^(\\.{1,2}/.*)\\.js$": "$1" },
   testTimeout: 60000,
+  // Jest's default leaves one core to itself: on a 2-core machine, one worker.
+  maxWorkers: "100%",
+  projects: [
+    {
+      ...shared,
+      displayName: "fast",
+      testMatch: FAST.map((dir) => `<rootDir>/test/${dir}/**/*.test.ts`).concat(FAST.map((dir) => `<rootDir>/test/${dir}.test.ts`)),
+      testEnvironmentOptions: { propertyRuns: 25 },
+    },
+    { ...shared, displayName: "full", testMatch: ["<rootDir>/test/**/*.test.ts"] },
+  ],
 };

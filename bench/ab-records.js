@@ -19,7 +19,7 @@ const dirs = dirArg === "both" ? ["enc", "dec"] : [dirArg];
 const { isNativeAccelerationEnabled } = require("msgpackr");
 
 if (datasets.length > 1 || dirs.length > 1) {
-  const { execFileSync } = require("child_process");
+  const { execFileSync } = require("node:child_process");
   console.log(`msgpackr native addon ${isNativeAccelerationEnabled ? "loaded" : "NOT loaded"}; node ${process.version}`);
   for (const ds of datasets) for (const dir of dirs) {
     process.stdout.write(execFileSync(process.execPath, [__filename, ds, dir, secs], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, AB_CHILD: "1" } }));

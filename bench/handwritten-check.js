@@ -81,7 +81,7 @@ function write(v, opts, out = [], key = "") {
     for (const x of v) write(x, opts, out);
     return;
   }
-  let entries = Object.entries(v).filter(([, x]) => x !== undefined);
+  const entries = Object.entries(v).filter(([, x]) => x !== undefined);
   if (opts.reverse) entries.reverse();
   if (opts.extra && !RECORDS.has(key)) entries.splice(entries.length >> 1, 0, ["zz_unknown", JUNK]);
   if (v[DUP]) entries.push(entries[0]);
@@ -181,7 +181,7 @@ function outcome(codec, bytes, ownError) {
   try {
     return { result: "accepts", value: codec.decode(bytes) };
   } catch (e) {
-    return ownError(e) ? { result: "rejects", error: e } : { result: `CRASH: ${e && e.name}: ${e && e.message}`.slice(0, 120) };
+    return ownError(e) ? { result: "rejects", error: e } : { result: `CRASH: ${e?.name}: ${e?.message}`.slice(0, 120) };
   }
 }
 const ownErrors = {

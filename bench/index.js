@@ -33,6 +33,6 @@ process.stderr.write(`[bench] compiled bench/src with the transformer in ${Date.
 require(path.join(outDir, "main.js"))
   .main(process.argv.slice(2))
   .catch((e) => {
-    process.stderr.write(`${e && e.stack ? e.stack : e}\n`);
+    process.stderr.write(`${e?.stack ? e.stack : e}\n`);
     process.exit(1);
   });

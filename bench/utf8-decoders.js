@@ -35,7 +35,7 @@ const texts = {
 
 const loose = new TextDecoder("utf-8", { ignoreBOM: true });
 const fatal = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-let sink;
+let _sink;
 
 for (const [name, text] of Object.entries(texts)) {
   const bytes = new Uint8Array(4 * text.length + 200);
@@ -49,7 +49,7 @@ for (const [name, text] of Object.entries(texts)) {
   const nsPerString = (decode, ms) => {
     const t0 = performance.now();
     let n = 0, t;
-    do { for (let i = 0; i < 100; i++) sink = decode(); n += 100; } while ((t = performance.now() - t0) < ms);
+    do { for (let i = 0; i < 100; i++) _sink = decode(); n += 100; } while ((t = performance.now() - t0) < ms);
     return 1e6 * t / n;
   };
   const times = Object.fromEntries(Object.keys(ways).map((k) => [k, []]));

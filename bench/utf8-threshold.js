@@ -21,7 +21,7 @@ const { decodeLoop } = require("../dist/runtime/utf8.js");
 const decoder = new TextDecoder("utf-8", { fatal: true });
 
 /** ns per string: the best of 5 rounds decoding `count` strings of `length` bytes laid end to end. */
-function timeDecode(bytes, length, count, decode) {
+function timeDecode(_bytes, length, count, decode) {
   let best = Infinity;
   for (let round = 0; round < 5; round++) {
     const t = process.hrtime.bigint();

@@ -254,6 +254,6 @@ async function main() {
 }
 
 main().catch((e) => {
-  console.error(e && e.stack ? e.stack : e);
+  console.error(e?.stack ? e.stack : e);
   process.exit(1);
 });

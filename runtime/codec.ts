@@ -1,3 +1,4 @@
+// biome-ignore lint/correctness/noUnusedImports: CodecError is what the @throws tags below link to.
 import { locate, type CodecError } from "./errors.js";
 import { Reader, type DecodeOptions } from "./reader.js";
 import { DEFAULT_MAX_DEPTH } from "./wire.js";

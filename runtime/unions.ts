@@ -81,8 +81,7 @@ const FINDS_REQUIRED = 1;
 function bestFit(fits: readonly number[]): number {
   const full = fits.indexOf(FITS);
   if (full >= 0) return full;
-  const some = fits.indexOf(FINDS_REQUIRED);
-  return some < 0 ? 0 : some;
+  return Math.max(0, fits.indexOf(FINDS_REQUIRED));
 }
 
 /**

@@ -1,4 +1,4 @@
-import ts from "typescript";
+import type ts from "typescript";
 import { throwingSink, type DiagnosticSink } from "./diagnostics/report.js";
 import { parseOptions, type TransformerOptions } from "./options.js";
 import { transformFile } from "./recognize/visit-file.js";

@@ -41,7 +41,7 @@ const ratio = (x: number) => (x >= 10 ? x.toFixed(0) : x.toFixed(2)) + "×";
 const red = (s: string) => (process.stdout.isTTY ? `\x1b[31m${s}\x1b[0m` : s);
 
 const find = (rows: Row[] | undefined, id: ContenderId) => rows?.find((r) => r.contender === id && !r.error);
-const rate = (row: Row | undefined, dir: Dir) => (row && row[dir].length ? median(row[dir]) : undefined);
+const rate = (row: Row | undefined, dir: Dir) => (row?.[dir].length ? median(row[dir]) : undefined);
 
 /** A figure over the runs: the median of the per-run values and their range. */
 interface Figure { value: number; min: number; max: number; runs: number }

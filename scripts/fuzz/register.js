@@ -16,7 +16,7 @@ const RUNTIME = path.join(ROOT, "runtime/index.ts");
 const resolve = Module._resolveFilename;
 Module._resolveFilename = function (request, parent, ...rest) {
   if (request === "typed-msgpack") return RUNTIME;
-  if (parent && parent.filename && /^\.{1,2}\//.test(request) && request.endsWith(".js")) {
+  if (parent?.filename && /^\.{1,2}\//.test(request) && request.endsWith(".js")) {
     const candidate = path.resolve(path.dirname(parent.filename), request.slice(0, -3) + ".ts");
     if (fs.existsSync(candidate)) return candidate;
   }
@@ -31,7 +31,7 @@ const options = {
   isolatedModules: true,
 };
 
-require.extensions[".ts"] = function (module, filename) {
+require.extensions[".ts"] = (module, filename) => {
   const source = fs.readFileSync(filename, "utf8");
   const out = ts.transpileModule(source, { compilerOptions: options, fileName: filename });
   module._compile(out.outputText, filename);

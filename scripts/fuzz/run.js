@@ -65,7 +65,7 @@ function startWorker() {
     workerData: { shared, seed: (baseSeed + stats.workers * 7919) % 2 ** 31, only: args.only, runs: Number(args.runs ?? 50), bound: Number(args.bound ?? 50), hard: Number(args.hard ?? 3000), known: [...known], deadline },
   });
   worker.on("message", onMessage);
-  worker.on("error", (e) => log(`worker error: ${e && e.stack || e}`));
+  worker.on("error", (e) => log(`worker error: ${e?.stack || e}`));
   worker.on("exit", (code) => {
     if (Date.now() < deadline && !stopping) {
       log(`worker exited (${code}); starting a new one`);
@@ -97,7 +97,7 @@ function record(reg, confirmed) {
   if (known.has(reg.signature)) { stats.duplicates++; return; }
   if (!confirmed) { stats.unconfirmed++; log(`unconfirmed (did not reproduce on replay): ${reg.signature}`); return; }
   known.add(reg.signature);
-  worker && worker.postMessage({ kind: "known", signature: reg.signature });
+  worker?.postMessage({ kind: "known", signature: reg.signature });
   fs.mkdirSync(REGRESSION_DIR, { recursive: true });
   const file = path.join(REGRESSION_DIR, reg.name + ".json");
   fs.writeFileSync(file, JSON.stringify(reg, null, 2) + "\n");

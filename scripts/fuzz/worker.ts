@@ -8,7 +8,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import fc from "fast-check";
 import { loadZoo } from "../../test/property/lib/zoo-load";
 import { PROPERTY_NAMES, propertyFor, type PropertyName } from "../../test/property/lib/properties";
-import { PropertyFailure, setHardLimit, setTimeBound, type ZooType } from "../../test/property/lib/checks";
+import { type PropertyFailure, setHardLimit, setTimeBound, type ZooType } from "../../test/property/lib/checks";
 import { regressionFrom, replay, signatureOf } from "../../test/property/lib/regressions";
 import type { Codec } from "../../runtime/index";
 

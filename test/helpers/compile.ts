@@ -31,7 +31,8 @@ export interface Compiled {
   file: string;
 }
 
-const libCache = new Map<string, ts.SourceFile>();
+/** Shared by the suites of one jest worker (test/helpers/environment.js). */
+const libCache: Map<string, ts.SourceFile> = (globalThis as { __typedMsgpackTest?: { sourceFiles: Map<string, ts.SourceFile> } }).__typedMsgpackTest?.sourceFiles ?? new Map();
 
 /** A host that parses lib and runtime files once per test worker. */
 function cachingHost(): ts.CompilerHost {

@@ -4,6 +4,7 @@ import { Packr, Unpackr } from "msgpackr";
 import { load } from "../helpers/compile";
 import { CodecError, type Codec } from "../../runtime/index";
 import { hex } from "../helpers/bytes";
+import { scaledRuns } from "../property/lib/jest-run";
 
 function about<T>(b: Uint8Array, check: () => T): T {
   try { return check(); } catch (e) { if (e instanceof Error) e.message = `bytes: ${hex(b)}\n${e.message}`; throw e; }
@@ -162,7 +163,7 @@ describe("objects", () => {
   test("arbitrary documents: same bytes as @msgpack/msgpack, and both peers agree", () => {
     fc.assert(fc.property(arbitraryDoc, (value) => {
       interop(C.DocC!, value);
-    }), { numRuns: 200 });
+    }), { numRuns: scaledRuns(200) });
   });
 
   test("arbitrary JSON values through unknown", () => {
@@ -171,6 +172,6 @@ describe("objects", () => {
       fc.pre(!json.includes('"__proto__"')); // @msgpack/msgpack refuses to decode that key
       const value = JSON.parse(json); // drops -0, which is the documented exception
       interop(C.Json!, value);
-    }), { numRuns: 300 });
+    }), { numRuns: scaledRuns(300) });
   });
 });

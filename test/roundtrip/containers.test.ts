@@ -238,11 +238,11 @@ describe("invalid values do not encode", () => {
         expect(codecError(() => C.Nums!.encode(value))).toMatchObject({ path: `$[${at}]`, code: "type-mismatch", offset: -1 });
       }
       for (const at of [0, 41, 101]) {
-        const valueOf = jest.fn(() => 7.5);
+        const spy = jest.fn(() => 7.5);
         const value: unknown[] = make();
-        value[at] = { valueOf };
+        value[at] = { valueOf: spy };
         expect(() => C.Nums!.encode(value)).toThrow();
-        expect(valueOf).not.toHaveBeenCalled();
+        expect(spy).not.toHaveBeenCalled();
       }
     }
   });

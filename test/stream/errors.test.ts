@@ -5,7 +5,7 @@
  */
 import { load } from "../helpers/compile";
 import { decodeAsync, decodeMulti, decodeStream } from "../../runtime/stream";
-import { CodecError, Reader, codec, readDynamic, writeDynamic, type Codec } from "../../runtime/index";
+import { CodecError, type Reader, codec, readDynamic, writeDynamic, type Codec } from "../../runtime/index";
 import * as runtime from "../../runtime/index";
 import { GENERATED_CODE_VERSION } from "../../runtime/codec";
 import { FIXTURE, type Codecs, codecError, collect, concat, cut, fromHex, randomChunks, rng, same, syncError } from "./helpers";

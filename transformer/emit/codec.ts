@@ -1,4 +1,4 @@
-import ts from "typescript";
+import type ts from "typescript";
 import { GENERATED_CODE_VERSION } from "../../runtime/codec.js";
 import { resolveAlias } from "../model/families.js";
 import type { FileModel } from "../model/ir.js";

@@ -86,7 +86,7 @@ export function emitRuns(ctx: EmitContext, steps: Planned[], table: Expr | undef
         if (s > 0) writes++;
       }
       if (writes >= 2) {
-        for (let step; "check" in (step = steps[i]!); i++) out.push(step.check); // checks first, then the room
+        for (let step: (typeof steps)[number]; "check" in (step = steps[i]!); i++) out.push(step.check); // checks first, then the room
         out.push(b.expr(b.method(w, "ensure", b.num(size))));
         for (; i < end; i++) out.push(...emitStep(steps[i]!, true));
       } else {

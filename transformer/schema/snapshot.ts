@@ -102,7 +102,7 @@ const SOURCE_NAME = /^[\w$.]+(<[^{}]*>)?$/;
 function typeNames(root: TypeNode, model: FileModel): Map<string, string> {
   const names = new Map<string, string>();
   const used = new Set<string>();
-  const visit = (node: TypeNode, path: string, tag?: string): void => {
+  const visit = (node: TypeNode, path: string): void => {
     switch (node.kind) {
       case "ref": {
         if (names.has(node.name)) return;

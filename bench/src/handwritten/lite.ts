@@ -1,6 +1,6 @@
 // Hand-written codec for LiteExample (dataset "lite", msgpack-lite's benchmark object). See prims.ts.
 import type { LiteExample } from "../types";
-import { In, Out, cat, keys, mapOf, str } from "./prims";
+import { In, Out, cat, keys, mapOf, } from "./prims";
 
 const NAMES = ["int0", "int1", "int1-", "int8", "int8-", "int16", "int16-", "int32", "int32-", "nil", "true", "false", "float", "float-",
   "string0", "string1", "string4", "string8", "string16", "array0", "array1", "array8", "map0", "map1"] as const;

@@ -1,0 +1,19 @@
+// The test environment of every suite: one TypeScript per jest worker, loaded here, outside the
+// suites' sandboxes, so that a suite does not load the compiler and parse its lib files again
+// (about a second each). Suites reach it through jest.config.js's "typescript" mapping.
+const { TestEnvironment } = require("jest-environment-node");
+const typescript = require("typescript");
+
+/** Lib and runtime source files parsed once per worker (test/helpers/compile.ts). */
+const sourceFiles = new Map();
+
+class SharedCompilerEnvironment extends TestEnvironment {
+  constructor(config, context) {
+    super(config, context);
+    // propertyRuns: the project's bound on fast-check runs (test/property/lib/jest-run.ts).
+    const { propertyRuns } = config.projectConfig.testEnvironmentOptions;
+    this.global.__typedMsgpackTest = { typescript, sourceFiles, propertyRuns };
+  }
+}
+
+module.exports = SharedCompilerEnvironment;
