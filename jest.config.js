@@ -30,7 +30,9 @@ module.exports = {
     {
       ...shared,
       displayName: "fast",
-      testMatch: FAST.map((dir) => `<rootDir>/test/${dir}/**/*.test.ts`).concat(FAST.map((dir) => `<rootDir>/test/${dir}.test.ts`)),
+      testMatch: FAST.map((dir) => `<rootDir>/test/${dir}/**/*.test.ts`).concat(
+        FAST.map((dir) => `<rootDir>/test/${dir}.test.ts`),
+      ),
       testEnvironmentOptions: { propertyRuns: 25 },
     },
     { ...shared, displayName: "full", testMatch: ["<rootDir>/test/**/*.test.ts"] },

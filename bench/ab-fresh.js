@@ -20,7 +20,13 @@ function vary(value, n, fixed, p = "$") {
   if (Array.isArray(value)) return value.map((x) => vary(x, n, fixed, `${p}[]`));
   if (value !== null && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
     const out = {};
-    for (const key of Object.keys(value)) out[key] = vary(value[key], n, fixed, /^[A-Za-z_$][\w$]*$/.test(key) ? `${p}.${key}` : `${p}[${JSON.stringify(key)}]`);
+    for (const key of Object.keys(value))
+      out[key] = vary(
+        value[key],
+        n,
+        fixed,
+        /^[A-Za-z_$][\w$]*$/.test(key) ? `${p}.${key}` : `${p}[${JSON.stringify(key)}]`,
+      );
     return out;
   }
   return value;
@@ -34,7 +40,10 @@ if (process.argv[2] === "--child") {
   // at every index of the arrays on the way (one encode per field, not per element).
   const fixed = new Set();
   for (;;) {
-    try { codec.encode(vary(value, 0, fixed)); break; } catch (e) {
+    try {
+      codec.encode(vary(value, 0, fixed));
+      break;
+    } catch (e) {
       const at = e && typeof e.path === "string" ? e.path.replace(/\[\d+\]/g, "[]") : undefined;
       if (at === undefined || fixed.has(at)) throw e;
       fixed.add(at);
@@ -43,13 +52,24 @@ if (process.argv[2] === "--child") {
   const count = variants ? +variants : Math.max(2, Math.min(4000, Math.floor((64 << 20) / codec.encode(value).length)));
   const inputs = Array.from({ length: count }, (_, n) => codec.encode(vary(value, n, fixed)));
   let next = 0;
-  const run = () => { codec.decode(inputs[next]); next = (next + 1) % inputs.length; };
+  const run = () => {
+    codec.decode(inputs[next]);
+    next = (next + 1) % inputs.length;
+  };
   console.log(sliceMedian(run, undefined, 2));
   process.exit(0);
 }
 
 const [a, b, ds, rounds = "5", variants = ""] = process.argv.slice(2);
-if (!ds) { console.error("usage: node bench/ab-fresh.js <checkout A | hand> <checkout B | hand> <dataset> [rounds] [variants]"); process.exit(2); }
+if (!ds) {
+  console.error("usage: node bench/ab-fresh.js <checkout A | hand> <checkout B | hand> <dataset> [rounds] [variants]");
+  process.exit(2);
+}
 const runs = alternate(__filename, a, b, +rounds, [ds, variants]);
-for (const name of ["A", "B"]) console.log(`${name} ops/s: ${runs[name].map((x) => x.toFixed(0)).join(" ")}  median ${median(runs[name]).toFixed(1)}`);
-console.log(`${ds} dec, fresh strs: B ÷ A ${(median(runs.B) / median(runs.A)).toFixed(3)} (medians over ${rounds} processes each)`);
+for (const name of ["A", "B"])
+  console.log(
+    `${name} ops/s: ${runs[name].map((x) => x.toFixed(0)).join(" ")}  median ${median(runs[name]).toFixed(1)}`,
+  );
+console.log(
+  `${ds} dec, fresh strs: B ÷ A ${(median(runs.B) / median(runs.A)).toFixed(3)} (medians over ${rounds} processes each)`,
+);

@@ -23,12 +23,32 @@ const { composed, direct } = generic[which];
 const items = which === "accounts" ? makeDataset("flat") : makeDataset("smallints").xs;
 const value = { items, next: "cursor-2", total: items.length };
 const bytes = direct.encode(value);
-if (Buffer.compare(Buffer.from(composed.encode(value)), Buffer.from(bytes)) !== 0) throw new Error("the composed codec writes other bytes");
-const run = dir === "dec" ? { a: () => composed.decode(bytes), b: () => direct.decode(bytes) } : { a: () => composed.encode(value), b: () => direct.encode(value) };
-function rate(f, ms) { const t0 = performance.now(); let n = 0, t; do { f(); n++; } while ((t = performance.now() - t0) < ms); return n / t; }
-rate(run.a, 500); rate(run.b, 500);
+if (Buffer.compare(Buffer.from(composed.encode(value)), Buffer.from(bytes)) !== 0)
+  throw new Error("the composed codec writes other bytes");
+const run =
+  dir === "dec"
+    ? { a: () => composed.decode(bytes), b: () => direct.decode(bytes) }
+    : { a: () => composed.encode(value), b: () => direct.encode(value) };
+function rate(f, ms) {
+  const t0 = performance.now();
+  let n = 0,
+    t;
+  do {
+    f();
+    n++;
+  } while ((t = performance.now() - t0) < ms);
+  return n / t;
+}
+rate(run.a, 500);
+rate(run.b, 500);
 const ratios = [];
 const end = Date.now() + 1000 * +secs;
-while (Date.now() < end) { const a = rate(run.a, 100), b = rate(run.b, 100); ratios.push(a / b); }
+while (Date.now() < end) {
+  const a = rate(run.a, 100),
+    b = rate(run.b, 100);
+  ratios.push(a / b);
+}
 ratios.sort((x, y) => x - y);
-console.log(`${which}${mode ? " " + mode : ""} ${dir}: composed ÷ direct ${ratios[ratios.length >> 1].toFixed(2)} (IQR ${ratios[ratios.length >> 2].toFixed(2)}–${ratios[(3 * ratios.length) >> 2].toFixed(2)}, ${ratios.length} pairs, ${items.length} items)`);
+console.log(
+  `${which}${mode ? " " + mode : ""} ${dir}: composed ÷ direct ${ratios[ratios.length >> 1].toFixed(2)} (IQR ${ratios[ratios.length >> 2].toFixed(2)}–${ratios[(3 * ratios.length) >> 2].toFixed(2)}, ${ratios.length} pairs, ${items.length} items)`,
+);

@@ -20,10 +20,24 @@ if (process.argv[2] === "--child") {
   const H = require(path.join(__dirname, ".generated/handwritten/index.js")).handwritten[ds];
   const value = require(path.join(__dirname, ".generated/data.js")).makeDataset(ds);
   const [gBytes, hBytes] = [G.encode(value), H.encode(value)];
-  const [g, h] = dir === "dec" ? [() => G.decode(gBytes), () => H.decode(hBytes)] : [() => G.encode(value), () => H.encode(value)];
-  const cpuMs = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
-  const rate = (f, ms) => { const t0 = cpuMs(); let n = 0, t; do { f(); n++; } while ((t = cpuMs() - t0) < ms); return n / t; };
-  rate(g, 400); rate(h, 400);
+  const [g, h] =
+    dir === "dec" ? [() => G.decode(gBytes), () => H.decode(hBytes)] : [() => G.encode(value), () => H.encode(value)];
+  const cpuMs = () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  };
+  const rate = (f, ms) => {
+    const t0 = cpuMs();
+    let n = 0,
+      t;
+    do {
+      f();
+      n++;
+    } while ((t = cpuMs() - t0) < ms);
+    return n / t;
+  };
+  rate(g, 400);
+  rate(h, 400);
   const ratios = [];
   const end = Date.now() + 1000 * +secs;
   while (Date.now() < end) ratios.push(rate(g, 60) / rate(h, 60));
@@ -33,13 +47,31 @@ if (process.argv[2] === "--child") {
 }
 
 const [a, b, ds, dir = "dec", rounds = "7", secs = "3"] = process.argv.slice(2);
-if (!ds) { console.error("usage: node bench/ab-processes.js <checkout A> <checkout B> <dataset> [enc|dec] [rounds] [seconds]"); process.exit(2); }
+if (!ds) {
+  console.error("usage: node bench/ab-processes.js <checkout A> <checkout B> <dataset> [enc|dec] [rounds] [seconds]");
+  process.exit(2);
+}
 const median = (xs) => [...xs].sort((x, y) => x - y)[xs.length >> 1];
 const runs = { A: [], B: [] };
 for (let i = 0; i < +rounds; i++) {
-  for (const [name, root] of i % 2 === 0 ? [["A", a], ["B", b]] : [["B", b], ["A", a]]) {
-    runs[name].push(+execFileSync(process.execPath, [__filename, "--child", root, ds, dir, secs], { encoding: "utf8" }).trim());
+  for (const [name, root] of i % 2 === 0
+    ? [
+        ["A", a],
+        ["B", b],
+      ]
+    : [
+        ["B", b],
+        ["A", a],
+      ]) {
+    runs[name].push(
+      +execFileSync(process.execPath, [__filename, "--child", root, ds, dir, secs], { encoding: "utf8" }).trim(),
+    );
   }
 }
-for (const name of ["A", "B"]) console.log(`${name} ÷ hand-written: ${runs[name].map((x) => x.toFixed(3)).join(" ")}  median ${median(runs[name]).toFixed(3)}`);
-console.log(`${ds} ${dir}: B ÷ A ${(median(runs.B) / median(runs.A)).toFixed(3)} (medians over ${rounds} processes each)`);
+for (const name of ["A", "B"])
+  console.log(
+    `${name} ÷ hand-written: ${runs[name].map((x) => x.toFixed(3)).join(" ")}  median ${median(runs[name]).toFixed(3)}`,
+  );
+console.log(
+  `${ds} ${dir}: B ÷ A ${(median(runs.B) / median(runs.A)).toFixed(3)} (medians over ${rounds} processes each)`,
+);

@@ -22,13 +22,27 @@ if (process.argv[2] === "--child") {
   // AB_BETWEEN: 100 ms of other work before every timed slice, as a benchmark worker runs its
   // encode rounds between its decode rounds: `enc` the codec's encodes, `dec` its decodes (for timed
   // encodes), `alloc` plain allocations.
-  const between = { enc: () => codec.encode(value), dec: () => codec.decode(bytes), alloc: () => new Uint8Array(bytes.length) }[process.env.AB_BETWEEN];
+  const between = {
+    enc: () => codec.encode(value),
+    dec: () => codec.decode(bytes),
+    alloc: () => new Uint8Array(bytes.length),
+  }[process.env.AB_BETWEEN];
   console.log(sliceMedian(run, between, +secs));
   process.exit(0);
 }
 
 const [a, b, ds, dir = "dec", rounds = "7", secs = "3"] = process.argv.slice(2);
-if (!ds) { console.error("usage: node bench/ab-solo.js <checkout A | hand> <checkout B | hand> <dataset> [enc|dec] [rounds] [seconds]"); process.exit(2); }
+if (!ds) {
+  console.error(
+    "usage: node bench/ab-solo.js <checkout A | hand> <checkout B | hand> <dataset> [enc|dec] [rounds] [seconds]",
+  );
+  process.exit(2);
+}
 const runs = alternate(__filename, a, b, +rounds, [ds, dir, secs]);
-for (const name of ["A", "B"]) console.log(`${name} ops/s: ${runs[name].map((x) => x.toFixed(0)).join(" ")}  median ${median(runs[name]).toFixed(1)}`);
-console.log(`${ds} ${dir}: B ÷ A ${(median(runs.B) / median(runs.A)).toFixed(3)} (medians over ${rounds} processes each)`);
+for (const name of ["A", "B"])
+  console.log(
+    `${name} ops/s: ${runs[name].map((x) => x.toFixed(0)).join(" ")}  median ${median(runs[name]).toFixed(1)}`,
+  );
+console.log(
+  `${ds} ${dir}: B ÷ A ${(median(runs.B) / median(runs.A)).toFixed(3)} (medians over ${rounds} processes each)`,
+);

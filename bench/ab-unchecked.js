@@ -11,7 +11,10 @@
 const fs = require("node:fs");
 const path = require("node:path");
 const [ds, secs = "6"] = process.argv.slice(2);
-if (!ds) { console.error("usage: node bench/ab-unchecked.js <dataset> [seconds]"); process.exit(2); }
+if (!ds) {
+  console.error("usage: node bench/ab-unchecked.js <dataset> [seconds]");
+  process.exit(2);
+}
 const generated = path.join(__dirname, ".generated");
 const source = fs.readFileSync(path.join(generated, "codecs.js"), "utf8");
 const CHECKS = [
@@ -27,18 +30,36 @@ fs.writeFileSync(copy, unchecked);
 const G = require(path.join(generated, "codecs.js")).codecs[ds];
 const U = require(copy).codecs[ds];
 const H = require(path.join(generated, "handwritten/index.js")).handwritten[ds];
-if (!G || !H) { console.error(`no dataset ${ds}`); process.exit(2); }
+if (!G || !H) {
+  console.error(`no dataset ${ds}`);
+  process.exit(2);
+}
 const value = require(path.join(generated, "data.js")).makeDataset(ds);
 const same = Buffer.from(U.encode(value)).equals(Buffer.from(G.encode(value)));
 if (!same) throw new Error("the unchecked copy writes other bytes");
-function rate(f, ms) { const t0 = performance.now(); let n = 0, t; do { f(); n++; } while ((t = performance.now() - t0) < ms); return n / t; }
+function rate(f, ms) {
+  const t0 = performance.now();
+  let n = 0,
+    t;
+  do {
+    f();
+    n++;
+  } while ((t = performance.now() - t0) < ms);
+  return n / t;
+}
 const run = { hand: () => H.encode(value), gen: () => G.encode(value), unchecked: () => U.encode(value) };
 for (const f of Object.values(run)) rate(f, 500);
-const gen = [], bare = [];
+const gen = [],
+  bare = [];
 const end = Date.now() + 1000 * +secs;
 while (Date.now() < end) {
-  const h = rate(run.hand, 100), g = rate(run.gen, 100), u = rate(run.unchecked, 100);
-  gen.push(g / h); bare.push(u / h);
+  const h = rate(run.hand, 100),
+    g = rate(run.gen, 100),
+    u = rate(run.unchecked, 100);
+  gen.push(g / h);
+  bare.push(u / h);
 }
 const median = (xs) => xs.sort((a, b) => a - b)[xs.length >> 1].toFixed(2);
-console.log(`${ds} enc ÷ hand: generated ${median(gen)}, without shape checks ${median(bare)} (${gen.length} rounds; ${removed} checks removed from the file)`);
+console.log(
+  `${ds} enc ÷ hand: generated ${median(gen)}, without shape checks ${median(bare)} (${gen.length} rounds; ${removed} checks removed from the file)`,
+);

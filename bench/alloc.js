@@ -11,7 +11,8 @@ const G = require("./.generated/codecs.js").codecs;
 const H = require("./.generated/handwritten/index.js").handwritten;
 const { makeDataset } = require("./.generated/data.js");
 const [ds, dir = "dec", who = "generated", ops = "100"] = process.argv.slice(2);
-if (!ds || !G[ds]) throw new Error(`usage: node bench/alloc.js <${Object.keys(G).join("|")}> [enc|dec] [generated|hand] [ops]`);
+if (!ds || !G[ds])
+  throw new Error(`usage: node bench/alloc.js <${Object.keys(G).join("|")}> [enc|dec] [generated|hand] [ops]`);
 const value = makeDataset(ds);
 const bytes = H[ds].encode(value);
 const codec = who === "hand" ? H[ds] : G[ds];
@@ -19,10 +20,15 @@ const run = dir === "enc" ? () => codec.encode(value) : () => codec.decode(bytes
 for (let i = 0; i < 200; i++) run();
 const session = new inspector.Session();
 session.connect();
-const post = (method, params) => new Promise((resolve, reject) => session.post(method, params, (e, r) => (e ? reject(e) : resolve(r))));
+const post = (method, params) =>
+  new Promise((resolve, reject) => session.post(method, params, (e, r) => (e ? reject(e) : resolve(r))));
 (async () => {
   await post("HeapProfiler.enable");
-  await post("HeapProfiler.startSampling", { samplingInterval: 1024, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+  await post("HeapProfiler.startSampling", {
+    samplingInterval: 1024,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
   const n = +ops;
   for (let i = 0; i < n; i++) run();
   const { profile } = await post("HeapProfiler.stopSampling");
@@ -39,5 +45,6 @@ const post = (method, params) => new Promise((resolve, reject) => session.post(m
   const [unit, scale] = total / n < 1e5 ? ["bytes", 1] : ["MB", 1e6];
   const show = (size) => (size / n / scale).toFixed(unit === "MB" ? 3 : 0).padStart(8);
   console.log(`${ds} ${dir}, ${who}: ${show(total).trim()} ${unit} per operation`);
-  for (const [key, size] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 8)) console.log(`${show(size)}  ${key}`);
+  for (const [key, size] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 8))
+    console.log(`${show(size)}  ${key}`);
 })();

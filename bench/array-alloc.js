@@ -17,5 +17,7 @@ for (const n of [8_000, 16_000, 16_500, 25_000, 100_000]) {
     }
     best = Math.min(best, Number(process.hrtime.bigint() - start) / count);
   }
-  console.log(`new Array(${n}) filled with doubles: ${(best / 1000).toFixed(1)} µs, ${(best / n).toFixed(2)} ns per element`);
+  console.log(
+    `new Array(${n}) filled with doubles: ${(best / 1000).toFixed(1)} µs, ${(best / n).toFixed(2)} ns per element`,
+  );
 }

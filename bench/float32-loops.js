@@ -33,7 +33,8 @@ function oneAtATime(w, values) {
   const count = values.length;
   for (let start = 0; start < count; start += RUN) {
     const stop = Math.min(count, start + RUN);
-    const bytes = w.bytes, view = w.view;
+    const bytes = w.bytes,
+      view = w.view;
     let pos = w.pos;
     let infinite = 0;
     for (let i = start; i < stop; i++) {
@@ -55,7 +56,8 @@ function oneAtATimeUnchecked(w, values) {
   const count = values.length;
   for (let start = 0; start < count; start += RUN) {
     const stop = Math.min(count, start + RUN);
-    const bytes = w.bytes, view = w.view;
+    const bytes = w.bytes,
+      view = w.view;
     let pos = w.pos;
     for (let i = start; i < stop; i++) {
       const x = values[i];
@@ -74,9 +76,14 @@ function handWritten1(w, values) {
   const count = values.length;
   for (let start = 0; start < count; start += RUN) {
     const stop = Math.min(count, start + RUN);
-    const bytes = w.bytes, view = w.view;
+    const bytes = w.bytes,
+      view = w.view;
     let p = w.pos;
-    for (let i = start; i < stop; i++) { bytes[p] = 0xca; view.setFloat32(p + 1, values[i]); p += 5; }
+    for (let i = start; i < stop; i++) {
+      bytes[p] = 0xca;
+      view.setFloat32(p + 1, values[i]);
+      p += 5;
+    }
     w.pos = p;
   }
 }
@@ -86,16 +93,26 @@ function handWritten4(w, values) {
   const count = values.length;
   for (let start = 0; start < count; start += RUN) {
     const stop = Math.min(count, start + RUN);
-    const bytes = w.bytes, view = w.view;
-    let p = w.pos, i = start;
+    const bytes = w.bytes,
+      view = w.view;
+    let p = w.pos,
+      i = start;
     for (; i + 4 <= stop; i += 4) {
-      bytes[p] = 0xca; view.setFloat32(p + 1, values[i]);
-      bytes[p + 5] = 0xca; view.setFloat32(p + 6, values[i + 1]);
-      bytes[p + 10] = 0xca; view.setFloat32(p + 11, values[i + 2]);
-      bytes[p + 15] = 0xca; view.setFloat32(p + 16, values[i + 3]);
+      bytes[p] = 0xca;
+      view.setFloat32(p + 1, values[i]);
+      bytes[p + 5] = 0xca;
+      view.setFloat32(p + 6, values[i + 1]);
+      bytes[p + 10] = 0xca;
+      view.setFloat32(p + 11, values[i + 2]);
+      bytes[p + 15] = 0xca;
+      view.setFloat32(p + 16, values[i + 3]);
       p += 20;
     }
-    for (; i < stop; i++) { bytes[p] = 0xca; view.setFloat32(p + 1, values[i]); p += 5; }
+    for (; i < stop; i++) {
+      bytes[p] = 0xca;
+      view.setFloat32(p + 1, values[i]);
+      p += 5;
+    }
     w.pos = p;
   }
 }
@@ -108,17 +125,24 @@ const wire = writer.bytes.slice(0, writer.pos);
 function readOneAtATime(r) {
   const count = r.arrayHeader();
   const result = new Array(count);
-  const bytes = r.bytes, view = r.view, end = r.end;
+  const bytes = r.bytes,
+    view = r.view,
+    end = r.end;
   let pos = r.pos;
   for (let i = 0; i < count; i++) {
-    if (bytes[pos] === 0xca && pos + 5 <= end) { result[i] = view.getFloat32(pos + 1); pos += 5; }
-    else throw new TypeError("not a float 32");
+    if (bytes[pos] === 0xca && pos + 5 <= end) {
+      result[i] = view.getFloat32(pos + 1);
+      pos += 5;
+    } else throw new TypeError("not a float 32");
   }
   r.pos = pos;
   return result;
 }
 
-const encodeInto = (loop) => () => { writer.pos = 0; loop(writer, xs); };
+const encodeInto = (loop) => () => {
+  writer.pos = 0;
+  loop(writer, xs);
+};
 const cases = {
   "encode: runtime (four at a time)": encodeInto(writeFloat32Array),
   "encode: one at a time (until 2026-11-29)": encodeInto(oneAtATime),
@@ -131,8 +155,12 @@ const cases = {
 
 function nsPerElement(fn, ms) {
   const t0 = performance.now();
-  let calls = 0, t;
-  do { fn(); calls++; } while ((t = performance.now() - t0) < ms);
+  let calls = 0,
+    t;
+  do {
+    fn();
+    calls++;
+  } while ((t = performance.now() - t0) < ms);
   return (1e6 * t) / calls / n;
 }
 for (const fn of Object.values(cases)) nsPerElement(fn, 700);
@@ -141,5 +169,7 @@ for (let round = 0; round < 15; round++) {
   for (const [name, fn] of Object.entries(cases)) rounds[name].push(nsPerElement(fn, 100));
 }
 const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
-console.log(`Node ${process.versions.node}, ${n.toLocaleString("en-US")} elements; ns per element, median of 15 rounds`);
+console.log(
+  `Node ${process.versions.node}, ${n.toLocaleString("en-US")} elements; ns per element, median of 15 rounds`,
+);
 for (const [name, values] of Object.entries(rounds)) console.log(`${name.padEnd(44)} ${median(values).toFixed(2)}`);

@@ -22,7 +22,11 @@ function compile() {
 }
 
 function fail(diagnostics) {
-  const formatHost = { getCanonicalFileName: (f) => f, getCurrentDirectory: () => process.cwd(), getNewLine: () => "\n" };
+  const formatHost = {
+    getCanonicalFileName: (f) => f,
+    getCurrentDirectory: () => process.cwd(),
+    getNewLine: () => "\n",
+  };
   process.stderr.write(ts.formatDiagnosticsWithColorAndContext(diagnostics, formatHost));
   process.exit(1);
 }

@@ -22,7 +22,7 @@ const path = require("node:path");
 const { alternate, codecOf, median, sliceMedian } = require("./solo.js");
 
 const SERIES = {
-  "fractions": (xs) => xs,
+  fractions: (xs) => xs,
   "fractions, packed": (xs) => [...xs],
   "whole 10 %": (xs) => xs.map((x, i) => (i % 10 === 9 ? Math.round(x) : x)),
   "whole 50 %": (xs) => xs.map((x, i) => (i % 2 === 1 ? Math.round(x) : x)),
@@ -44,17 +44,32 @@ if (process.argv[2] === "--child") {
   const codec = codecOf(who, "floats");
   const value = { xs: SERIES[series](require(path.join(__dirname, ".generated/data.js")).makeDataset("floats").xs) };
   const bytes = codec.encode(value);
-  console.log(sliceMedian(() => codec.encode(value), () => codec.decode(bytes), +secs));
+  console.log(
+    sliceMedian(
+      () => codec.encode(value),
+      () => codec.decode(bytes),
+      +secs,
+    ),
+  );
   process.exit(0);
 }
 
 const [a, b, rounds = "5", secs = "2", ...only] = process.argv.slice(2);
-if (!b) { console.error("usage: node bench/number-series.js <checkout A | hand> <checkout B | hand> [rounds] [seconds] [series...]"); process.exit(2); }
+if (!b) {
+  console.error(
+    "usage: node bench/number-series.js <checkout A | hand> <checkout B | hand> [rounds] [seconds] [series...]",
+  );
+  process.exit(2);
+}
 console.log(`| series | A encodes/s | B encodes/s | B ÷ A |\n|---|---:|---:|---:|`);
 for (const series of only.length ? only : Object.keys(SERIES)) {
-  if (!SERIES[series]) { console.error(`no series "${series}": ${Object.keys(SERIES).join(", ")}`); process.exit(2); }
+  if (!SERIES[series]) {
+    console.error(`no series "${series}": ${Object.keys(SERIES).join(", ")}`);
+    process.exit(2);
+  }
   const runs = alternate(__filename, a, b, +rounds, [series, secs]);
-  const ma = median(runs.A), mb = median(runs.B);
+  const ma = median(runs.A),
+    mb = median(runs.B);
   console.log(`| ${series} | ${ma.toFixed(0)} | ${mb.toFixed(0)} | ${(mb / ma).toFixed(3)} |`);
 }
 console.log(`(medians over ${rounds} processes each, ${process.version})`);

@@ -17,9 +17,13 @@ const median = (xs) => [...xs].sort((x, y) => x - y)[xs.length >> 1];
 /** Runs of `f` a second over `ms` of wall-clock time. */
 function rate(ms, f) {
   const t0 = performance.now();
-  let n = 0, t;
-  do { f(); n++; } while ((t = performance.now() - t0) < ms);
-  return 1000 * n / t;
+  let n = 0,
+    t;
+  do {
+    f();
+    n++;
+  } while ((t = performance.now() - t0) < ms);
+  return (1000 * n) / t;
 }
 
 /**
@@ -45,7 +49,15 @@ function sliceMedian(run, between, secs) {
 function alternate(script, a, b, rounds, args) {
   const runs = { A: [], B: [] };
   for (let i = 0; i < rounds; i++) {
-    for (const [name, who] of i % 2 === 0 ? [["A", a], ["B", b]] : [["B", b], ["A", a]]) {
+    for (const [name, who] of i % 2 === 0
+      ? [
+          ["A", a],
+          ["B", b],
+        ]
+      : [
+          ["B", b],
+          ["A", a],
+        ]) {
       runs[name].push(+execFileSync(process.execPath, [script, "--child", who, ...args], { encoding: "utf8" }).trim());
     }
   }

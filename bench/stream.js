@@ -29,7 +29,9 @@ const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
-const MB = arg("mb", 32), GB = arg("gb", 1), RUNS = arg("runs", 3);
+const MB = arg("mb", 32),
+  GB = arg("gb", 1),
+  RUNS = arg("runs", 3);
 /** The memory part runs in a child process that loads only the compiled codecs, not TypeScript. */
 const CHILD = process.argv.includes("--rss-child") ? process.argv[process.argv.indexOf("--rss-child") + 1] : undefined;
 
@@ -54,23 +56,36 @@ function compileCodecs() {
   const file = path.join(dir, "codecs.ts");
   fs.writeFileSync(file, SOURCE);
   const options = {
-    target: ts.ScriptTarget.ES2020, module: ts.ModuleKind.Node16, moduleResolution: ts.ModuleResolutionKind.Node16,
-    strict: true, skipLibCheck: true, types: [], outDir: dir, rootDir: dir,
+    target: ts.ScriptTarget.ES2020,
+    module: ts.ModuleKind.Node16,
+    moduleResolution: ts.ModuleResolutionKind.Node16,
+    strict: true,
+    skipLibCheck: true,
+    types: [],
+    outDir: dir,
+    rootDir: dir,
   };
   const program = ts.createProgram([file], options);
   const problems = [];
   const factory = transformer(program, {}, { addDiagnostic: (d) => void problems.push(d) });
   const result = program.emit(undefined, undefined, undefined, false, { before: [factory] });
   problems.push(...ts.getPreEmitDiagnostics(program), ...result.diagnostics);
-  if (problems.length) throw new Error(problems.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n")).join("\n"));
+  if (problems.length)
+    throw new Error(problems.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n")).join("\n"));
   return { C: require(path.join(dir, "codecs.js")), dir };
 }
 
 function row(i) {
   return {
-    id: i, name: `user number ${i}`, email: `user${i}@example.com`, score: (i * 7919) % 100000, active: i % 3 !== 0,
-    tags: i % 4 === 0 ? [] : ["alpha", "beta", "gamma"].slice(0, i % 4), created: new Date(1_600_000_000_000 + i * 1000),
-    ratio: i / 7, parent: i % 5 === 0 ? null : i - 1,
+    id: i,
+    name: `user number ${i}`,
+    email: `user${i}@example.com`,
+    score: (i * 7919) % 100000,
+    active: i % 3 !== 0,
+    tags: i % 4 === 0 ? [] : ["alpha", "beta", "gamma"].slice(0, i % 4),
+    created: new Date(1_600_000_000_000 + i * 1000),
+    ratio: i / 7,
+    parent: i % 5 === 0 ? null : i - 1,
   };
 }
 
@@ -81,14 +96,17 @@ async function* chunked(bytes, size) {
 
 /** Best of RUNS, in MB/s of `bytes`. */
 async function measure(label, bytes, run) {
-  let best = Infinity, count = 0;
+  let best = Infinity,
+    count = 0;
   for (let i = 0; i < RUNS; i++) {
     const started = process.hrtime.bigint();
     count = await run();
     best = Math.min(best, Number(process.hrtime.bigint() - started) / 1e9);
   }
   const mbps = bytes / 1e6 / best;
-  console.log(`  ${label.padEnd(58)} ${mbps.toFixed(1).padStart(7)} MB/s  ${(best * 1000).toFixed(0).padStart(6)} ms  (${count} values)`);
+  console.log(
+    `  ${label.padEnd(58)} ${mbps.toFixed(1).padStart(7)} MB/s  ${(best * 1000).toFixed(0).padStart(6)} ms  (${count} values)`,
+  );
   return mbps;
 }
 
@@ -109,33 +127,58 @@ async function throughput(C) {
   const all = Buffer.concat(parts);
   const views = [];
   for (let at = 0, i = 0; i < parts.length; at += parts[i++].length) views.push(all.subarray(at, at + parts[i].length));
-  console.log(`\n${parts.length} Row messages, ${(all.length / 1e6).toFixed(1)} MB (mean ${(all.length / parts.length).toFixed(0)} bytes):`);
+  console.log(
+    `\n${parts.length} Row messages, ${(all.length / 1e6).toFixed(1)} MB (mean ${(all.length / parts.length).toFixed(0)} bytes):`,
+  );
   const rows = [];
-  await measure("typed-msgpack decode, message by message (in memory)", all.length, () => { for (const v of views) C.RowC.decode(v); return views.length; });
-  await measure("typed-msgpack decodeMulti (in memory)", all.length, () => { let n = 0; for (const v of decodeMulti(C.RowC, all)) n += v ? 1 : 0; return n; });
+  await measure("typed-msgpack decode, message by message (in memory)", all.length, () => {
+    for (const v of views) C.RowC.decode(v);
+    return views.length;
+  });
+  await measure("typed-msgpack decodeMulti (in memory)", all.length, () => {
+    let n = 0;
+    for (const v of decodeMulti(C.RowC, all)) n += v ? 1 : 0;
+    return n;
+  });
   for (const size of [65536, 1024, 16]) {
-    await measure(`typed-msgpack decodeStream, ${size}-byte chunks`, all.length, () => countAsync(decodeStream(C.RowC, chunked(all, size))));
+    await measure(`typed-msgpack decodeStream, ${size}-byte chunks`, all.length, () =>
+      countAsync(decodeStream(C.RowC, chunked(all, size))),
+    );
   }
-  await measure("@msgpack/msgpack decodeMulti (in memory)", all.length, () => { let n = 0; for (const v of msgpack.decodeMulti(all)) n += v ? 1 : 0; return n; });
+  await measure("@msgpack/msgpack decodeMulti (in memory)", all.length, () => {
+    let n = 0;
+    for (const v of msgpack.decodeMulti(all)) n += v ? 1 : 0;
+    return n;
+  });
   for (const size of [65536, 1024]) {
-    await measure(`@msgpack/msgpack decodeMultiStream, ${size}-byte chunks`, all.length, () => countAsync(msgpack.decodeMultiStream(chunked(all, size))));
+    await measure(`@msgpack/msgpack decodeMultiStream, ${size}-byte chunks`, all.length, () =>
+      countAsync(msgpack.decodeMultiStream(chunked(all, size))),
+    );
   }
   for (let i = 0; i < parts.length; i++) rows.push(row(i));
   const array = C.RowsC.encode(rows);
   console.log(`\none Row[] of ${rows.length} elements, ${(array.length / 1e6).toFixed(1)} MB:`);
   await measure("typed-msgpack decode (in memory)", array.length, () => C.RowsC.decode(array).length);
   for (const size of [65536, 1024]) {
-    await measure(`typed-msgpack decodeArrayStream, ${size}-byte chunks`, array.length, () => countAsync(decodeArrayStream(C.RowsC, chunked(array, size))));
+    await measure(`typed-msgpack decodeArrayStream, ${size}-byte chunks`, array.length, () =>
+      countAsync(decodeArrayStream(C.RowsC, chunked(array, size))),
+    );
   }
   await measure("@msgpack/msgpack decode (in memory)", array.length, () => msgpack.decode(array).length);
-  await measure("@msgpack/msgpack decodeArrayStream, 65536-byte chunks", array.length, () => countAsync(msgpack.decodeArrayStream(chunked(array, 65536))));
+  await measure("@msgpack/msgpack decodeArrayStream, 65536-byte chunks", array.length, () =>
+    countAsync(msgpack.decodeArrayStream(chunked(array, 65536))),
+  );
 }
 
 /** `total` bytes of Row messages in 64 KiB chunks, written with encodeInto into one reused buffer. */
 async function* generated(C, total, arrayHeader) {
   const buffer = new Uint8Array(65536);
-  let at = 0, sent = 0;
-  if (arrayHeader) { buffer.set(arrayHeader); at = arrayHeader.length; }
+  let at = 0,
+    sent = 0;
+  if (arrayHeader) {
+    buffer.set(arrayHeader);
+    at = arrayHeader.length;
+  }
   for (let i = 0; sent < total; i++) {
     try {
       at = C.RowC.encodeInto(row(i), buffer, at);
@@ -154,7 +197,10 @@ async function peakRss(C) {
   const mean = C.RowC.encode(row(123456)).length;
   const count = Math.ceil(total / mean) + 100_000;
   for (const mode of ["decodeStream", "decodeArrayStream"]) {
-    let bytes = 0, values = 0, sampled = 0, quarter = 1;
+    let bytes = 0,
+      values = 0,
+      sampled = 0,
+      quarter = 1;
     const marks = [];
     const started = process.hrtime.bigint();
     const header = new Uint8Array([0xdd, count >>> 24, (count >>> 16) & 0xff, (count >>> 8) & 0xff, count & 0xff]);
@@ -172,7 +218,12 @@ async function peakRss(C) {
           if (bytes >= (quarter * total) / 4) global.gc?.(); // with --expose-gc: what is live, not what GC has yet to reclaim
           const rss = process.memoryUsage.rss();
           sampled = Math.max(sampled, rss);
-          if (bytes >= (quarter * total) / 4) { marks.push(`${quarter * 25}%: ${(rss / 1024 ** 2).toFixed(0)} (heap ${(process.memoryUsage().heapUsed / 1024 ** 2).toFixed(0)})`); quarter++; }
+          if (bytes >= (quarter * total) / 4) {
+            marks.push(
+              `${quarter * 25}%: ${(rss / 1024 ** 2).toFixed(0)} (heap ${(process.memoryUsage().heapUsed / 1024 ** 2).toFixed(0)})`,
+            );
+            quarter++;
+          }
         }
       }
     } catch (e) {
@@ -180,8 +231,10 @@ async function peakRss(C) {
       if (!(mode === "decodeArrayStream" && e.code === "incomplete")) throw e;
     }
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    console.log(`  ${mode}: ${(bytes / 1024 ** 3).toFixed(2)} GiB, ${values} rows in ${seconds.toFixed(1)} s ` +
-      `(${(bytes / 1e6 / seconds).toFixed(1)} MB/s, generation included)\n    RSS (MiB) at ${marks.join(", ")}; peak sampled ${(sampled / 1024 ** 2).toFixed(0)} MiB`);
+    console.log(
+      `  ${mode}: ${(bytes / 1024 ** 3).toFixed(2)} GiB, ${values} rows in ${seconds.toFixed(1)} s ` +
+        `(${(bytes / 1e6 / seconds).toFixed(1)} MB/s, generation included)\n    RSS (MiB) at ${marks.join(", ")}; peak sampled ${(sampled / 1024 ** 2).toFixed(0)} MiB`,
+    );
   }
   console.log(`  process peak RSS (maxRSS, whole run): ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
 }
@@ -189,14 +242,20 @@ async function peakRss(C) {
 (async () => {
   if (CHILD) {
     const C = require(path.join(CHILD, "codecs.js"));
-    console.log(`\npeak memory while decoding ${GB} GiB generated on the fly (64 KiB chunks); ` +
-      `RSS before: ${(process.memoryUsage.rss() / 1024 ** 2).toFixed(0)} MiB:`);
+    console.log(
+      `\npeak memory while decoding ${GB} GiB generated on the fly (64 KiB chunks); ` +
+        `RSS before: ${(process.memoryUsage.rss() / 1024 ** 2).toFixed(0)} MiB:`,
+    );
     return peakRss(C);
   }
   const { C, dir } = compileCodecs();
   console.log(`node ${process.version}, ${os.cpus()[0]?.model ?? "cpu"} x${os.cpus().length}; best of ${RUNS} runs`);
   if (GB > 0) {
-    const child = spawnSync(process.execPath, [...process.execArgv, __filename, "--rss-child", dir, "--gb", String(GB)], { stdio: "inherit" });
+    const child = spawnSync(
+      process.execPath,
+      [...process.execArgv, __filename, "--rss-child", dir, "--gb", String(GB)],
+      { stdio: "inherit" },
+    );
     if (child.status !== 0) throw new Error(`the memory benchmark failed (${child.status ?? child.signal})`);
   }
   if (MB > 0) await throughput(C);

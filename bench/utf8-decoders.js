@@ -24,12 +24,12 @@ const texts = {
   "text ar": body("ar"),
   "text mixed": body("mixed"),
   "French, Latin-1 only": body("fr").replace(/[^\x00-\xff]/gu, "e"),
-  "German": "Die Straße führt über die Brücke nach Köln. ".repeat(20),
+  German: "Die Straße führt über die Brücke nach Köln. ".repeat(20),
   "English, curly quotes": "It\u2019s the \u201cbest\u201d tool \u2014 really. ".repeat(30),
   "English, emoji": "Great job on the release everyone \u{1f389}\u{1f389} ".repeat(15),
   "English, a CJK name": "Order number 1234 shipped to \u6771\u4eac\u90fd on Monday. ".repeat(15),
   "\u2019, then Latin-1": "\u2019" + body("fr").replace(/[^\x00-\xff]/gu, "e"),
-  "ASCII": "a".repeat(600), // readString slices ASCII itself: its runtime column is only decodeUtf8's fallback
+  ASCII: "a".repeat(600), // readString slices ASCII itself: its runtime column is only decodeUtf8's fallback
   "Cyrillic, short": body("ru").slice(0, 60),
 };
 
@@ -39,23 +39,42 @@ let _sink;
 
 for (const [name, text] of Object.entries(texts)) {
   const bytes = new Uint8Array(4 * text.length + 200);
-  const start = 100, end = start + new TextEncoder().encodeInto(text, bytes.subarray(start)).written;
+  const start = 100,
+    end = start + new TextEncoder().encodeInto(text, bytes.subarray(start)).written;
   const ways = {
-    "isUtf8 + non-fatal": () => { const view = bytes.subarray(start, end); return isUtf8(view) ? loose.decode(view) : undefined; },
-    "fatal": () => { try { return fatal.decode(bytes.subarray(start, end)); } catch { return undefined; } },
-    "runtime": () => decodeUtf8(bytes, start, end - start),
+    "isUtf8 + non-fatal": () => {
+      const view = bytes.subarray(start, end);
+      return isUtf8(view) ? loose.decode(view) : undefined;
+    },
+    fatal: () => {
+      try {
+        return fatal.decode(bytes.subarray(start, end));
+      } catch {
+        return undefined;
+      }
+    },
+    runtime: () => decodeUtf8(bytes, start, end - start),
   };
   for (const decode of Object.values(ways)) if (decode() !== text) throw new Error(`${name}: wrong text`);
   const nsPerString = (decode, ms) => {
     const t0 = performance.now();
-    let n = 0, t;
-    do { for (let i = 0; i < 100; i++) _sink = decode(); n += 100; } while ((t = performance.now() - t0) < ms);
-    return 1e6 * t / n;
+    let n = 0,
+      t;
+    do {
+      for (let i = 0; i < 100; i++) _sink = decode();
+      n += 100;
+    } while ((t = performance.now() - t0) < ms);
+    return (1e6 * t) / n;
   };
   const times = Object.fromEntries(Object.keys(ways).map((k) => [k, []]));
   for (const decode of Object.values(ways)) nsPerString(decode, 200);
-  for (let round = 0; round < 7; round++) for (const [k, decode] of Object.entries(ways)) times[k].push(nsPerString(decode, 100));
+  for (let round = 0; round < 7; round++)
+    for (const [k, decode] of Object.entries(ways)) times[k].push(nsPerString(decode, 100));
   const median = (xs) => xs.sort((a, b) => a - b)[xs.length >> 1].toFixed(0);
-  console.log(`${name.padEnd(22)} ${String(end - start).padStart(5)} B  ` +
-    Object.keys(ways).map((k) => `${k} ${median(times[k]).padStart(5)} ns`).join("   "));
+  console.log(
+    `${name.padEnd(22)} ${String(end - start).padStart(5)} B  ` +
+      Object.keys(ways)
+        .map((k) => `${k} ${median(times[k]).padStart(5)} ns`)
+        .join("   "),
+  );
 }

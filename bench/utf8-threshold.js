@@ -45,10 +45,16 @@ for (const length of [4, 8, 12, 16, 20, 24, 32, 48, 64]) {
   const bytes = new Uint8Array(count * length).map((_, i) => 97 + (i % 26));
   const loop = timeDecode(bytes, length, count, (start) => decodeLoop(bytes, start, length));
   const platform = timeDecode(bytes, length, count, (start) => decoder.decode(bytes.subarray(start, start + length)));
-  console.log(`${String(length).padStart(3)} bytes ASCII: JS loop ${loop.toFixed(0)} ns, TextDecoder ${platform.toFixed(0)} ns -> ${loop <= platform ? "loop" : "TextDecoder"}`);
+  console.log(
+    `${String(length).padStart(3)} bytes ASCII: JS loop ${loop.toFixed(0)} ns, TextDecoder ${platform.toFixed(0)} ns -> ${loop <= platform ? "loop" : "TextDecoder"}`,
+  );
 }
 
-for (const [script, sample] of [["cyrillic", "привет мир строка "], ["cjk", "東京日本語図書館人間時間"], ["french", "L’homme n’est qu’un roseau, le plus faible "]]) {
+for (const [script, sample] of [
+  ["cyrillic", "привет мир строка "],
+  ["cjk", "東京日本語図書館人間時間"],
+  ["french", "L’homme n’est qu’un roseau, le plus faible "],
+]) {
   const row = [];
   for (const target of [32, 64, 128, 256, 1024, 4096]) {
     const { bytes, length, count } = laidOut(sample, target, 400_000);
@@ -86,21 +92,31 @@ function encodeLoop(s, pos) {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c < 0x80) out[pos++] = c;
-    else { out[pos++] = 0xc0 | (c >> 6); out[pos++] = 0x80 | (c & 0x3f); }
+    else {
+      out[pos++] = 0xc0 | (c >> 6);
+      out[pos++] = 0x80 | (c & 0x3f);
+    }
   }
   return pos;
 }
 for (const length of [8, 16, 20, 24, 32, 64]) {
-  const strings = Array.from({ length: 2000 }, (_, i) => ("s" + i + "abcdefghijklmnopqrstuvwxyz".repeat(4)).slice(0, length));
+  const strings = Array.from({ length: 2000 }, (_, i) =>
+    ("s" + i + "abcdefghijklmnopqrstuvwxyz".repeat(4)).slice(0, length),
+  );
   const time = (encode) => {
     let best = Infinity;
     for (let round = 0; round < 5; round++) {
       const t = process.hrtime.bigint();
-      for (let k = 0; k < 200; k++) { let pos = 0; for (const s of strings) pos = encode(s, pos) % 900_000; }
+      for (let k = 0; k < 200; k++) {
+        let pos = 0;
+        for (const s of strings) pos = encode(s, pos) % 900_000;
+      }
       best = Math.min(best, Number(process.hrtime.bigint() - t) / 1e6);
     }
     return best;
   };
   const [a, b] = [time(encodeLoop), time((s, pos) => pos + encoder.encodeInto(s, out.subarray(pos)).written)];
-  console.log(`${String(length).padStart(3)} chars: JS loop ${a.toFixed(0)} ms, encodeInto ${b.toFixed(0)} ms -> ${a <= b ? "loop" : "encodeInto"}`);
+  console.log(
+    `${String(length).padStart(3)} chars: JS loop ${a.toFixed(0)} ms, encodeInto ${b.toFixed(0)} ms -> ${a <= b ? "loop" : "encodeInto"}`,
+  );
 }

@@ -45,7 +45,9 @@ const profile = process.argv.includes("--profile");
 /** bench/src/buildscale.ts, the project generator the build-scale benchmark uses, loaded as CommonJS. */
 function loadGenerator() {
   const file = path.join(__dirname, "src/buildscale.ts");
-  const { outputText } = ts.transpileModule(fs.readFileSync(file, "utf8"), { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } });
+  const { outputText } = ts.transpileModule(fs.readFileSync(file, "utf8"), {
+    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
+  });
   const m = new module.constructor(file);
   m.paths = module.paths;
   m._compile(outputText, file);
@@ -53,26 +55,56 @@ function loadGenerator() {
 }
 
 function setUp() {
-  if (!fs.existsSync(path.join(ROOT, "dist/transformer/bundler/index.mjs"))) throw new Error("no dist/: run npm run build first");
+  if (!fs.existsSync(path.join(ROOT, "dist/transformer/bundler/index.mjs")))
+    throw new Error("no dist/: run npm run build first");
   const base = path.join(os.tmpdir(), "typed-msgpack-vite-bench");
   fs.mkdirSync(base, { recursive: true });
   const project = loadGenerator().generateProject(kind, size, base);
   const dir = project.dir;
   const modules = [...project.files.keys()];
-  fs.writeFileSync(path.join(dir, "src/main.ts"), [
-    ...modules.map((name, i) => `import * as m${i} from "./${name.replace(/\.ts$/, ".js")}";`),
-    // Referenced, so that the build keeps every module.
-    `(globalThis as { modules?: unknown }).modules = [${modules.map((_, i) => `m${i}`).join(", ")}];`,
-  ].join("\n") + "\n");
-  fs.writeFileSync(path.join(dir, "index.html"), `<!doctype html>\n<script type="module" src="/src/main.ts"></script>\n`);
-  fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({
-    compilerOptions: { target: "es2022", module: "esnext", moduleResolution: "bundler", lib: ["es2022", "dom"], types: [], strict: true, noEmit: true, skipLibCheck: true },
-    include: ["src"],
-  }, null, 2));
-  fs.writeFileSync(path.join(dir, "vite.plugin.config.mjs"), `import { vite as typedMsgpack } from "typed-msgpack-build/unplugin";\nexport default { logLevel: "info", plugins: [typedMsgpack()] };\n`);
+  fs.writeFileSync(
+    path.join(dir, "src/main.ts"),
+    [
+      ...modules.map((name, i) => `import * as m${i} from "./${name.replace(/\.ts$/, ".js")}";`),
+      // Referenced, so that the build keeps every module.
+      `(globalThis as { modules?: unknown }).modules = [${modules.map((_, i) => `m${i}`).join(", ")}];`,
+    ].join("\n") + "\n",
+  );
+  fs.writeFileSync(
+    path.join(dir, "index.html"),
+    `<!doctype html>\n<script type="module" src="/src/main.ts"></script>\n`,
+  );
+  fs.writeFileSync(
+    path.join(dir, "tsconfig.json"),
+    JSON.stringify(
+      {
+        compilerOptions: {
+          target: "es2022",
+          module: "esnext",
+          moduleResolution: "bundler",
+          lib: ["es2022", "dom"],
+          types: [],
+          strict: true,
+          noEmit: true,
+          skipLibCheck: true,
+        },
+        include: ["src"],
+      },
+      null,
+      2,
+    ),
+  );
+  fs.writeFileSync(
+    path.join(dir, "vite.plugin.config.mjs"),
+    `import { vite as typedMsgpack } from "typed-msgpack-build/unplugin";\nexport default { logLevel: "info", plugins: [typedMsgpack()] };\n`,
+  );
   fs.writeFileSync(path.join(dir, "vite.plain.config.mjs"), `export default { logLevel: "info" };\n`);
   fs.mkdirSync(path.join(dir, "node_modules"), { recursive: true });
-  for (const [name, target] of [["typed-msgpack", ROOT], ["typed-msgpack-build", path.join(ROOT, "typed-msgpack-build")], ["vite", path.join(ROOT, "node_modules/vite")]]) {
+  for (const [name, target] of [
+    ["typed-msgpack", ROOT],
+    ["typed-msgpack-build", path.join(ROOT, "typed-msgpack-build")],
+    ["vite", path.join(ROOT, "node_modules/vite")],
+  ]) {
     const link = path.join(dir, "node_modules", name);
     fs.rmSync(link, { recursive: true, force: true });
     fs.symlinkSync(target, link, "dir");
@@ -84,7 +116,11 @@ function setUp() {
 async function generatedCopy(dir) {
   const copy = `${dir}-generated`;
   fs.rmSync(copy, { recursive: true, force: true });
-  fs.cpSync(dir, copy, { recursive: true, verbatimSymlinks: true, filter: (from) => !/[\\/](dist|profiles|\.vite)$/.test(from) });
+  fs.cpSync(dir, copy, {
+    recursive: true,
+    verbatimSymlinks: true,
+    filter: (from) => !/[\\/](dist|profiles|\.vite)$/.test(from),
+  });
   const { vite } = await import(path.join(ROOT, "dist/transformer/bundler/index.mjs"));
   const plugin = vite({ cache: false, tsconfig: path.join(copy, "tsconfig.json") });
   plugin.configResolved?.({ root: copy, cacheDir: path.join(copy, "node_modules/.vite") });
@@ -115,14 +151,36 @@ function build(appDir, setup) {
   const dir = dirOf(appDir, setup);
   prepare(dir, setup);
   fs.rmSync(path.join(dir, "dist"), { recursive: true, force: true });
-  const args = ["-f", "%e %U %S", process.execPath, ...(profile && setup === "cold" ? ["--cpu-prof", "--cpu-prof-dir", path.join(dir, "profiles")] : []), VITE, "build", "-c", `vite.${config}.config.mjs`];
-  const result = spawnSync("/usr/bin/time", args, { cwd: dir, encoding: "utf8", maxBuffer: 256 << 20, env: { ...process.env, NO_COLOR: "1" } });
+  const args = [
+    "-f",
+    "%e %U %S",
+    process.execPath,
+    ...(profile && setup === "cold" ? ["--cpu-prof", "--cpu-prof-dir", path.join(dir, "profiles")] : []),
+    VITE,
+    "build",
+    "-c",
+    `vite.${config}.config.mjs`,
+  ];
+  const result = spawnSync("/usr/bin/time", args, {
+    cwd: dir,
+    encoding: "utf8",
+    maxBuffer: 256 << 20,
+    env: { ...process.env, NO_COLOR: "1" },
+  });
   const times = result.stderr.trim().split("\n").pop().split(" ").map(Number);
-  if (result.status !== 0 || times.length !== 3) throw new Error(`vite build (${setup}) failed\n${result.stdout}${result.stderr}`);
-  const js = fs.readdirSync(path.join(dir, "dist/assets")).filter((f) => f.endsWith(".js")).map((f) => fs.readFileSync(path.join(dir, "dist/assets", f), "utf8")).join("");
+  if (result.status !== 0 || times.length !== 3)
+    throw new Error(`vite build (${setup}) failed\n${result.stdout}${result.stderr}`);
+  const js = fs
+    .readdirSync(path.join(dir, "dist/assets"))
+    .filter((f) => f.endsWith(".js"))
+    .map((f) => fs.readFileSync(path.join(dir, "dist/assets", f), "utf8"))
+    .join("");
   // The plugin's build has every call replaced; the plain one still has them.
   // The plain build still calls the runtime's codecFor, which throws this; the others never call it, so it is tree-shaken.
-  if ((setup === "plain") !== js.includes("call was not compiled")) throw new Error(`vite build (${setup}): unexpected output (codecFor calls ${setup === "plain" ? "missing" : "left in"})`);
+  if ((setup === "plain") !== js.includes("call was not compiled"))
+    throw new Error(
+      `vite build (${setup}): unexpected output (codecFor calls ${setup === "plain" ? "missing" : "left in"})`,
+    );
   return { wall: times[0], cpu: times[1] + times[2] };
 }
 
@@ -136,7 +194,12 @@ function treeCpu(pid) {
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       total += (Number(fields[11]) + Number(fields[12])) / tick;
       for (const task of fs.readdirSync(`/proc/${p}/task`)) {
-        for (const child of fs.readFileSync(`/proc/${p}/task/${task}/children`, "utf8").trim().split(" ").filter(Boolean)) visit(child);
+        for (const child of fs
+          .readFileSync(`/proc/${p}/task/${task}/children`, "utf8")
+          .trim()
+          .split(" ")
+          .filter(Boolean))
+          visit(child);
       }
     } catch {
       // exited
@@ -163,15 +226,25 @@ async function dev(appDir, setup, modules) {
   prepare(dir, setup);
   const port = await freePort();
   const started = process.hrtime.bigint();
-  const child = spawn(process.execPath, [VITE, "-c", `vite.${config}.config.mjs`, "--host", "127.0.0.1", "--port", String(port), "--strictPort"], { cwd: dir, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
+  const child = spawn(
+    process.execPath,
+    [VITE, "-c", `vite.${config}.config.mjs`, "--host", "127.0.0.1", "--port", String(port), "--strictPort"],
+    { cwd: dir, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1" } },
+  );
   let output = "";
   child.stdout.on("data", (c) => (output += c));
   child.stderr.on("data", (c) => (output += c));
   try {
     await new Promise((resolve, reject) => {
       const timer = setInterval(() => {
-        if (/ready in/.test(output)) { clearInterval(timer); resolve(); }
-        if (child.exitCode !== null) { clearInterval(timer); reject(new Error(output)); }
+        if (/ready in/.test(output)) {
+          clearInterval(timer);
+          resolve();
+        }
+        if (child.exitCode !== null) {
+          clearInterval(timer);
+          reject(new Error(output));
+        }
       }, 20);
     });
     const ready = Number(process.hrtime.bigint() - started) / 1e9;
@@ -179,11 +252,16 @@ async function dev(appDir, setup, modules) {
     const get = async (name) => {
       const response = await fetch(`http://127.0.0.1:${port}/src/${name}`);
       const text = await response.text();
-      if (response.status !== 200 || (setup !== "plain" && /= codecFor/.test(text))) throw new Error(`GET /src/${name}: ${response.status}\n${text.slice(0, 2000)}`);
+      if (response.status !== 200 || (setup !== "plain" && /= codecFor/.test(text)))
+        throw new Error(`GET /src/${name}: ${response.status}\n${text.slice(0, 2000)}`);
     };
     await get("main.ts");
     const queue = modules.slice(1);
-    await Promise.all(Array.from({ length: 6 }, async () => { while (queue.length) await get(queue.shift()); }));
+    await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        while (queue.length) await get(queue.shift());
+      }),
+    );
     const wall = Number(process.hrtime.bigint() - started) / 1e9;
     return { ready, wall, cpu: treeCpu(child.pid) };
   } finally {
@@ -219,9 +297,14 @@ const fmt = (x) => x.toFixed(2);
 async function main() {
   const { dir, modules } = setUp();
   if (SETUPS.includes("generated")) generatedDir = await generatedCopy(dir);
-  console.log(`project: ${kind}, ${size} types, ${modules.length} modules, in ${dir}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+  console.log(
+    `project: ${kind}, ${size} types, ${modules.length} modules, in ${dir}; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")}`,
+  );
   const results = { build: {}, dev: {} };
-  for (const setup of SETUPS) results.build[setup] = [], results.dev[setup] = [];
+  for (const setup of SETUPS) (results.build[setup] = []), (results.dev[setup] = []);
   // Not timed: fills the disk cache for the first warm run.
   if (SETUPS.includes("warm")) build(dir, "cold");
   for (let i = 0; i < runs; i++) {
@@ -232,14 +315,24 @@ async function main() {
       results.build[setup].push(b);
       const d = await dev(dir, setup, modules);
       results.dev[setup].push(d);
-      console.log(`run ${i + 1} ${setup.padEnd(5)}: build ${fmt(b.wall)} s (cpu ${fmt(b.cpu)} s); dev ready ${fmt(d.ready)} s, all modules served ${fmt(d.wall)} s (cpu ${fmt(d.cpu)} s)`);
+      console.log(
+        `run ${i + 1} ${setup.padEnd(5)}: build ${fmt(b.wall)} s (cpu ${fmt(b.cpu)} s); dev ready ${fmt(d.ready)} s, all modules served ${fmt(d.wall)} s (cpu ${fmt(d.cpu)} s)`,
+      );
     }
   }
-  console.log(`\nmedians of ${runs} runs (load average now ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}); ratios to plain:`);
+  console.log(
+    `\nmedians of ${runs} runs (load average now ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")}); ratios to plain:`,
+  );
   for (const what of ["build", "dev"]) {
     const m = (setup, key) => median(results[what][setup].map((r) => r[key]));
     const label = what === "build" ? "vite build" : "dev start + first load";
-    const row = (key) => SETUPS.map((s) => `${s} ${fmt(m(s, key))} s${s === "plain" ? "" : ` (${(m(s, key) / m("plain", key)).toFixed(2)}x)`}`).join(", ");
+    const row = (key) =>
+      SETUPS.map(
+        (s) => `${s} ${fmt(m(s, key))} s${s === "plain" ? "" : ` (${(m(s, key) / m("plain", key)).toFixed(2)}x)`}`,
+      ).join(", ");
     console.log(`${label.padEnd(23)} cpu:  ${row("cpu")}`);
     console.log(`${"".padEnd(23)} wall: ${row("wall")}`);
   }
@@ -247,8 +340,10 @@ async function main() {
     const floors = Array.from({ length: runs }, () => typescriptFloor(dir));
     const plain = median(results.build.plain.map((r) => r.cpu));
     const floor = median(floors.map((r) => r.cpu));
-    console.log(`TypeScript floor (load it, create the first Program and checker, nothing of ours): cpu ${fmt(floor)} s, wall ${fmt(median(floors.map((r) => r.wall)))} s;` +
-      ` plain build + floor = ${((plain + floor) / plain).toFixed(2)}x plain build (cpu): no cold build that type-checks costs less`);
+    console.log(
+      `TypeScript floor (load it, create the first Program and checker, nothing of ours): cpu ${fmt(floor)} s, wall ${fmt(median(floors.map((r) => r.wall)))} s;` +
+        ` plain build + floor = ${((plain + floor) / plain).toFixed(2)}x plain build (cpu): no cold build that type-checks costs less`,
+    );
   }
   if (profile) console.log(`profiles: ${path.join(dir, "profiles")}`);
 }

@@ -60,14 +60,28 @@ export class Chunks {
 
   private open(): void {
     const source = this.source as unknown;
-    if (source !== null && typeof source === "object" && typeof (source as ReadableStreamLike).getReader === "function") {
+    if (
+      source !== null &&
+      typeof source === "object" &&
+      typeof (source as ReadableStreamLike).getReader === "function"
+    ) {
       this.reader = (source as ReadableStreamLike).getReader();
-    } else if (source !== null && typeof source === "object" && !ArrayBuffer.isView(source) && (Symbol.asyncIterator in source || Symbol.iterator in source)) {
-      this.it = Symbol.asyncIterator in source ? (source as AsyncIterable<ByteChunk>)[Symbol.asyncIterator]() : (source as Iterable<ByteChunk>)[Symbol.iterator]();
+    } else if (
+      source !== null &&
+      typeof source === "object" &&
+      !ArrayBuffer.isView(source) &&
+      (Symbol.asyncIterator in source || Symbol.iterator in source)
+    ) {
+      this.it =
+        Symbol.asyncIterator in source
+          ? (source as AsyncIterable<ByteChunk>)[Symbol.asyncIterator]()
+          : (source as Iterable<ByteChunk>)[Symbol.iterator]();
     } else {
       this.ended = true;
-      throw new TypeError(`typed-msgpack: expected a ReadableStream, a Node Readable or an (async) iterable of byte chunks, got ${describe(source)}` +
-        (ArrayBuffer.isView(source) ? " (for bytes in memory use decode or decodeMulti)" : ""));
+      throw new TypeError(
+        `typed-msgpack: expected a ReadableStream, a Node Readable or an (async) iterable of byte chunks, got ${describe(source)}` +
+          (ArrayBuffer.isView(source) ? " (for bytes in memory use decode or decodeMulti)" : ""),
+      );
     }
   }
 
@@ -83,8 +97,10 @@ function toBytes(chunk: unknown): Uint8Array {
   if (chunk instanceof Uint8Array) return chunk;
   if (ArrayBuffer.isView(chunk)) return new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
   if (chunk instanceof ArrayBuffer) return new Uint8Array(chunk);
-  throw new TypeError(`typed-msgpack: a stream chunk must be a Uint8Array, ArrayBufferView or ArrayBuffer, got ${describe(chunk)}` +
-    (typeof chunk === "string" ? " (was setEncoding() called on the Node stream?)" : ""));
+  throw new TypeError(
+    `typed-msgpack: a stream chunk must be a Uint8Array, ArrayBufferView or ArrayBuffer, got ${describe(chunk)}` +
+      (typeof chunk === "string" ? " (was setEncoding() called on the Node stream?)" : ""),
+  );
 }
 
 function describe(v: unknown): string {

@@ -68,8 +68,14 @@ export interface ArrayCodec<E> {
  * so a union such as `Row[] | null` gets none. `Codec<any>` has it as optional, so that every codec
  * can be assigned to `Codec<any>`.
  */
-export type Codec<T> = BaseCodec<T> & (0 extends 1 & T ? Partial<ArrayCodec<any>>
-  : [T] extends [readonly (infer E)[]] ? (E[] extends T ? ArrayCodec<E> : unknown) : unknown);
+export type Codec<T> = BaseCodec<T> &
+  (0 extends 1 & T
+    ? Partial<ArrayCodec<any>>
+    : [T] extends [readonly (infer E)[]]
+      ? E[] extends T
+        ? ArrayCodec<E>
+        : unknown
+      : unknown);
 
 /**
  * Generated encoders take `(writer, value, path, depth)`. `path` is undefined on the fast first
@@ -125,7 +131,9 @@ export function codec<T>(version: number, enc: EncodeFn<T>, dec: DecodeFn<T>, el
     encodeInto(value, target, offset = 0) {
       if (!(target instanceof Uint8Array)) throw new TypeError("typed-msgpack: encodeInto needs a Uint8Array target");
       if (!Number.isInteger(offset) || offset < 0 || offset > target.length) {
-        throw new RangeError(`typed-msgpack: encodeInto offset ${offset} is outside the target (length ${target.length})`);
+        throw new RangeError(
+          `typed-msgpack: encodeInto offset ${offset} is outside the target (length ${target.length})`,
+        );
       }
       const w = take();
       w.pos = 0;
@@ -133,7 +141,9 @@ export function codec<T>(version: number, enc: EncodeFn<T>, dec: DecodeFn<T>, el
         run(w, value);
         const n = w.pos;
         if (n > target.length - offset) {
-          throw new RangeError(`typed-msgpack: encodeInto needs ${n} bytes but the target has ${target.length - offset} after offset ${offset}`);
+          throw new RangeError(
+            `typed-msgpack: encodeInto needs ${n} bytes but the target has ${target.length - offset} after offset ${offset}`,
+          );
         }
         // Copied from the writer's buffer, not written into the target: the writer may write a few
         // bytes past a value (Writer.put), and the target's bytes after the value stay as they were.
@@ -167,6 +177,8 @@ export function codec<T>(version: number, enc: EncodeFn<T>, dec: DecodeFn<T>, el
 
 function versionMismatch(version: unknown): string {
   // Code from 0.5 and earlier passed the encoder first.
-  return `typed-msgpack: code generated for runtime ${typeof version === "number" ? version : "0.5 or older"} runs on runtime ${GENERATED_CODE_VERSION}: ` +
-    "rebuild it (run `typed-msgpack generate` again for generated files)";
+  return (
+    `typed-msgpack: code generated for runtime ${typeof version === "number" ? version : "0.5 or older"} runs on runtime ${GENERATED_CODE_VERSION}: ` +
+    "rebuild it (run `typed-msgpack generate` again for generated files)"
+  );
 }

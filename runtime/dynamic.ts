@@ -24,17 +24,25 @@ export class ExtData {
  */
 export function writeDynamic(w: Writer, v: unknown, p: string | undefined, depth: number): void {
   switch (typeof v) {
-    case "undefined": return w.nil();
-    case "boolean": return w.bool(v);
-    case "number": return w.number(v);
-    case "string": return writeString(w, v);
-    case "bigint": return writeBigint(w, v, p);
-    case "object": break;
-    default: return mismatch("a value MessagePack can carry", v, p);
+    case "undefined":
+      return w.nil();
+    case "boolean":
+      return w.bool(v);
+    case "number":
+      return w.number(v);
+    case "string":
+      return writeString(w, v);
+    case "bigint":
+      return writeBigint(w, v, p);
+    case "object":
+      break;
+    default:
+      return mismatch("a value MessagePack can carry", v, p);
   }
   if (v === null) return w.nil();
   // Containers count one level each, exactly as readDynamic counts them.
-  if (depth > w.maxDepth && (Array.isArray(v) || v instanceof Map || v instanceof Set || isRecordLike(v))) tooDeep(w.maxDepth, p);
+  if (depth > w.maxDepth && (Array.isArray(v) || v instanceof Map || v instanceof Set || isRecordLike(v)))
+    tooDeep(w.maxDepth, p);
   if (Array.isArray(v)) {
     w.arrayHeader(v.length);
     for (let i = 0; i < v.length; i++) writeDynamic(w, v[i], p && p + "[" + i + "]", depth + 1);
@@ -58,7 +66,11 @@ export function writeDynamic(w: Writer, v: unknown, p: string | undefined, depth
     for (const [key, value] of v) {
       // Decode turns the keys of an unknown map into property names, so only those keys round-trip.
       if (typeof key !== "string" && !(typeof key === "number" && Number.isSafeInteger(key))) {
-        mismatch("a Map key that is a string or a safe integer (the keys of an unknown map decode as property names)", key, p);
+        mismatch(
+          "a Map key that is a string or a safe integer (the keys of an unknown map decode as property names)",
+          key,
+          p,
+        );
       }
       writeDynamic(w, key, p, depth + 1);
       writeDynamic(w, value, p && p + keySegment(key), depth + 1);
@@ -76,16 +88,32 @@ export function writeDynamic(w: Writer, v: unknown, p: string | undefined, depth
 
 function writeExt(w: Writer, ext: ExtData, p: string | undefined): void {
   if (!Number.isInteger(ext.type) || ext.type < -128 || ext.type > 127) {
-    throw new CodecError(`ExtData type ${ext.type} is outside -128..127, the range of MessagePack extension types`, "out-of-range", p, -1);
+    throw new CodecError(
+      `ExtData type ${ext.type} is outside -128..127, the range of MessagePack extension types`,
+      "out-of-range",
+      p,
+      -1,
+    );
   }
   if (ext.type === -1) mismatch("a Date for extension type -1 (the timestamp), not an ExtData", ext, p);
   const n = ext.data.length;
   w.ensure(6 + n);
   const fixed = n === 1 ? 0xd4 : n === 2 ? 0xd5 : n === 4 ? 0xd6 : n === 8 ? 0xd7 : n === 16 ? 0xd8 : 0; // fixext 1..16
   if (fixed) w.bytes[w.pos++] = fixed;
-  else if (n < 0x100) { w.bytes[w.pos++] = 0xc7; w.bytes[w.pos++] = n; } // ext 8
-  else if (n < 0x10000) { w.bytes[w.pos] = 0xc8; w.view.setUint16(w.pos + 1, n); w.pos += 3; } // ext 16
-  else { w.bytes[w.pos] = 0xc9; w.view.setUint32(w.pos + 1, n); w.pos += 5; } // ext 32
+  else if (n < 0x100) {
+    w.bytes[w.pos++] = 0xc7;
+    w.bytes[w.pos++] = n;
+  } // ext 8
+  else if (n < 0x10000) {
+    w.bytes[w.pos] = 0xc8;
+    w.view.setUint16(w.pos + 1, n);
+    w.pos += 3;
+  } // ext 16
+  else {
+    w.bytes[w.pos] = 0xc9;
+    w.view.setUint32(w.pos + 1, n);
+    w.pos += 5;
+  } // ext 32
   w.view.setInt8(w.pos++, ext.type);
   w.bytes.set(ext.data, w.pos);
   w.pos += n;
@@ -100,17 +128,28 @@ export function readDynamic(r: Reader, p: string | undefined, depth: number): un
   const at = r.pos;
   const b = r.head(p);
   switch (FAMILY[b]) {
-    case NIL: r.pos++; return null;
-    case BOOL: r.pos++; return b === 0xc3;
-    case INT: return readNumberOrBigint(r, p);
-    case FLOAT: return r.number(p);
-    case STR: return readString(r, p);
-    case BIN: return readBytes(r, p);
+    case NIL:
+      r.pos++;
+      return null;
+    case BOOL:
+      r.pos++;
+      return b === 0xc3;
+    case INT:
+      return readNumberOrBigint(r, p);
+    case FLOAT:
+      return r.number(p);
+    case STR:
+      return readString(r, p);
+    case BIN:
+      return readBytes(r, p);
     case EXT: {
       if (depth > r.maxDepth) r.tooDeep(p);
       const length = extHeader(r, p);
       const type = r.extType;
-      if (type === -1) { r.pos = at; return readDate(r, p); }
+      if (type === -1) {
+        r.pos = at;
+        return readDate(r, p);
+      }
       const data = r.bytes.slice(r.pos, r.pos + length);
       r.pos += length;
       return new ExtData(type, data);
@@ -133,7 +172,13 @@ export function readDynamic(r: Reader, p: string | undefined, depth: number): un
         if (family === STR) key = readString(r, p);
         else if (family === INT) key = String(r.number(p));
         else if (family === NEVER_USED) return r.fail("malformed", RESERVED_BYTE, p);
-        else throw new CodecError(`map keys of an unknown value must be str or int, got ${["nil", "bool", "int", "float", "str", "bin", "array", "map", "ext"][family]} at byte ${keyAt}`, "type-mismatch", p, keyAt);
+        else
+          throw new CodecError(
+            `map keys of an unknown value must be str or int, got ${["nil", "bool", "int", "float", "str", "bin", "array", "map", "ext"][family]} at byte ${keyAt}`,
+            "type-mismatch",
+            p,
+            keyAt,
+          );
         setOwn(out, key, readDynamic(r, p && p + keySegment(key), depth + 1));
       }
       return out;

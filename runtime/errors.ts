@@ -59,7 +59,9 @@ function abbreviate(path: string): string {
 
 /** Builds a path segment for a dynamic map key, quoting it so that `.` in a key stays unambiguous. */
 export function keySegment(key: unknown): string {
-  return typeof key === "string" && /^[A-Za-z_$][\w$]*$/.test(key) ? "." + key : "[" + JSON.stringify(String(key)) + "]";
+  return typeof key === "string" && /^[A-Za-z_$][\w$]*$/.test(key)
+    ? "." + key
+    : "[" + JSON.stringify(String(key)) + "]";
 }
 
 /** Describes a runtime value for an error message: `got string "abc"`, `got undefined`. */
@@ -87,7 +89,12 @@ export function describeValue(value: unknown): string {
 export function locate(error: unknown, retry: () => void): unknown {
   if (error instanceof RangeError && /call stack/i.test(error.message)) {
     // Only reachable with a raised maxDepth: the stack ran out first. Still a CodecError, never a crash.
-    return new CodecError("the JavaScript call stack ran out before maxDepth was reached; lower maxDepth", "too-deep", "$", -1);
+    return new CodecError(
+      "the JavaScript call stack ran out before maxDepth was reached; lower maxDepth",
+      "too-deep",
+      "$",
+      -1,
+    );
   }
   if (!(error instanceof CodecError) || error.path !== undefined) return error;
   try {

@@ -32,7 +32,10 @@ export function readBigint(r: Reader, p?: string): bigint {
     r.pos += 9;
     return v;
   }
-  if (b <= 0x7f || b >= 0xe0) { r.pos++; return BigInt(b <= 0x7f ? b : b - 0x100); }
+  if (b <= 0x7f || b >= 0xe0) {
+    r.pos++;
+    return BigInt(b <= 0x7f ? b : b - 0x100);
+  }
   return BigInt(r.intBody(b, p));
 }
 
@@ -79,18 +82,25 @@ export function readDate(r: Reader, p?: string): Date {
   const length = extHeader(r, p);
   const type = r.extType;
   if (type !== -1) r.fail("type-mismatch", `expected timestamp ext (type -1), got ext type ${type}`, p, at);
-  const view = r.view, pos = r.pos;
+  const view = r.view,
+    pos = r.pos;
   let sec: number, nsec: number;
-  if (length === 4) { sec = view.getUint32(pos); nsec = 0; } // timestamp 32
-  else if (length === 8) { // timestamp 64: nsec in the top 30 bits, sec in the low 34
+  if (length === 4) {
+    sec = view.getUint32(pos);
+    nsec = 0;
+  } // timestamp 32
+  else if (length === 8) {
+    // timestamp 64: nsec in the top 30 bits, sec in the low 34
     const high = view.getUint32(pos);
     nsec = high >>> 2;
     sec = (high & 3) * TWO_32 + view.getUint32(pos + 4);
-  } else if (length === 12) { // timestamp 96
+  } else if (length === 12) {
+    // timestamp 96
     nsec = view.getUint32(pos);
     const big = view.getBigInt64(pos + 4);
     sec = Number(big);
-    if (sec * 1000 > MAX_DATE_MS || sec * 1000 < -MAX_DATE_MS) r.fail("out-of-range", `timestamp ${big}s is outside the range of a JavaScript Date`, p, at);
+    if (sec * 1000 > MAX_DATE_MS || sec * 1000 < -MAX_DATE_MS)
+      r.fail("out-of-range", `timestamp ${big}s is outside the range of a JavaScript Date`, p, at);
   } else {
     return r.fail("malformed", `timestamp ext must be 4, 8 or 12 bytes long, not ${length}`, p, at);
   }
@@ -98,7 +108,8 @@ export function readDate(r: Reader, p?: string): Date {
   // Whole milliseconds, truncated toward zero as @msgpack/msgpack's decode does; computed in
   // integers, because sec * 1000 + nsec / 1e6 rounds up to the next second for large sec.
   const ms = sec * 1000 + (sec < 0 ? Math.ceil(nsec / 1_000_000) : Math.floor(nsec / 1_000_000));
-  if (ms > MAX_DATE_MS || ms < -MAX_DATE_MS) r.fail("out-of-range", "timestamp is outside the range of a JavaScript Date", p, at);
+  if (ms > MAX_DATE_MS || ms < -MAX_DATE_MS)
+    r.fail("out-of-range", "timestamp is outside the range of a JavaScript Date", p, at);
   r.pos = pos + length;
   return new Date(ms);
 }
@@ -111,20 +122,26 @@ export function writeDate(w: Writer, v: unknown, p?: string): void {
   const sec = Math.floor(ms / 1000);
   const nsec = (ms - sec * 1000) * 1_000_000;
   w.ensure(15);
-  const bytes = w.bytes, view = w.view, pos = w.pos;
+  const bytes = w.bytes,
+    view = w.view,
+    pos = w.pos;
   if (sec >= 0 && sec < TWO_34) {
     if (nsec === 0 && sec < TWO_32) {
-      bytes[pos] = 0xd6; bytes[pos + 1] = 0xff; // fixext 4, type -1: timestamp 32
+      bytes[pos] = 0xd6;
+      bytes[pos + 1] = 0xff; // fixext 4, type -1: timestamp 32
       view.setUint32(pos + 2, sec);
       w.pos = pos + 6;
     } else {
-      bytes[pos] = 0xd7; bytes[pos + 1] = 0xff; // fixext 8, type -1: timestamp 64 (nsec:30 | sec:34)
+      bytes[pos] = 0xd7;
+      bytes[pos + 1] = 0xff; // fixext 8, type -1: timestamp 64 (nsec:30 | sec:34)
       view.setUint32(pos + 2, nsec * 4 + Math.floor(sec / TWO_32));
       view.setUint32(pos + 6, sec >>> 0);
       w.pos = pos + 10;
     }
   } else {
-    bytes[pos] = 0xc7; bytes[pos + 1] = 12; bytes[pos + 2] = 0xff; // ext 8, length 12, type -1: timestamp 96
+    bytes[pos] = 0xc7;
+    bytes[pos + 1] = 12;
+    bytes[pos + 2] = 0xff; // ext 8, length 12, type -1: timestamp 96
     view.setUint32(pos + 3, nsec);
     view.setBigInt64(pos + 7, BigInt(sec));
     w.pos = pos + 15;
@@ -140,14 +157,16 @@ export function writeDate(w: Writer, v: unknown, p?: string): void {
  */
 export function readBytes(r: Reader, p?: string): Uint8Array {
   const length = binHeader(r, r.head(p), p);
-  const bytes = r.bytes, start = r.pos;
+  const bytes = r.bytes,
+    start = r.pos;
   r.pos = start + length;
   if (length > SLAB_MAX_BIN) return bytes.slice(start, start + length);
   if (r.slab.length - r.slabUsed < length) {
     r.slab = new Uint8Array(Math.max(SLAB_SIZE, Math.min(2 * r.slab.length, SLAB_SIZE_MAX)));
     r.slabUsed = 0;
   }
-  const slab = r.slab, at = r.slabUsed;
+  const slab = r.slab,
+    at = r.slabUsed;
   // Short payloads (hashes, ids) by a loop: `set` costs a call and a view of the input.
   if (length <= 64) for (let i = 0; i < length; i++) slab[at + i] = bytes[start + i]!;
   else slab.set(bytes.subarray(start, start + length), at);
@@ -180,9 +199,21 @@ export function writeBin(w: Writer, v: Uint8Array): void {
   const n = v.length;
   w.ensure(5 + n);
   const pos = w.pos;
-  if (n < 0x100) { w.bytes[pos] = 0xc4; w.bytes[pos + 1] = n; w.pos = pos + 2; } // bin 8
-  else if (n < 0x10000) { w.bytes[pos] = 0xc5; w.view.setUint16(pos + 1, n); w.pos = pos + 3; } // bin 16
-  else { w.bytes[pos] = 0xc6; w.view.setUint32(pos + 1, n); w.pos = pos + 5; } // bin 32
+  if (n < 0x100) {
+    w.bytes[pos] = 0xc4;
+    w.bytes[pos + 1] = n;
+    w.pos = pos + 2;
+  } // bin 8
+  else if (n < 0x10000) {
+    w.bytes[pos] = 0xc5;
+    w.view.setUint16(pos + 1, n);
+    w.pos = pos + 3;
+  } // bin 16
+  else {
+    w.bytes[pos] = 0xc6;
+    w.view.setUint32(pos + 1, n);
+    w.pos = pos + 5;
+  } // bin 32
   w.bytes.set(v, w.pos);
   w.pos += n;
 }

@@ -49,13 +49,18 @@ export class Framer {
   }
 
   /** Stream offset of the first unconsumed byte. */
-  get offset(): number { return this.base + this.start; }
-  get buffered(): number { return this.len - this.start; }
+  get offset(): number {
+    return this.base + this.start;
+  }
+  get buffered(): number {
+    return this.len - this.start;
+  }
 
   push(chunk: Uint8Array): void {
     if (chunk.length === 0) return;
     this.reader = undefined;
-    if (this.start === this.len) { // nothing pending: decode straight from the chunk
+    if (this.start === this.len) {
+      // nothing pending: decode straight from the chunk
       this.base += this.len;
       this.buf = chunk;
       this.len = chunk.length;
@@ -82,7 +87,10 @@ export class Framer {
       this.len = kept;
       this.start = 0;
     }
-    if (chunk) { this.buf.set(chunk, this.len); this.len += n; }
+    if (chunk) {
+      this.buf.set(chunk, this.len);
+      this.len += n;
+    }
     this.reader = undefined;
   }
 
@@ -178,27 +186,61 @@ export class Framer {
    * arriving; a header that is cut is re-read.
    */
   private scan(): number {
-    const buf = this.buf, len = this.len;
-    let pos = this.scanPos, pending = this.pending;
+    const buf = this.buf,
+      len = this.len;
+    let pos = this.scanPos,
+      pending = this.pending;
     while (pending > 0 && pos < len) {
       const b = buf[pos]!;
       pending--;
-      if (b <= 0x7f || b >= 0xe0) { pos++; continue; } // fixint
-      if (b <= 0x8f) { pending += 2 * (b & 0x0f); pos++; continue; } // fixmap
-      if (b <= 0x9f) { pending += b & 0x0f; pos++; continue; } // fixarray
-      if (b <= 0xbf) { pos += 1 + (b & 0x1f); continue; } // fixstr
+      if (b <= 0x7f || b >= 0xe0) {
+        pos++;
+        continue;
+      } // fixint
+      if (b <= 0x8f) {
+        pending += 2 * (b & 0x0f);
+        pos++;
+        continue;
+      } // fixmap
+      if (b <= 0x9f) {
+        pending += b & 0x0f;
+        pos++;
+        continue;
+      } // fixarray
+      if (b <= 0xbf) {
+        pos += 1 + (b & 0x1f);
+        continue;
+      } // fixstr
       const fixed = FIXED_SIZE[b - 0xc0]!;
-      if (fixed > 0) { pos += fixed; continue; }
-      if (fixed === 0) { this.scanPos = pos; return -2; } // 0xc1
+      if (fixed > 0) {
+        pos += fixed;
+        continue;
+      }
+      if (fixed === 0) {
+        this.scanPos = pos;
+        return -2;
+      } // 0xc1
       const width = -fixed; // bytes of the length field after the head byte
-      if (pos + 1 + width > len) { pending++; break; } // the header itself is cut: read it again later
-      const n = width === 1 ? buf[pos + 1]! : width === 2 ? (buf[pos + 1]! << 8) | buf[pos + 2]!
-        : buf[pos + 1]! * 0x1000000 + ((buf[pos + 2]! << 16) | (buf[pos + 3]! << 8) | buf[pos + 4]!);
+      if (pos + 1 + width > len) {
+        pending++;
+        break;
+      } // the header itself is cut: read it again later
+      const n =
+        width === 1
+          ? buf[pos + 1]!
+          : width === 2
+            ? (buf[pos + 1]! << 8) | buf[pos + 2]!
+            : buf[pos + 1]! * 0x1000000 + ((buf[pos + 2]! << 16) | (buf[pos + 3]! << 8) | buf[pos + 4]!);
       pos += 1 + width;
       const far = pos + n * (b >= 0xde ? 2 : 1) - len; // an element takes a byte at least, a map entry two
-      if (b >= 0xdc) pending += b >= 0xde ? 2 * n : n; // array / map 16, 32
+      if (b >= 0xdc)
+        pending += b >= 0xde ? 2 * n : n; // array / map 16, 32
       else pos += n + (b >= 0xc7 && b <= 0xc9 ? 1 : 0); // str / bin payload; ext adds its type byte
-      if (far > FAR && len - this.start >= 2 * this.checked) { this.scanPos = pos; this.pending = pending; return -3; }
+      if (far > FAR && len - this.start >= 2 * this.checked) {
+        this.scanPos = pos;
+        this.pending = pending;
+        return -3;
+      }
     }
     this.scanPos = pos;
     this.pending = pending;
@@ -207,16 +249,36 @@ export class Framer {
 
   /** Reads a top-level array header: its count, or -1 until the header has arrived. */
   arrayHeader(): number {
-    const buf = this.buf, at = this.start, have = this.len - at;
+    const buf = this.buf,
+      at = this.start,
+      have = this.len - at;
     if (have === 0) return -1;
     const b = buf[at]!;
     let n: number, size: number;
-    if ((b & 0xf0) === 0x90) { n = b & 0x0f; size = 1; } // fixarray
-    else if (b === 0xdc) { size = 3; n = have < 3 ? 0 : (buf[at + 1]! << 8) | buf[at + 2]!; } // array 16
-    else if (b === 0xdd) { size = 5; n = have < 5 ? 0 : buf[at + 1]! * 0x1000000 + ((buf[at + 2]! << 16) | (buf[at + 3]! << 8) | buf[at + 4]!); } // array 32
+    if ((b & 0xf0) === 0x90) {
+      n = b & 0x0f;
+      size = 1;
+    } // fixarray
+    else if (b === 0xdc) {
+      size = 3;
+      n = have < 3 ? 0 : (buf[at + 1]! << 8) | buf[at + 2]!;
+    } // array 16
+    else if (b === 0xdd) {
+      size = 5;
+      n = have < 5 ? 0 : buf[at + 1]! * 0x1000000 + ((buf[at + 2]! << 16) | (buf[at + 3]! << 8) | buf[at + 4]!);
+    } // array 32
     else if (b === 0xc1) throw new CodecError(`${RESERVED_BYTE} at byte ${this.offset}`, "malformed", "$", this.offset);
-    else throw new CodecError(`expected array, got ${describeHead(b)} at byte ${this.offset}`, "type-mismatch", "$", this.offset);
-    if (have < size) { if (this.buf !== this.store) this.keep(undefined); return -1; }
+    else
+      throw new CodecError(
+        `expected array, got ${describeHead(b)} at byte ${this.offset}`,
+        "type-mismatch",
+        "$",
+        this.offset,
+      );
+    if (have < size) {
+      if (this.buf !== this.store) this.keep(undefined);
+      return -1;
+    }
     this.advance(at + size);
     return n;
   }
@@ -243,11 +305,14 @@ export class Framer {
   /** Names the path of a decode error (decoding again with paths on) and counts its offset from the stream's start. */
   private located(e: unknown, dec: DecodeFn<unknown>, path: string): unknown {
     const at = this.start;
-    return rebase(locate(e, () => {
-      const again = new Reader(this.buf.subarray(0, this.len), this.options);
-      again.pos = at;
-      dec(again, path, 0);
-    }), this.base);
+    return rebase(
+      locate(e, () => {
+        const again = new Reader(this.buf.subarray(0, this.len), this.options);
+        again.pos = at;
+        dec(again, path, 0);
+      }),
+      this.base,
+    );
   }
 }
 
@@ -256,8 +321,38 @@ export class Framer {
  * width of the length field that follows (str/bin/ext 8/16/32, array/map 16/32).
  */
 const FIXED_SIZE: readonly number[] = [
-  1, 0, 1, 1, -1, -2, -4, -1, -2, -4, 5, 9, 2, 3, 5, 9, // c0 nil, c1, bool, bin 8-32, ext 8-32, float 32/64, uint 8-64
-  2, 3, 5, 9, 3, 4, 6, 10, 18, -1, -2, -4, -2, -4, -2, -4, // int 8-64, fixext 1-16, str 8-32, array 16/32, map 16/32
+  1,
+  0,
+  1,
+  1,
+  -1,
+  -2,
+  -4,
+  -1,
+  -2,
+  -4,
+  5,
+  9,
+  2,
+  3,
+  5,
+  9, // c0 nil, c1, bool, bin 8-32, ext 8-32, float 32/64, uint 8-64
+  2,
+  3,
+  5,
+  9,
+  3,
+  4,
+  6,
+  10,
+  18,
+  -1,
+  -2,
+  -4,
+  -2,
+  -4,
+  -2,
+  -4, // int 8-64, fixext 1-16, str 8-32, array 16/32, map 16/32
 ];
 
 /** The same error with its offset (and the "at byte" of its message) moved by `by` bytes. */

@@ -19,7 +19,20 @@ export { Writer, type Constant } from "./writer.js";
 export { Reader, DEFAULT_LIMITS, type DecodeOptions } from "./reader.js";
 export { ExtData } from "./dynamic.js";
 export type { Optional, SameShape, Unchanged, Width } from "./shape.js";
-export { NIL, BOOL, INT, FLOAT, STR, BIN, ARRAY, MAP, EXT, DEFAULT_MAX_DEPTH, type PreEncoded, type Literals } from "./wire.js";
+export {
+  NIL,
+  BOOL,
+  INT,
+  FLOAT,
+  STR,
+  BIN,
+  ARRAY,
+  MAP,
+  EXT,
+  DEFAULT_MAX_DEPTH,
+  type PreEncoded,
+  type Literals,
+} from "./wire.js";
 
 // The functions generated code calls, as `__tm.name(...)`. Constants, not `export { } from`:
 // CommonJS turns a re-export into a getter that runs on every call (blobs decode -9 %, events

@@ -6,7 +6,8 @@
  */
 
 const PLUGINS_LINE = '"plugins": [{ "transform": "typed-msgpack/transformer" }]';
-const GENERATE = "generate the codecs with `npx typed-msgpack generate` and import them from the .codecs.ts file it writes (see the README)";
+const GENERATE =
+  "generate the codecs with `npx typed-msgpack generate` and import them from the .codecs.ts file it writes (see the README)";
 const NO_PLUGINS = "TypeScript 7's tsc, esbuild, swc, tsx, Vite and Bun run no compiler plugins";
 
 interface Fs {
@@ -38,12 +39,22 @@ export function notCompiledMessage(stack: string | undefined): string {
       : fromSource
         ? "the file runs from its TypeScript source through a tool that strips types without running plugins (tsx, Node's type stripping, Bun, Vite, vitest)"
         : NO_PLUGINS;
-    return head + `${project.pluginsIn} has the plugins line, but the compiler that built this code ignored it: ${why}. ` +
-      `Instead, ${GENERATE}${native ? "." : ", or build with tspc (ts-patch), which runs the plugin."}`;
+    return (
+      head +
+      `${project.pluginsIn} has the plugins line, but the compiler that built this code ignored it: ${why}. ` +
+      `Instead, ${GENERATE}${native ? "." : ", or build with tspc (ts-patch), which runs the plugin."}`
+    );
   }
-  if (native) return head + `TypeScript ${project!.typescript} is installed here, and TypeScript 7 runs no compiler plugins: ${GENERATE}.`;
-  return head + `Add  ${PLUGINS_LINE}  to compilerOptions in tsconfig.json and build with tspc (ts-patch), or ${GENERATE}. ` +
-    `With a plugins line already there, the compiler ignored it: ${NO_PLUGINS}; use generate with those.`;
+  if (native)
+    return (
+      head +
+      `TypeScript ${project!.typescript} is installed here, and TypeScript 7 runs no compiler plugins: ${GENERATE}.`
+    );
+  return (
+    head +
+    `Add  ${PLUGINS_LINE}  to compilerOptions in tsconfig.json and build with tspc (ts-patch), or ${GENERATE}. ` +
+    `With a plugins line already there, the compiler ignored it: ${NO_PLUGINS}; use generate with those.`
+  );
 }
 
 /** The caller's file, and its project as far as Node's fs can read it; undefined outside Node or when the stack says nothing. */
@@ -52,7 +63,10 @@ function inspect(stack: string | undefined): Project | undefined {
   const match = frame && /(?:\(|at )(?:file:\/\/)?([^()\s]+?):\d+:\d+\)?\s*$/.exec(frame);
   if (!match) return undefined;
   const caller = decodeURIComponent(match[1]!);
-  const node = typeof process === "object" ? (process as { getBuiltinModule?: (id: string) => unknown }).getBuiltinModule : undefined;
+  const node =
+    typeof process === "object"
+      ? (process as { getBuiltinModule?: (id: string) => unknown }).getBuiltinModule
+      : undefined;
   const fs = node?.("node:fs") as Fs | undefined;
   const path = node?.("node:path") as Path | undefined;
   const project: Project = { caller };
@@ -60,10 +74,18 @@ function inspect(stack: string | undefined): Project | undefined {
   try {
     // Up to the package root: a tsconfig*.json there or below it with our plugin, and the TypeScript it installs.
     for (let dir = path.dirname(caller), depth = 0; depth < 32; dir = path.dirname(dir), depth++) {
-      const tsconfig = fs.readdirSync(dir).sort().find((f) => /^tsconfig.*\.json$/.test(f) && fs.readFileSync(path.join(dir, f), "utf8").includes("typed-msgpack/transformer"));
+      const tsconfig = fs
+        .readdirSync(dir)
+        .sort()
+        .find(
+          (f) =>
+            /^tsconfig.*\.json$/.test(f) &&
+            fs.readFileSync(path.join(dir, f), "utf8").includes("typed-msgpack/transformer"),
+        );
       if (tsconfig && !project.pluginsIn) project.pluginsIn = path.join(dir, tsconfig);
       const typescript = path.join(dir, "node_modules/typescript/package.json");
-      if (!project.typescript && fs.existsSync(typescript)) project.typescript = String(JSON.parse(fs.readFileSync(typescript, "utf8")).version);
+      if (!project.typescript && fs.existsSync(typescript))
+        project.typescript = String(JSON.parse(fs.readFileSync(typescript, "utf8")).version);
       if (fs.existsSync(path.join(dir, "package.json")) || path.dirname(dir) === dir) break;
     }
   } catch {

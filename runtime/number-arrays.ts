@@ -49,7 +49,8 @@ export function writeNumberArray(w: Writer, v: unknown, p?: string): void {
       continue;
     }
     // The position in a local, so that V8 keeps it in a register across the run.
-    const bytes = w.bytes, view = w.view;
+    const bytes = w.bytes,
+      view = w.view;
     let pos = w.pos;
     try {
       // No typeof per element: the int tests hold only for numbers (bench smallints encode +7 %).
@@ -86,11 +87,16 @@ function writeFloat64s(w: Writer, values: unknown[], n: number, p: string | unde
   for (let start = 0; start < n; start += RUN) {
     const stop = Math.min(n, start + RUN);
     w.ensure(9 * (stop - start));
-    const bytes = w.bytes, view = w.view;
-    let pos = w.pos, i = start;
+    const bytes = w.bytes,
+      view = w.view;
+    let pos = w.pos,
+      i = start;
     while (i < stop) {
       for (; i + 4 <= stop; i += 4) {
-        const a = values[i], b = values[i + 1], c = values[i + 2], d = values[i + 3];
+        const a = values[i],
+          b = values[i + 1],
+          c = values[i + 2],
+          d = values[i + 3];
         if (!isFraction(a) || !isFraction(b) || !isFraction(c) || !isFraction(d)) break;
         bytes[pos] = 0xcb; // float 64
         view.setFloat64(pos + 1, a);
@@ -107,7 +113,11 @@ function writeFloat64s(w: Writer, values: unknown[], n: number, p: string | unde
       // as fast as by the loop for every form (`node bench/number-series.js`, whole 50 %).
       for (const last = Math.min(i + 4, stop); i < last; i++) {
         const x = values[i];
-        if (isFraction(x)) { bytes[pos] = 0xcb; view.setFloat64(pos + 1, x); pos += 9; } // float 64
+        if (isFraction(x)) {
+          bytes[pos] = 0xcb;
+          view.setFloat64(pos + 1, x);
+          pos += 9;
+        } // float 64
         else if (typeof x === "number") pos = numberAt(bytes, view, pos, x);
         else mismatch("a number", x, p && p + "[" + i + "]");
       }
@@ -138,10 +148,15 @@ function mixedNumberAt(bytes: Uint8Array, view: DataView, pos: number, v: number
     }
     return mixedUintAt(bytes, view, pos, v);
   } else if (Number.isSafeInteger(v)) {
-    if (v < 0 && v >= -0x20) { bytes[pos] = v & 0xff; return pos + 1; } // negative fixint
+    if (v < 0 && v >= -0x20) {
+      bytes[pos] = v & 0xff;
+      return pos + 1;
+    } // negative fixint
     return mixedIntAt(bytes, view, pos, v);
   } else if (typeof v === "number") {
-    bytes[pos] = 0xcb; view.setFloat64(pos + 1, v); return pos + 9; // float 64
+    bytes[pos] = 0xcb;
+    view.setFloat64(pos + 1, v);
+    return pos + 9; // float 64
   }
   return numberAt(bytes, view, pos, v); // what is not a number: numberAt throws the mismatch
 }
@@ -200,10 +215,20 @@ export function readNumberArray(r: Reader, p?: string): number[] {
  */
 function readFloat64s(r: Reader, n: number, p: string | undefined): number[] {
   const out = new Array<number>(n);
-  const bytes = r.bytes, view = r.view, end = r.end;
-  let pos = r.pos, i = 0;
+  const bytes = r.bytes,
+    view = r.view,
+    end = r.end;
+  let pos = r.pos,
+    i = 0;
   while (i < n) {
-    while (i + 4 <= n && pos + 36 <= end && bytes[pos] === 0xcb && bytes[pos + 9] === 0xcb && bytes[pos + 18] === 0xcb && bytes[pos + 27] === 0xcb) {
+    while (
+      i + 4 <= n &&
+      pos + 36 <= end &&
+      bytes[pos] === 0xcb &&
+      bytes[pos + 9] === 0xcb &&
+      bytes[pos + 18] === 0xcb &&
+      bytes[pos + 27] === 0xcb
+    ) {
       out[i] = view.getFloat64(pos + 1);
       out[i + 1] = view.getFloat64(pos + 10);
       out[i + 2] = view.getFloat64(pos + 19);
@@ -213,9 +238,18 @@ function readFloat64s(r: Reader, n: number, p: string | undefined): number[] {
     }
     if (i === n) break;
     const b = bytes[pos]!;
-    if (b === 0xcb && pos + 9 <= end) { out[i] = view.getFloat64(pos + 1); pos += 9; }
-    else if (b < 0x80) { out[i] = b; pos++; } // positive fixint
-    else { r.pos = pos; out[i] = r.number(p && p + "[" + i + "]"); pos = r.pos; }
+    if (b === 0xcb && pos + 9 <= end) {
+      out[i] = view.getFloat64(pos + 1);
+      pos += 9;
+    } else if (b < 0x80) {
+      out[i] = b;
+      pos++;
+    } // positive fixint
+    else {
+      r.pos = pos;
+      out[i] = r.number(p && p + "[" + i + "]");
+      pos = r.pos;
+    }
     i++;
   }
   r.pos = pos;
@@ -228,18 +262,45 @@ function readNumbers(r: Reader, n: number, p: string | undefined): number[] {
   // Fixints, float 64s and 16/32-bit ints inline with the position in a local (an array of one kind
   // of number meets one branch: bench numeric decode); any other form, and every error, through
   // Reader.number.
-  const bytes = r.bytes, view = r.view, end = r.end;
+  const bytes = r.bytes,
+    view = r.view,
+    end = r.end;
   let pos = r.pos;
   for (let i = 0; i < n; i++) {
     const b = bytes[pos]!;
-    if (b < 0x80) { out[i] = b; pos++; } // positive fixint
-    else if (b === 0xcb && pos + 9 <= end) { out[i] = view.getFloat64(pos + 1); pos += 9; } // float 64
-    else if (b >= 0xe0) { out[i] = b - 0x100; pos++; } // negative fixint
-    else if (b === 0xce && pos + 5 <= end) { out[i] = view.getUint32(pos + 1); pos += 5; } // uint 32
-    else if (b === 0xd2 && pos + 5 <= end) { out[i] = view.getInt32(pos + 1); pos += 5; } // int 32
-    else if (b === 0xcd && pos + 3 <= end) { out[i] = view.getUint16(pos + 1); pos += 3; } // uint 16
-    else if (b === 0xd1 && pos + 3 <= end) { out[i] = view.getInt16(pos + 1); pos += 3; } // int 16
-    else { r.pos = pos; out[i] = r.number(p && p + "[" + i + "]"); pos = r.pos; }
+    if (b < 0x80) {
+      out[i] = b;
+      pos++;
+    } // positive fixint
+    else if (b === 0xcb && pos + 9 <= end) {
+      out[i] = view.getFloat64(pos + 1);
+      pos += 9;
+    } // float 64
+    else if (b >= 0xe0) {
+      out[i] = b - 0x100;
+      pos++;
+    } // negative fixint
+    else if (b === 0xce && pos + 5 <= end) {
+      out[i] = view.getUint32(pos + 1);
+      pos += 5;
+    } // uint 32
+    else if (b === 0xd2 && pos + 5 <= end) {
+      out[i] = view.getInt32(pos + 1);
+      pos += 5;
+    } // int 32
+    else if (b === 0xcd && pos + 3 <= end) {
+      out[i] = view.getUint16(pos + 1);
+      pos += 3;
+    } // uint 16
+    else if (b === 0xd1 && pos + 3 <= end) {
+      out[i] = view.getInt16(pos + 1);
+      pos += 3;
+    } // int 16
+    else {
+      r.pos = pos;
+      out[i] = r.number(p && p + "[" + i + "]");
+      pos = r.pos;
+    }
   }
   r.pos = pos;
   return out;

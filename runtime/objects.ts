@@ -13,8 +13,14 @@ export function isRecordLike(v: unknown): v is Record<string, unknown> {
 }
 
 function isOtherRecord(v: object): boolean {
-  return !Array.isArray(v) && !(v instanceof Date) && !(v instanceof Map) && !(v instanceof Set) &&
-    !ArrayBuffer.isView(v) && !(v instanceof ArrayBuffer);
+  return (
+    !Array.isArray(v) &&
+    !(v instanceof Date) &&
+    !(v instanceof Map) &&
+    !(v instanceof Set) &&
+    !ArrayBuffer.isView(v) &&
+    !(v instanceof ArrayBuffer)
+  );
 }
 
 /** `v[key]` if it is an own property, else undefined: for declared properties named like Object.prototype's. */
@@ -58,7 +64,8 @@ export function noExtraKeys(v: Record<string, unknown>, n: number, p: string | u
 
 /** Sets an own property even for `__proto__`, so that input keys never reach a prototype (as JSON.parse). */
 export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === "__proto__") Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+  if (key === "__proto__")
+    Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
   else target[key] = value;
 }
 

@@ -73,10 +73,18 @@ export class Reader {
 
   constructor(input: Uint8Array | ArrayBuffer | ArrayBufferView, options?: DecodeOptions) {
     // A Uint8Array subclass such as Buffer gets a plain view, whose slice() copies (Buffer's does not).
-    if (input instanceof Uint8Array) this.bytes = input.constructor === Uint8Array ? input : new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
+    if (input instanceof Uint8Array)
+      this.bytes =
+        input.constructor === Uint8Array ? input : new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
     else if (input instanceof ArrayBuffer) this.bytes = new Uint8Array(input);
     else if (ArrayBuffer.isView(input)) this.bytes = new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
-    else throw new CodecError(`decode expects a Uint8Array, ArrayBuffer or ArrayBufferView, got ${typeof input}`, "type-mismatch", "$", 0);
+    else
+      throw new CodecError(
+        `decode expects a Uint8Array, ArrayBuffer or ArrayBufferView, got ${typeof input}`,
+        "type-mismatch",
+        "$",
+        0,
+      );
     this.view = new DataView(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength);
     this.pos = 0;
     this.end = this.bytes.length;
@@ -86,7 +94,12 @@ export class Reader {
 
   /** @internal Fails when a declared length exceeds its limit, before anything is read or allocated. */
   limit(length: number, max: number, what: string, option: string, p: string | undefined): void {
-    if (length > max) this.fail("out-of-range", `${what} of ${length} exceeds the limit of ${max} (raise the ${option} decode option if it is expected)`, p);
+    if (length > max)
+      this.fail(
+        "out-of-range",
+        `${what} of ${length} exceeds the limit of ${max} (raise the ${option} decode option if it is expected)`,
+        p,
+      );
   }
 
   fail(code: CodecErrorCode, message: string, p: string | undefined, offset = this.pos): never {
@@ -141,22 +154,33 @@ export class Reader {
 
   bool(p?: string): boolean {
     const b = this.head(p);
-    if (b === 0xc2 || b === 0xc3) { this.pos++; return b === 0xc3; }
+    if (b === 0xc2 || b === 0xc3) {
+      this.pos++;
+      return b === 0xc3;
+    }
     return this.mismatch("bool", p);
   }
 
   /** Any int or float; an int 64 outside the safe integer range fails rather than round. */
   number(p?: string): number {
     const b = this.head(p);
-    if (b <= 0x7f) { this.pos++; return b; } // positive fixint
-    if (b >= 0xe0) { this.pos++; return b - 0x100; } // negative fixint
-    if (b === 0xcb) { // float 64
+    if (b <= 0x7f) {
+      this.pos++;
+      return b;
+    } // positive fixint
+    if (b >= 0xe0) {
+      this.pos++;
+      return b - 0x100;
+    } // negative fixint
+    if (b === 0xcb) {
+      // float 64
       const pos = this.pos;
       this.need(9, p);
       this.pos = pos + 9;
       return this.view.getFloat64(pos + 1);
     }
-    if (b === 0xcd) { // uint 16, as ids and counts past 255 come: inline too (bench tree and flat decode +5 % on Node 24)
+    if (b === 0xcd) {
+      // uint 16, as ids and counts past 255 come: inline too (bench tree and flat decode +5 % on Node 24)
       const pos = this.pos;
       this.need(3, p);
       this.pos = pos + 3;
@@ -167,23 +191,52 @@ export class Reader {
 
   /** @internal The number after its head byte `b`: float 32, uint/int 8..64 (one switch, so one call for any of them). */
   intBody(b: number, p: string | undefined): number {
-    const view = this.view, pos = this.pos;
+    const view = this.view,
+      pos = this.pos;
     switch (b) {
-      case 0xcc: this.need(2, p); this.pos = pos + 2; return this.bytes[pos + 1]!; // uint 8
-      case 0xcd: this.need(3, p); this.pos = pos + 3; return view.getUint16(pos + 1); // uint 16
-      case 0xce: this.need(5, p); this.pos = pos + 5; return view.getUint32(pos + 1); // uint 32
-      case 0xd0: this.need(2, p); this.pos = pos + 2; return view.getInt8(pos + 1); // int 8
-      case 0xd1: this.need(3, p); this.pos = pos + 3; return view.getInt16(pos + 1); // int 16
-      case 0xd2: this.need(5, p); this.pos = pos + 5; return view.getInt32(pos + 1); // int 32
-      case 0xca: this.need(5, p); this.pos = pos + 5; return view.getFloat32(pos + 1); // float 32
-      case 0xcf: case 0xd3: break; // uint 64 / int 64
-      default: return this.mismatch("int or float", p);
+      case 0xcc:
+        this.need(2, p);
+        this.pos = pos + 2;
+        return this.bytes[pos + 1]!; // uint 8
+      case 0xcd:
+        this.need(3, p);
+        this.pos = pos + 3;
+        return view.getUint16(pos + 1); // uint 16
+      case 0xce:
+        this.need(5, p);
+        this.pos = pos + 5;
+        return view.getUint32(pos + 1); // uint 32
+      case 0xd0:
+        this.need(2, p);
+        this.pos = pos + 2;
+        return view.getInt8(pos + 1); // int 8
+      case 0xd1:
+        this.need(3, p);
+        this.pos = pos + 3;
+        return view.getInt16(pos + 1); // int 16
+      case 0xd2:
+        this.need(5, p);
+        this.pos = pos + 5;
+        return view.getInt32(pos + 1); // int 32
+      case 0xca:
+        this.need(5, p);
+        this.pos = pos + 5;
+        return view.getFloat32(pos + 1); // float 32
+      case 0xcf:
+      case 0xd3:
+        break; // uint 64 / int 64
+      default:
+        return this.mismatch("int or float", p);
     }
     this.need(9, p);
     const high = b === 0xcf ? view.getUint32(pos + 1) : view.getInt32(pos + 1);
     const v = high * TWO_32 + view.getUint32(pos + 5);
     if (!Number.isSafeInteger(v)) {
-      this.fail("out-of-range", `${b === 0xcf ? "uint" : "int"} 64 value does not fit in a JavaScript number without rounding (declare the field as bigint)`, p);
+      this.fail(
+        "out-of-range",
+        `${b === 0xcf ? "uint" : "int"} 64 value does not fit in a JavaScript number without rounding (declare the field as bigint)`,
+        p,
+      );
     }
     this.pos = pos + 9;
     return v;
@@ -192,10 +245,25 @@ export class Reader {
   /** @internal Reads a str header; returns the payload length and leaves `pos` at the payload. */
   strHeader(b: number, p: string | undefined): number {
     let size: number, length: number;
-    if ((b & 0xe0) === 0xa0) { size = 1; length = b & 0x1f; } // fixstr
-    else if (b === 0xd9) { size = 2; this.need(2, p); length = this.bytes[this.pos + 1]!; } // str 8
-    else if (b === 0xda) { size = 3; this.need(3, p); length = this.view.getUint16(this.pos + 1); } // str 16
-    else if (b === 0xdb) { size = 5; this.need(5, p); length = this.view.getUint32(this.pos + 1); } // str 32
+    if ((b & 0xe0) === 0xa0) {
+      size = 1;
+      length = b & 0x1f;
+    } // fixstr
+    else if (b === 0xd9) {
+      size = 2;
+      this.need(2, p);
+      length = this.bytes[this.pos + 1]!;
+    } // str 8
+    else if (b === 0xda) {
+      size = 3;
+      this.need(3, p);
+      length = this.view.getUint16(this.pos + 1);
+    } // str 16
+    else if (b === 0xdb) {
+      size = 5;
+      this.need(5, p);
+      length = this.view.getUint32(this.pos + 1);
+    } // str 32
     else return this.mismatch("str", p);
     return this.payload(size, length, this.limits.maxStringLength, "a str", "maxStringLength", p);
   }
@@ -215,11 +283,19 @@ export class Reader {
   /** An array header whose count must lie in [min, max]; max -1 means unbounded (a rest element). */
   tupleHeader(min: number, max: number, p?: string): number {
     const at = this.pos;
-    if (this.bytes[at] === 0x90 + max && min === max && max < 16) { this.pos = at + 1; return max; } // the exact fixarray
+    if (this.bytes[at] === 0x90 + max && min === max && max < 16) {
+      this.pos = at + 1;
+      return max;
+    } // the exact fixarray
     const n = this.arrayHeader(p);
     if (n < min || (max >= 0 && n > max)) {
       const expected = max === min ? `${min}` : max < 0 ? `at least ${min}` : `${min} to ${max}`;
-      this.fail("type-mismatch", `expected a tuple of ${expected} element${max === 1 ? "" : "s"}, got an array of ${n}`, p, at);
+      this.fail(
+        "type-mismatch",
+        `expected a tuple of ${expected} element${max === 1 ? "" : "s"}, got an array of ${n}`,
+        p,
+        at,
+      );
     }
     return n;
   }
@@ -233,7 +309,8 @@ export class Reader {
   arrayHeader(p?: string): number {
     // A fixarray within the limits in few enough bytecodes for V8 to inline into decoders, where
     // the whole of this method took a third of the inlining budget (bench tree decode +3.6 %).
-    const pos = this.pos, b = this.bytes[pos]!; // undefined at the end: the general path reports it
+    const pos = this.pos,
+      b = this.bytes[pos]!; // undefined at the end: the general path reports it
     if ((b & 0xf0) === 0x90) {
       const n = b & 0x0f;
       if (n < this.end - pos && n <= this.limits.maxArrayLength) {
@@ -248,19 +325,32 @@ export class Reader {
     const b = this.head(p);
     let n: number;
     let size: number;
-    if ((b & 0xf0) === 0x90) { size = 1; n = b & 0x0f; } // fixarray
-    else if (b === 0xdc) { size = 3; this.need(3, p); n = this.view.getUint16(this.pos + 1); } // array 16
-    else if (b === 0xdd) { size = 5; this.need(5, p); n = this.view.getUint32(this.pos + 1); } // array 32
+    if ((b & 0xf0) === 0x90) {
+      size = 1;
+      n = b & 0x0f;
+    } // fixarray
+    else if (b === 0xdc) {
+      size = 3;
+      this.need(3, p);
+      n = this.view.getUint16(this.pos + 1);
+    } // array 16
+    else if (b === 0xdd) {
+      size = 5;
+      this.need(5, p);
+      n = this.view.getUint32(this.pos + 1);
+    } // array 32
     else return this.mismatch("array", p);
     this.limit(n, this.limits.maxArrayLength, "an array", "maxArrayLength", p);
     this.pos += size;
-    if (n > this.end - this.pos) this.fail("incomplete", `array claims ${n} elements but only ${this.end - this.pos} bytes remain`, p);
+    if (n > this.end - this.pos)
+      this.fail("incomplete", `array claims ${n} elements but only ${this.end - this.pos} bytes remain`, p);
     return n;
   }
 
   /** Map header; the count is checked against the remaining bytes (each entry takes at least two). */
   mapHeader(p?: string): number {
-    const pos = this.pos, b = this.bytes[pos]!; // a fixmap within the limits inlines, as in arrayHeader
+    const pos = this.pos,
+      b = this.bytes[pos]!; // a fixmap within the limits inlines, as in arrayHeader
     if ((b & 0xf0) === 0x80) {
       const n = b & 0x0f;
       if (2 * n < this.end - pos && n <= this.limits.maxMapLength) {
@@ -275,13 +365,25 @@ export class Reader {
     const b = this.head(p);
     let n: number;
     let size: number;
-    if ((b & 0xf0) === 0x80) { size = 1; n = b & 0x0f; } // fixmap
-    else if (b === 0xde) { size = 3; this.need(3, p); n = this.view.getUint16(this.pos + 1); } // map 16
-    else if (b === 0xdf) { size = 5; this.need(5, p); n = this.view.getUint32(this.pos + 1); } // map 32
+    if ((b & 0xf0) === 0x80) {
+      size = 1;
+      n = b & 0x0f;
+    } // fixmap
+    else if (b === 0xde) {
+      size = 3;
+      this.need(3, p);
+      n = this.view.getUint16(this.pos + 1);
+    } // map 16
+    else if (b === 0xdf) {
+      size = 5;
+      this.need(5, p);
+      n = this.view.getUint32(this.pos + 1);
+    } // map 32
     else return this.mismatch("map", p);
     this.limit(n, this.limits.maxMapLength, "a map", "maxMapLength", p);
     this.pos += size;
-    if (2 * n > this.end - this.pos) this.fail("incomplete", `map claims ${n} entries but only ${this.end - this.pos} bytes remain`, p);
+    if (2 * n > this.end - this.pos)
+      this.fail("incomplete", `map claims ${n} entries but only ${this.end - this.pos} bytes remain`, p);
     return n;
   }
 
@@ -295,9 +397,13 @@ export class Reader {
 function resolveLimits(options: DecodeOptions): Required<DecodeOptions> {
   const out = { ...DEFAULT_LIMITS };
   for (const [key, value] of Object.entries(options)) {
-    if (!Object.prototype.hasOwnProperty.call(DEFAULT_LIMITS, key)) throw new TypeError(`typed-msgpack: unknown decode option "${key}"; the options are ${Object.keys(DEFAULT_LIMITS).join(", ")}`);
+    if (!Object.prototype.hasOwnProperty.call(DEFAULT_LIMITS, key))
+      throw new TypeError(
+        `typed-msgpack: unknown decode option "${key}"; the options are ${Object.keys(DEFAULT_LIMITS).join(", ")}`,
+      );
     if (value === undefined) continue;
-    if (typeof value !== "number" || !(value >= 0)) throw new TypeError(`typed-msgpack: decode option ${key} must be a non-negative number, got ${String(value)}`);
+    if (typeof value !== "number" || !(value >= 0))
+      throw new TypeError(`typed-msgpack: decode option ${key} must be a non-negative number, got ${String(value)}`);
     out[key as keyof DecodeOptions] = value;
   }
   return out;

@@ -35,37 +35,65 @@ export interface Width<W> {
 }
 
 /** `true` when `Current` still has the shape `Generated` recorded, else `Stale` (the message). */
-export type SameShape<Current, Generated, Stale extends string> =
-  [Shape<Current>] extends [Generated] ? ([Generated] extends [Shape<Current>] ? true : Stale) : Stale;
+export type SameShape<Current, Generated, Stale extends string> = [Shape<Current>] extends [Generated]
+  ? [Generated] extends [Shape<Current>]
+    ? true
+    : Stale
+  : Stale;
 
 /** Fails to compile, showing the message, unless `Check` is `true`. */
 export type Unchanged<Check extends true> = Check;
 
 /** `T` as the generator models it (see above). */
-export type Shape<T> =
-  0 extends 1 & T ? any
-  : unknown extends T ? unknown
-  : T extends string ? ({} extends Omit<T, keyof string> ? `${T}` : string) // enum member → its value; branded → string
-  : T extends number | bigint ? ("__tmWidth" extends keyof T ? Width<Exclude<T["__tmWidth" & keyof T], undefined>>
-    : T extends number ? ({} extends Omit<T, keyof number> ? T : number) : bigint)
-  : T extends boolean | null | undefined ? T
-  : T extends void ? undefined
-  : T extends Date ? Date
-  : T extends Uint8Array ? Uint8Array
-  : T extends ArrayBuffer ? ArrayBuffer
-  : T extends readonly (infer E)[] ? (E[] extends T ? Shape<E>[] : Elements<T>)
-  : T extends ReadonlyMap<infer K, infer V> ? Map<Shape<K>, Shape<V>>
-  : T extends ReadonlySet<infer E> ? Set<Shape<E>>
-  : { -readonly [K in keyof T]-?: Property<T, K> };
+export type Shape<T> = 0 extends 1 & T
+  ? any
+  : unknown extends T
+    ? unknown
+    : T extends string
+      ? {} extends Omit<T, keyof string>
+        ? `${T}`
+        : string // enum member → its value; branded → string
+      : T extends number | bigint
+        ? "__tmWidth" extends keyof T
+          ? Width<Exclude<T["__tmWidth" & keyof T], undefined>>
+          : T extends number
+            ? {} extends Omit<T, keyof number>
+              ? T
+              : number
+            : bigint
+        : T extends boolean | null | undefined
+          ? T
+          : T extends void
+            ? undefined
+            : T extends Date
+              ? Date
+              : T extends Uint8Array
+                ? Uint8Array
+                : T extends ArrayBuffer
+                  ? ArrayBuffer
+                  : T extends readonly (infer E)[]
+                    ? E[] extends T
+                      ? Shape<E>[]
+                      : Elements<T>
+                    : T extends ReadonlyMap<infer K, infer V>
+                      ? Map<Shape<K>, Shape<V>>
+                      : T extends ReadonlySet<infer E>
+                        ? Set<Shape<E>>
+                        : { -readonly [K in keyof T]-?: Property<T, K> };
 
 /** Tuple elements; an optional or rest element's `undefined` is its absence, as in a snapshot. */
 type Elements<T> = { -readonly [K in keyof T]: {} extends Pick<T, K> ? Shape<Exclude<T[K], void>> : Shape<T[K]> };
 
 type Property<T, K extends keyof T> =
-  {} extends Record<K, 1> ? Shape<T[K]> // an index signature
-  : {} extends Pick<T, K> ? Optional<Shape<Exclude<T[K], void>>>
-  : StrictNulls extends true ? (undefined extends T[K] ? Optional<Shape<Exclude<T[K], void>>> : Shape<T[K]>)
-  : Shape<T[K]>;
+  {} extends Record<K, 1>
+    ? Shape<T[K]> // an index signature
+    : {} extends Pick<T, K>
+      ? Optional<Shape<Exclude<T[K], void>>>
+      : StrictNulls extends true
+        ? undefined extends T[K]
+          ? Optional<Shape<Exclude<T[K], void>>>
+          : Shape<T[K]>
+        : Shape<T[K]>;
 
 /** Without strictNullChecks every type takes `undefined`, and only `?` makes a property optional. */
 type StrictNulls = undefined extends null ? false : true;

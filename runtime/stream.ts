@@ -25,13 +25,19 @@ export async function decodeAsync<T>(codec: BaseCodec<T>, source: ByteSource, op
   const f = new Framer(options);
   let value: T | typeof NEED = NEED;
   // An iteration that yields nothing: it ends when the source does, or fails.
-  await new Values(source, f, () => {
-    if (value === NEED) value = f.next(dec, "$");
-    if (value !== NEED && f.buffered > 0) throw new CodecError(`${AFTER_VALUE}value at byte ${f.offset}`, "trailing-bytes", "$", f.offset);
-    return NEED;
-  }, () => {
-    if (value === NEED) f.truncated(dec, "$", "a value was expected");
-  }).next();
+  await new Values(
+    source,
+    f,
+    () => {
+      if (value === NEED) value = f.next(dec, "$");
+      if (value !== NEED && f.buffered > 0)
+        throw new CodecError(`${AFTER_VALUE}value at byte ${f.offset}`, "trailing-bytes", "$", f.offset);
+      return NEED;
+    },
+    () => {
+      if (value === NEED) f.truncated(dec, "$", "a value was expected");
+    },
+  ).next();
   return value as T;
 }
 
@@ -45,12 +51,23 @@ export async function decodeAsync<T>(codec: BaseCodec<T>, source: ByteSource, op
  * @throws {CodecError} as `codec.decode` on the same bytes (from the iterator's `next`).
  * @throws {TypeError} when `source` is not a stream or iterable, or a chunk is not bytes.
  */
-export function decodeStream<T>(codec: BaseCodec<T>, source: ByteSource, options?: DecodeOptions): AsyncGenerator<T, void, undefined> {
+export function decodeStream<T>(
+  codec: BaseCodec<T>,
+  source: ByteSource,
+  options?: DecodeOptions,
+): AsyncGenerator<T, void, undefined> {
   const dec = readFrom(codec);
   const f = new Framer(options);
-  return generator(new Values(source, f, () => f.next(dec, "$"), () => {
-    if (f.buffered > 0) f.truncated(dec, "$", "the stream ended inside a message");
-  }));
+  return generator(
+    new Values(
+      source,
+      f,
+      () => f.next(dec, "$"),
+      () => {
+        if (f.buffered > 0) f.truncated(dec, "$", "the stream ended inside a message");
+      },
+    ),
+  );
 }
 
 /**
@@ -61,28 +78,49 @@ export function decodeStream<T>(codec: BaseCodec<T>, source: ByteSource, options
  * @throws {CodecError} as `codec.decode` on the same bytes (from the iterator's `next`).
  * @throws {TypeError} when `codec` is not the codec of an array type (possible from JavaScript).
  */
-export function decodeArrayStream<E>(codec: ArrayCodec<E>, source: ByteSource, options?: DecodeOptions): AsyncGenerator<E, void, undefined> {
+export function decodeArrayStream<E>(
+  codec: ArrayCodec<E>,
+  source: ByteSource,
+  options?: DecodeOptions,
+): AsyncGenerator<E, void, undefined> {
   const element = (codec as Partial<ArrayCodec<E>> | undefined)?.readElement;
   if (typeof element !== "function") {
-    throw new TypeError("typed-msgpack: decodeArrayStream needs a codec for an array type, such as codecFor<Row[]>(); this codec's type is not an array");
+    throw new TypeError(
+      "typed-msgpack: decodeArrayStream needs a codec for an array type, such as codecFor<Row[]>(); this codec's type is not an array",
+    );
   }
   const dec: DecodeFn<E> = element;
   const f = new Framer(options);
-  let count = -1, i = 0;
-  return generator(new Values(source, f, () => {
-    if (count < 0 && (count = f.arrayHeader()) < 0) return NEED;
-    if (i < count) {
-      const v = f.next(dec, "$[" + i + "]");
-      if (v !== NEED) i++;
-      return v;
-    }
-    // All elements are out; the stream must end here.
-    if (f.buffered > 0) throw new CodecError(`${AFTER_VALUE}array at byte ${f.offset}`, "trailing-bytes", "$", f.offset);
-    return NEED;
-  }, () => {
-    if (count < 0) f.truncated(undefined, "$", f.buffered > 0 ? "the array header is cut" : "an array was expected");
-    if (i < count) f.truncated(dec, f.buffered > 0 ? "$[" + i + "]" : "$", `the array has ${count} elements but the stream ended after ${i}`);
-  }));
+  let count = -1,
+    i = 0;
+  return generator(
+    new Values(
+      source,
+      f,
+      () => {
+        if (count < 0 && (count = f.arrayHeader()) < 0) return NEED;
+        if (i < count) {
+          const v = f.next(dec, "$[" + i + "]");
+          if (v !== NEED) i++;
+          return v;
+        }
+        // All elements are out; the stream must end here.
+        if (f.buffered > 0)
+          throw new CodecError(`${AFTER_VALUE}array at byte ${f.offset}`, "trailing-bytes", "$", f.offset);
+        return NEED;
+      },
+      () => {
+        if (count < 0)
+          f.truncated(undefined, "$", f.buffered > 0 ? "the array header is cut" : "an array was expected");
+        if (i < count)
+          f.truncated(
+            dec,
+            f.buffered > 0 ? "$[" + i + "]" : "$",
+            `the array has ${count} elements but the stream ended after ${i}`,
+          );
+      },
+    ),
+  );
 }
 
 /**
@@ -91,7 +129,11 @@ export function decodeArrayStream<E>(codec: ArrayCodec<E>, source: ByteSource, o
  * yields nothing.
  * @throws {CodecError} as `codec.decode` (from the iterator's `next`).
  */
-export function* decodeMulti<T>(codec: BaseCodec<T>, bytes: Uint8Array | ArrayBuffer | ArrayBufferView, options?: DecodeOptions): Generator<T, void, undefined> {
+export function* decodeMulti<T>(
+  codec: BaseCodec<T>,
+  bytes: Uint8Array | ArrayBuffer | ArrayBufferView,
+  options?: DecodeOptions,
+): Generator<T, void, undefined> {
   const dec = readFrom(codec);
   const r = new Reader(bytes, options);
   while (r.pos < r.end) {
@@ -116,7 +158,8 @@ export function* decodeMulti<T>(codec: BaseCodec<T>, bytes: Uint8Array | ArrayBu
  */
 function readFrom<T>(codec: BaseCodec<T>): DecodeFn<T> {
   const read = (codec as Partial<BaseCodec<T>> | undefined)?.readFrom;
-  if (typeof read !== "function") throw new TypeError("typed-msgpack: expected a codec from codecFor<T>() as the first argument");
+  if (typeof read !== "function")
+    throw new TypeError("typed-msgpack: expected a codec from codecFor<T>() as the first argument");
   return read;
 }
 
@@ -166,7 +209,11 @@ class Values<T> {
     const dispose = (Symbol as { asyncDispose?: symbol }).asyncDispose;
     if (dispose) {
       Object.defineProperty(Values.prototype, dispose, {
-        value(this: Values<unknown>) { return this.return().then(() => undefined); }, writable: true, configurable: true,
+        value(this: Values<unknown>) {
+          return this.return().then(() => undefined);
+        },
+        writable: true,
+        configurable: true,
       });
     }
   }
@@ -214,14 +261,18 @@ class Values<T> {
   private stop(error: unknown, failed = error !== undefined): Promise<Result<T>> {
     this.finished = true;
     const closed = this.chunks.close().catch(() => undefined);
-    return this.track(closed.then(() => {
-      if (failed) throw error;
-      return DONE;
-    }));
+    return this.track(
+      closed.then(() => {
+        if (failed) throw error;
+        return DONE;
+      }),
+    );
   }
 
   private track<R>(call: Promise<R>): Promise<R> {
-    const clear = () => { if (this.busy === call) this.busy = undefined; };
+    const clear = () => {
+      if (this.busy === call) this.busy = undefined;
+    };
     this.busy = call;
     call.then(clear, clear);
     return call;

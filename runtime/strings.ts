@@ -6,7 +6,17 @@
 import { describeValue, NOT_UTF8 } from "./errors.js";
 import type { Reader } from "./reader.js";
 import { skip } from "./skip.js";
-import { CACHE_MAX_LENGTH, decodeCached, decodeLoop, decodeUtf8, encodeInto, encodeUtf8, latin1Slice, newStringCache, utf8Write } from "./utf8.js";
+import {
+  CACHE_MAX_LENGTH,
+  decodeCached,
+  decodeLoop,
+  decodeUtf8,
+  encodeInto,
+  encodeUtf8,
+  latin1Slice,
+  newStringCache,
+  utf8Write,
+} from "./utf8.js";
 import { BOOL, FAMILY, FLOAT, INT, STR, type Literals, type PreEncoded } from "./wire.js";
 import { mismatch, Writer, type Constant } from "./writer.js";
 
@@ -39,7 +49,9 @@ const SPARSE_GAP = 128;
 export function readString(r: Reader, p?: string): string {
   const at = r.pos;
   const length = r.strHeader(r.head(p), p);
-  const bytes = r.bytes, start = r.pos, end = start + length;
+  const bytes = r.bytes,
+    start = r.pos,
+    end = start + length;
   let i = start;
   if (latin1Slice !== undefined) {
     // ASCII? Eight bytes at a time, then one by one; if so, a slice of the latin1 copy of the input.
@@ -53,8 +65,12 @@ export function readString(r: Reader, p?: string): string {
     }
   }
   // Without latin1Slice (browsers) the cache tests for ASCII itself; on Node the str is known not to be ASCII.
-  const s = length > CACHE_MAX_LENGTH ? decodeUtf8(bytes, start, length)
-    : latin1Slice === undefined ? decodeCached(bytes, start, length, STRINGS) : decodeLoop(bytes, start, length);
+  const s =
+    length > CACHE_MAX_LENGTH
+      ? decodeUtf8(bytes, start, length)
+      : latin1Slice === undefined
+        ? decodeCached(bytes, start, length, STRINGS)
+        : decodeLoop(bytes, start, length);
   if (s === undefined) r.fail("malformed", "str" + NOT_UTF8, p, at);
   r.pos = end;
   return s;
@@ -107,9 +123,11 @@ function otherKey(r: Reader, keys: readonly PreEncoded[], hint: number, pos: num
  * maxStringLength never matches here, so that the parse in `anyKey` refuses it at its header.
  */
 function isNext(r: Reader, expected: PreEncoded, pos: number): boolean {
-  const n = expected.length, bytes = r.bytes;
+  const n = expected.length,
+    bytes = r.bytes;
   if (bytes[pos] !== expected[0] || pos + n > r.end) return false;
-  const words = expected.words, view = r.view;
+  const words = expected.words,
+    view = r.view;
   let i = 0;
   for (; i < n >> 2; i++) if (view.getInt32(pos + 4 * i) !== words[i]) return false;
   for (i *= 4; i < n; i++) if (bytes[pos + i] !== expected[i]) return false;
@@ -162,7 +180,14 @@ export function readOneOf(r: Reader, table: Literals, p?: string): string | numb
 function readOneOfByValue(r: Reader, table: Literals, p: string | undefined): string | number | boolean {
   const at = r.pos;
   const family = FAMILY[r.head(p)];
-  const value = family === STR ? readString(r, p) : family === INT || family === FLOAT ? r.number(p) : family === BOOL ? r.bool(p) : r.mismatch(table.description, p);
+  const value =
+    family === STR
+      ? readString(r, p)
+      : family === INT || family === FLOAT
+        ? r.number(p)
+        : family === BOOL
+          ? r.bool(p)
+          : r.mismatch(table.description, p);
   // By value, as `===` compares: -0 is taken for 0, and kept as it came.
   if (table.decoded.indexOf(value) >= 0) return value;
   return notOneOf(r, table.description, value, p, at);
@@ -173,7 +198,8 @@ function readOneOfByValue(r: Reader, table: Literals, p: string | undefined): st
  * no head or header parse first. A value written in a longer form than needed is not found here.
  */
 export function nextOneOf(r: Reader, table: Literals): number {
-  const at = r.pos, byByte = table.byByte;
+  const at = r.pos,
+    byByte = table.byByte;
   if (byByte !== undefined) {
     // Only the one entry that can match is compared (bench flat decode +15 %, tree +6 % on Node 24).
     const i = at + table.distinctAt;
@@ -207,9 +233,16 @@ export function duplicateKey(r: Reader, p?: string): never {
 }
 
 /** Names the first required property whose bit is not set in `seen`. */
-export function missing(r: Reader, keys: readonly Uint8Array[], required: readonly number[], seen: readonly number[], p?: string): never {
+export function missing(
+  r: Reader,
+  keys: readonly Uint8Array[],
+  required: readonly number[],
+  seen: readonly number[],
+  p?: string,
+): never {
   for (let i = 0; i < keys.length; i++) {
-    const word = Math.floor(i / 30), bit = 2 ** (i % 30);
+    const word = Math.floor(i / 30),
+      bit = 2 ** (i % 30);
     if ((required[word]! & bit) !== 0 && (seen[word]! & bit) === 0) {
       const key = keys[i]!;
       const length = key.length - strHeaderSize(key[0]!);
@@ -263,13 +296,19 @@ export function writeString(w: Writer, v: unknown, p?: string): void {
     // At most 192 bytes, so a fixstr or str 8 header: a path of its own for what most strings are
     // (bench sbt, company and api encode +1.5 to +5 %).
     w.ensure(2 + 3 * length);
-    const bytes = w.bytes, pos = w.pos;
+    const bytes = w.bytes,
+      pos = w.pos;
     const guessed = length < 32 ? 1 : 2;
     const end = encodeUtf8(v, bytes, pos + guessed);
     const byteLength = end - pos - guessed;
-    if (byteLength < 32) { bytes[pos] = 0xa0 | byteLength; w.pos = end; return; } // fixstr 101xxxxx
+    if (byteLength < 32) {
+      bytes[pos] = 0xa0 | byteLength;
+      w.pos = end;
+      return;
+    } // fixstr 101xxxxx
     if (guessed === 1) bytes.copyWithin(pos + 2, pos + 1, end);
-    bytes[pos] = 0xd9; bytes[pos + 1] = byteLength; // str 8
+    bytes[pos] = 0xd9;
+    bytes[pos + 1] = byteLength; // str 8
     w.pos = pos + 2 + byteLength;
     return;
   }
@@ -298,9 +337,18 @@ function writeLongString(w: Writer, v: string, length: number): void {
     w.bytes.copyWithin(pos + needed, start, end);
   }
   const bytes = w.bytes;
-  if (needed === 2) { bytes[pos] = 0xd9; bytes[pos + 1] = byteLength; } // str 8
-  else if (needed === 3) { bytes[pos] = 0xda; w.view.setUint16(pos + 1, byteLength); } // str 16
-  else { bytes[pos] = 0xdb; w.view.setUint32(pos + 1, byteLength); } // str 32
+  if (needed === 2) {
+    bytes[pos] = 0xd9;
+    bytes[pos + 1] = byteLength;
+  } // str 8
+  else if (needed === 3) {
+    bytes[pos] = 0xda;
+    w.view.setUint16(pos + 1, byteLength);
+  } // str 16
+  else {
+    bytes[pos] = 0xdb;
+    w.view.setUint32(pos + 1, byteLength);
+  } // str 32
   w.pos = pos + needed + byteLength;
 }
 
@@ -361,7 +409,8 @@ function preEncoded(bytes: Uint8Array): PreEncoded {
   if (bytes.length === 0) throw new Error("typed-msgpack: empty run of constants");
   const padded = new Uint8Array((bytes.length + 3) & ~3); // whole words, the last one zero-padded
   padded.set(bytes);
-  const view = new DataView(padded.buffer), words = new Int32Array(padded.length >> 2);
+  const view = new DataView(padded.buffer),
+    words = new Int32Array(padded.length >> 2);
   for (let i = 0; i < words.length; i++) words[i] = view.getInt32(4 * i);
   return Object.assign(bytes, { words });
 }

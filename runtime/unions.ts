@@ -137,7 +137,10 @@ function mapFits(r: Reader, candidates: readonly Candidate[], p?: string): numbe
         if (!keys) return;
         const index = keys.findIndex((key) => sameKey(key, r.bytes, keyStart, length));
         if (index < 0) unknown[c] = true;
-        else { const words = seen[c]!; words[Math.floor(index / 30)] = (words[Math.floor(index / 30)] ?? 0) | 2 ** (index % 30); }
+        else {
+          const words = seen[c]!;
+          words[Math.floor(index / 30)] = (words[Math.floor(index / 30)] ?? 0) | (2 ** (index % 30));
+        }
       });
       // The last value need not be skipped: only keys matter here, and skipping a deep last
       // value at every level of a recursive union would make decoding quadratic.
@@ -164,7 +167,12 @@ export function pickMember(r: Reader, candidates: readonly Candidate[], p?: stri
  * cannot pick a union member; with `candidates` (a "keysThenTry" plan), only the members the map's keys
  * allow (fitting) are tried.
  */
-export function firstOf(r: Reader, attempts: readonly (() => unknown)[], p?: string, candidates?: readonly Candidate[]): unknown {
+export function firstOf(
+  r: Reader,
+  attempts: readonly (() => unknown)[],
+  p?: string,
+  candidates?: readonly Candidate[],
+): unknown {
   const order = candidates ? fitting(mapFits(r, candidates, p)) : attempts.map((_, i) => i);
   const start = r.pos;
   const wasStrict = r.strict;
@@ -194,7 +202,14 @@ export function firstOf(r: Reader, attempts: readonly (() => unknown)[], p?: str
  * The rule of `firstOf`, so that the two directions choose the same member; with `candidates`, only
  * the members the value's keys allow.
  */
-export function writeFirstOf(w: Writer, encoders: readonly ((w: Writer, v: unknown, p: string | undefined, d: number) => void)[], v: unknown, p: string | undefined, d: number, candidates?: readonly KeyCandidate[]): void {
+export function writeFirstOf(
+  w: Writer,
+  encoders: readonly ((w: Writer, v: unknown, p: string | undefined, d: number) => void)[],
+  v: unknown,
+  p: string | undefined,
+  d: number,
+  candidates?: readonly KeyCandidate[],
+): void {
   const order = candidates ? fitting(keyFits(v as Record<string, unknown>, candidates)) : encoders.map((_, i) => i);
   const start = w.pos;
   const wasStrict = w.strict;

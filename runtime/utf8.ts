@@ -89,8 +89,14 @@ function nodeMajor(g: { process?: { versions?: { node?: string } } }): number {
  * decoder, two passes over the bytes. On Node 20 within 3 % of the fatal decoder (9 % more on
  * English with emoji).
  */
-export function decodeUtf8(bytes: Uint8Array, start: number, length: number, loopLimit = MULTI_BYTE_LOOP_LIMIT): string | undefined {
-  if (length <= SHORT_DECODE_LIMIT || (LITTLE_ENDIAN && length <= loopLimit && mostlyMultiByte(bytes, start, length))) return decodeLoop(bytes, start, length);
+export function decodeUtf8(
+  bytes: Uint8Array,
+  start: number,
+  length: number,
+  loopLimit = MULTI_BYTE_LOOP_LIMIT,
+): string | undefined {
+  if (length <= SHORT_DECODE_LIMIT || (LITTLE_ENDIAN && length <= loopLimit && mostlyMultiByte(bytes, start, length)))
+    return decodeLoop(bytes, start, length);
   const text = bytes.subarray(start, start + length);
   const s = looseDecoder.decode(text);
   if (s.indexOf("\uFFFD") === -1) return s;
@@ -136,7 +142,11 @@ export type Latin1Slice = (this: Uint8Array, start: number, end: number) => stri
  * `readString`): one native call per 1 KB instead of one TextDecoder call per str, which was half
  * of the decode time of str-heavy messages.
  */
-export const latin1Slice = nodeMethod<Latin1Slice>(globalThis as never, "latin1Slice", (f) => f.call(Uint8Array.of(0x41, 0xe9), 0, 2) === "A\u00e9");
+export const latin1Slice = nodeMethod<Latin1Slice>(
+  globalThis as never,
+  "latin1Slice",
+  (f) => f.call(Uint8Array.of(0x41, 0xe9), 0, 2) === "A\u00e9",
+);
 
 /** Writes `s` as UTF-8 at `offset`; returns the bytes written. */
 export type Utf8Write = (this: Uint8Array, s: string, offset: number) => number;
@@ -157,11 +167,15 @@ export const utf8Write = nodeMethod<Utf8Write>(globalThis as never, "utf8Write",
  * lite and api decode 4 %, and a WeakMap lookup per str of 65 to 4,096 units api and categories
  * encode 3-9 %.
  */
-function nodeMethod<T extends (this: Uint8Array, ...args: never[]) => unknown>(g: NodeGlobal, method: "latin1Slice" | "utf8Write", works: (f: T) => boolean): T | undefined {
+function nodeMethod<T extends (this: Uint8Array, ...args: never[]) => unknown>(
+  g: NodeGlobal,
+  method: "latin1Slice" | "utf8Write",
+  works: (f: T) => boolean,
+): T | undefined {
   const f = typeof g.process?.versions?.node === "string" ? g.Buffer?.prototype?.[method] : undefined;
   if (typeof f !== "function") return undefined;
   try {
-    return works(f as T) ? f as T : undefined;
+    return works(f as T) ? (f as T) : undefined;
   } catch {
     return undefined;
   }
@@ -202,14 +216,17 @@ export function decodeLoop(bytes: Uint8Array, start: number, length: number): st
       out[n++] = ((b & 0x1f) << 6) | (b1 & 0x3f);
     } else if (b >= 0xe0 && b <= 0xef) {
       if (i + 1 >= end) return undefined;
-      const b1 = bytes[i++]!, b2 = bytes[i++]!;
+      const b1 = bytes[i++]!,
+        b2 = bytes[i++]!;
       if ((b1 & 0xc0) !== 0x80 || (b2 & 0xc0) !== 0x80) return undefined;
       const c = ((b & 0x0f) << 12) | ((b1 & 0x3f) << 6) | (b2 & 0x3f);
       if (c < 0x800 || (c >= 0xd800 && c <= 0xdfff)) return undefined;
       out[n++] = c;
     } else if (b >= 0xf0 && b <= 0xf4) {
       if (i + 2 >= end) return undefined;
-      const b1 = bytes[i++]!, b2 = bytes[i++]!, b3 = bytes[i++]!;
+      const b1 = bytes[i++]!,
+        b2 = bytes[i++]!,
+        b3 = bytes[i++]!;
       if ((b1 & 0xc0) !== 0x80 || (b2 & 0xc0) !== 0x80 || (b3 & 0xc0) !== 0x80) return undefined;
       const c = (((b & 0x07) << 18) | ((b1 & 0x3f) << 12) | ((b2 & 0x3f) << 6) | (b3 & 0x3f)) - 0x10000;
       if (c < 0 || c > 0xfffff) return undefined;
@@ -274,8 +291,10 @@ export function decodeCached(bytes: Uint8Array, start: number, length: number, c
     if (i === length) return cached;
   }
   // ASCII needs neither validation nor decodeUtf8's look for multi-byte text.
-  const fresh = length <= SHORT_DECODE_LIMIT ? decodeLoop(bytes, start, length)! : strictDecoder.decode(bytes.subarray(start, start + length));
+  const fresh =
+    length <= SHORT_DECODE_LIMIT
+      ? decodeLoop(bytes, start, length)!
+      : strictDecoder.decode(bytes.subarray(start, start + length));
   cache[slot] = fresh;
   return fresh;
 }
-

@@ -68,8 +68,10 @@ export function writeFloat32Array(w: Writer, v: unknown, p?: string): void {
   for (let start = 0; start < n; start += RUN) {
     const stop = Math.min(n, start + RUN);
     w.ensure(5 * (stop - start));
-    const bytes = w.bytes, view = w.view;
-    let pos = w.pos, i = start;
+    const bytes = w.bytes,
+      view = w.view;
+    let pos = w.pos,
+      i = start;
     // The sum of the rounded elements is finite unless one of them is infinite or NaN (RUN float
     // 32s add up to at most 2^140): one add an element says whether checkFloat32Range looks closer.
     // Each element is rounded once, for the sum and the write.
@@ -78,10 +80,16 @@ export function writeFloat32Array(w: Writer, v: unknown, p?: string): void {
     // comes once for the four, and the sum's adds overlap (ns an element, 1.98 -> 1.33 on Node 24,
     // 2.20 -> 1.67 on Node 20: `node bench/float32-loops.js`).
     for (; i + 4 <= stop; i += 4) {
-      const a = values[i], b = values[i + 1], c = values[i + 2], d = values[i + 3];
+      const a = values[i],
+        b = values[i + 1],
+        c = values[i + 2],
+        d = values[i + 3];
       if (typeof a !== "number" || typeof b !== "number" || typeof c !== "number" || typeof d !== "number") break;
-      const fa = Math.fround(a), fb = Math.fround(b), fc = Math.fround(c), fd = Math.fround(d);
-      sum += (fa + fb) + (fc + fd);
+      const fa = Math.fround(a),
+        fb = Math.fround(b),
+        fc = Math.fround(c),
+        fd = Math.fround(d);
+      sum += fa + fb + (fc + fd);
       bytes[pos] = 0xca; // float 32
       view.setFloat32(pos + 1, fa);
       bytes[pos + 5] = 0xca;
@@ -114,7 +122,8 @@ export function writeFloat32Array(w: Writer, v: unknown, p?: string): void {
 /** Fails at the first of `values[start, stop)` (numbers) that is finite but rounds to ±Infinity as a float 32. */
 function checkFloat32Range(values: unknown[], start: number, stop: number, p: string | undefined): void {
   for (let i = start; i < stop; i++) {
-    const x = values[i] as number, f = Math.fround(x);
+    const x = values[i] as number,
+      f = Math.fround(x);
     if (f - f !== 0 && x - x === 0) tooLargeForFloat32(x, p && p + "[" + i + "]", -1);
   }
 }
@@ -123,13 +132,23 @@ function checkFloat32Range(values: unknown[], start: number, stop: number, p: st
 export function readFloat32Array(r: Reader, p?: string): number[] {
   const n = r.arrayHeader(p);
   const out = new Array<number>(n);
-  const bytes = r.bytes, view = r.view, end = r.end;
-  let pos = r.pos, i = 0;
+  const bytes = r.bytes,
+    view = r.view,
+    end = r.end;
+  let pos = r.pos,
+    i = 0;
   while (i < n) {
     // Four float 32s an iteration while the next four are float 32s, as writeFloat32Array writes
     // them: one bounds test for the four (ns an element, result array included, 7.02 -> 5.88 on
     // Node 24, 8.76 -> 7.69 on Node 20: `node bench/float32-loops.js`).
-    while (i + 4 <= n && pos + 20 <= end && bytes[pos] === 0xca && bytes[pos + 5] === 0xca && bytes[pos + 10] === 0xca && bytes[pos + 15] === 0xca) {
+    while (
+      i + 4 <= n &&
+      pos + 20 <= end &&
+      bytes[pos] === 0xca &&
+      bytes[pos + 5] === 0xca &&
+      bytes[pos + 10] === 0xca &&
+      bytes[pos + 15] === 0xca
+    ) {
       out[i] = view.getFloat32(pos + 1);
       out[i + 1] = view.getFloat32(pos + 6);
       out[i + 2] = view.getFloat32(pos + 11);
@@ -139,8 +158,14 @@ export function readFloat32Array(r: Reader, p?: string): number[] {
     }
     if (i === n) break;
     // One element: a float 32 inline; any other form, and every error, through readFloat32.
-    if (bytes[pos] === 0xca && pos + 5 <= end) { out[i] = view.getFloat32(pos + 1); pos += 5; }
-    else { r.pos = pos; out[i] = readFloat32(r, p && p + "[" + i + "]"); pos = r.pos; }
+    if (bytes[pos] === 0xca && pos + 5 <= end) {
+      out[i] = view.getFloat32(pos + 1);
+      pos += 5;
+    } else {
+      r.pos = pos;
+      out[i] = readFloat32(r, p && p + "[" + i + "]");
+      pos = r.pos;
+    }
     i++;
   }
   r.pos = pos;
@@ -185,7 +210,8 @@ function writeInt64In(w: Writer, v: unknown, unsigned: boolean, p: string | unde
   const range = unsigned ? "0..2^64-1" : "-2^63..2^63-1";
   if (typeof v === "number") {
     if (!Number.isInteger(v)) mismatch(`an integer or bigint in ${range}`, v, p);
-    if (unsigned ? v < 0 || v >= TWO_64 : v < -TWO_63 || v >= TWO_63) throw new CodecError(`${v} is outside ${range}`, "out-of-range", p, -1);
+    if (unsigned ? v < 0 || v >= TWO_64 : v < -TWO_63 || v >= TWO_63)
+      throw new CodecError(`${v} is outside ${range}`, "out-of-range", p, -1);
     if (Number.isSafeInteger(v)) {
       w.ensure(9);
       w.pos = numberAt(w.bytes, w.view, w.pos, v + 0);
@@ -194,12 +220,22 @@ function writeInt64In(w: Writer, v: unknown, unsigned: boolean, p: string | unde
     v = BigInt(v);
   }
   if (typeof v !== "bigint") mismatch(`an integer or bigint in ${range}`, v, p);
-  if (unsigned ? v < ZERO || v > MAX_UINT64 : v < MIN_INT64 || v > MAX_INT64) throw new CodecError(`${v}n is outside ${range}`, "out-of-range", p, -1);
+  if (unsigned ? v < ZERO || v > MAX_UINT64 : v < MIN_INT64 || v > MAX_INT64)
+    throw new CodecError(`${v}n is outside ${range}`, "out-of-range", p, -1);
   w.ensure(9);
-  if (v >= MIN_SAFE && v <= MAX_SAFE) { w.pos = numberAt(w.bytes, w.view, w.pos, Number(v)); return; }
+  if (v >= MIN_SAFE && v <= MAX_SAFE) {
+    w.pos = numberAt(w.bytes, w.view, w.pos, Number(v));
+    return;
+  }
   const pos = w.pos;
-  if (v > ZERO) { w.bytes[pos] = 0xcf; w.view.setBigUint64(pos + 1, v); } // uint 64
-  else { w.bytes[pos] = 0xd3; w.view.setBigInt64(pos + 1, v); } // int 64
+  if (v > ZERO) {
+    w.bytes[pos] = 0xcf;
+    w.view.setBigUint64(pos + 1, v);
+  } // uint 64
+  else {
+    w.bytes[pos] = 0xd3;
+    w.view.setBigInt64(pos + 1, v);
+  } // int 64
   w.pos = pos + 9;
 }
 

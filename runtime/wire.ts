@@ -32,7 +32,16 @@ export interface Literals extends Array<PreEncoded> {
 }
 
 /** MessagePack format families, as the head byte announces them. */
-export const NIL = 0, BOOL = 1, INT = 2, FLOAT = 3, STR = 4, BIN = 5, ARRAY = 6, MAP = 7, EXT = 8, NEVER_USED = 9;
+export const NIL = 0,
+  BOOL = 1,
+  INT = 2,
+  FLOAT = 3,
+  STR = 4,
+  BIN = 5,
+  ARRAY = 6,
+  MAP = 7,
+  EXT = 8,
+  NEVER_USED = 9;
 
 const FAMILY_NAMES = ["nil", "bool", "int", "float", "str", "bin", "array", "map", "ext", "the reserved byte 0xc1"];
 

@@ -32,7 +32,10 @@ export function mismatch(expected: string, value: unknown, path: string | undefi
 export function tooDeep(maxDepth: number, path: string | undefined): never {
   throw new CodecError(
     `value nests deeper than ${maxDepth} levels; it is probably cyclic (raise maxDepth if it is not)`,
-    "too-deep", path, -1);
+    "too-deep",
+    path,
+    -1,
+  );
 }
 
 /**
@@ -106,7 +109,8 @@ export class Writer {
    * written into, and is copied out of it from then on, as any output filling less than half is.
    */
   finish(): ReturnType<typeof Uint8Array.of> {
-    const bytes = this.bytes, pos = this.pos;
+    const bytes = this.bytes,
+      pos = this.pos;
     this.lastSize = pos;
     // slice() of a Uint8Array over a plain ArrayBuffer is one too; the type says so for fetch bodies.
     if (pos < HAND_OVER_MIN || bytes.length > 2 * pos) {
@@ -159,7 +163,9 @@ export class Writer {
     // 0.5 -> 0.83x hand-written). The bytes past the chunk are the next write's, or past the output.
     // The first word outside the loop (a chunk has one at least): Node 24 encodes 5-18 % faster
     // (bench tree, shapes, events, flat, company, `node bench/ab-solo.js`), Node 20 as fast.
-    const words = chunk.words, view = this.view, pos = this.pos;
+    const words = chunk.words,
+      view = this.view,
+      pos = this.pos;
     view.setInt32(pos, words[0]!);
     for (let i = 1; i < words.length; i++) view.setInt32(pos + 4 * i, words[i]!);
     this.pos = pos + chunk.length;
@@ -207,9 +213,20 @@ export class Writer {
   /** `arrayHeader` into 5 bytes reserved by `ensure` (see `put`). */
   putArrayHeader(n: number): void {
     const pos = this.pos;
-    if (n < 16) { this.bytes[pos] = 0x90 | n; this.pos = pos + 1; } // fixarray 1001xxxx
-    else if (n < 0x10000) { this.bytes[pos] = 0xdc; this.view.setUint16(pos + 1, n); this.pos = pos + 3; } // array 16
-    else { this.bytes[pos] = 0xdd; this.view.setUint32(pos + 1, n); this.pos = pos + 5; } // array 32
+    if (n < 16) {
+      this.bytes[pos] = 0x90 | n;
+      this.pos = pos + 1;
+    } // fixarray 1001xxxx
+    else if (n < 0x10000) {
+      this.bytes[pos] = 0xdc;
+      this.view.setUint16(pos + 1, n);
+      this.pos = pos + 3;
+    } // array 16
+    else {
+      this.bytes[pos] = 0xdd;
+      this.view.setUint32(pos + 1, n);
+      this.pos = pos + 5;
+    } // array 32
   }
 
   mapHeader(n: number): void {
@@ -220,9 +237,20 @@ export class Writer {
   /** `mapHeader` into 5 bytes reserved by `ensure` (see `put`). */
   putMapHeader(n: number): void {
     const pos = this.pos;
-    if (n < 16) { this.bytes[pos] = 0x80 | n; this.pos = pos + 1; } // fixmap 1000xxxx
-    else if (n < 0x10000) { this.bytes[pos] = 0xde; this.view.setUint16(pos + 1, n); this.pos = pos + 3; } // map 16
-    else { this.bytes[pos] = 0xdf; this.view.setUint32(pos + 1, n); this.pos = pos + 5; } // map 32
+    if (n < 16) {
+      this.bytes[pos] = 0x80 | n;
+      this.pos = pos + 1;
+    } // fixmap 1000xxxx
+    else if (n < 0x10000) {
+      this.bytes[pos] = 0xde;
+      this.view.setUint16(pos + 1, n);
+      this.pos = pos + 3;
+    } // map 16
+    else {
+      this.bytes[pos] = 0xdf;
+      this.view.setUint32(pos + 1, n);
+      this.pos = pos + 5;
+    } // map 32
   }
 
   /** Checks that `v` is an array and writes its header; returns its length. */
@@ -237,7 +265,6 @@ export class Writer {
     this.putArrayHeader(v.length);
     return v.length;
   }
-
 }
 
 /**
@@ -255,15 +282,23 @@ export function numberAt(bytes: Uint8Array, view: DataView, pos: number, v: numb
     // Smallest first: the values that fill arrays are mostly small (bench smallints).
     if (v < 0x80) {
       // -0 goes on to float 64. Object.is, not `1 / v > 0`: V8 keeps v an integer then (bench smallints encode +8 %).
-      if (v !== 0 || !Object.is(v, -0)) { bytes[pos] = v; return pos + 1; } // positive fixint 0xxxxxxx
+      if (v !== 0 || !Object.is(v, -0)) {
+        bytes[pos] = v;
+        return pos + 1;
+      } // positive fixint 0xxxxxxx
     } else if (v < 0x100) {
-      bytes[pos] = 0xcc; bytes[pos + 1] = v; return pos + 2; // uint 8
+      bytes[pos] = 0xcc;
+      bytes[pos + 1] = v;
+      return pos + 2; // uint 8
     } else {
       return uintAt(bytes, view, pos, v);
     }
   } else if (Number.isSafeInteger(v)) {
     // Inside the integer branch, so that a fraction meets one test before its float 64 (bench floats encode +6 %).
-    if (v < 0 && v >= -0x20) { bytes[pos] = v & 0xff; return pos + 1; } // negative fixint 111xxxxx
+    if (v < 0 && v >= -0x20) {
+      bytes[pos] = v & 0xff;
+      return pos + 1;
+    } // negative fixint 111xxxxx
     return intAt(bytes, view, pos, v);
   }
   if (typeof v !== "number") mismatch("a number", v, undefined);
@@ -274,18 +309,50 @@ export function numberAt(bytes: Uint8Array, view: DataView, pos: number, v: numb
 
 /** uint 16 / uint 32 for 256 <= v < 2^32. */
 function uintAt(bytes: Uint8Array, view: DataView, pos: number, v: number): number {
-  if (v < 0x10000) { bytes[pos] = 0xcd; view.setUint16(pos + 1, v); return pos + 3; } // uint 16
-  bytes[pos] = 0xce; view.setUint32(pos + 1, v); return pos + 5; // uint 32
+  if (v < 0x10000) {
+    bytes[pos] = 0xcd;
+    view.setUint16(pos + 1, v);
+    return pos + 3;
+  } // uint 16
+  bytes[pos] = 0xce;
+  view.setUint32(pos + 1, v);
+  return pos + 5; // uint 32
 }
 
 /** A safe integer below -32 or from 2^32: int 8..64, or uint 64. */
 function intAt(bytes: Uint8Array, view: DataView, pos: number, v: number): number {
-  if (v > 0) { bytes[pos] = 0xcf; view.setUint32(pos + 1, Math.floor(v / TWO_32)); view.setUint32(pos + 5, v >>> 0); return pos + 9; } // uint 64
-  if (v >= -0x80) { bytes[pos] = 0xd0; view.setInt8(pos + 1, v); return pos + 2; } // int 8
-  if (v >= -0x8000) { bytes[pos] = 0xd1; view.setInt16(pos + 1, v); return pos + 3; } // int 16
-  if (v >= -0x8000_0000) { bytes[pos] = 0xd2; view.setInt32(pos + 1, v); return pos + 5; } // int 32
-  bytes[pos] = 0xd3; view.setInt32(pos + 1, Math.floor(v / TWO_32)); view.setUint32(pos + 5, v >>> 0); return pos + 9; // int 64
+  if (v > 0) {
+    bytes[pos] = 0xcf;
+    view.setUint32(pos + 1, Math.floor(v / TWO_32));
+    view.setUint32(pos + 5, v >>> 0);
+    return pos + 9;
+  } // uint 64
+  if (v >= -0x80) {
+    bytes[pos] = 0xd0;
+    view.setInt8(pos + 1, v);
+    return pos + 2;
+  } // int 8
+  if (v >= -0x8000) {
+    bytes[pos] = 0xd1;
+    view.setInt16(pos + 1, v);
+    return pos + 3;
+  } // int 16
+  if (v >= -0x8000_0000) {
+    bytes[pos] = 0xd2;
+    view.setInt32(pos + 1, v);
+    return pos + 5;
+  } // int 32
+  bytes[pos] = 0xd3;
+  view.setInt32(pos + 1, Math.floor(v / TWO_32));
+  view.setUint32(pos + 5, v >>> 0);
+  return pos + 9; // int 64
 }
 
 /** A constant a generated encoder writes: a str, number, bool or nil, `[n]` for a map header of n entries, `[n, "array"]` for an array header. */
-export type Constant = string | number | boolean | null | readonly [mapSize: number] | readonly [arraySize: number, kind: "array"];
+export type Constant =
+  | string
+  | number
+  | boolean
+  | null
+  | readonly [mapSize: number]
+  | readonly [arraySize: number, kind: "array"];

@@ -13,11 +13,14 @@ const tsc = require.resolve("typescript/bin/tsc");
 // From scratch: files of removed modules must not linger and be packed.
 fs.rmSync(out, { recursive: true, force: true });
 execFileSync(process.execPath, [tsc, "-p", path.join(root, "tsconfig.json"), "--outDir", out], { stdio: "inherit" });
-execFileSync(process.execPath, [tsc, "-p", path.join(root, "tsconfig.esm.json"), "--outDir", path.join(out, "esm")], { stdio: "inherit" });
+execFileSync(process.execPath, [tsc, "-p", path.join(root, "tsconfig.esm.json"), "--outDir", path.join(out, "esm")], {
+  stdio: "inherit",
+});
 fs.writeFileSync(path.join(out, "esm/package.json"), `{ "type": "module", "sideEffects": false }\n`);
 
 if (process.argv[2] === undefined) {
   const buildPackage = path.join(root, "typed-msgpack-build/dist");
   fs.rmSync(buildPackage, { recursive: true, force: true });
-  for (const part of ["transformer", "runtime"]) fs.cpSync(path.join(out, part), path.join(buildPackage, part), { recursive: true });
+  for (const part of ["transformer", "runtime"])
+    fs.cpSync(path.join(out, part), path.join(buildPackage, part), { recursive: true });
 }

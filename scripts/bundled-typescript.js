@@ -10,7 +10,9 @@ const root = path.resolve(__dirname, "..");
 const name = "typed-msgpack-typescript";
 const nested = path.join(root, "typed-msgpack-build/node_modules", name);
 if (process.argv[2] === "copy") {
-  const hoisted = path.dirname(require.resolve(`${name}/package.json`, { paths: [path.join(root, "typed-msgpack-build")] }));
+  const hoisted = path.dirname(
+    require.resolve(`${name}/package.json`, { paths: [path.join(root, "typed-msgpack-build")] }),
+  );
   if (hoisted !== nested) {
     fs.rmSync(nested, { recursive: true, force: true });
     fs.cpSync(hoisted, nested, { recursive: true });

@@ -17,31 +17,70 @@ const TESTS = ["test/roundtrip/union-choice.test.ts", "test/roundtrip/unions.tes
 
 /** [rule, file, text, replacement]: each replacement turns one rule off. */
 const MUTATIONS = [
-  ["model: object members that one set of keys can fit alike are tried (keysThenTry)", "transformer/model/unions.ts",
-    'return { by: tiesPossible(keyed as Keys[]) ? "keysThenTry" : "keys", members };', 'return { by: "keys", members };'],
-  ["model: object types reached by a tried member check for undeclared properties (triedStrictly)", "transformer/model/unions.ts",
-    "if (shape?.kind === \"object\" && !shape.link) shape.triedStrictly = true;", "if (false) shape!.triedStrictly = true;"],
-  ["model: members that share a JS test or family are tried, not the first taken (try)", "transformer/model/unions.ts",
-    'return { by: "try", members };', 'return { by: "only", member: members[0]! };'],
-  ["encode: tried members are tried strictly first (writeFirstOf)", "runtime/unions.ts",
-    "for (const strict of [true, false]) {\n    for (const i of order) {\n      w.pos", "for (const strict of [false]) {\n    for (const i of order) {\n      w.pos"],
-  ["decode: tried members are tried strictly first (firstOf)", "runtime/unions.ts",
-    "for (const strict of [true, false]) {\n    for (const i of order) {\n      r.pos", "for (const strict of [false]) {\n    for (const i of order) {\n      r.pos"],
-  ["encode: an object under a strict attempt refuses undeclared properties (noExtraKeys)", "runtime/objects.ts",
-    "if (defined !== n) throw", "if (false) throw"],
-  ["encode: a member fits the value's keys only if it declares all of them (keyFits)", "runtime/unions.ts",
-    "if (v[key] !== undefined && !names.includes(key)) return FINDS_REQUIRED;", "if (false) return FINDS_REQUIRED;"],
-  ["decode: a member fits the map's keys only if it declares all of them (mapFits)", "runtime/unions.ts",
-    "return unknown[c] ? FINDS_REQUIRED : FITS;", "return FITS;"],
-  ["decode: an unknown key fails a strict attempt (unknownKey)", "runtime/strings.ts",
-    "if (r.strict) r.fail(", "if (false) r.fail("],
+  [
+    "model: object members that one set of keys can fit alike are tried (keysThenTry)",
+    "transformer/model/unions.ts",
+    'return { by: tiesPossible(keyed as Keys[]) ? "keysThenTry" : "keys", members };',
+    'return { by: "keys", members };',
+  ],
+  [
+    "model: object types reached by a tried member check for undeclared properties (triedStrictly)",
+    "transformer/model/unions.ts",
+    'if (shape?.kind === "object" && !shape.link) shape.triedStrictly = true;',
+    "if (false) shape!.triedStrictly = true;",
+  ],
+  [
+    "model: members that share a JS test or family are tried, not the first taken (try)",
+    "transformer/model/unions.ts",
+    'return { by: "try", members };',
+    'return { by: "only", member: members[0]! };',
+  ],
+  [
+    "encode: tried members are tried strictly first (writeFirstOf)",
+    "runtime/unions.ts",
+    "for (const strict of [true, false]) {\n    for (const i of order) {\n      w.pos",
+    "for (const strict of [false]) {\n    for (const i of order) {\n      w.pos",
+  ],
+  [
+    "decode: tried members are tried strictly first (firstOf)",
+    "runtime/unions.ts",
+    "for (const strict of [true, false]) {\n    for (const i of order) {\n      r.pos",
+    "for (const strict of [false]) {\n    for (const i of order) {\n      r.pos",
+  ],
+  [
+    "encode: an object under a strict attempt refuses undeclared properties (noExtraKeys)",
+    "runtime/objects.ts",
+    "if (defined !== n) throw",
+    "if (false) throw",
+  ],
+  [
+    "encode: a member fits the value's keys only if it declares all of them (keyFits)",
+    "runtime/unions.ts",
+    "if (v[key] !== undefined && !names.includes(key)) return FINDS_REQUIRED;",
+    "if (false) return FINDS_REQUIRED;",
+  ],
+  [
+    "decode: a member fits the map's keys only if it declares all of them (mapFits)",
+    "runtime/unions.ts",
+    "return unknown[c] ? FINDS_REQUIRED : FITS;",
+    "return FITS;",
+  ],
+  [
+    "decode: an unknown key fails a strict attempt (unknownKey)",
+    "runtime/strings.ts",
+    "if (r.strict) r.fail(",
+    "if (false) r.fail(",
+  ],
 ];
 
 /** A copy of what the tests need, node_modules linked: mutations never touch this checkout. */
 function copyOfSources() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tm-mutation-"));
   for (const entry of ["runtime", "transformer", "test", "package.json", "jest.config.js", "tsconfig.json"]) {
-    fs.cpSync(path.join(ROOT, entry), path.join(dir, entry), { recursive: true, filter: (src) => !src.includes(`${path.sep}.generated`) });
+    fs.cpSync(path.join(ROOT, entry), path.join(dir, entry), {
+      recursive: true,
+      filter: (src) => !src.includes(`${path.sep}.generated`),
+    });
   }
   fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
   return dir;
@@ -59,10 +98,15 @@ function main(only) {
       if (only && !rule.includes(only)) continue;
       const full = path.join(dir, file);
       const original = fs.readFileSync(full, "utf8");
-      if (!original.includes(text)) throw new Error(`${file} no longer contains the text of "${rule}": update this script`);
+      if (!original.includes(text))
+        throw new Error(`${file} no longer contains the text of "${rule}": update this script`);
       fs.writeFileSync(full, original.replace(text, replacement));
       try {
-        const r = spawnSync(process.execPath, [path.join(ROOT, "node_modules/jest/bin/jest.js"), "--silent", "--ci", ...TESTS], { cwd: dir, encoding: "utf8" });
+        const r = spawnSync(
+          process.execPath,
+          [path.join(ROOT, "node_modules/jest/bin/jest.js"), "--silent", "--ci", ...TESTS],
+          { cwd: dir, encoding: "utf8" },
+        );
         const summary = /Tests:\s+(.*)/.exec(r.stderr)?.[1] ?? "no summary: " + r.stderr.slice(-500);
         const caught = r.status !== 0;
         if (!caught) unguarded++;

@@ -22,17 +22,28 @@ export interface GeneratedFile {
  * functions carry no unused parameter or local, so the file compiles under noUnusedLocals and
  * noUnusedParameters.
  */
-export function generateSource(program: ts.Program, file: ts.SourceFile, options?: TransformerOptions, moduleOf?: (fileName: string) => string | undefined): GeneratedFile {
+export function generateSource(
+  program: ts.Program,
+  file: ts.SourceFile,
+  options?: TransformerOptions,
+  moduleOf?: (fileName: string) => string | undefined,
+): GeneratedFile {
   const resolved = parseOptions(options);
   const diagnostics: ts.Diagnostic[] = [];
   const report: DiagnosticSink = (d) => void diagnostics.push(d);
   let changed = false;
-  const result = ts.transform(file, [(context) => (sf) => {
-    // Without `moduleOf` no other file's codecs are known to be generated anywhere: nothing links.
-    const out = transformFile(sf, context, program, resolved, report, "source", moduleOf ?? (() => undefined));
-    changed = out.model !== undefined;
-    return changed ? tidyGenerated(out.file, context) : out.file;
-  }], program.getCompilerOptions());
+  const result = ts.transform(
+    file,
+    [
+      (context) => (sf) => {
+        // Without `moduleOf` no other file's codecs are known to be generated anywhere: nothing links.
+        const out = transformFile(sf, context, program, resolved, report, "source", moduleOf ?? (() => undefined));
+        changed = out.model !== undefined;
+        return changed ? tidyGenerated(out.file, context) : out.file;
+      },
+    ],
+    program.getCompilerOptions(),
+  );
   try {
     if (!changed || diagnostics.length > 0) return { diagnostics };
     return { text: splice(file, result.transformed[0]!), diagnostics };
@@ -60,7 +71,10 @@ function tidyGenerated(file: ts.SourceFile, context: ts.TransformationContext): 
     if (ts.isBlock(node)) {
       const used = references(node);
       const statements = node.statements.map((s) => {
-        const only = ts.isVariableStatement(s) && s.declarationList.declarations.length === 1 ? s.declarationList.declarations[0]! : undefined;
+        const only =
+          ts.isVariableStatement(s) && s.declarationList.declarations.length === 1
+            ? s.declarationList.declarations[0]!
+            : undefined;
         if (!only?.initializer || !ts.isIdentifier(only.name) || used.has(only.name.text)) return s;
         return f.createExpressionStatement(only.initializer);
       });
@@ -76,16 +90,51 @@ function tidyGenerated(file: ts.SourceFile, context: ts.TransformationContext): 
       const used = references(body);
       const parameters = node.parameters.map((p) =>
         ts.isIdentifier(p.name) && !p.name.text.startsWith("_") && !used.has(p.name.text)
-          ? f.updateParameterDeclaration(p, p.modifiers, p.dotDotDotToken, f.createIdentifier("_" + p.name.text), p.questionToken, p.type, p.initializer)
-          : p);
+          ? f.updateParameterDeclaration(
+              p,
+              p.modifiers,
+              p.dotDotDotToken,
+              f.createIdentifier("_" + p.name.text),
+              p.questionToken,
+              p.type,
+              p.initializer,
+            )
+          : p,
+      );
       if (body === node.body && parameters.every((p, i) => p === node.parameters[i])) return node;
       if (ts.isFunctionDeclaration(node)) {
-        return f.updateFunctionDeclaration(node, node.modifiers, node.asteriskToken, node.name, node.typeParameters, parameters, node.type, body as ts.Block);
+        return f.updateFunctionDeclaration(
+          node,
+          node.modifiers,
+          node.asteriskToken,
+          node.name,
+          node.typeParameters,
+          parameters,
+          node.type,
+          body as ts.Block,
+        );
       }
       if (ts.isFunctionExpression(node)) {
-        return f.updateFunctionExpression(node, node.modifiers, node.asteriskToken, node.name, node.typeParameters, parameters, node.type, body as ts.Block);
+        return f.updateFunctionExpression(
+          node,
+          node.modifiers,
+          node.asteriskToken,
+          node.name,
+          node.typeParameters,
+          parameters,
+          node.type,
+          body as ts.Block,
+        );
       }
-      return f.updateArrowFunction(node, node.modifiers, node.typeParameters, parameters, node.type, node.equalsGreaterThanToken, body);
+      return f.updateArrowFunction(
+        node,
+        node.modifiers,
+        node.typeParameters,
+        parameters,
+        node.type,
+        node.equalsGreaterThanToken,
+        body,
+      );
     }
     return node;
   };
@@ -95,21 +144,35 @@ function tidyGenerated(file: ts.SourceFile, context: ts.TransformationContext): 
 
 /** `__tm_K_User` or `__tm_keys([...])`: a table built by generated code, whose entries exist. */
 function isRuntimeTable(node: ts.Expression): boolean {
-  return ts.isIdentifier(node) ? node.text.startsWith(RUNTIME_PREFIX) : ts.isCallExpression(node) && isRuntimeTable(node.expression);
+  return ts.isIdentifier(node)
+    ? node.text.startsWith(RUNTIME_PREFIX)
+    : ts.isCallExpression(node) && isRuntimeTable(node.expression);
 }
 
 /**
  * `v.name` becomes `v["name"]` when `v` is a parameter declared `any`: a runtime guard may have
  * narrowed it to a record type, whose properties noPropertyAccessFromIndexSignature wants bracketed.
  */
-function bracketAccess(body: ts.ConciseBody, parameters: readonly ts.ParameterDeclaration[], context: ts.TransformationContext): ts.ConciseBody {
-  const values = new Set(parameters.filter((p) => p.type?.kind === ts.SyntaxKind.AnyKeyword && ts.isIdentifier(p.name)).map((p) => (p.name as ts.Identifier).text));
+function bracketAccess(
+  body: ts.ConciseBody,
+  parameters: readonly ts.ParameterDeclaration[],
+  context: ts.TransformationContext,
+): ts.ConciseBody {
+  const values = new Set(
+    parameters
+      .filter((p) => p.type?.kind === ts.SyntaxKind.AnyKeyword && ts.isIdentifier(p.name))
+      .map((p) => (p.name as ts.Identifier).text),
+  );
   if (values.size === 0) return body;
   const visit = (input: ts.Node): ts.Node => {
     const node = ts.visitEachChild(input, visit, context);
-    if (!ts.isPropertyAccessExpression(node) || !ts.isIdentifier(node.expression) || !values.has(node.expression.text)) return node;
+    if (!ts.isPropertyAccessExpression(node) || !ts.isIdentifier(node.expression) || !values.has(node.expression.text))
+      return node;
     if (!ts.isIdentifier(node.name) || node.name.text === "length" || node.name.text === "size") return node;
-    return context.factory.createElementAccessExpression(node.expression, context.factory.createStringLiteral(node.name.text));
+    return context.factory.createElementAccessExpression(
+      node.expression,
+      context.factory.createStringLiteral(node.name.text),
+    );
   };
   return visit(body) as ts.ConciseBody;
 }
@@ -157,7 +220,7 @@ function splice(original: ts.SourceFile, transformed: ts.SourceFile): string {
   const options = { newLine: newLine === "\n" ? ts.NewLineKind.LineFeed : ts.NewLineKind.CarriageReturnLineFeed };
   // Inside a printed replacement, the user's own types and expressions keep their text as written.
   const printer = ts.createPrinter(options, {
-    substituteNode: (_hint, node) => isUserNode(node) ? ts.factory.createIdentifier(node.getText(original)) : node,
+    substituteNode: (_hint, node) => (isUserNode(node) ? ts.factory.createIdentifier(node.getText(original)) : node),
   });
   const print = (node: ts.Node) => printer.printNode(ts.EmitHint.Unspecified, node, original);
   const edits: Edit[] = [];
@@ -191,11 +254,19 @@ function splice(original: ts.SourceFile, transformed: ts.SourceFile): string {
 }
 
 function isUserNode(node: ts.Node): boolean {
-  return (node.flags & ts.NodeFlags.Synthesized) === 0 && node.pos >= 0 && (ts.isTypeNode(node) || ts.isExpression(node));
+  return (
+    (node.flags & ts.NodeFlags.Synthesized) === 0 && node.pos >= 0 && (ts.isTypeNode(node) || ts.isExpression(node))
+  );
 }
 
 /** Records how `updated` differs from the parse-tree node `node`: unchanged children keep their text, replaced ones are printed. */
-function diff(node: ts.Node, updated: ts.Node, file: ts.SourceFile, print: (n: ts.Node) => string, edits: Edit[]): void {
+function diff(
+  node: ts.Node,
+  updated: ts.Node,
+  file: ts.SourceFile,
+  print: (n: ts.Node) => string,
+  edits: Edit[],
+): void {
   if (node === updated) return;
   const before = children(node);
   const after = children(updated);
@@ -215,12 +286,19 @@ function children(node: ts.Node): ts.Node[] {
 }
 
 /** Inserts statements after `anchor`'s line (or at the top, after a shebang); imports and multi-line statements are set off by blank lines. */
-function insertion(file: ts.SourceFile, anchor: ts.Statement | undefined, statements: ts.Statement[], print: (n: ts.Node) => string, newLine: string): Edit {
+function insertion(
+  file: ts.SourceFile,
+  anchor: ts.Statement | undefined,
+  statements: ts.Statement[],
+  print: (n: ts.Node) => string,
+  newLine: string,
+): Edit {
   // A verbatim statement (emit/codec.ts) carries its own line breaks, as "\n".
   const printed = statements.map((statement) => print(statement).replace(/\r?\n/g, newLine));
   let body = "";
   printed.forEach((text, i) => {
-    const spaced = i > 0 && (text.includes("\n") || printed[i - 1]!.includes("\n") || ts.isImportDeclaration(statements[i - 1]!));
+    const spaced =
+      i > 0 && (text.includes("\n") || printed[i - 1]!.includes("\n") || ts.isImportDeclaration(statements[i - 1]!));
     body += (spaced ? newLine : "") + text + newLine;
   });
   const source = file.text;
@@ -231,7 +309,8 @@ function insertion(file: ts.SourceFile, anchor: ts.Statement | undefined, statem
   const comments = ts.getTrailingCommentRanges(source, anchor.end) ?? [];
   const after = comments.length > 0 ? comments[comments.length - 1]!.end : anchor.end;
   const eol = lineEnd(source, after);
-  if (source.slice(after, eol).trim() === "") return { start: eol, end: eol, text: eol === source.length && !source.endsWith("\n") ? newLine + body : body };
+  if (source.slice(after, eol).trim() === "")
+    return { start: eol, end: eol, text: eol === source.length && !source.endsWith("\n") ? newLine + body : body };
   // More code on the anchor's line: break the line, so the generated code still comes first.
   return { start: anchor.end, end: anchor.end, text: newLine + body };
 }
@@ -295,7 +374,8 @@ function apply(text: string, edits: Edit[]): string {
   let out = text;
   let limit = Infinity;
   for (const edit of sorted) {
-    if (edit.end > limit) throw new Error("typed-msgpack internal error: overlapping edits while printing generated source");
+    if (edit.end > limit)
+      throw new Error("typed-msgpack internal error: overlapping edits while printing generated source");
     out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
     limit = edit.start;
   }

@@ -10,7 +10,6 @@ export type { PluginExtras } from "./plugin.js";
 // that says what to do, instead of a TypeError from inside (issue 19). The rest (plugin.ts) loads when the factory is first called.
 assertCompilerApi();
 
-
 /**
  * The typed-msgpack transformer: replaces each `codecFor<T>()` with a codec generated for `T`.
  *

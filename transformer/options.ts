@@ -21,22 +21,38 @@ export interface ResolvedOptions {
 }
 
 /** Keys ts-patch and ttypescript put in the same `plugins` entry; they are theirs, not ours. */
-const HOST_KEYS = new Set(["transform", "type", "import", "after", "before", "afterDeclarations", "transformProgram", "isEsm", "resolvePathAliases", "name"]);
+const HOST_KEYS = new Set([
+  "transform",
+  "type",
+  "import",
+  "after",
+  "before",
+  "afterDeclarations",
+  "transformProgram",
+  "isEsm",
+  "resolvePathAliases",
+  "name",
+]);
 
 /** Resolves options once; an unknown key is an error rather than a silently ignored typo. */
 export function parseOptions(raw: unknown): ResolvedOptions {
   const input = (raw ?? {}) as Record<string, unknown>;
   for (const key of Object.keys(input)) {
     if (!HOST_KEYS.has(key) && key !== "runtimeModule" && key !== "link") {
-      throw new Error(`typed-msgpack/transformer: unknown option "${key}". The options are "runtimeModule" (the module generated code imports the runtime from) and "link" (false: copy codecs declared in other modules instead of importing them).`);
+      throw new Error(
+        `typed-msgpack/transformer: unknown option "${key}". The options are "runtimeModule" (the module generated code imports the runtime from) and "link" (false: copy codecs declared in other modules instead of importing them).`,
+      );
     }
   }
   // Only an absent option is the default: `"link": null` in a tsconfig is a mistake to report, not `true`.
   const link = input.link === undefined ? true : input.link;
-  if (typeof link !== "boolean") throw new Error(`typed-msgpack/transformer: option "link" must be true or false, got ${JSON.stringify(link)}.`);
+  if (typeof link !== "boolean")
+    throw new Error(`typed-msgpack/transformer: option "link" must be true or false, got ${JSON.stringify(link)}.`);
   const runtimeModule = input.runtimeModule ?? "typed-msgpack";
   if (typeof runtimeModule !== "string" || runtimeModule === "") {
-    throw new Error(`typed-msgpack/transformer: option "runtimeModule" must be a non-empty module name, got ${JSON.stringify(runtimeModule)}.`);
+    throw new Error(
+      `typed-msgpack/transformer: option "runtimeModule" must be a non-empty module name, got ${JSON.stringify(runtimeModule)}.`,
+    );
   }
   return { runtimeModule, link };
 }

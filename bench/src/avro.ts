@@ -10,7 +10,12 @@ const field = (name: string, type: Schema) => ({ name, type });
 const optional = (name: string, type: Schema) => ({ name, type: ["null", type], default: null });
 const array = (items: Schema) => ({ type: "array", items });
 const map = (values: Schema) => ({ type: "map", values });
-const record = (name: string, fields: object[], logicalType?: string) => ({ type: "record", name, fields, logicalType });
+const record = (name: string, fields: object[], logicalType?: string) => ({
+  type: "record",
+  name,
+  fields,
+  logicalType,
+});
 const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 
 /**
@@ -49,7 +54,10 @@ class Renamed extends avro.types.LogicalType {
   private readonly pairs: [js: string, avro: string][];
   constructor(schema: avro.Schema, opts?: unknown) {
     super(schema, opts);
-    this.pairs = (this.underlyingType as any).fields.map((f: { name: string }) => [f.name.replace(/_neg$/, "-"), f.name]);
+    this.pairs = (this.underlyingType as any).fields.map((f: { name: string }) => [
+      f.name.replace(/_neg$/, "-"),
+      f.name,
+    ]);
   }
   protected override _toValue(v: any): any {
     const o: any = {};
@@ -110,122 +118,240 @@ const timestamp = { type: "long", logicalType: "timestamp-millis" };
 const timestamps = record("Timestamps", [field("created", timestamp), optional("updated", timestamp)]);
 
 const SCHEMAS: Record<DatasetId, Schema> = {
-  lite: record("LiteExample", [
-    ...liteInts.map((n) => field(n, "int")),
-    field("nil", "null"), field("true", "boolean"), field("false", "boolean"),
-    field("float", "double"), field("float_neg", "double"),
-    ...strings("string0", "string1", "string4", "string8", "string16"),
-    field("array0", stringList), field("array1", stringList), field("array8", array("int")),
-    field("map0", map("string")), field("map1", map("string")),
-  ], "renamed"),
-  sbt: array(record("ModuleID", [
-    ...strings("organization", "name", "revision"),
-    optional("configurations", "string"),
-    field("isChanging", "boolean"), field("isTransitive", "boolean"), field("isForce", "boolean"),
-    field("explicitArtifacts", array(record("Artifact", [
-      ...strings("name", "type", "extension"), optional("classifier", "string"),
-      field("configurations", stringList), optional("url", "string"), field("extraAttributes", map("string")),
-    ]))),
-    field("inclusions", array(record("InclExclRule", [...strings("organization", "name", "artifact"), field("configurations", stringList)]))),
-    field("exclusions", array("InclExclRule")),
-    field("extraAttributes", map("string")),
-    field("crossVersion", tagged("CrossVersion", [
-      member("disabled", []), member("binary", strings("prefix", "suffix")),
-      member("full", strings("prefix", "suffix")), member("constant", strings("value")),
-    ])),
-    optional("branchName", "string"),
-  ])),
+  lite: record(
+    "LiteExample",
+    [
+      ...liteInts.map((n) => field(n, "int")),
+      field("nil", "null"),
+      field("true", "boolean"),
+      field("false", "boolean"),
+      field("float", "double"),
+      field("float_neg", "double"),
+      ...strings("string0", "string1", "string4", "string8", "string16"),
+      field("array0", stringList),
+      field("array1", stringList),
+      field("array8", array("int")),
+      field("map0", map("string")),
+      field("map1", map("string")),
+    ],
+    "renamed",
+  ),
+  sbt: array(
+    record("ModuleID", [
+      ...strings("organization", "name", "revision"),
+      optional("configurations", "string"),
+      field("isChanging", "boolean"),
+      field("isTransitive", "boolean"),
+      field("isForce", "boolean"),
+      field(
+        "explicitArtifacts",
+        array(
+          record("Artifact", [
+            ...strings("name", "type", "extension"),
+            optional("classifier", "string"),
+            field("configurations", stringList),
+            optional("url", "string"),
+            field("extraAttributes", map("string")),
+          ]),
+        ),
+      ),
+      field(
+        "inclusions",
+        array(
+          record("InclExclRule", [...strings("organization", "name", "artifact"), field("configurations", stringList)]),
+        ),
+      ),
+      field("exclusions", array("InclExclRule")),
+      field("extraAttributes", map("string")),
+      field(
+        "crossVersion",
+        tagged("CrossVersion", [
+          member("disabled", []),
+          member("binary", strings("prefix", "suffix")),
+          member("full", strings("prefix", "suffix")),
+          member("constant", strings("value")),
+        ]),
+      ),
+      optional("branchName", "string"),
+    ]),
+  ),
   tree: record("TreeNode", [
     field("id", "int"),
     field("tag", { type: "enum", name: "Tag", symbols: ["section", "para", "list", "item", "quote"] }),
     optional("text", "string"),
     field("children", array("TreeNode")),
   ]),
-  events: array(tagged("UiEvent", [
-    member("click", [field("t", "long"), field("x", "int"), field("y", "int"), field("button", "int"), field("target", "string")]),
-    member("key", [field("t", "long"), ...strings("key", "code"), field("shift", "boolean"), field("ctrl", "boolean"), field("alt", "boolean")]),
-    member("scroll", [field("t", "long"), field("dx", "double"), field("dy", "double")]),
-    member("nav", [field("t", "long"), field("url", "string"), field("referrer", ["null", "string"])]),
-    member("error", [field("t", "long"), field("message", "string"), optional("stack", "string")]),
-  ])),
-  text: array(record("Article", [
-    field("id", "int"),
-    field("lang", { type: "enum", name: "Lang", symbols: ["fr", "ru", "ja", "ar", "mixed"] }),
-    ...strings("title", "body"),
-    field("tags", stringList),
-    field("author", record("Author", strings("name", "bio"))),
-  ])),
-  numeric: array(record("Series", [
-    field("name", "string"), field("start", "long"), field("step", "double"),
-    field("floats", array("double")), field("ints", array("long")),
-  ])),
-  blobs: array(record("BlobRecord", [
-    field("id", "long"), field("seq", "long"),
-    field("createdAt", { type: "long", logicalType: "timestamp-millis" }),
-    optional("updatedAt", { type: "long", logicalType: "timestamp-millis" }),
-    field("sha256", { type: "fixed", name: "Sha256", size: 32, logicalType: "u8" }),
-    field("payload", { type: "bytes", logicalType: "u8" }),
-    field("size", "int"),
-    field("owner", "string"),
-  ])),
-  shapes: array(tagged("Shape", [
-    member("circle", [field("r", "double")]),
-    member("rect", [field("w", "double"), field("h", "double")]),
-    // A [number, number] tuple as a two-element array: Avro has no tuples.
-    member("poly", [field("points", array(array("double")))]),
-  ])),
+  events: array(
+    tagged("UiEvent", [
+      member("click", [
+        field("t", "long"),
+        field("x", "int"),
+        field("y", "int"),
+        field("button", "int"),
+        field("target", "string"),
+      ]),
+      member("key", [
+        field("t", "long"),
+        ...strings("key", "code"),
+        field("shift", "boolean"),
+        field("ctrl", "boolean"),
+        field("alt", "boolean"),
+      ]),
+      member("scroll", [field("t", "long"), field("dx", "double"), field("dy", "double")]),
+      member("nav", [field("t", "long"), field("url", "string"), field("referrer", ["null", "string"])]),
+      member("error", [field("t", "long"), field("message", "string"), optional("stack", "string")]),
+    ]),
+  ),
+  text: array(
+    record("Article", [
+      field("id", "int"),
+      field("lang", { type: "enum", name: "Lang", symbols: ["fr", "ru", "ja", "ar", "mixed"] }),
+      ...strings("title", "body"),
+      field("tags", stringList),
+      field("author", record("Author", strings("name", "bio"))),
+    ]),
+  ),
+  numeric: array(
+    record("Series", [
+      field("name", "string"),
+      field("start", "long"),
+      field("step", "double"),
+      field("floats", array("double")),
+      field("ints", array("long")),
+    ]),
+  ),
+  blobs: array(
+    record("BlobRecord", [
+      field("id", "long"),
+      field("seq", "long"),
+      field("createdAt", { type: "long", logicalType: "timestamp-millis" }),
+      optional("updatedAt", { type: "long", logicalType: "timestamp-millis" }),
+      field("sha256", { type: "fixed", name: "Sha256", size: 32, logicalType: "u8" }),
+      field("payload", { type: "bytes", logicalType: "u8" }),
+      field("size", "int"),
+      field("owner", "string"),
+    ]),
+  ),
+  shapes: array(
+    tagged("Shape", [
+      member("circle", [field("r", "double")]),
+      member("rect", [field("w", "double"), field("h", "double")]),
+      // A [number, number] tuple as a two-element array: Avro has no tuples.
+      member("poly", [field("points", array(array("double")))]),
+    ]),
+  ),
   floats: record("NumberList", [field("xs", array("double"))]),
   floats32: record("Float32List", [field("xs", array("float"))]),
   smallints: record("NumberList", [field("xs", array("int"))]),
   company: record("Company", [
-    field("id", "int"), field("name", "string"), field("legalName", ["null", "string"]), optional("website", "string"),
+    field("id", "int"),
+    field("name", "string"),
+    field("legalName", ["null", "string"]),
+    optional("website", "string"),
     field("founded", timestamp),
-    field("headquarters", record("Address", [...strings("street", "city"), field("postalCode", ["null", "string"]), field("country", "string")])),
-    field("departments", array(record("Department", [
-      field("id", "int"), field("name", "string"), field("costCenter", ["null", "string"]), optional("location", "string"),
-      field("budget", "double"),
-      field("employees", array(record("Employee", [
-        field("id", "int"), field("name", "string"), field("email", ["null", "string"]), optional("phone", "string"),
-        field("title", "string"), field("managerId", ["null", "int"]), field("salary", "int"), field("remote", "boolean"),
-        field("skills", stringList), field("times", timestamps),
-      ]))),
-      field("times", "Timestamps"),
-    ]))),
+    field(
+      "headquarters",
+      record("Address", [
+        ...strings("street", "city"),
+        field("postalCode", ["null", "string"]),
+        field("country", "string"),
+      ]),
+    ),
+    field(
+      "departments",
+      array(
+        record("Department", [
+          field("id", "int"),
+          field("name", "string"),
+          field("costCenter", ["null", "string"]),
+          optional("location", "string"),
+          field("budget", "double"),
+          field(
+            "employees",
+            array(
+              record("Employee", [
+                field("id", "int"),
+                field("name", "string"),
+                field("email", ["null", "string"]),
+                optional("phone", "string"),
+                field("title", "string"),
+                field("managerId", ["null", "int"]),
+                field("salary", "int"),
+                field("remote", "boolean"),
+                field("skills", stringList),
+                field("times", timestamps),
+              ]),
+            ),
+          ),
+          field("times", "Timestamps"),
+        ]),
+      ),
+    ),
     field("times", "Timestamps"),
   ]),
-  flat: array(record("Account", [
-    field("id", "int"),
-    field("status", enumOf("Status", ["active", "suspended", "deleted"])),
-    field("role", enumOf("Role", ["admin", "user", "guest"])),
-    field("plan", enumOf("Plan", ["free", "pro", "team", "enterprise"])),
-    // Avro enum symbols cannot contain "-": "us-east", "en-US" and the like travel as strings.
-    field("region", "string"), field("locale", "string"),
-    field("verified", "boolean"),
-    optional("twoFactor", enumOf("TwoFactor", ["totp", "sms", "webauthn"])),
-    optional("tier", "int"),
-    field("score", "int"),
-    optional("lastSeen", "long"),
-    optional("note", "string"),
-  ])),
+  flat: array(
+    record("Account", [
+      field("id", "int"),
+      field("status", enumOf("Status", ["active", "suspended", "deleted"])),
+      field("role", enumOf("Role", ["admin", "user", "guest"])),
+      field("plan", enumOf("Plan", ["free", "pro", "team", "enterprise"])),
+      // Avro enum symbols cannot contain "-": "us-east", "en-US" and the like travel as strings.
+      field("region", "string"),
+      field("locale", "string"),
+      field("verified", "boolean"),
+      optional("twoFactor", enumOf("TwoFactor", ["totp", "sms", "webauthn"])),
+      optional("tier", "int"),
+      field("score", "int"),
+      optional("lastSeen", "long"),
+      optional("note", "string"),
+    ]),
+  ),
   categories: record("Category", [
-    field("id", "int"), ...strings("name", "slug"), field("children", array("Category")), field("parentId", ["null", "int"]),
+    field("id", "int"),
+    ...strings("name", "slug"),
+    field("children", array("Category")),
+    field("parentId", ["null", "int"]),
   ]),
   api: record("ApiProfile", [
-    field("id", "int"), ...strings("username", "displayName", "email"), field("emailVerified", "boolean"),
-    field("avatarUrl", ["null", "string"]), optional("bio", "string"), field("createdAt", "string"),
-    field("address", record("ProfileAddress", [
-      ...strings("street", "city"), optional("region", "string"), ...strings("postalCode", "country"),
-      field("geo", record("Geo", [field("lat", "double"), field("lng", "double")])),
-    ])),
-    field("settings", record("Settings", [
-      field("theme", enumOf("Theme", ["light", "dark", "system"])), ...strings("language", "timezone"),
-      field("notifications", record("Notifications", [
-        field("email", "boolean"), field("push", "boolean"), field("sms", "boolean"),
-        field("digest", enumOf("Digest", ["daily", "weekly", "never"])),
-      ])),
-    ])),
+    field("id", "int"),
+    ...strings("username", "displayName", "email"),
+    field("emailVerified", "boolean"),
+    field("avatarUrl", ["null", "string"]),
+    optional("bio", "string"),
+    field("createdAt", "string"),
+    field(
+      "address",
+      record("ProfileAddress", [
+        ...strings("street", "city"),
+        optional("region", "string"),
+        ...strings("postalCode", "country"),
+        field("geo", record("Geo", [field("lat", "double"), field("lng", "double")])),
+      ]),
+    ),
+    field(
+      "settings",
+      record("Settings", [
+        field("theme", enumOf("Theme", ["light", "dark", "system"])),
+        ...strings("language", "timezone"),
+        field(
+          "notifications",
+          record("Notifications", [
+            field("email", "boolean"),
+            field("push", "boolean"),
+            field("sms", "boolean"),
+            field("digest", enumOf("Digest", ["daily", "weekly", "never"])),
+          ]),
+        ),
+      ]),
+    ),
     field("roles", array(enumOf("ProfileRole", ["admin", "editor", "viewer"]))),
-    field("stats", record("Stats", ["followers", "following", "posts", "karma"].map((n) => field(n, "int")))),
+    field(
+      "stats",
+      record(
+        "Stats",
+        ["followers", "following", "posts", "karma"].map((n) => field(n, "int")),
+      ),
+    ),
     field("recentLogins", array("long")),
     field("tags", stringList),
     field("links", array(record("Link", strings("rel", "href")))),

@@ -31,11 +31,31 @@ const FILE_SIZE = 10;
 function independentType(n: number, first: boolean): { source: string; properties: number } {
   const prev = first ? "string" : `T${n - 1}`;
   switch (n % 5) {
-    case 0: return { properties: 5, source: `export interface T${n} { id: number; name: string; tags: string[]; score?: number; createdAt: Date }` };
-    case 1: return { properties: 4, source: `export interface T${n} { ref: ${prev}; items: ${prev}[]; meta: Record<string, string>; flag: boolean }` };
-    case 2: return { properties: 7, source: `export type T${n} = { kind: "a"; a: number } | { kind: "b"; b: string; prev: ${prev} } | { kind: "c"; c: boolean[] };` };
-    case 3: return { properties: 4, source: `export interface T${n} { tuple: [number, string, boolean?]; bytes: Uint8Array; big: bigint; status: "on" | "off" | "unknown" }` };
-    default: return { properties: 6, source: `export interface T${n} { label: string; children: T${n}[]; parent?: T${n}; extra: { x: number; y: number | null } }` };
+    case 0:
+      return {
+        properties: 5,
+        source: `export interface T${n} { id: number; name: string; tags: string[]; score?: number; createdAt: Date }`,
+      };
+    case 1:
+      return {
+        properties: 4,
+        source: `export interface T${n} { ref: ${prev}; items: ${prev}[]; meta: Record<string, string>; flag: boolean }`,
+      };
+    case 2:
+      return {
+        properties: 7,
+        source: `export type T${n} = { kind: "a"; a: number } | { kind: "b"; b: string; prev: ${prev} } | { kind: "c"; c: boolean[] };`,
+      };
+    case 3:
+      return {
+        properties: 4,
+        source: `export interface T${n} { tuple: [number, string, boolean?]; bytes: Uint8Array; big: bigint; status: "on" | "off" | "unknown" }`,
+      };
+    default:
+      return {
+        properties: 6,
+        source: `export interface T${n} { label: string; children: T${n}[]; parent?: T${n}; extra: { x: number; y: number | null } }`,
+      };
   }
 }
 
@@ -145,25 +165,85 @@ for (const i of [0, 1, 9, 10, ${size / 2 + 3}, ${size - 1}]) {
 
 const CORE: [name: string, body: string, properties: number, value: string][] = [
   ["Money", `{ amount: number; currency: "EUR" | "USD" | "GBP" | "JPY" }`, 2, `{ amount: 12.5, currency: "EUR" }`],
-  ["Address", `{ street: string; city: string; zip: string; country: string; line2?: string }`, 5, `{ street: "1 Main St", city: "Springfield", zip: "12345", country: "US" }`],
-  ["Timestamped", `{ createdAt: Date; updatedAt: Date | null }`, 2, `{ createdAt: new Date(1700000000000), updatedAt: null }`],
+  [
+    "Address",
+    `{ street: string; city: string; zip: string; country: string; line2?: string }`,
+    5,
+    `{ street: "1 Main St", city: "Springfield", zip: "12345", country: "US" }`,
+  ],
+  [
+    "Timestamped",
+    `{ createdAt: Date; updatedAt: Date | null }`,
+    2,
+    `{ createdAt: new Date(1700000000000), updatedAt: null }`,
+  ],
   ["UserRef", `{ id: string; name: string; email?: string }`, 3, `{ id: "u1", name: "Ada", email: "ada@example.com" }`],
   ["GeoPoint", `{ lat: number; lon: number }`, 2, `{ lat: 52.5, lon: 13.4 }`],
-  ["Contact", `{ user: UserRef; address: Address; phone?: string }`, 3, `{ user: core.UserRef, address: core.Address, phone: "555" }`],
-  ["Price", `{ gross: Money; net: Money; taxRate: number }`, 3, `{ gross: core.Money, net: { amount: 10, currency: "EUR" }, taxRate: 0.25 }`],
-  ["Audit", `{ created: Timestamped; by: UserRef; reason?: string }`, 3, `{ created: core.Timestamped, by: core.UserRef }`],
+  [
+    "Contact",
+    `{ user: UserRef; address: Address; phone?: string }`,
+    3,
+    `{ user: core.UserRef, address: core.Address, phone: "555" }`,
+  ],
+  [
+    "Price",
+    `{ gross: Money; net: Money; taxRate: number }`,
+    3,
+    `{ gross: core.Money, net: { amount: 10, currency: "EUR" }, taxRate: 0.25 }`,
+  ],
+  [
+    "Audit",
+    `{ created: Timestamped; by: UserRef; reason?: string }`,
+    3,
+    `{ created: core.Timestamped, by: core.UserRef }`,
+  ],
   ["Tag", `{ key: string; value: string }`, 2, `{ key: "k", value: "v" }`],
   ["Range", `{ min: number; max: number; inclusive: boolean }`, 3, `{ min: 0, max: 10, inclusive: false }`],
-  ["Status", `| { state: "pending" } | { state: "done"; at: Date } | { state: "failed"; error: string; retries: number }`, 6, `{ state: "failed", error: "boom", retries: 3 }`],
-  ["Attachment", `{ name: string; size: number; mime: string; data?: Uint8Array }`, 4, `{ name: "a.bin", size: 3, mime: "application/octet-stream", data: new Uint8Array([7, 8, 9]) }`],
+  [
+    "Status",
+    `| { state: "pending" } | { state: "done"; at: Date } | { state: "failed"; error: string; retries: number }`,
+    6,
+    `{ state: "failed", error: "boom", retries: 3 }`,
+  ],
+  [
+    "Attachment",
+    `{ name: string; size: number; mime: string; data?: Uint8Array }`,
+    4,
+    `{ name: "a.bin", size: 3, mime: "application/octet-stream", data: new Uint8Array([7, 8, 9]) }`,
+  ],
   ["Pagination", `{ page: number; perPage: number; total: number }`, 3, `{ page: 2, perPage: 50, total: 1234 }`],
-  ["Location", `{ point: GeoPoint; address?: Address; accuracy: number | null }`, 3, `{ point: core.GeoPoint, address: core.Address, accuracy: null }`],
+  [
+    "Location",
+    `{ point: GeoPoint; address?: Address; accuracy: number | null }`,
+    3,
+    `{ point: core.GeoPoint, address: core.Address, accuracy: null }`,
+  ],
   ["Period", `{ from: Date; to: Date | null }`, 2, `{ from: new Date(1600000000000), to: new Date(1700000000000) }`],
   ["Quantity", `{ value: number; unit: "kg" | "g" | "l" | "pcs" }`, 2, `{ value: 3, unit: "pcs" }`],
-  ["LineItem", `{ sku: string; quantity: Quantity; price: Price }`, 3, `{ sku: "SKU-1", quantity: core.Quantity, price: core.Price }`],
-  ["Settings", `{ flags: Map<string, boolean>; limits: Record<string, number> }`, 2, `{ flags: new Map([["dark", true]]), limits: { max: 10 } }`],
-  ["Version", `{ major: number; minor: number; patch: number; label?: string }`, 4, `{ major: 1, minor: 2, patch: 3, label: "beta" }`],
-  ["Note", `{ text: string; author: UserRef; at: Date }`, 3, `{ text: "hi", author: core.UserRef, at: new Date(1650000000000) }`],
+  [
+    "LineItem",
+    `{ sku: string; quantity: Quantity; price: Price }`,
+    3,
+    `{ sku: "SKU-1", quantity: core.Quantity, price: core.Price }`,
+  ],
+  [
+    "Settings",
+    `{ flags: Map<string, boolean>; limits: Record<string, number> }`,
+    2,
+    `{ flags: new Map([["dark", true]]), limits: { max: 10 } }`,
+  ],
+  [
+    "Version",
+    `{ major: number; minor: number; patch: number; label?: string }`,
+    4,
+    `{ major: 1, minor: 2, patch: 3, label: "beta" }`,
+  ],
+  [
+    "Note",
+    `{ text: string; author: UserRef; at: Date }`,
+    3,
+    `{ text: "hi", author: core.UserRef, at: new Date(1650000000000) }`,
+  ],
 ];
 
 const FEATURE_PROPERTIES = 9;
@@ -173,9 +253,20 @@ const coreOf = (n: number) => coreIndices(n).map((c) => CORE[c]![0]);
 
 function sharedCore(size: number): Omit<Project, "dir" | "kind" | "size"> {
   const files = new Map<string, string>();
-  files.set("core.ts", CORE.map(([name, body]) => body.startsWith("|") ? `export type ${name} =\n  ${body};` : `export interface ${name} ${body}`).join("\n") + "\n");
-  files.set("core-codecs.ts", [IMPORT, `import type { ${CORE.map((c) => c[0]).join(", ")} } from "./core.js";`,
-    ...CORE.map(([name]) => `export const ${name}Codec = codecFor<${name}>();`)].join("\n") + "\n");
+  files.set(
+    "core.ts",
+    CORE.map(([name, body]) =>
+      body.startsWith("|") ? `export type ${name} =\n  ${body};` : `export interface ${name} ${body}`,
+    ).join("\n") + "\n",
+  );
+  files.set(
+    "core-codecs.ts",
+    [
+      IMPORT,
+      `import type { ${CORE.map((c) => c[0]).join(", ")} } from "./core.js";`,
+      ...CORE.map(([name]) => `export const ${name}Codec = codecFor<${name}>();`),
+    ].join("\n") + "\n",
+  );
   for (let k = 0; k < size / FILE_SIZE; k++) {
     const used = new Set<string>();
     const types: string[] = [];
@@ -184,10 +275,14 @@ function sharedCore(size: number): Omit<Project, "dir" | "kind" | "size"> {
       for (const x of [a, b, c, d]) used.add(x!);
       types.push(
         `export interface F${n} { id: string; title: string; kind: "a" | "b" | "c"; count: number; ` +
-        `first: ${a}; second: ${b}; items: ${c}[]; extra?: ${d}; meta: Record<string, string> }`,
-        `export const F${n}Codec = codecFor<F${n}>();`);
+          `first: ${a}; second: ${b}; items: ${c}[]; extra?: ${d}; meta: Record<string, string> }`,
+        `export const F${n}Codec = codecFor<F${n}>();`,
+      );
     }
-    files.set(`feature_${k}.ts`, [IMPORT, `import type { ${[...used].join(", ")} } from "./core.js";`, ...types].join("\n") + "\n");
+    files.set(
+      `feature_${k}.ts`,
+      [IMPORT, `import type { ${[...used].join(", ")} } from "./core.js";`, ...types].join("\n") + "\n",
+    );
   }
   const check = `
 const core = {};
@@ -235,7 +330,12 @@ console.log(cases.length + " codecs round-tripped");
 
 export function generateProject(kind: ProjectKind, size: number, root: string): Project {
   const dir = path.join(root, `${kind}-${size}`);
-  const p = { kind, size, dir, ...(kind === "independent" ? independent(size) : kind === "chain" ? chain(size) : sharedCore(size)) };
+  const p = {
+    kind,
+    size,
+    dir,
+    ...(kind === "independent" ? independent(size) : kind === "chain" ? chain(size) : sharedCore(size)),
+  };
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(path.join(dir, "src"), { recursive: true });
   for (const [name, text] of p.files) fs.writeFileSync(path.join(dir, "src", name), text);

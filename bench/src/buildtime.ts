@@ -54,11 +54,25 @@ export interface ProjectResult {
   errors: string[];
 }
 
-export interface BuildTime { runs: number; scale: BuildScale; projects: ProjectResult[]; failures: string[]; lines: string[] }
+export interface BuildTime {
+  runs: number;
+  scale: BuildScale;
+  projects: ProjectResult[];
+  failures: string[];
+  lines: string[];
+}
 
 function writeConfigs(p: Project): void {
   const base = {
-    compilerOptions: { target: "es2020", module: "node16", moduleResolution: "node16", strict: true, skipLibCheck: true, types: [], rootDir: "src" },
+    compilerOptions: {
+      target: "es2020",
+      module: "node16",
+      moduleResolution: "node16",
+      strict: true,
+      skipLibCheck: true,
+      types: [],
+      rootDir: "src",
+    },
     include: ["src"],
   };
   for (const c of COMPILERS) {
@@ -72,11 +86,16 @@ function writeConfigs(p: Project): void {
 function timeOnce(p: Project, c: (typeof COMPILERS)[number]): number | string {
   fs.rmSync(path.join(p.dir, c.out), { recursive: true, force: true });
   const start = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, [path.join(ROOT, c.bin), "-p", path.join(p.dir, `tsconfig.${c.id}.json`)],
-    { encoding: "utf8", timeout: TIMEOUT_MS, maxBuffer: 64 << 20 });
+  const r = spawnSync(process.execPath, [path.join(ROOT, c.bin), "-p", path.join(p.dir, `tsconfig.${c.id}.json`)], {
+    encoding: "utf8",
+    timeout: TIMEOUT_MS,
+    maxBuffer: 64 << 20,
+  });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  if (r.error || r.signal) return `${c.name} did not finish (${r.error?.message ?? r.signal}) after ${(ms / 1000).toFixed(0)} s`;
-  if (r.status !== 0) return `${c.name} failed (exit ${r.status}) after ${(ms / 1000).toFixed(0)} s:\n${(r.stdout + r.stderr).trim().split("\n").slice(0, 12).join("\n")}`;
+  if (r.error || r.signal)
+    return `${c.name} did not finish (${r.error?.message ?? r.signal}) after ${(ms / 1000).toFixed(0)} s`;
+  if (r.status !== 0)
+    return `${c.name} failed (exit ${r.status}) after ${(ms / 1000).toFixed(0)} s:\n${(r.stdout + r.stderr).trim().split("\n").slice(0, 12).join("\n")}`;
   return ms;
 }
 
@@ -89,18 +108,33 @@ function median(xs: number[]): number | undefined {
 
 function jsFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".js")).map((f) => path.join(dir, f));
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((f) => f.endsWith(".js"))
+    .map((f) => path.join(dir, f));
 }
 const jsBytes = (dir: string) => jsFiles(dir).reduce((s, f) => s + fs.statSync(f).size, 0);
 
 /** Loads the plugin's output in a child node process and round-trips values through several codecs. */
 function loadCheck(p: Project): { ok: boolean; message: string } {
-  const r = spawnSync(process.execPath, [path.join(p.dir, "check.js")], { cwd: p.dir, encoding: "utf8", timeout: 120_000 });
+  const r = spawnSync(process.execPath, [path.join(p.dir, "check.js")], {
+    cwd: p.dir,
+    encoding: "utf8",
+    timeout: 120_000,
+  });
   const out = (r.stdout + r.stderr).trim();
-  return r.status === 0 ? { ok: true, message: out } : { ok: false, message: `check.js exited ${r.status ?? r.signal}: ${out.slice(0, 3000)}` };
+  return r.status === 0
+    ? { ok: true, message: out }
+    : { ok: false, message: `check.js exited ${r.status ?? r.signal}: ${out.slice(0, 3000)}` };
 }
 
-function measureProject(kind: ProjectKind, size: number, runs: number, check: boolean, progress: (s: string) => void): ProjectResult {
+function measureProject(
+  kind: ProjectKind,
+  size: number,
+  runs: number,
+  check: boolean,
+  progress: (s: string) => void,
+): ProjectResult {
   const p = generateProject(kind, size, DIR);
   writeConfigs(p);
   const label = `${kind}-${size}`;
@@ -120,15 +154,22 @@ function measureProject(kind: ProjectKind, size: number, runs: number, check: bo
         progress(`build time: ${label}: ${t.split("\n")[0]}`);
       } else times[c.id].push(t);
     }
-    const ms = (id: CompilerId) => times[id].length ? `${(times[id].at(-1)! / 1000).toFixed(1)} s` : "-";
-    progress(`build time: ${label} run ${r + 1}/${runs}: tsc ${ms("tsc")}, tspc ${ms("tspc")}, tspc + plugin ${ms("plugin")}`);
+    const ms = (id: CompilerId) => (times[id].length ? `${(times[id].at(-1)! / 1000).toFixed(1)} s` : "-");
+    progress(
+      `build time: ${label} run ${r + 1}/${runs}: tsc ${ms("tsc")}, tspc ${ms("tspc")}, tspc + plugin ${ms("plugin")}`,
+    );
   }
   // The last run of each compiler left its output in place.
   const pluginOut = path.join(p.dir, "out-plugin");
-  const leftover = failed.has("plugin") ? [] : jsFiles(pluginOut)
-    .filter((f) => /codecFor\)?\(/.test(fs.readFileSync(f, "utf8")))
-    .map((f) => path.relative(p.dir, f));
-  if (leftover.length) errors.push(`${label}: codecFor calls left in the plugin's output (${leftover.slice(0, 3).join(", ")}${leftover.length > 3 ? ", …" : ""})`);
+  const leftover = failed.has("plugin")
+    ? []
+    : jsFiles(pluginOut)
+        .filter((f) => /codecFor\)?\(/.test(fs.readFileSync(f, "utf8")))
+        .map((f) => path.relative(p.dir, f));
+  if (leftover.length)
+    errors.push(
+      `${label}: codecFor calls left in the plugin's output (${leftover.slice(0, 3).join(", ")}${leftover.length > 3 ? ", …" : ""})`,
+    );
   let loaded: string | undefined;
   if (check && !failed.has("plugin")) {
     const c = loadCheck(p);
@@ -136,18 +177,28 @@ function measureProject(kind: ProjectKind, size: number, runs: number, check: bo
     else errors.push(`${label}: the plugin's output does not load and round-trip: ${c.message}`);
   }
   const result: ProjectResult = {
-    kind, size, codecs: p.codecs, properties: p.properties, sourceFiles: p.files.size,
+    kind,
+    size,
+    codecs: p.codecs,
+    properties: p.properties,
+    sourceFiles: p.files.size,
     ms: { tsc: median(times.tsc), tspc: median(times.tspc), plugin: median(times.plugin) },
     runs: { tsc: times.tsc.length, tspc: times.tspc.length, plugin: times.plugin.length },
     bytes: { without: jsBytes(path.join(p.dir, "out-tspc")), with: jsBytes(pluginOut) },
-    leftover, loaded, errors,
+    leftover,
+    loaded,
+    errors,
   };
   // Keep the plugin's output for inspection; the others are regenerated by every run anyway.
-  for (const c of COMPILERS) if (c.id !== "plugin") fs.rmSync(path.join(p.dir, c.out), { recursive: true, force: true });
+  for (const c of COMPILERS)
+    if (c.id !== "plugin") fs.rmSync(path.join(p.dir, c.out), { recursive: true, force: true });
   return result;
 }
 
-export interface BuildOptions { scale?: BuildScale; projects?: readonly ProjectKind[] }
+export interface BuildOptions {
+  scale?: BuildScale;
+  projects?: readonly ProjectKind[];
+}
 
 /**
  * Builds and measures every project at every size of `scale`, `runs` interleaved runs per compiler
@@ -159,7 +210,8 @@ export function measureBuildTime(runs: number, progress: (s: string) => void, op
   const scale = options.scale ?? "default";
   const kinds = options.projects ?? PROJECT_KINDS;
   fs.mkdirSync(DIR, { recursive: true });
-  const plan = kinds.flatMap((kind) => sizes(kind, scale).map((size, i) => ({ kind, size, check: i === 0 })))
+  const plan = kinds
+    .flatMap((kind) => sizes(kind, scale).map((size, i) => ({ kind, size, check: i === 0 })))
     .sort((a, b) => a.size - b.size);
   const projects: ProjectResult[] = [];
   for (const { kind, size, check } of plan) {

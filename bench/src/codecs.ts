@@ -2,7 +2,22 @@
 // compiles bench/src through the real transformer before anything runs.
 import { codecFor, type Codec } from "typed-msgpack";
 import type { Roots, DatasetId } from "./types";
-import type { LiteExample, ModuleID, TreeNode, UiEvent, Article, Series, BlobRecord, Shape, NumberList, Float32List, Company, Account, Category, ApiProfile } from "./types";
+import type {
+  LiteExample,
+  ModuleID,
+  TreeNode,
+  UiEvent,
+  Article,
+  Series,
+  BlobRecord,
+  Shape,
+  NumberList,
+  Float32List,
+  Company,
+  Account,
+  Category,
+  ApiProfile,
+} from "./types";
 
 export const codecs: { [K in DatasetId]: Codec<Roots[K]> } = {
   lite: codecFor<LiteExample>(),
@@ -28,7 +43,11 @@ export const codecs: { [K in DatasetId]: Codec<Roots[K]> } = {
  * case (each element is a call into the codec passed, where the concrete codec writes it inline).
  * `node bench/ab-generic.js` times them against each other.
  */
-export interface Page<T> { items: T[]; next?: string; total: number }
+export interface Page<T> {
+  items: T[];
+  next?: string;
+  total: number;
+}
 export function pageCodec<T>(item: Codec<T>): Codec<Page<T>> {
   return codecFor<Page<T>>(item);
 }

@@ -22,7 +22,7 @@ export interface Contender {
 
 export const CONTENDERS = {
   "typed-msgpack": "typed-msgpack (generated codec)",
-  "typed-msgpack-positional": "typed-msgpack, layout: \"positional\"",
+  "typed-msgpack-positional": 'typed-msgpack, layout: "positional"',
   "hand-written": "hand-written codec for the type",
   msgpack: "@msgpack/msgpack encode()/decode()",
   "msgpack-reused": "@msgpack/msgpack Encoder/Decoder reused",
@@ -60,7 +60,11 @@ export function makeContender(id: ContenderId, dataset: DatasetId): Contender {
     case "hand-written": {
       // bench/src/handwritten/<dataset>.ts: an encoder and a validating decoder written for the type.
       const codec = handwritten[dataset] as { encode(v: unknown): Uint8Array; decode(b: Uint8Array): unknown };
-      return { encode: (v) => codec.encode(v), decode: (b) => codec.decode(b), sameAsMsgpack: { useBigInt64, forceFloat32 } };
+      return {
+        encode: (v) => codec.encode(v),
+        decode: (b) => codec.decode(b),
+        sameAsMsgpack: { useBigInt64, forceFloat32 },
+      };
     }
     case "msgpack": {
       // The functions build a new Encoder/Decoder per call; encode returns the encoder's own buffer.
@@ -92,7 +96,11 @@ export function makeContender(id: ContenderId, dataset: DatasetId): Contender {
     }
     case "avsc": {
       const type = avroType(dataset, useBigInt64);
-      return { encode: (v) => type.toBuffer(v), decode: (b) => type.fromBuffer(b as Buffer), equal: { nullIsAbsent: true } };
+      return {
+        encode: (v) => type.toBuffer(v),
+        decode: (b) => type.fromBuffer(b as Buffer),
+        equal: { nullIsAbsent: true },
+      };
     }
     case "json":
       return {

@@ -3,7 +3,28 @@
 // Optional properties are absent, never `undefined` (JSON drops undefined but the dynamic msgpack
 // libraries write it as nil), and are spread in declaration order so that each object's key order
 // is its type's, which is the order typed-msgpack writes.
-import type { Roots, DatasetId, ModuleID, CrossVersion, InclExclRule, TreeNode, UiEvent, Article, Series, BlobRecord, Shape, NumberList, Float32List, Timestamps, Employee, Department, Company, Account, Category, ApiProfile } from "./types";
+import type {
+  Roots,
+  DatasetId,
+  ModuleID,
+  CrossVersion,
+  InclExclRule,
+  TreeNode,
+  UiEvent,
+  Article,
+  Series,
+  BlobRecord,
+  Shape,
+  NumberList,
+  Float32List,
+  Timestamps,
+  Employee,
+  Department,
+  Company,
+  Account,
+  Category,
+  ApiProfile,
+} from "./types";
 
 /** mulberry32: tiny, fast, and good enough to make data look irregular. */
 function prng(seed: number): () => number {
@@ -92,7 +113,12 @@ function scalaString(r: Rng, n: number): string {
 function sbt(n: number): ModuleID[] {
   const r = prng(1);
   const confs = ["compile", "test", "provided", "runtime", "compile->default(compile)"];
-  const rule = (): InclExclRule => ({ organization: pick(r, ["org.slf4j", "log4j", "*"]), name: pick(r, ["slf4j-log4j12", "*", "jsr305"]), artifact: "*", configurations: [] });
+  const rule = (): InclExclRule => ({
+    organization: pick(r, ["org.slf4j", "log4j", "*"]),
+    name: pick(r, ["slf4j-log4j12", "*", "jsr305"]),
+    artifact: "*",
+    configurations: [],
+  });
   const cross = (): CrossVersion => {
     const x = r();
     if (x < 0.3) return { kind: "disabled" };
@@ -110,7 +136,19 @@ function sbt(n: number): ModuleID[] {
       isChanging: r() < 0.05,
       isTransitive: r() >= 0.1,
       isForce: r() < 0.03,
-      explicitArtifacts: r() < 0.1 ? [{ name: scalaString(r, 10), type: "jar", extension: "jar", ...(r() < 0.5 ? { classifier: "sources" } : {}), configurations: [], extraAttributes: {} }] : [],
+      explicitArtifacts:
+        r() < 0.1
+          ? [
+              {
+                name: scalaString(r, 10),
+                type: "jar",
+                extension: "jar",
+                ...(r() < 0.5 ? { classifier: "sources" } : {}),
+                configurations: [],
+                extraAttributes: {},
+              },
+            ]
+          : [],
       inclusions: [],
       exclusions: r() < 0.15 ? Array.from({ length: 1 + int(r, 2) }, rule) : [],
       extraAttributes: r() < 0.1 ? { "e:sbtVersion": "1.0", "e:scalaVersion": "2.12" } : {},
@@ -128,7 +166,10 @@ function tree(): TreeNode {
   let id = 0;
   const node = (depth: number): TreeNode => {
     const tag = depth === 0 ? "section" : pick(r, ["section", "para", "list", "item", "quote"] as const);
-    const text = tag !== "section" && tag !== "list" ? { text: pick(r, ["Lorem ipsum dolor sit amet", "Übermäßig", "short", "x"]) } : {};
+    const text =
+      tag !== "section" && tag !== "list"
+        ? { text: pick(r, ["Lorem ipsum dolor sit amet", "Übermäßig", "short", "x"]) }
+        : {};
     const n: TreeNode = { id: id++, tag, ...text, children: [] };
     const x = r();
     const kids = depth >= 24 ? 0 : x < 0.3 ? 0 : x < 0.7 ? 1 : x < 0.9 ? 2 : 3;
@@ -147,13 +188,40 @@ function events(n: number): UiEvent[] {
   for (let i = 0; i < n; i++) {
     t += int(r, 500);
     const x = r();
-    if (x < 0.35) out.push({ kind: "click", t, x: int(r, 1920), y: int(r, 1080), button: pick(r, [0, 1, 2] as const), target: pick(r, ["#submit", "div.card > a", "nav li:nth-child(3)", "button.primary"]) });
-    else if (x < 0.6) out.push({ kind: "key", t, key: pick(r, ["a", "Enter", "ArrowDown", "é", "Shift"]), code: pick(r, ["KeyA", "Enter", "ArrowDown", "Digit2"]), shift: r() < 0.2, ctrl: r() < 0.1, alt: r() < 0.05 });
+    if (x < 0.35)
+      out.push({
+        kind: "click",
+        t,
+        x: int(r, 1920),
+        y: int(r, 1080),
+        button: pick(r, [0, 1, 2] as const),
+        target: pick(r, ["#submit", "div.card > a", "nav li:nth-child(3)", "button.primary"]),
+      });
+    else if (x < 0.6)
+      out.push({
+        kind: "key",
+        t,
+        key: pick(r, ["a", "Enter", "ArrowDown", "é", "Shift"]),
+        code: pick(r, ["KeyA", "Enter", "ArrowDown", "Digit2"]),
+        shift: r() < 0.2,
+        ctrl: r() < 0.1,
+        alt: r() < 0.05,
+      });
     else if (x < 0.85) out.push({ kind: "scroll", t, dx: 0, dy: Math.round((r() * 200 - 100) * 100) / 100 });
-    else if (x < 0.97) out.push({ kind: "nav", t, url: `https://example.com/shop/item/${int(r, 100000)}?ref=${int(r, 99)}`, referrer: r() < 0.5 ? null : "https://example.com/" });
+    else if (x < 0.97)
+      out.push({
+        kind: "nav",
+        t,
+        url: `https://example.com/shop/item/${int(r, 100000)}?ref=${int(r, 99)}`,
+        referrer: r() < 0.5 ? null : "https://example.com/",
+      });
     else {
       const e: UiEvent = { kind: "error", t, message: "TypeError: Cannot read properties of undefined (reading 'id')" };
-      if (r() < 0.7) e.stack = Array.from({ length: 8 }, (_, k) => `    at fn${k} (https://example.com/assets/app.${int(r, 1e6)}.js:1:${int(r, 90000)})`).join("\n");
+      if (r() < 0.7)
+        e.stack = Array.from(
+          { length: 8 },
+          (_, k) => `    at fn${k} (https://example.com/assets/app.${int(r, 1e6)}.js:1:${int(r, 90000)})`,
+        ).join("\n");
       out.push(e);
     }
   }
@@ -161,9 +229,68 @@ function events(n: number): UiEvent[] {
 }
 
 const WORDS: Record<Exclude<Article["lang"], "mixed">, string[]> = {
-  fr: ["L’homme", "n’est", "qu’un", "roseau", "pensant", "écraser", "dignité", "à", "où", "garçon", "été", "forêt", "cœur", "Noël", "déjà", "très", "fenêtre", "château", "naïve", "œuvre"],
-  ru: ["Москва", "привет", "мир", "книга", "человек", "жизнь", "время", "дело", "рука", "слово", "место", "друг", "вопрос", "дом", "сторона", "страна", "ёлка", "щука"],
-  ja: ["東京", "日本語", "ありがとう", "こんにちは", "世界", "時間", "人間", "学校", "先生", "電車", "桜", "猫", "雨", "新しい", "勉強", "図書館", "。", "、"],
+  fr: [
+    "L’homme",
+    "n’est",
+    "qu’un",
+    "roseau",
+    "pensant",
+    "écraser",
+    "dignité",
+    "à",
+    "où",
+    "garçon",
+    "été",
+    "forêt",
+    "cœur",
+    "Noël",
+    "déjà",
+    "très",
+    "fenêtre",
+    "château",
+    "naïve",
+    "œuvre",
+  ],
+  ru: [
+    "Москва",
+    "привет",
+    "мир",
+    "книга",
+    "человек",
+    "жизнь",
+    "время",
+    "дело",
+    "рука",
+    "слово",
+    "место",
+    "друг",
+    "вопрос",
+    "дом",
+    "сторона",
+    "страна",
+    "ёлка",
+    "щука",
+  ],
+  ja: [
+    "東京",
+    "日本語",
+    "ありがとう",
+    "こんにちは",
+    "世界",
+    "時間",
+    "人間",
+    "学校",
+    "先生",
+    "電車",
+    "桜",
+    "猫",
+    "雨",
+    "新しい",
+    "勉強",
+    "図書館",
+    "。",
+    "、",
+  ],
   ar: ["مرحبا", "العالم", "كتاب", "مدرسة", "بيت", "سلام", "شمس", "قمر", "ماء", "حب", "وقت", "يوم", "جميل", "مدينة"],
 };
 const EMOJI = ["😀", "🚀", "👍🏽", "🇫🇷", "❤️", "🎉", "👩‍💻", "🐈"];
@@ -232,7 +359,16 @@ function blobs(n: number): BlobRecord[] {
   for (let i = 0; i < n; i++) {
     const payload = bytes(int(r, 513));
     const updatedAt = r() < 0.5 ? { updatedAt: date() } : {};
-    out.push({ id: u64(), seq: r() < 0.3 ? -u64() : u64(), createdAt: date(), ...updatedAt, sha256: bytes(32), payload, size: payload.length, owner: `user-${int(r, 5000)}` });
+    out.push({
+      id: u64(),
+      seq: r() < 0.3 ? -u64() : u64(),
+      createdAt: date(),
+      ...updatedAt,
+      sha256: bytes(32),
+      payload,
+      size: payload.length,
+      owner: `user-${int(r, 5000)}`,
+    });
   }
   return out;
 }
@@ -245,8 +381,17 @@ function shapes(n: number): Shape[] {
   for (let i = 0; i < n; i++) {
     const x = r();
     if (x < 0.4) out.push({ kind: "circle", r: 0.5 + int(r, 10000) / 100 });
-    else if (x < 0.8) out.push({ kind: "rect", w: 1 + int(r, 640), h: r() < 0.5 ? 1 + int(r, 480) : Math.round(r() * 4800) / 10 + 0.1 });
-    else out.push({ kind: "poly", points: Array.from({ length: 3 + int(r, 10) }, (): [number, number] => [coord(), coord()]) });
+    else if (x < 0.8)
+      out.push({
+        kind: "rect",
+        w: 1 + int(r, 640),
+        h: r() < 0.5 ? 1 + int(r, 480) : Math.round(r() * 4800) / 10 + 0.1,
+      });
+    else
+      out.push({
+        kind: "poly",
+        points: Array.from({ length: 3 + int(r, 10) }, (): [number, number] => [coord(), coord()]),
+      });
   }
   return out;
 }
@@ -276,10 +421,60 @@ function smallints(n: number): NumberList {
   return { xs };
 }
 
-const FIRST = ["Ada", "Grace", "Linus", "Margaret", "Dennis", "Barbara", "Ken", "Frances", "Edsger", "Radia", "José", "Zoë", "Søren", "Chloé"];
-const LAST = ["Lovelace", "Hopper", "Torvalds", "Hamilton", "Ritchie", "Liskov", "Thompson", "Allen", "Dijkstra", "Perlman", "Núñez", "Østergaard"];
-const SKILLS = ["typescript", "go", "rust", "sql", "kubernetes", "react", "design", "sales", "finance", "support", "security", "ml"];
-const TITLES = ["Engineer", "Senior Engineer", "Staff Engineer", "Manager", "Designer", "Analyst", "Account Executive", "Support Specialist"];
+const FIRST = [
+  "Ada",
+  "Grace",
+  "Linus",
+  "Margaret",
+  "Dennis",
+  "Barbara",
+  "Ken",
+  "Frances",
+  "Edsger",
+  "Radia",
+  "José",
+  "Zoë",
+  "Søren",
+  "Chloé",
+];
+const LAST = [
+  "Lovelace",
+  "Hopper",
+  "Torvalds",
+  "Hamilton",
+  "Ritchie",
+  "Liskov",
+  "Thompson",
+  "Allen",
+  "Dijkstra",
+  "Perlman",
+  "Núñez",
+  "Østergaard",
+];
+const SKILLS = [
+  "typescript",
+  "go",
+  "rust",
+  "sql",
+  "kubernetes",
+  "react",
+  "design",
+  "sales",
+  "finance",
+  "support",
+  "security",
+  "ml",
+];
+const TITLES = [
+  "Engineer",
+  "Senior Engineer",
+  "Staff Engineer",
+  "Manager",
+  "Designer",
+  "Analyst",
+  "Account Executive",
+  "Support Specialist",
+];
 const CITIES = ["Berlin", "Lisbon", "Montréal", "Austin", "Singapore", "Nairobi", "Kraków", "São Paulo"];
 
 /** Whole milliseconds since 2015; some whole seconds (timestamp 32 instead of 64). */
@@ -297,7 +492,8 @@ function company(): Company {
     const first = nextId;
     for (let e = 0; e < 100; e++) {
       const id = nextId++;
-      const first_ = pick(r, FIRST), last = pick(r, LAST);
+      const first_ = pick(r, FIRST),
+        last = pick(r, LAST);
       employees.push({
         id,
         name: `${first_} ${last}`,
@@ -313,7 +509,9 @@ function company(): Company {
     }
     departments.push({
       id: 1000 + d,
-      name: pick(r, ["Engineering", "Sales", "Marketing", "Finance", "Support", "Research", "Legal", "Operations"]) + ` ${d + 1}`,
+      name:
+        pick(r, ["Engineering", "Sales", "Marketing", "Finance", "Support", "Research", "Legal", "Operations"]) +
+        ` ${d + 1}`,
       costCenter: r() < 0.7 ? `CC-${1000 + int(r, 9000)}` : null,
       ...(r() < 0.5 ? { location: pick(r, CITIES) } : {}),
       budget: Math.round(r() * 5e8) / 100,
@@ -356,7 +554,33 @@ function accounts(n: number): Account[] {
   return out;
 }
 
-const CATEGORY_WORDS = ["Home", "Garden", "Kitchen", "Outdoor", "Tools", "Books", "Music", "Toys", "Games", "Sports", "Fitness", "Audio", "Video", "Cameras", "Office", "Pet", "Baby", "Beauty", "Health", "Auto", "Crafts", "Travel", "Lighting", "Storage", "Décor"];
+const CATEGORY_WORDS = [
+  "Home",
+  "Garden",
+  "Kitchen",
+  "Outdoor",
+  "Tools",
+  "Books",
+  "Music",
+  "Toys",
+  "Games",
+  "Sports",
+  "Fitness",
+  "Audio",
+  "Video",
+  "Cameras",
+  "Office",
+  "Pet",
+  "Baby",
+  "Beauty",
+  "Health",
+  "Auto",
+  "Crafts",
+  "Travel",
+  "Lighting",
+  "Storage",
+  "Décor",
+];
 
 /** A store's category tree: 12 departments, then 4-9, 3-8 and 2-9 children per node, a few deeper (3,419 nodes). */
 function categories(): Category {
@@ -364,9 +588,21 @@ function categories(): Category {
   let nextId = 0;
   const node = (depth: number, parentId: number | null, prefix: string): Category => {
     const id = nextId++;
-    const name = depth === 0 ? "All" : `${pick(r, CATEGORY_WORDS)} ${pick(r, ["&", "and", "for"])} ${pick(r, CATEGORY_WORDS)}`;
+    const name =
+      depth === 0 ? "All" : `${pick(r, CATEGORY_WORDS)} ${pick(r, ["&", "and", "for"])} ${pick(r, CATEGORY_WORDS)}`;
     const slug = depth === 0 ? "all" : `${prefix}${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${id}`;
-    const count = depth === 0 ? 12 : depth === 1 ? 4 + int(r, 6) : depth === 2 ? 3 + int(r, 6) : depth === 3 ? 2 + int(r, 8) : depth < 6 && r() < 0.05 ? 1 + int(r, 3) : 0;
+    const count =
+      depth === 0
+        ? 12
+        : depth === 1
+          ? 4 + int(r, 6)
+          : depth === 2
+            ? 3 + int(r, 6)
+            : depth === 3
+              ? 2 + int(r, 8)
+              : depth < 6 && r() < 0.05
+                ? 1 + int(r, 3)
+                : 0;
     const children: Category[] = [];
     for (let i = 0; i < count; i++) children.push(node(depth + 1, id, depth === 0 ? "" : `${slug}/`));
     return { id, name, slug, children, parentId };

@@ -9,7 +9,12 @@ export interface EqualOptions {
 }
 
 /** Returns undefined when equal, else the path of the first difference and what differed. */
-export function difference(expected: unknown, actual: unknown, options: EqualOptions = {}, path = "$"): string | undefined {
+export function difference(
+  expected: unknown,
+  actual: unknown,
+  options: EqualOptions = {},
+  path = "$",
+): string | undefined {
   if (expected === actual) return undefined;
   if (typeof expected === "number" && typeof actual === "number") {
     return Number.isNaN(expected) && Number.isNaN(actual) ? undefined : `${path}: ${expected} ≠ ${actual}`;
@@ -22,9 +27,11 @@ export function difference(expected: unknown, actual: unknown, options: EqualOpt
     return same ? undefined : `${path}: ${show(expected)} ≠ ${show(actual)}`;
   }
   if (ArrayBuffer.isView(expected) || ArrayBuffer.isView(actual)) {
-    if (!(expected instanceof Uint8Array && actual instanceof Uint8Array)) return `${path}: ${show(expected)} ≠ ${show(actual)}`;
+    if (!(expected instanceof Uint8Array && actual instanceof Uint8Array))
+      return `${path}: ${show(expected)} ≠ ${show(actual)}`;
     if (expected.length !== actual.length) return `${path}: ${expected.length} bytes ≠ ${actual.length} bytes`;
-    for (let i = 0; i < expected.length; i++) if (expected[i] !== actual[i]) return `${path}[${i}]: byte ${expected[i]} ≠ ${actual[i]}`;
+    for (let i = 0; i < expected.length; i++)
+      if (expected[i] !== actual[i]) return `${path}[${i}]: byte ${expected[i]} ≠ ${actual[i]}`;
     return undefined;
   }
   if (Array.isArray(expected) || Array.isArray(actual)) {

@@ -10,7 +10,15 @@ import { measureBuildTime, type BuildScale, type BuildTime } from "./buildtime";
 import { CONTENDER_IDS, type ContenderId } from "./contenders";
 import { DATASET_IDS } from "./data";
 import { profile } from "./profile";
-import { datasetTable, positionalTable, targetsTable, throughputTable, type Results, type Row, type Runs } from "./report";
+import {
+  datasetTable,
+  positionalTable,
+  targetsTable,
+  throughputTable,
+  type Results,
+  type Row,
+  type Runs,
+} from "./report";
 import { measureCode } from "./sizes";
 import type { DatasetId } from "./types";
 import type { Ready, RoundResult, Settings } from "./worker";
@@ -22,7 +30,17 @@ const MODES = {
   full: { rounds: 7, warmupMs: 1500, batchMs: 500, buildRuns: 5 },
 };
 
-interface Args { quick: boolean; buildTime: boolean; buildScale: BuildScale; buildProjects: ProjectKind[]; clock: "wall" | "cpu"; datasets: DatasetId[]; contenders: ContenderId[]; profile?: string; help: boolean }
+interface Args {
+  quick: boolean;
+  buildTime: boolean;
+  buildScale: BuildScale;
+  buildProjects: ProjectKind[];
+  clock: "wall" | "cpu";
+  datasets: DatasetId[];
+  contenders: ContenderId[];
+  profile?: string;
+  help: boolean;
+}
 
 function parseArgs(argv: string[]): Args {
   const value = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -30,10 +48,12 @@ function parseArgs(argv: string[]): Args {
     const v = value(name);
     if (!v) return all;
     const picked = v.split(",") as T[];
-    for (const p of picked) if (!all.includes(p)) throw new Error(`--${name}: unknown "${p}" (known: ${all.join(", ")})`);
+    for (const p of picked)
+      if (!all.includes(p)) throw new Error(`--${name}: unknown "${p}" (known: ${all.join(", ")})`);
     return picked;
   };
-  const known = /^--(quick|build-time|help|clock=(wall|cpu)|build-scale=(small|default|large)|(datasets|contenders|profile|build-projects)=.+)$/;
+  const known =
+    /^--(quick|build-time|help|clock=(wall|cpu)|build-scale=(small|default|large)|(datasets|contenders|profile|build-projects)=.+)$/;
   for (const a of argv) if (!known.test(a)) throw new Error(`unknown argument ${a}; try --help`);
   return {
     quick: argv.includes("--quick"),
@@ -70,7 +90,10 @@ function takeRuns(argv: string[]): { runs: number; rest: string[] } {
   let runs = 1;
   for (let i = 0; i < argv.length; i++) {
     const m = /^--runs(?:=(.*))?$/.exec(argv[i]!);
-    if (!m) { rest.push(argv[i]!); continue; }
+    if (!m) {
+      rest.push(argv[i]!);
+      continue;
+    }
     const v = m[1] ?? argv[++i];
     runs = Number(v);
     if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs: expected a positive integer, got ${v}`);
@@ -79,21 +102,35 @@ function takeRuns(argv: string[]): { runs: number; rest: string[] } {
 }
 
 const started = Date.now();
-const progress = (s: string) => process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)}s] ${s}\n`);
+const progress = (s: string) =>
+  process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)}s] ${s}\n`);
 
 /** The next message from a worker, or a rejection if it exits first. */
 function next<T>(child: ChildProcess): Promise<T> {
   return new Promise((resolve, reject) => {
-    const onMessage = (m: unknown) => { off(); resolve(m as T); };
-    const onExit = (code: number | null) => { off(); reject(new Error(`worker exited (${code})`)); };
-    const off = () => { child.off("message", onMessage); child.off("exit", onExit); };
+    const onMessage = (m: unknown) => {
+      off();
+      resolve(m as T);
+    };
+    const onExit = (code: number | null) => {
+      off();
+      reject(new Error(`worker exited (${code})`));
+    };
+    const off = () => {
+      child.off("message", onMessage);
+      child.off("exit", onExit);
+    };
     child.on("message", onMessage);
     child.on("exit", onExit);
   });
 }
 
 /** Starts a worker and waits until it has checked its round trip and warmed up. */
-async function start(contender: ContenderId, dataset: DatasetId, settings: Settings): Promise<{ row: Row; child?: ChildProcess }> {
+async function start(
+  contender: ContenderId,
+  dataset: DatasetId,
+  settings: Settings,
+): Promise<{ row: Row; child?: ChildProcess }> {
   const child = fork(WORKER, ["bench", contender, dataset, JSON.stringify(settings)], { execArgv: [] });
   const row: Row = { contender, encode: [], decode: [] };
   const ready = await next<Ready>(child).catch((e: Error): Ready => ({ type: "ready", ok: false, error: e.message }));
@@ -107,12 +144,18 @@ async function start(contender: ContenderId, dataset: DatasetId, settings: Setti
   return { row };
 }
 
-async function benchDataset(dataset: DatasetId, contenders: ContenderId[], settings: Settings, rounds: number, clock: Args["clock"]): Promise<Row[]> {
+async function benchDataset(
+  dataset: DatasetId,
+  contenders: ContenderId[],
+  settings: Settings,
+  rounds: number,
+  clock: Args["clock"],
+): Promise<Row[]> {
   // Two workers start at a time (one per core): warm-up only needs the JIT to settle, and nothing
   // is timed until all have started.
   const workers: { row: Row; child?: ChildProcess }[] = [];
   for (let i = 0; i < contenders.length; i += 2) {
-    workers.push(...await Promise.all(contenders.slice(i, i + 2).map((c) => start(c, dataset, settings))));
+    workers.push(...(await Promise.all(contenders.slice(i, i + 2).map((c) => start(c, dataset, settings)))));
   }
   const live = workers.filter((w): w is { row: Row; child: ChildProcess } => w.child !== undefined);
   progress(`${dataset}: ${live.length} workers ready`);
@@ -145,7 +188,10 @@ export async function main(argv: string[]): Promise<void> {
   }
   const mode = args.quick ? MODES.quick : MODES.full;
   const settings: Settings = { warmupMs: mode.warmupMs, batchMs: mode.batchMs };
-  const load = os.loadavg().map((x) => x.toFixed(2)).join(" ");
+  const load = os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" ");
 
   progress("measuring generated code and bundle size (esbuild)");
   const code = measureCode();
@@ -154,37 +200,65 @@ export async function main(argv: string[]): Promise<void> {
   for (let run = 1; run <= runCount; run++) {
     if (runCount > 1) progress(`run ${run}/${runCount}`);
     const results: Results = new Map();
-    for (const dataset of args.datasets) results.set(dataset, await benchDataset(dataset, args.contenders, settings, mode.rounds, args.clock));
+    for (const dataset of args.datasets)
+      results.set(dataset, await benchDataset(dataset, args.contenders, settings, mode.rounds, args.clock));
     runs.push(results);
   }
   const results = runs[0]!;
   let build: BuildTime | undefined;
-  if (args.buildTime) build = measureBuildTime(mode.buildRuns, progress, { scale: args.buildScale, projects: args.buildProjects });
+  if (args.buildTime)
+    build = measureBuildTime(mode.buildRuns, progress, { scale: args.buildScale, projects: args.buildProjects });
 
-  const notes = new Set(runs.flatMap((r) => [...r.values()].flat()).map((r) => r.note).filter(Boolean));
+  const notes = new Set(
+    runs
+      .flatMap((r) => [...r.values()].flat())
+      .map((r) => r.note)
+      .filter(Boolean),
+  );
   const targets = targetsTable(runs);
   const kb = (n: number) => `${(n / 1024).toFixed(2)} KB`;
-  console.log([
-    "# typed-msgpack benchmark", "",
-    `Node ${process.version} (V8 ${process.versions.v8}), ${os.platform()} ${os.arch()}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}; load average at start ${load}.`,
-    `Mode: ${args.quick ? "quick" : "full"}: per contender × dataset process, ${mode.warmupMs} ms warm-up per direction, then ${mode.rounds} rounds of ${mode.batchMs} ms per direction, interleaved across contenders; ops/s by ${args.clock === "cpu" ? "the process's CPU time (--clock=cpu)" : "the wall clock"}.${runCount > 1 ? ` The whole measurement ran ${runCount} times (--runs), each time in fresh worker processes.` : ""}`,
-    `Versions: @msgpack/msgpack ${version("@msgpack/msgpack")}, msgpackr ${version("msgpackr")}, msgpack-lite ${version("msgpack-lite")}, avsc ${version("avsc")}, typescript ${version("typescript")}, esbuild ${version("esbuild")}.`,
-    ...[...notes].map((n) => `${n}.`), "",
-    "## Throughput", "",
-    `ops/s: median of the rounds, ± half the spread between the slowest and fastest round${runCount > 1 ? `; over ${runCount} runs, the median of the runs' medians, ± half their spread` : ""}. MB/s: ops/s × the dataset's standard MessagePack size (what @msgpack/msgpack writes), the same bytes for every row, so MB/s ranks like ops/s. ÷ msgpack, ÷ hand: ops/s over those of @msgpack/msgpack encode()/decode() and of the hand-written codec for the type (bench/src/handwritten), timed in the same rounds${runCount > 1 ? `; the median of the ${runCount} per-run ratios, their range (min–max) in parentheses` : ""}. bytes / gzip: each contender's own encoding, gzip at zlib's default level; "= msgpack" marks output byte-identical to @msgpack/msgpack. JSON: TextEncoder(JSON.stringify(v)) and JSON.parse(TextDecoder(bytes)). avsc decodes absent optional fields as null, which its check accepts.`, "",
-    ...throughputTable(runs), "",
-    ...positionalTable(runs),
-    "## Datasets and generated code", "",
-    "Generated code: the module the transformer emits for `export const codec = codecFor<T>()` (ES2020), raw / esbuild-minified / minified+gzip -9. App bundle: that module plus the runtime it imports, esbuild --bundle --minify for the browser, gzip -9.", "",
-    ...datasetTable(results, code.codes), "",
-    `**Runtime** (what any app pays for \`import { codecFor } from "typed-msgpack"\`: the browser bundle of one \`codecFor<boolean>()\`, whose generated code is ${code.bundle.minimalCodecMin} bytes of it): ${kb(code.bundle.runtimeOnlyMinGz)} min+gz, ${kb(code.bundle.runtimeOnlyMin)} min of runtime (target: under 4 KB min+gz). An app whose type has objects and strings (\`codecFor<{ id: number; name: string; email?: string; tags: string[]; active: boolean }>()\`) also ships strings, keys and skipping: ${kb(code.bundle.recordMinGz)} min+gz, its codec included.`, "",
-    `**Bundle** for \`import { codecFor } from "typed-msgpack"\` + one codec (ModuleID[]): ${kb(code.bundle.esmMinGz)} min+gz (${kb(code.bundle.esmMin)} min) with the runtime's ES module build (dist/esm, which bundlers get through the package's "module" condition; tree-shaken; of the minified bytes ${kb(code.bundle.runtimeMin)} are runtime, ${kb(code.bundle.codecMin)} generated codec); ${kb(code.bundle.cjsMinGz)} min+gz (${kb(code.bundle.cjsMin)} min) from the CommonJS build (dist/runtime, which Node loads), which a bundler cannot tree-shake.`, "",
-    ...(build ? build.lines : []),
-    "## typed-msgpack against its targets", "",
-    `Targets (issue 13): encode and decode ≥ 0.9× the hand-written codec on every dataset and ≥ 1.0× as the geometric mean over all dataset-ops; ≥ 1.5× msgpackr (standard mode); > 1× JSON where JSON applies; never slower than @msgpack/msgpack (✓ met, ✗ not met)${runCount > 1 ? `; medians of ${runCount} per-run ratios, range in parentheses` : ""}.`, "",
-    ...targets.table, "",
-    ...targets.summary.flatMap((s) => [s, ""]),
-    ...(targets.misses.length ? ["Short of target:", ...targets.misses.map((m) => `- ${m}`)] : ["All throughput targets met."]), "",
-    `Total wall time ${((Date.now() - started) / 1000).toFixed(0)} s (after compiling bench/src); load average at the end ${os.loadavg().map((x) => x.toFixed(2)).join(" ")}.`,
-  ].join("\n"));
+  console.log(
+    [
+      "# typed-msgpack benchmark",
+      "",
+      `Node ${process.version} (V8 ${process.versions.v8}), ${os.platform()} ${os.arch()}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}; load average at start ${load}.`,
+      `Mode: ${args.quick ? "quick" : "full"}: per contender × dataset process, ${mode.warmupMs} ms warm-up per direction, then ${mode.rounds} rounds of ${mode.batchMs} ms per direction, interleaved across contenders; ops/s by ${args.clock === "cpu" ? "the process's CPU time (--clock=cpu)" : "the wall clock"}.${runCount > 1 ? ` The whole measurement ran ${runCount} times (--runs), each time in fresh worker processes.` : ""}`,
+      `Versions: @msgpack/msgpack ${version("@msgpack/msgpack")}, msgpackr ${version("msgpackr")}, msgpack-lite ${version("msgpack-lite")}, avsc ${version("avsc")}, typescript ${version("typescript")}, esbuild ${version("esbuild")}.`,
+      ...[...notes].map((n) => `${n}.`),
+      "",
+      "## Throughput",
+      "",
+      `ops/s: median of the rounds, ± half the spread between the slowest and fastest round${runCount > 1 ? `; over ${runCount} runs, the median of the runs' medians, ± half their spread` : ""}. MB/s: ops/s × the dataset's standard MessagePack size (what @msgpack/msgpack writes), the same bytes for every row, so MB/s ranks like ops/s. ÷ msgpack, ÷ hand: ops/s over those of @msgpack/msgpack encode()/decode() and of the hand-written codec for the type (bench/src/handwritten), timed in the same rounds${runCount > 1 ? `; the median of the ${runCount} per-run ratios, their range (min–max) in parentheses` : ""}. bytes / gzip: each contender's own encoding, gzip at zlib's default level; "= msgpack" marks output byte-identical to @msgpack/msgpack. JSON: TextEncoder(JSON.stringify(v)) and JSON.parse(TextDecoder(bytes)). avsc decodes absent optional fields as null, which its check accepts.`,
+      "",
+      ...throughputTable(runs),
+      "",
+      ...positionalTable(runs),
+      "## Datasets and generated code",
+      "",
+      "Generated code: the module the transformer emits for `export const codec = codecFor<T>()` (ES2020), raw / esbuild-minified / minified+gzip -9. App bundle: that module plus the runtime it imports, esbuild --bundle --minify for the browser, gzip -9.",
+      "",
+      ...datasetTable(results, code.codes),
+      "",
+      `**Runtime** (what any app pays for \`import { codecFor } from "typed-msgpack"\`: the browser bundle of one \`codecFor<boolean>()\`, whose generated code is ${code.bundle.minimalCodecMin} bytes of it): ${kb(code.bundle.runtimeOnlyMinGz)} min+gz, ${kb(code.bundle.runtimeOnlyMin)} min of runtime (target: under 4 KB min+gz). An app whose type has objects and strings (\`codecFor<{ id: number; name: string; email?: string; tags: string[]; active: boolean }>()\`) also ships strings, keys and skipping: ${kb(code.bundle.recordMinGz)} min+gz, its codec included.`,
+      "",
+      `**Bundle** for \`import { codecFor } from "typed-msgpack"\` + one codec (ModuleID[]): ${kb(code.bundle.esmMinGz)} min+gz (${kb(code.bundle.esmMin)} min) with the runtime's ES module build (dist/esm, which bundlers get through the package's "module" condition; tree-shaken; of the minified bytes ${kb(code.bundle.runtimeMin)} are runtime, ${kb(code.bundle.codecMin)} generated codec); ${kb(code.bundle.cjsMinGz)} min+gz (${kb(code.bundle.cjsMin)} min) from the CommonJS build (dist/runtime, which Node loads), which a bundler cannot tree-shake.`,
+      "",
+      ...(build ? build.lines : []),
+      "## typed-msgpack against its targets",
+      "",
+      `Targets (issue 13): encode and decode ≥ 0.9× the hand-written codec on every dataset and ≥ 1.0× as the geometric mean over all dataset-ops; ≥ 1.5× msgpackr (standard mode); > 1× JSON where JSON applies; never slower than @msgpack/msgpack (✓ met, ✗ not met)${runCount > 1 ? `; medians of ${runCount} per-run ratios, range in parentheses` : ""}.`,
+      "",
+      ...targets.table,
+      "",
+      ...targets.summary.flatMap((s) => [s, ""]),
+      ...(targets.misses.length
+        ? ["Short of target:", ...targets.misses.map((m) => `- ${m}`)]
+        : ["All throughput targets met."]),
+      "",
+      `Total wall time ${((Date.now() - started) / 1000).toFixed(0)} s (after compiling bench/src); load average at the end ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(" ")}.`,
+    ].join("\n"),
+  );
 }

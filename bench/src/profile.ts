@@ -6,8 +6,15 @@ import * as path from "node:path";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; }
-interface CpuProfile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
 
 const DIR = path.join(__dirname, "profiles");
 const ROOT = path.resolve(__dirname, "../..");
@@ -17,11 +24,24 @@ export function profile(dataset: string, seconds: number, top = 15, contender = 
   for (const direction of ["encode", "decode"]) {
     const dir = path.join(DIR, `${dataset}-${contender}-${direction}`);
     fs.rmSync(dir, { recursive: true, force: true });
-    const args = ["--cpu-prof", `--cpu-prof-dir=${dir}`, path.join(__dirname, "worker.js"), direction, contender, dataset, String(seconds)];
+    const args = [
+      "--cpu-prof",
+      `--cpu-prof-dir=${dir}`,
+      path.join(__dirname, "worker.js"),
+      direction,
+      contender,
+      dataset,
+      String(seconds),
+    ];
     const r = spawnSync(process.execPath, args, { encoding: "utf8" });
     if (r.status !== 0) throw new Error(`profiling failed:\n${r.stderr}`);
     const file = path.join(dir, fs.readdirSync(dir)[0]!);
-    lines.push(`### ${contender} ${direction}, ${dataset} (${r.stderr.trim()})`, "", `profile: ${path.relative(process.cwd(), file)}`, "");
+    lines.push(
+      `### ${contender} ${direction}, ${dataset} (${r.stderr.trim()})`,
+      "",
+      `profile: ${path.relative(process.cwd(), file)}`,
+      "",
+    );
     lines.push(...selfTimeTable(JSON.parse(fs.readFileSync(file, "utf8")) as CpuProfile, top), "");
   }
   return lines.join("\n");

@@ -44,7 +44,12 @@ const find = (rows: Row[] | undefined, id: ContenderId) => rows?.find((r) => r.c
 const rate = (row: Row | undefined, dir: Dir) => (row?.[dir].length ? median(row[dir]) : undefined);
 
 /** A figure over the runs: the median of the per-run values and their range. */
-interface Figure { value: number; min: number; max: number; runs: number }
+interface Figure {
+  value: number;
+  min: number;
+  max: number;
+  runs: number;
+}
 
 function figure(xs: number[]): Figure | undefined {
   return xs.length ? { value: median(xs), min: Math.min(...xs), max: Math.max(...xs), runs: xs.length } : undefined;
@@ -52,7 +57,8 @@ function figure(xs: number[]): Figure | undefined {
 
 /** "2.41×", or "2.41× (2.30–2.55)" over several runs whose ratios differ. */
 function showRatio(f: Figure): string {
-  const min = ratio(f.min).slice(0, -1), max = ratio(f.max).slice(0, -1);
+  const min = ratio(f.min).slice(0, -1),
+    max = ratio(f.max).slice(0, -1);
   return f.runs > 1 && min !== max ? `${ratio(f.value)} (${min}–${max})` : ratio(f.value);
 }
 
@@ -61,7 +67,8 @@ function ratios(runs: Runs, dataset: DatasetId, a: ContenderId, b: ContenderId, 
   const out: number[] = [];
   for (const results of runs) {
     const rows = results.get(dataset);
-    const x = rate(find(rows, a), dir), y = rate(find(rows, b), dir);
+    const x = rate(find(rows, a), dir),
+      y = rate(find(rows, b), dir);
     if (x !== undefined && y !== undefined) out.push(x / y);
   }
   return out;
@@ -84,7 +91,9 @@ export function throughputTable(runs: Runs): string[] {
       const timed = runs.map((r) => find(r.get(dataset), contender)).filter((r): r is Row => r !== undefined);
       if (timed.length === 0) {
         const error = first.find((r) => r.contender === contender)?.error ?? "not timed";
-        out.push(`| ${dataset} | ${name} | ✗ not timed: ${error.replace(/\|/g, "\\|").replace(/\n/g, " ")} | | | | | | | | | |`);
+        out.push(
+          `| ${dataset} | ${name} | ✗ not timed: ${error.replace(/\|/g, "\\|").replace(/\n/g, " ")} | | | | | | | | | |`,
+        );
         continue;
       }
       const row = timed[0]!;
@@ -96,10 +105,17 @@ export function throughputTable(runs: Runs): string[] {
         const pm = `±${(spread(timed.length > 1 ? perRun : row[dir]) * 100).toFixed(0)}%`;
         const vsMsgpack = figure(ratios(runs, dataset, contender, "msgpack", dir));
         const vsHand = figure(ratios(runs, dataset, contender, "hand-written", dir));
-        return [`${ops(r)} ${pm}`, mb ? (r * mb).toFixed(1) : "—", vsMsgpack ? showRatio(vsMsgpack) : "—", vsHand ? showRatio(vsHand) : "—"];
+        return [
+          `${ops(r)} ${pm}`,
+          mb ? (r * mb).toFixed(1) : "—",
+          vsMsgpack ? showRatio(vsMsgpack) : "—",
+          vsHand ? showRatio(vsHand) : "—",
+        ];
       });
       const same = base && row.contender !== "msgpack" && row.sha1 === base.sha1 ? " (= msgpack)" : "";
-      out.push(`| ${dataset} | ${name} | ${cells[0]!.join(" | ")} | ${cells[1]!.join(" | ")} | ${int(row.size!)}${same} | ${int(row.gzip!)} |`);
+      out.push(
+        `| ${dataset} | ${name} | ${cells[0]!.join(" | ")} | ${cells[1]!.join(" | ")} | ${int(row.size!)}${same} | ${int(row.gzip!)} |`,
+      );
     }
   }
   return out;
@@ -115,7 +131,9 @@ export function datasetTable(results: Results, codes: CodeSize[] | undefined): s
     const c = codes?.find((x) => x.dataset === dataset);
     const code = c ? `${int(c.raw)} / ${int(c.min)} / ${int(c.minGz)}` : "—";
     const size = find(rows, "msgpack")?.size;
-    out.push(`| ${dataset} | ${info.title} | \`${info.type}\` | ${size ? int(size) : "—"} | ${code} | ${c ? int(c.bundleMinGz) : "—"} |`);
+    out.push(
+      `| ${dataset} | ${info.title} | \`${info.type}\` | ${size ? int(size) : "—"} | ${code} | ${c ? int(c.bundleMinGz) : "—"} |`,
+    );
   }
   return out;
 }
@@ -127,12 +145,21 @@ export function datasetTable(results: Results, codes: CodeSize[] | undefined): s
  * where it fails.
  */
 const TARGETS = [
-  { dir: "encode", vs: "hand-written", min: 0.9 }, { dir: "decode", vs: "hand-written", min: 0.9 },
-  { dir: "encode", vs: "msgpackr", min: 1.5 }, { dir: "decode", vs: "msgpackr", min: 1.5 },
-  { dir: "encode", vs: "json", min: 1, strict: true }, { dir: "decode", vs: "json", min: 1, strict: true },
-  { dir: "encode", vs: "msgpack", min: 1, slower: true }, { dir: "decode", vs: "msgpack", min: 1, slower: true },
+  { dir: "encode", vs: "hand-written", min: 0.9 },
+  { dir: "decode", vs: "hand-written", min: 0.9 },
+  { dir: "encode", vs: "msgpackr", min: 1.5 },
+  { dir: "decode", vs: "msgpackr", min: 1.5 },
+  { dir: "encode", vs: "json", min: 1, strict: true },
+  { dir: "decode", vs: "json", min: 1, strict: true },
+  { dir: "encode", vs: "msgpack", min: 1, slower: true },
+  { dir: "decode", vs: "msgpack", min: 1, slower: true },
 ] as const;
-const SHORT: Partial<Record<ContenderId, string>> = { "hand-written": "hand", msgpack: "msgpack", msgpackr: "msgpackr", json: "json" };
+const SHORT: Partial<Record<ContenderId, string>> = {
+  "hand-written": "hand",
+  msgpack: "msgpack",
+  msgpackr: "msgpackr",
+  json: "json",
+};
 const SLOWER = "SLOWER THAN @msgpack/msgpack";
 
 export function targetsTable(runs: Runs): { table: string[]; misses: string[]; summary: string[] } {
@@ -150,7 +177,10 @@ export function targetsTable(runs: Runs): { table: string[]; misses: string[]; s
         slower.push(`${dataset} ${t.dir} ${ratio(f.value)}`);
         return red(`✗ ${showRatio(f)} ${SLOWER}`);
       }
-      if (!ok) misses.push(`${dataset}: ${t.dir} is ${ratio(f.value)} ${CONTENDERS[t.vs]} (target ${"strict" in t ? ">" : "≥"} ${t.min}×)`);
+      if (!ok)
+        misses.push(
+          `${dataset}: ${t.dir} is ${ratio(f.value)} ${CONTENDERS[t.vs]} (target ${"strict" in t ? ">" : "≥"} ${t.min}×)`,
+        );
       return `${showRatio(f)} ${ok ? "✓" : "✗"}`;
     });
     table.push(`| ${dataset} | ${cells.join(" | ")} |`);
@@ -169,22 +199,37 @@ export function targetsTable(runs: Runs): { table: string[]; misses: string[]; s
           if (one.length) xs.push(one[0]!);
         }
       }
-      if (xs.length) { perRun.push(geomean(xs)); count = xs.length; }
+      if (xs.length) {
+        perRun.push(geomean(xs));
+        count = xs.length;
+      }
     }
     return { f: figure(perRun), count };
   };
   const hand = mean("hand-written");
   if (hand.f) {
     const ok = hand.f.value >= 1;
-    summary.push(`**Geometric mean of typed-msgpack ÷ hand-written over all ${hand.count} dataset-ops: ${showRatio(hand.f)}** (target ≥ 1.0×) ${ok ? "✓" : "✗"}`);
-    if (!ok) misses.push(`geometric mean over all dataset-ops is ${ratio(hand.f.value)} the hand-written codecs (target ≥ 1.0×)`);
+    summary.push(
+      `**Geometric mean of typed-msgpack ÷ hand-written over all ${hand.count} dataset-ops: ${showRatio(hand.f)}** (target ≥ 1.0×) ${ok ? "✓" : "✗"}`,
+    );
+    if (!ok)
+      misses.push(
+        `geometric mean over all dataset-ops is ${ratio(hand.f.value)} the hand-written codecs (target ≥ 1.0×)`,
+      );
   }
   const others = (["msgpack", "msgpackr"] as const).map((vs) => ({ vs, ...mean(vs) })).filter((m) => m.f);
-  if (others.length) summary.push(`Geometric means of typed-msgpack's ratios: ${others.map((m) => `÷ ${CONTENDERS[m.vs]} ${showRatio(m.f!)}`).join("; ")}.`);
+  if (others.length)
+    summary.push(
+      `Geometric means of typed-msgpack's ratios: ${others.map((m) => `÷ ${CONTENDERS[m.vs]} ${showRatio(m.f!)}`).join("; ")}.`,
+    );
   if (datasetsOf(runs).some((d) => ratios(runs, d, "typed-msgpack", "msgpack", "encode").length)) {
-    summary.push(slower.length
-      ? red(`✗ ${SLOWER}: typed-msgpack's generated ${slower.join(", ")} (the target is no generated encoder or decoder slower than @msgpack/msgpack on any dataset).`)
-      : "✓ No generated encoder or decoder is slower than @msgpack/msgpack on any dataset.");
+    summary.push(
+      slower.length
+        ? red(
+            `✗ ${SLOWER}: typed-msgpack's generated ${slower.join(", ")} (the target is no generated encoder or decoder slower than @msgpack/msgpack on any dataset).`,
+          )
+        : "✓ No generated encoder or decoder is slower than @msgpack/msgpack on any dataset.",
+    );
   }
   for (const s of slower) misses.push(red(`${s.replace(/ ([\d.]+×)$/, " is $1")} @msgpack/msgpack: ${SLOWER}`));
   return { table, misses, summary };
@@ -196,9 +241,12 @@ export function targetsTable(runs: Runs): { table: string[]; misses: string[]; s
  * ways, in no more bytes than records. Empty unless both typed-msgpack contenders ran.
  */
 export function positionalTable(runs: Runs): string[] {
-  const datasets = datasetsOf(runs).filter((d) => ratios(runs, d, "typed-msgpack-positional", "typed-msgpack", "encode").length);
+  const datasets = datasetsOf(runs).filter(
+    (d) => ratios(runs, d, "typed-msgpack-positional", "typed-msgpack", "encode").length,
+  );
   if (datasets.length === 0) return [];
-  const cell = (f: Figure | undefined, min: number, strict = false) => (f ? `${showRatio(f)} ${(strict ? f.value > min : f.value >= min) ? "✓" : "✗"}` : "n/a");
+  const cell = (f: Figure | undefined, min: number, strict = false) =>
+    f ? `${showRatio(f)} ${(strict ? f.value > min : f.value >= min) ? "✓" : "✗"}` : "n/a";
   const table = [
     "| dataset | encode ÷ keyed (≥ 1.3×) | decode ÷ keyed (≥ 1.3×) | encode ÷ records (> 1×) | decode ÷ records (> 1×) | bytes: positional / keyed / records |",
     "|---|---:|---:|---:|---:|---:|",
@@ -207,14 +255,25 @@ export function positionalTable(runs: Runs): string[] {
     const rows = runs[0]!.get(dataset);
     const size = (id: ContenderId) => find(rows, id)?.size;
     const [mine, keyed, records] = [size("typed-msgpack-positional"), size("typed-msgpack"), size("msgpackr-records")];
-    const bytes = [mine, keyed, records].map((n) => (n === undefined ? "n/a" : int(n))).join(" / ") + (mine !== undefined && records !== undefined ? (mine <= records ? " ✓" : " ✗") : "");
-    table.push(`| ${dataset} | ${[
-      cell(figure(ratios(runs, dataset, "typed-msgpack-positional", "typed-msgpack", "encode")), 1.3),
-      cell(figure(ratios(runs, dataset, "typed-msgpack-positional", "typed-msgpack", "decode")), 1.3),
-      cell(figure(ratios(runs, dataset, "typed-msgpack-positional", "msgpackr-records", "encode")), 1, true),
-      cell(figure(ratios(runs, dataset, "typed-msgpack-positional", "msgpackr-records", "decode")), 1, true),
-      bytes,
-    ].join(" | ")} |`);
+    const bytes =
+      [mine, keyed, records].map((n) => (n === undefined ? "n/a" : int(n))).join(" / ") +
+      (mine !== undefined && records !== undefined ? (mine <= records ? " ✓" : " ✗") : "");
+    table.push(
+      `| ${dataset} | ${[
+        cell(figure(ratios(runs, dataset, "typed-msgpack-positional", "typed-msgpack", "encode")), 1.3),
+        cell(figure(ratios(runs, dataset, "typed-msgpack-positional", "typed-msgpack", "decode")), 1.3),
+        cell(figure(ratios(runs, dataset, "typed-msgpack-positional", "msgpackr-records", "encode")), 1, true),
+        cell(figure(ratios(runs, dataset, "typed-msgpack-positional", "msgpackr-records", "decode")), 1, true),
+        bytes,
+      ].join(" | ")} |`,
+    );
   }
-  return ["## Positional layout", "", "`codecFor<T>({ layout: \"positional\" })` (every object type as an array of its values) against the keyed layout and msgpackr's records mode (structures sent as its non-standard extension 0x72), timed in the same rounds.", "", ...table, ""];
+  return [
+    "## Positional layout",
+    "",
+    '`codecFor<T>({ layout: "positional" })` (every object type as an array of its values) against the keyed layout and msgpackr\'s records mode (structures sent as its non-standard extension 0x72), timed in the same rounds.',
+    "",
+    ...table,
+    "",
+  ];
 }

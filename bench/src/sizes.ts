@@ -13,7 +13,13 @@ const OUT = path.join(__dirname, "sizes");
 // Bundle sizes are reported gzipped at level 9, as bundle-size tools usually do.
 const gz = (s: string | Uint8Array) => gzipSync(s, { level: 9 }).length;
 
-export interface CodeSize { dataset: DatasetId; raw: number; min: number; minGz: number; bundleMinGz: number }
+export interface CodeSize {
+  dataset: DatasetId;
+  raw: number;
+  min: number;
+  minGz: number;
+  bundleMinGz: number;
+}
 export interface BundleSize {
   entry: DatasetId;
   esmMin: number;
@@ -46,7 +52,10 @@ function emitCodecModules(): Map<DatasetId | typeof MINIMAL | typeof RECORD, str
   const transformer = require(path.join(ROOT, "dist/transformer/index.js")).default;
   fs.mkdirSync(OUT, { recursive: true });
   const files = new Map<string, DatasetId | typeof MINIMAL | typeof RECORD>();
-  for (const [id, type] of [[MINIMAL, "boolean"], [RECORD, RECORD_TYPE]] as const) {
+  for (const [id, type] of [
+    [MINIMAL, "boolean"],
+    [RECORD, RECORD_TYPE],
+  ] as const) {
     const file = path.join(OUT, `${id}.ts`);
     fs.writeFileSync(file, `import { codecFor } from "typed-msgpack";\nexport const codec = codecFor<${type}>();\n`);
     files.set(file, id);
@@ -54,41 +63,66 @@ function emitCodecModules(): Map<DatasetId | typeof MINIMAL | typeof RECORD, str
   for (const id of DATASET_IDS) {
     const type = DATASETS[id].type;
     const file = path.join(OUT, `${id}.ts`);
-    fs.writeFileSync(file, [
-      `import { codecFor } from "typed-msgpack";`,
-      `import type { ${type.replace("[]", "")} } from "../../src/types";`,
-      `export const codec = codecFor<${type}>();`,
-    ].join("\n") + "\n");
+    fs.writeFileSync(
+      file,
+      [
+        `import { codecFor } from "typed-msgpack";`,
+        `import type { ${type.replace("[]", "")} } from "../../src/types";`,
+        `export const codec = codecFor<${type}>();`,
+      ].join("\n") + "\n",
+    );
     files.set(file, id);
   }
   const options: ts.CompilerOptions = {
-    target: ts.ScriptTarget.ES2020, module: ts.ModuleKind.ES2020, moduleResolution: ts.ModuleResolutionKind.Bundler,
-    strict: true, skipLibCheck: true, types: [], lib: ["lib.es2020.d.ts"],
+    target: ts.ScriptTarget.ES2020,
+    module: ts.ModuleKind.ES2020,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    strict: true,
+    skipLibCheck: true,
+    types: [],
+    lib: ["lib.es2020.d.ts"],
     // Declarations, not runtime/*.ts: no DOM lib to parse for TextEncoder, so this stays quick.
     paths: { "typed-msgpack": [path.join(ROOT, "dist/runtime/index.d.ts")] },
   };
   const program = ts.createProgram([...files.keys()], options);
   const problems: ts.Diagnostic[] = [...ts.getPreEmitDiagnostics(program)];
   const emitted = new Map<DatasetId | typeof MINIMAL | typeof RECORD, string>();
-  const result = program.emit(undefined, (name, text) => {
-    const id = files.get(name.replace(/\.js$/, ".ts"));
-    if (id) {
-      emitted.set(id, text);
-      fs.writeFileSync(name, text);
-    }
-  }, undefined, false, { before: [transformer(program, {}, { addDiagnostic: (d: ts.Diagnostic) => void problems.push(d) })] });
+  const result = program.emit(
+    undefined,
+    (name, text) => {
+      const id = files.get(name.replace(/\.js$/, ".ts"));
+      if (id) {
+        emitted.set(id, text);
+        fs.writeFileSync(name, text);
+      }
+    },
+    undefined,
+    false,
+    { before: [transformer(program, {}, { addDiagnostic: (d: ts.Diagnostic) => void problems.push(d) })] },
+  );
   problems.push(...result.diagnostics);
   if (problems.length > 0) throw new Error(ts.formatDiagnostics(problems, ts.createCompilerHost(options)));
   return emitted;
 }
 
-interface Bundle { contents: Uint8Array; runtimeMin: number; codecMin: number }
+interface Bundle {
+  contents: Uint8Array;
+  runtimeMin: number;
+  codecMin: number;
+}
 
 /** esbuild bundle of `entry` for the browser, minified; `runtime` is what "typed-msgpack" resolves to. */
 function bundle(entry: string, runtime: string): Bundle {
   const result = esbuild.buildSync({
-    entryPoints: [entry], bundle: true, minify: true, format: "esm", platform: "browser", write: false,
-    alias: { "typed-msgpack": runtime }, logLevel: "silent", metafile: true,
+    entryPoints: [entry],
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "browser",
+    write: false,
+    alias: { "typed-msgpack": runtime },
+    logLevel: "silent",
+    metafile: true,
     // The emitted .js of a module that another one links to (`import * as __tm_floats from
     // "./floats"`), not the untransformed .ts beside it, which esbuild would otherwise prefer.
     resolveExtensions: [".js"],
@@ -109,7 +143,13 @@ export function measureCode(): { codes: CodeSize[]; bundle: BundleSize } {
     // The module is all generated code apart from its import and export lines.
     const min = esbuild.transformSync(js, { minify: true, format: "esm", loader: "js" }).code;
     const bundled = bundle(path.join(OUT, `${dataset}.js`), esmRuntime);
-    return { dataset, raw: Buffer.byteLength(js), min: Buffer.byteLength(min), minGz: gz(min), bundleMinGz: gz(bundled.contents) };
+    return {
+      dataset,
+      raw: Buffer.byteLength(js),
+      min: Buffer.byteLength(min),
+      minGz: gz(min),
+      bundleMinGz: gz(bundled.contents),
+    };
   });
   // The headline: the sbt ModuleID[] codec. ESM = dist/esm, what bundlers get (tree-shaken);
   // CJS = dist/runtime, what a bundler that ignores the "module" condition gets (not tree-shaken).
@@ -119,10 +159,18 @@ export function measureCode(): { codes: CodeSize[]; bundle: BundleSize } {
   const alone = bundle(path.join(OUT, `${MINIMAL}.js`), esmRuntime);
   const record = bundle(path.join(OUT, `${RECORD}.js`), esmRuntime);
   const bundleSize: BundleSize = {
-    entry: "sbt", esmMin: esm.contents.length, esmMinGz: gz(esm.contents), runtimeMin: esm.runtimeMin, codecMin: esm.codecMin,
-    cjsMin: cjs.contents.length, cjsMinGz: gz(cjs.contents),
-    runtimeOnlyMin: alone.runtimeMin, runtimeOnlyMinGz: gz(alone.contents), minimalCodecMin: alone.codecMin,
-    recordRuntimeMin: record.runtimeMin, recordMinGz: gz(record.contents),
+    entry: "sbt",
+    esmMin: esm.contents.length,
+    esmMinGz: gz(esm.contents),
+    runtimeMin: esm.runtimeMin,
+    codecMin: esm.codecMin,
+    cjsMin: cjs.contents.length,
+    cjsMinGz: gz(cjs.contents),
+    runtimeOnlyMin: alone.runtimeMin,
+    runtimeOnlyMinGz: gz(alone.contents),
+    minimalCodecMin: alone.codecMin,
+    recordRuntimeMin: record.runtimeMin,
+    recordMinGz: gz(record.contents),
   };
   return { codes, bundle: bundleSize };
 }

@@ -15,13 +15,20 @@ export interface Settings {
 }
 
 /** ops/s of one batch, by the wall clock and by this process's CPU time (all its threads). */
-export interface Rate { wall: number; cpu: number }
+export interface Rate {
+  wall: number;
+  cpu: number;
+}
 
 /** Worker → parent messages. */
 export type Ready =
   | { type: "ready"; ok: true; size: number; gzip: number; sha1: string; note?: string }
   | { type: "ready"; ok: false; error: string };
-export interface RoundResult { type: "round"; encode: Rate; decode: Rate }
+export interface RoundResult {
+  type: "round";
+  encode: Rate;
+  decode: Rate;
+}
 
 /** Results land here so that V8 cannot drop the work as dead code. */
 let sink: unknown;
@@ -54,7 +61,11 @@ function copy(bytes: Uint8Array): Uint8Array {
   return Buffer.isBuffer(bytes) ? Buffer.from(bytes) : bytes.slice();
 }
 
-interface Prepared { contender: Contender; value: unknown; bytes: Uint8Array }
+interface Prepared {
+  contender: Contender;
+  value: unknown;
+  bytes: Uint8Array;
+}
 
 function prepare(contenderId: ContenderId, datasetId: DatasetId): Prepared | { error: string } {
   try {
@@ -65,7 +76,8 @@ function prepare(contenderId: ContenderId, datasetId: DatasetId): Prepared | { e
     if (diff) return { error: `round trip differs at ${diff}` };
     if (contender.sameAsMsgpack) {
       const expected = msgpack.encode(value, contender.sameAsMsgpack);
-      if (Buffer.compare(Buffer.from(bytes), Buffer.from(expected)) !== 0) return { error: `output differs from @msgpack/msgpack's (${bytes.length} vs ${expected.length} bytes)` };
+      if (Buffer.compare(Buffer.from(bytes), Buffer.from(expected)) !== 0)
+        return { error: `output differs from @msgpack/msgpack's (${bytes.length} vs ${expected.length} bytes)` };
       const again = difference(value, contender.decode(expected), contender.equal);
       if (again) return { error: `decoding @msgpack/msgpack's bytes differs at ${again}` };
     }
@@ -83,8 +95,13 @@ function run(contenderId: ContenderId, datasetId: DatasetId, settings: Settings)
     return;
   }
   const { contender, value, bytes } = p;
-  const encode = () => { const b = contender.encode(value); sinkBytes += b.length; };
-  const decode = () => { sink = contender.decode(bytes); };
+  const encode = () => {
+    const b = contender.encode(value);
+    sinkBytes += b.length;
+  };
+  const decode = () => {
+    sink = contender.decode(bytes);
+  };
   const encChunk = warmUp(encode, settings.warmupMs);
   const decChunk = warmUp(decode, settings.warmupMs);
   const sha1 = createHash("sha1").update(bytes).digest("hex");
@@ -105,7 +122,14 @@ function profile(contenderId: ContenderId, datasetId: DatasetId, direction: stri
   const p = prepare(contenderId, datasetId);
   if ("error" in p) throw new Error(p.error);
   const { contender, value, bytes } = p;
-  const fn = direction === "encode" ? () => { sinkBytes += contender.encode(value).length; } : () => { sink = contender.decode(bytes); };
+  const fn =
+    direction === "encode"
+      ? () => {
+          sinkBytes += contender.encode(value).length;
+        }
+      : () => {
+          sink = contender.decode(bytes);
+        };
   const rate = opsPerSecond(fn, seconds * 1000, 1).wall;
   console.error(`${contenderId} ${direction} ${datasetId}: ${rate.toFixed(1)} ops/s under the profiler`);
 }

@@ -46,15 +46,33 @@ const inFlightBytes = new Uint8Array(shared, 16);
 const known = new Set();
 for (const file of fs.existsSync(REGRESSION_DIR) ? fs.readdirSync(REGRESSION_DIR) : []) {
   if (!file.endsWith(".json")) continue;
-  try { known.add(JSON.parse(fs.readFileSync(path.join(REGRESSION_DIR, file), "utf8")).signature); } catch { /* ignore */ }
+  try {
+    known.add(JSON.parse(fs.readFileSync(path.join(REGRESSION_DIR, file), "utf8")).signature);
+  } catch {
+    /* ignore */
+  }
 }
 
-const stats = { knownHits: 0, cases: 0, batches: 0, saved: [], duplicates: 0, unconfirmed: 0, stalls: 0, workers: 0, perProperty: {}, perType: {} };
+const stats = {
+  knownHits: 0,
+  cases: 0,
+  batches: 0,
+  saved: [],
+  duplicates: 0,
+  unconfirmed: 0,
+  stalls: 0,
+  workers: 0,
+  perProperty: {},
+  perType: {},
+};
 let current = { type: "?", property: "?" };
 let worker;
-let lastBeat = 0, lastBeatAt = Date.now();
+let lastBeat = 0,
+  lastBeatAt = Date.now();
 
-log(`seed ${baseSeed}, ${minutes} minute(s)${args.only ? `, only ${args.only}` : ""}; ${known.size} known regression signature(s)`);
+log(
+  `seed ${baseSeed}, ${minutes} minute(s)${args.only ? `, only ${args.only}` : ""}; ${known.size} known regression signature(s)`,
+);
 startWorker();
 const ticker = setInterval(tick, 1000);
 
@@ -62,7 +80,16 @@ function startWorker() {
   stats.workers++;
   Atomics.store(control, 2, 0);
   worker = new Worker(path.join(__dirname, "worker-entry.js"), {
-    workerData: { shared, seed: (baseSeed + stats.workers * 7919) % 2 ** 31, only: args.only, runs: Number(args.runs ?? 50), bound: Number(args.bound ?? 50), hard: Number(args.hard ?? 3000), known: [...known], deadline },
+    workerData: {
+      shared,
+      seed: (baseSeed + stats.workers * 7919) % 2 ** 31,
+      only: args.only,
+      runs: Number(args.runs ?? 50),
+      bound: Number(args.bound ?? 50),
+      hard: Number(args.hard ?? 3000),
+      known: [...known],
+      deadline,
+    },
   });
   worker.on("message", onMessage);
   worker.on("error", (e) => log(`worker error: ${e?.stack || e}`));
@@ -78,8 +105,12 @@ function startWorker() {
 
 function onMessage(m) {
   switch (m.kind) {
-    case "ready": log(`worker ${stats.workers}: zoo of ${m.types} types × ${m.properties} properties compiled in ${m.ms} ms`); break;
-    case "batch-start": current = { type: m.type, property: m.property }; break;
+    case "ready":
+      log(`worker ${stats.workers}: zoo of ${m.types} types × ${m.properties} properties compiled in ${m.ms} ms`);
+      break;
+    case "batch-start":
+      current = { type: m.type, property: m.property };
+      break;
     case "batch": {
       stats.batches++;
       stats.cases += m.runs;
@@ -88,21 +119,34 @@ function onMessage(m) {
       stats.perType[m.type] = (stats.perType[m.type] ?? 0) + m.runs;
       break;
     }
-    case "failure": record(m.regression, m.confirmed); break;
-    case "log": log(m.text); break;
+    case "failure":
+      record(m.regression, m.confirmed);
+      break;
+    case "log":
+      log(m.text);
+      break;
   }
 }
 
 function record(reg, confirmed) {
-  if (known.has(reg.signature)) { stats.duplicates++; return; }
-  if (!confirmed) { stats.unconfirmed++; log(`unconfirmed (did not reproduce on replay): ${reg.signature}`); return; }
+  if (known.has(reg.signature)) {
+    stats.duplicates++;
+    return;
+  }
+  if (!confirmed) {
+    stats.unconfirmed++;
+    log(`unconfirmed (did not reproduce on replay): ${reg.signature}`);
+    return;
+  }
   known.add(reg.signature);
   worker?.postMessage({ kind: "known", signature: reg.signature });
   fs.mkdirSync(REGRESSION_DIR, { recursive: true });
   const file = path.join(REGRESSION_DIR, reg.name + ".json");
   fs.writeFileSync(file, JSON.stringify(reg, null, 2) + "\n");
   stats.saved.push(path.relative(ROOT, file));
-  log(`NEW ${reg.rule} in ${reg.type}/${reg.property}: ${reg.error.class}${reg.error.code ? " " + reg.error.code : ""} — ${reg.message.split("\n")[0].slice(0, 160)}\n        saved ${path.relative(ROOT, file)}`);
+  log(
+    `NEW ${reg.rule} in ${reg.type}/${reg.property}: ${reg.error.class}${reg.error.code ? " " + reg.error.code : ""} — ${reg.message.split("\n")[0].slice(0, 160)}\n        saved ${path.relative(ROOT, file)}`,
+  );
 }
 
 let lastReport = Date.now();
@@ -110,7 +154,10 @@ let stopping = false;
 function tick() {
   const now = Date.now();
   const beat = Atomics.load(control, 0);
-  if (beat !== lastBeat) { lastBeat = beat; lastBeatAt = now; }
+  if (beat !== lastBeat) {
+    lastBeat = beat;
+    lastBeatAt = now;
+  }
   if (!stopping && now - lastBeatAt > stallSeconds * 1000) {
     stats.stalls++;
     const n = Math.min(Atomics.load(control, 1), INPUT_BYTES);
@@ -118,8 +165,14 @@ function tick() {
     const reg = {
       name: `${current.type}-${current.property}-stall-${(hashOf(hex) >>> 0).toString(16)}`,
       signature: `${current.type}|${current.property}|stall`,
-      property: current.property === "prefixes" || current.property === "trailing" || current.property === "random-bytes" ? "random-bytes" : current.property,
-      type: current.type, typeDisplay: current.type, rule: "stall", hex,
+      property:
+        current.property === "prefixes" || current.property === "trailing" || current.property === "random-bytes"
+          ? "random-bytes"
+          : current.property,
+      type: current.type,
+      typeDisplay: current.type,
+      rule: "stall",
+      hex,
       error: { class: "stall", message: `no progress for ${stallSeconds} s` },
       message: `the worker made no progress for ${stallSeconds} s while running ${current.type}/${current.property}; the last decode input is saved`,
       found: new Date().toISOString(),
@@ -133,7 +186,9 @@ function tick() {
   if (now - lastReport >= 10_000) {
     lastReport = now;
     const elapsed = (now - started) / 1000;
-    log(`${fmt(elapsed)} / ${fmt(minutes * 60)}  cases ${stats.cases} (${Math.round(stats.cases / elapsed)}/s)  batches ${stats.batches}  new ${stats.saved.length}  known-bug hits ${stats.knownHits + stats.duplicates}  stalls ${stats.stalls}  now ${current.type}/${current.property}`);
+    log(
+      `${fmt(elapsed)} / ${fmt(minutes * 60)}  cases ${stats.cases} (${Math.round(stats.cases / elapsed)}/s)  batches ${stats.batches}  new ${stats.saved.length}  known-bug hits ${stats.knownHits + stats.duplicates}  stalls ${stats.stalls}  now ${current.type}/${current.property}`,
+    );
   }
   if (!stopping && now >= deadline) {
     stopping = true;
@@ -148,11 +203,23 @@ function finish() {
   finished = true;
   clearInterval(ticker);
   const elapsed = (Date.now() - started) / 1000;
-  log(`done after ${fmt(elapsed)}: ${stats.cases} cases in ${stats.batches} batches, ${stats.workers} worker(s), ${stats.stalls} stall(s)`);
-  log(`per property: ${Object.entries(stats.perProperty).map(([k, v]) => `${k} ${v}`).join(", ")}`);
-  log(`per type: ${Object.entries(stats.perType).map(([k, v]) => `${k} ${v}`).join(", ")}`);
+  log(
+    `done after ${fmt(elapsed)}: ${stats.cases} cases in ${stats.batches} batches, ${stats.workers} worker(s), ${stats.stalls} stall(s)`,
+  );
+  log(
+    `per property: ${Object.entries(stats.perProperty)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", ")}`,
+  );
+  log(
+    `per type: ${Object.entries(stats.perType)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", ")}`,
+  );
   log(`new regressions: ${stats.saved.length}${stats.saved.map((f) => "\n  " + f).join("")}`);
-  log(`known bugs hit again: ${stats.knownHits + stats.duplicates}; unconfirmed (did not reproduce): ${stats.unconfirmed}`);
+  log(
+    `known bugs hit again: ${stats.knownHits + stats.duplicates}; unconfirmed (did not reproduce): ${stats.unconfirmed}`,
+  );
   process.exitCode = stats.saved.length > 0 ? 1 : 0;
 }
 
@@ -161,10 +228,19 @@ function parseArgs(argv) {
   for (let i = 0; i < argv.length; i++) {
     const m = /^--([\w-]+)(?:=(.*))?$/.exec(argv[i]);
     if (!m) throw new Error(`unexpected argument ${argv[i]}`);
-    out[m[1]] = m[2] !== undefined ? m[2] : argv[i + 1] !== undefined && !argv[i + 1].startsWith("--") ? argv[++i] : "true";
+    out[m[1]] =
+      m[2] !== undefined ? m[2] : argv[i + 1] !== undefined && !argv[i + 1].startsWith("--") ? argv[++i] : "true";
   }
   return out;
 }
-function fmt(s) { return `${Math.floor(s / 60)}m${String(Math.floor(s % 60)).padStart(2, "0")}s`; }
-function hashOf(s) { let h = 7; for (let i = 0; i < s.length; i++) h = (h * 31 + s.charCodeAt(i)) | 0; return h; }
-function log(text) { process.stdout.write(`[fuzz ${new Date().toISOString().slice(11, 19)}] ${text}\n`); }
+function fmt(s) {
+  return `${Math.floor(s / 60)}m${String(Math.floor(s % 60)).padStart(2, "0")}s`;
+}
+function hashOf(s) {
+  let h = 7;
+  for (let i = 0; i < s.length; i++) h = (h * 31 + s.charCodeAt(i)) | 0;
+  return h;
+}
+function log(text) {
+  process.stdout.write(`[fuzz ${new Date().toISOString().slice(11, 19)}] ${text}\n`);
+}

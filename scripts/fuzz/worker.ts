@@ -12,12 +12,23 @@ import { type PropertyFailure, setHardLimit, setTimeBound, type ZooType } from "
 import { regressionFrom, replay, signatureOf } from "../../test/property/lib/regressions";
 import type { Codec } from "../../runtime/index";
 
-interface Data { shared: SharedArrayBuffer; seed: number; only?: string; runs: number; bound: number; hard: number; known: string[]; deadline: number }
+interface Data {
+  shared: SharedArrayBuffer;
+  seed: number;
+  only?: string;
+  runs: number;
+  bound: number;
+  hard: number;
+  known: string[];
+  deadline: number;
+}
 const data = workerData as Data;
 const control = new Int32Array(data.shared, 0, 4);
 const inFlight = new Uint8Array(data.shared, 16);
 const known = new Set(data.known);
-parentPort!.on("message", (m: { kind: string; signature: string }) => { if (m.kind === "known") known.add(m.signature); });
+parentPort!.on("message", (m: { kind: string; signature: string }) => {
+  if (m.kind === "known") known.add(m.signature);
+});
 
 setTimeBound(data.bound);
 setHardLimit(data.hard);
@@ -36,8 +47,16 @@ function watched(codec: Codec<unknown>): Codec<unknown> {
   return new Proxy(codec, {
     get(target, key, receiver) {
       const value = Reflect.get(target, key, receiver);
-      if (key === "decode") return (bytes: Uint8Array, options?: unknown) => { beat(bytes instanceof Uint8Array ? bytes : undefined); return (value as Function).call(target, bytes, options); };
-      if (key === "encode") return (v: unknown) => { beat(); return (value as Function).call(target, v); };
+      if (key === "decode")
+        return (bytes: Uint8Array, options?: unknown) => {
+          beat(bytes instanceof Uint8Array ? bytes : undefined);
+          return (value as Function).call(target, bytes, options);
+        };
+      if (key === "encode")
+        return (v: unknown) => {
+          beat();
+          return (value as Function).call(target, v);
+        };
       return value;
     },
   });
@@ -48,12 +67,17 @@ const zoo: ZooType[] = loadZoo("fuzz_zoo").map((t) => ({ ...t, codec: watched(t.
 const [onlyType, onlyProperty] = (data.only ?? "").split("/");
 const types = zoo.filter((t) => !onlyType || t.name === onlyType || t.name === onlyType + "C");
 const properties = PROPERTY_NAMES.filter((p) => !onlyProperty || p === onlyProperty);
-if (types.length === 0 || properties.length === 0) throw new Error(`--only ${data.only} matches nothing; types: ${zoo.map((t) => t.name).join(", ")}`);
+if (types.length === 0 || properties.length === 0)
+  throw new Error(`--only ${data.only} matches nothing; types: ${zoo.map((t) => t.name).join(", ")}`);
 parentPort!.postMessage({ kind: "ready", types: types.length, properties: properties.length, ms: Date.now() - t0 });
 
 // Arbitraries are built once per (type, property); recursion budgets vary between rounds so that
 // both small and deep values come up.
-const shapes = [{ recursion: 3, maxLength: 5 }, { recursion: 5, maxLength: 2 }, { recursion: 2, maxLength: 10 }];
+const shapes = [
+  { recursion: 3, maxLength: 5 },
+  { recursion: 5, maxLength: 2 },
+  { recursion: 2, maxLength: 10 },
+];
 const cache = new Map<string, fc.IRawProperty<unknown[]>>();
 let suppressed = 0;
 function property(name: PropertyName, t: ZooType, shape: number): fc.IRawProperty<unknown[]> {
@@ -83,15 +107,27 @@ for (let round = 0; !stopped(); round++) {
       parentPort!.postMessage({ kind: "batch-start", type: t.name, property: name });
       // A batch (shrinking included) ends by the deadline; a failure found by then is still reported.
       const limit = Math.max(1000, Math.min(45_000, data.deadline - Date.now()));
-      const result = fc.check(property(name, t, round % shapes.length), { numRuns: data.runs, seed, interruptAfterTimeLimit: limit, markInterruptAsFailure: false });
+      const result = fc.check(property(name, t, round % shapes.length), {
+        numRuns: data.runs,
+        seed,
+        interruptAfterTimeLimit: limit,
+        markInterruptAsFailure: false,
+      });
       parentPort!.postMessage({ kind: "batch", type: t.name, property: name, runs: result.numRuns, suppressed });
       suppressed = 0;
       if (result.failed && result.counterexample) {
         const error = result.errorInstance;
         const reg = regressionFrom(t, name, result.counterexample as unknown[], error, seed);
-        if (known.has(reg.signature)) { parentPort!.postMessage({ kind: "failure", regression: reg, confirmed: true }); continue; }
+        if (known.has(reg.signature)) {
+          parentPort!.postMessage({ kind: "failure", regression: reg, confirmed: true });
+          continue;
+        }
         let confirmed = false;
-        try { replay(reg, t); } catch { confirmed = true; }
+        try {
+          replay(reg, t);
+        } catch {
+          confirmed = true;
+        }
         parentPort!.postMessage({ kind: "failure", regression: reg, confirmed });
       }
     }

@@ -6,7 +6,9 @@ import { load } from "../helpers/compile";
 import { CodecError, ExtData, type Codec } from "../../runtime/index";
 import { fromHex, hex } from "../helpers/bytes";
 
-const C = load<Record<string, Codec<any>>>("readme_contracts", `
+const C = load<Record<string, Codec<any>>>(
+  "readme_contracts",
+  `
 import { codecFor } from "typed-msgpack";
 export interface Item { sku: string; price: number }
 export interface Opt { a: number; b?: string; c?: number | null; d: boolean }
@@ -16,20 +18,30 @@ export const UnknownC = codecFor<unknown>();
 export const StringC = codecFor<string>();
 export interface Wire { s: string; b: Uint8Array; n: bigint; d: Date }
 export const WireC = codecFor<Wire>();
-`);
+`,
+);
 
 function codecError(f: () => unknown): CodecError {
-  try { f(); } catch (e) { if (e instanceof CodecError) return e; throw e; }
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof CodecError) return e;
+    throw e;
+  }
   throw new Error("expected a CodecError, nothing was thrown");
 }
 
 describe("API: CodecError", () => {
-  test("name is \"CodecError\"; decode errors carry code, path, offset, reason and the documented message form", () => {
+  test('name is "CodecError"; decode errors carry code, path, offset, reason and the documented message form', () => {
     // {sku: "ab", price: "x"}: price is a str (0xa1) at byte 14.
     const e = codecError(() => C.ItemC!.decode(fromHex("82a3736b75a26162a57072696365a178")));
     expect(e).toBeInstanceOf(Error);
     expect(e.name).toBe("CodecError");
-    expect({ code: e.code, path: e.path, offset: e.offset }).toEqual({ code: "type-mismatch", path: "$.price", offset: 14 });
+    expect({ code: e.code, path: e.path, offset: e.offset }).toEqual({
+      code: "type-mismatch",
+      path: "$.price",
+      offset: 14,
+    });
     expect(typeof e.reason).toBe("string");
     expect(e.message).toBe(`$.price: ${e.reason}`);
     expect(e.message).toMatch(/^\$\.price: expected int or float, got str \(0xa1\) at byte 14$/);
@@ -38,7 +50,11 @@ describe("API: CodecError", () => {
   test("encode errors have offset -1 and name the path", () => {
     const e = codecError(() => C.ItemC!.encode({ sku: "ab", price: "x" } as any));
     expect(e.name).toBe("CodecError");
-    expect({ code: e.code, path: e.path, offset: e.offset }).toEqual({ code: "type-mismatch", path: "$.price", offset: -1 });
+    expect({ code: e.code, path: e.path, offset: e.offset }).toEqual({
+      code: "type-mismatch",
+      path: "$.price",
+      offset: -1,
+    });
   });
 });
 
@@ -54,7 +70,10 @@ describe("Details: decoded objects have every declared property as an own proper
 
 describe("Details: unknown encodes only what decode accepts back", () => {
   // -1, 200, float/bool/null/object keys: test/hostile/encode.test.ts. Here the boundaries.
-  test.each([[-129, "below -128"], [128, "above 127"]])("ExtData type %p (%s) is an out-of-range CodecError on encode", (type) => {
+  test.each([
+    [-129, "below -128"],
+    [128, "above 127"],
+  ])("ExtData type %p (%s) is an out-of-range CodecError on encode", (type) => {
     const e = codecError(() => C.UnknownC!.encode(new ExtData(type, new Uint8Array([1]))));
     expect(e.code).toBe("out-of-range");
     expect(e.offset).toBe(-1);
@@ -75,14 +94,29 @@ describe("Details: unknown encodes only what decode accepts back", () => {
   });
 
   test("Map keys that are strings or safe integers are written as a map of the entries", () => {
-    expect(hex(C.UnknownC!.encode(new Map<any, number>([["a", 1], [2, 3]])))).toBe("82a161010203");
+    expect(
+      hex(
+        C.UnknownC!.encode(
+          new Map<any, number>([
+            ["a", 1],
+            [2, 3],
+          ]),
+        ),
+      ),
+    ).toBe("82a161010203");
   });
 });
 
 describe("Details: strict wire types", () => {
   // {s: "x", b: <bin 1>, n: 1, d: <ts32 0>}, then each field replaced by the wrong MessagePack type.
   const ok = { s: "a178", b: "c40101", n: "01", d: "d6ff00000000" };
-  const wire = (f: Partial<typeof ok>) => fromHex("84" + (Object.keys(ok) as (keyof typeof ok)[]).map((k) => "a1" + hex(new TextEncoder().encode(k)) + (f[k] ?? ok[k])).join(""));
+  const wire = (f: Partial<typeof ok>) =>
+    fromHex(
+      "84" +
+        (Object.keys(ok) as (keyof typeof ok)[])
+          .map((k) => "a1" + hex(new TextEncoder().encode(k)) + (f[k] ?? ok[k]))
+          .join(""),
+    );
 
   test("the well-formed message decodes", () => {
     const v = C.WireC!.decode(wire({}));

@@ -5,7 +5,19 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { builtPackage, cli, makeProject, positionOf, readTree, removeTempDirs, ROOT, ROOT_TYPESCRIPT, run, startWatch, waitFor } from "./helpers";
+import {
+  builtPackage,
+  cli,
+  makeProject,
+  positionOf,
+  readTree,
+  removeTempDirs,
+  ROOT,
+  ROOT_TYPESCRIPT,
+  run,
+  startWatch,
+  waitFor,
+} from "./helpers";
 
 const VERSION: string = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).version;
 const TS_VERSION: string = JSON.parse(fs.readFileSync(path.join(ROOT_TYPESCRIPT, "package.json"), "utf8")).version;
@@ -20,8 +32,15 @@ const APP: Record<string, string> = {
   "package.json": JSON.stringify({ name: "app", private: true, type: "module" }),
   "tsconfig.json": JSON.stringify({
     compilerOptions: {
-      target: "es2022", module: "nodenext", moduleResolution: "nodenext", lib: ["es2022"], types: [],
-      strict: true, noUnusedLocals: true, noEmit: true, paths: { "@model/*": ["./src/model/*"] },
+      target: "es2022",
+      module: "nodenext",
+      moduleResolution: "nodenext",
+      lib: ["es2022"],
+      types: [],
+      strict: true,
+      noUnusedLocals: true,
+      noEmit: true,
+      paths: { "@model/*": ["./src/model/*"] },
     },
     include: ["src"],
   }),
@@ -71,12 +90,23 @@ test("writes a typed copy beside each input, with a header, importing only the r
     "// Import the codecs from here. To change them, edit ./order.ts (or the types it uses) and run it again.",
     "",
   ]);
-  expect(order.split("\n").filter((l) => l.startsWith("import"))).toEqual([`import type { Order } from "@model/order.js";`, `import * as __tm from "typed-msgpack";`]);
-  expect(order).toContain(`/** Orders on the wire. */\nexport const OrderCodec = (__tm_OrderCodec as __tm.Codec<Order>);\n`);
-  expect(order).toMatch(/function __tm_encOrder\(w: __tm\.Writer, v: any, p: string \| undefined, d: number\): void \{/);
+  expect(order.split("\n").filter((l) => l.startsWith("import"))).toEqual([
+    `import type { Order } from "@model/order.js";`,
+    `import * as __tm from "typed-msgpack";`,
+  ]);
+  expect(order).toContain(
+    `/** Orders on the wire. */\nexport const OrderCodec = (__tm_OrderCodec as __tm.Codec<Order>);\n`,
+  );
+  expect(order).toMatch(
+    /function __tm_encOrder\(w: __tm\.Writer, v: any, p: string \| undefined, d: number\): void \{/,
+  );
 
   const misc = files["src/codecs/misc.codecs.ts"]!;
-  expect(misc.split("\n").filter((l) => l.startsWith("import"))).toEqual([`import { type Codec } from "typed-msgpack";`, `import type { Item } from "../model/order.js";`, `import * as __tm from "typed-msgpack";`]);
+  expect(misc.split("\n").filter((l) => l.startsWith("import"))).toEqual([
+    `import { type Codec } from "typed-msgpack";`,
+    `import type { Item } from "../model/order.js";`,
+    `import * as __tm from "typed-msgpack";`,
+  ]);
   expect(misc).toContain("export const TreeCodec: Codec<Tree> = (__tm_TreeCodec as __tm.Codec<Tree>);");
 }, 60_000);
 
@@ -101,12 +131,17 @@ describe("--check", () => {
     expect(ok.status).toBe(0);
     expect(ok.stdout).toContain("2 generated files up to date");
 
-    fs.writeFileSync(path.join(dir, "src/model/order.ts"), ORDER_TYPES.replace("qty: number", "qty: number; gift: boolean"));
+    fs.writeFileSync(
+      path.join(dir, "src/model/order.ts"),
+      ORDER_TYPES.replace("qty: number", "qty: number; gift: boolean"),
+    );
     const before = generated(dir);
     const stale = cli(pkg, ["generate", "--check"], dir);
     expect(stale.status).toBe(1);
     // Both inputs use Item, so both outputs are stale; --check wrote nothing.
-    expect(stale.stderr).toMatch(/src[\\/]codecs[\\/]order\.codecs\.ts: out of date: \.\/order\.ts \(or a type it uses\) changed; line \d+ should be ".*\\"gift\\".*", is ".*"/);
+    expect(stale.stderr).toMatch(
+      /src[\\/]codecs[\\/]order\.codecs\.ts: out of date: \.\/order\.ts \(or a type it uses\) changed; line \d+ should be ".*\\"gift\\".*", is ".*"/,
+    );
     expect(stale.stderr).toMatch(/src[\\/]codecs[\\/]misc\.codecs\.ts: out of date/);
     expect(stale.stderr).toContain("2 generated files out of date; run `npx typed-msgpack generate`");
     expect(generated(dir)).toEqual(before);
@@ -122,19 +157,30 @@ describe("--check", () => {
     fs.writeFileSync(path.join(dir, "src/codecs/misc.ts"), `export const none = 0;\n`);
     const stale = cli(pkg, ["generate", "--check"], dir);
     expect(stale.status).toBe(1);
-    expect(stale.stderr).toMatch(/src[\\/]codecs[\\/]order\.codecs\.ts: missing; src[\\/]codecs[\\/]order\.ts calls codecFor/);
-    expect(stale.stderr).toMatch(/src[\\/]codecs[\\/]misc\.codecs\.ts: left over: its input \.\/misc\.ts no longer calls codecFor; delete it/);
+    expect(stale.stderr).toMatch(
+      /src[\\/]codecs[\\/]order\.codecs\.ts: missing; src[\\/]codecs[\\/]order\.ts calls codecFor/,
+    );
+    expect(stale.stderr).toMatch(
+      /src[\\/]codecs[\\/]misc\.codecs\.ts: left over: its input \.\/misc\.ts no longer calls codecFor; delete it/,
+    );
 
     const fixed = cli(pkg, ["generate"], dir);
     expect(fixed.status).toBe(0);
-    expect(fixed.stdout).toMatch(/deleted src[\\/]codecs[\\/]misc\.codecs\.ts: its input \.\/misc\.ts no longer calls codecFor/);
+    expect(fixed.stdout).toMatch(
+      /deleted src[\\/]codecs[\\/]misc\.codecs\.ts: its input \.\/misc\.ts no longer calls codecFor/,
+    );
     expect(Object.keys(generated(dir))).toEqual(["src/codecs/order.codecs.ts"]);
 
     const file = path.join(dir, "src/codecs/order.codecs.ts");
-    fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace(`typed-msgpack ${VERSION} from`, "typed-msgpack 0.4.0 from"));
+    fs.writeFileSync(
+      file,
+      fs.readFileSync(file, "utf8").replace(`typed-msgpack ${VERSION} from`, "typed-msgpack 0.4.0 from"),
+    );
     const old = cli(pkg, ["generate", "--check"], dir);
     expect(old.status).toBe(1);
-    expect(old.stderr).toContain(`out of date: generated by typed-msgpack 0.4.0, and ${VERSION} generates it differently`);
+    expect(old.stderr).toContain(
+      `out of date: generated by typed-msgpack 0.4.0, and ${VERSION} generates it differently`,
+    );
   }, 60_000);
 });
 
@@ -145,7 +191,9 @@ describe("errors", () => {
     const result = cli(pkg, ["generate"], dir);
     expect(result.status).toBe(1);
     const where = positionOf(bad, "codecFor<Widget>()");
-    expect(result.stderr).toContain(`${path.join("src", "codecs", "widget.ts")}:${where} - error TS91010: codecFor<Widget>(): $.onClick has a function type, which MessagePack cannot carry`);
+    expect(result.stderr).toContain(
+      `${path.join("src", "codecs", "widget.ts")}:${where} - error TS91010: codecFor<Widget>(): $.onClick has a function type, which MessagePack cannot carry`,
+    );
     expect(result.stderr).toContain("; 1 error");
     expect(Object.keys(generated(dir))).toEqual(OUTPUTS);
     // --check fails on the same error.
@@ -160,12 +208,14 @@ describe("errors", () => {
     expect(result.stderr).toMatch(/src[\\/]codecs[\\/]broken\.ts:2:\d+ - error TS1\d{3}: /);
   }, 60_000);
 
-  test("the tsconfig is honoured: without its \"paths\" the aliased type cannot be resolved", () => {
+  test('the tsconfig is honoured: without its "paths" the aliased type cannot be resolved', () => {
     const dir = app("nopaths");
     const result = cli(pkg, ["generate", "-p", "tsconfig.nopaths.json", "src/codecs/order.ts"], dir);
     expect(result.status).toBe(1);
     const where = positionOf(APP["src/codecs/order.ts"]!, "codecFor<Order>()");
-    expect(result.stderr).toContain(`${path.join("src", "codecs", "order.ts")}:${where} - error TS91003: codecFor<Order>(): the type Order could not be resolved`);
+    expect(result.stderr).toContain(
+      `${path.join("src", "codecs", "order.ts")}:${where} - error TS91003: codecFor<Order>(): the type Order could not be resolved`,
+    );
   }, 60_000);
 
   test("a runtime module that does not resolve (typed-msgpack not installed) is an error at the import, and the generated files stay", () => {
@@ -176,7 +226,9 @@ describe("errors", () => {
     const result = cli(pkg, ["generate"], dir);
     expect(result.status).toBe(1);
     const where = positionOf(APP["src/codecs/order.ts"]!, '"typed-msgpack"');
-    expect(result.stderr).toContain(`${path.join("src", "codecs", "order.ts")}:${where} - error: "typed-msgpack" does not resolve from this file, so its codecFor calls cannot be recognized: install it (npm i typed-msgpack) and generate again`);
+    expect(result.stderr).toContain(
+      `${path.join("src", "codecs", "order.ts")}:${where} - error: "typed-msgpack" does not resolve from this file, so its codecFor calls cannot be recognized: install it (npm i typed-msgpack) and generate again`,
+    );
     expect(result.stdout).not.toContain("deleted");
     expect(generated(dir)).toEqual(before);
   }, 60_000);
@@ -186,14 +238,22 @@ describe("errors", () => {
     const dir = app("not-ours", { "src/codecs/order.codecs.ts": mine });
     const result = cli(pkg, ["generate"], dir);
     expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(/order\.codecs\.ts: error: exists and was not generated by typed-msgpack, so it is not overwritten/);
+    expect(result.stderr).toMatch(
+      /order\.codecs\.ts: error: exists and was not generated by typed-msgpack, so it is not overwritten/,
+    );
     expect(fs.readFileSync(path.join(dir, "src/codecs/order.codecs.ts"), "utf8")).toBe(mine);
   }, 60_000);
 });
 
 describe("inputs and configuration", () => {
-  test("package.json \"typed-msgpack\" names the inputs; arguments override it", () => {
-    const dir = app("pkg-config", { "package.json": JSON.stringify({ name: "app", type: "module", "typed-msgpack": { inputs: ["src/codecs/order.ts"] } }) });
+  test('package.json "typed-msgpack" names the inputs; arguments override it', () => {
+    const dir = app("pkg-config", {
+      "package.json": JSON.stringify({
+        name: "app",
+        type: "module",
+        "typed-msgpack": { inputs: ["src/codecs/order.ts"] },
+      }),
+    });
     expect(cli(pkg, ["generate"], dir).status).toBe(0);
     expect(Object.keys(generated(dir))).toEqual(["src/codecs/order.codecs.ts"]);
     expect(cli(pkg, ["generate", "src/codecs"], dir).status).toBe(0);
@@ -210,16 +270,25 @@ describe("inputs and configuration", () => {
   }, 60_000);
 
   test.each([
-    ["an unknown setting", { "typed-msgpack.config.json": JSON.stringify({ input: ["src"] }) }, [], /unknown setting "input"/],
+    [
+      "an unknown setting",
+      { "typed-msgpack.config.json": JSON.stringify({ input: ["src"] }) },
+      [],
+      /unknown setting "input"/,
+    ],
     ["a missing input", {}, ["src/nope.ts"], /no such input: src[\\/]nope\.ts/],
     ["a generated file as input", {}, ["src/codecs/order.codecs.ts"], /a generated file \(its name ends in \.codecs\)/],
-  ])("%s exits with 2", (_, extra: Record<string, string>, args: string[], message: RegExp) => {
-    const dir = app("bad-config", extra);
-    if (args[0]?.endsWith(".codecs.ts")) fs.writeFileSync(path.join(dir, args[0]), "");
-    const result = cli(pkg, ["generate", ...args], dir);
-    expect(result.status).toBe(2);
-    expect(result.stderr).toMatch(message);
-  }, 60_000);
+  ])(
+    "%s exits with 2",
+    (_, extra: Record<string, string>, args: string[], message: RegExp) => {
+      const dir = app("bad-config", extra);
+      if (args[0]?.endsWith(".codecs.ts")) fs.writeFileSync(path.join(dir, args[0]), "");
+      const result = cli(pkg, ["generate", ...args], dir);
+      expect(result.status).toBe(2);
+      expect(result.stderr).toMatch(message);
+    },
+    60_000,
+  );
 
   test("usage: --help, a missing command, an unknown option", () => {
     const dir = app("usage");
@@ -238,15 +307,33 @@ test("--watch regenerates when a type in another file changes", async () => {
   const watcher = startWatch(pkg, dir);
   try {
     const output = path.join(dir, "src/codecs/order.codecs.ts");
-    await waitFor("the first generation", () => watcher.output().includes("watching for changes"), 30_000, watcher.output);
+    await waitFor(
+      "the first generation",
+      () => watcher.output().includes("watching for changes"),
+      30_000,
+      watcher.output,
+    );
     expect(fs.readFileSync(output, "utf8")).not.toContain('"priority"');
 
-    fs.writeFileSync(path.join(dir, "src/model/order.ts"), ORDER_TYPES.replace("note?: string", "note?: string; priority: 1 | 2 | 3"));
-    await waitFor("order.codecs.ts to gain the new field", () => fs.readFileSync(output, "utf8").includes('"priority"'), 30_000, watcher.output);
+    fs.writeFileSync(
+      path.join(dir, "src/model/order.ts"),
+      ORDER_TYPES.replace("note?: string", "note?: string; priority: 1 | 2 | 3"),
+    );
+    await waitFor(
+      "order.codecs.ts to gain the new field",
+      () => fs.readFileSync(output, "utf8").includes('"priority"'),
+      30_000,
+      watcher.output,
+    );
     expect(watcher.output()).toMatch(/wrote src[\\/]codecs[\\/]order\.codecs\.ts/);
     // What the watcher wrote is what a one-off run writes.
     const watched = generated(dir);
-    await waitFor("the watcher to settle", () => watcher.output().trim().endsWith("watching for changes (Ctrl-C to stop)"), 10_000, watcher.output);
+    await waitFor(
+      "the watcher to settle",
+      () => watcher.output().trim().endsWith("watching for changes (Ctrl-C to stop)"),
+      10_000,
+      watcher.output,
+    );
     watcher.child.kill();
     expect(cli(pkg, ["generate", "--check"], dir).status).toBe(0);
     expect(generated(dir)).toEqual(watched);
@@ -258,7 +345,12 @@ test("--watch regenerates when a type in another file changes", async () => {
 describe("solution-style tsconfigs (issue 19): the Vite react-ts template's root tsconfig has no files, only references", () => {
   /** The template's three tsconfig files as it writes them (comments and all), an app input, and a node-side input. */
   const VITE: Record<string, string> = {
-    "package.json": JSON.stringify({ name: "vite-app", private: true, type: "module", scripts: { build: "tsc -b && vite build" } }),
+    "package.json": JSON.stringify({
+      name: "vite-app",
+      private: true,
+      type: "module",
+      scripts: { build: "tsc -b && vite build" },
+    }),
     "tsconfig.json": `{\n  "files": [],\n  "references": [\n    { "path": "./tsconfig.app.json" },\n    { "path": "./tsconfig.node.json" }\n  ]\n}\n`,
     "tsconfig.app.json": `{
   "compilerOptions": {
@@ -317,7 +409,11 @@ describe("solution-style tsconfigs (issue 19): the Vite react-ts template's root
 }
 `,
     // What "types" needs of the packages the template installs (vite/client; @types/node is linked below).
-    "node_modules/vite/package.json": JSON.stringify({ name: "vite", version: "7.0.0", exports: { "./client": { types: "./client.d.ts" } } }),
+    "node_modules/vite/package.json": JSON.stringify({
+      name: "vite",
+      version: "7.0.0",
+      exports: { "./client": { types: "./client.d.ts" } },
+    }),
     "node_modules/vite/client.d.ts": `declare module "*.svg" { const src: string; export default src; }\n`,
     "vite.config.ts": `export default { plugins: [] };\n`,
     "src/types.ts": ORDER_TYPES,
@@ -357,39 +453,83 @@ describe("solution-style tsconfigs (issue 19): the Vite react-ts template's root
     const watcher = startWatch(pkg, dir);
     try {
       const output = path.join(dir, "src/wire.codecs.ts");
-      await waitFor("both projects' first generation", () => VITE_OUTPUTS.every((f) => fs.existsSync(path.join(dir, f))) && watcher.output().split("watching for changes").length === 3, 30_000, watcher.output);
-      fs.writeFileSync(path.join(dir, "src/types.ts"), ORDER_TYPES.replace("note?: string", "note?: string; rush: boolean"));
-      await waitFor("wire.codecs.ts to gain the new field", () => fs.readFileSync(output, "utf8").includes('"rush"'), 30_000, watcher.output);
+      await waitFor(
+        "both projects' first generation",
+        () =>
+          VITE_OUTPUTS.every((f) => fs.existsSync(path.join(dir, f))) &&
+          watcher.output().split("watching for changes").length === 3,
+        30_000,
+        watcher.output,
+      );
+      fs.writeFileSync(
+        path.join(dir, "src/types.ts"),
+        ORDER_TYPES.replace("note?: string", "note?: string; rush: boolean"),
+      );
+      await waitFor(
+        "wire.codecs.ts to gain the new field",
+        () => fs.readFileSync(output, "utf8").includes('"rush"'),
+        30_000,
+        watcher.output,
+      );
     } finally {
       watcher.child.kill();
     }
   }, 90_000);
 
   test("a file of no referenced project is an error that says which projects were searched", () => {
-    const dir = vite("vite-outside", { "scripts/seed.ts": `import { codecFor } from "typed-msgpack";\nexport const S = codecFor<string>();\n` });
+    const dir = vite("vite-outside", {
+      "scripts/seed.ts": `import { codecFor } from "typed-msgpack";\nexport const S = codecFor<string>();\n`,
+    });
     const result = cli(pkg, ["generate", "scripts/seed.ts"], dir);
     expect(result.status).toBe(2);
-    expect(result.stderr).toContain(`${path.join("scripts", "seed.ts")} is in none of the projects of tsconfig.json (tsconfig.app.json, tsconfig.node.json); name the one whose options apply with -p`);
+    expect(result.stderr).toContain(
+      `${path.join("scripts", "seed.ts")} is in none of the projects of tsconfig.json (tsconfig.app.json, tsconfig.node.json); name the one whose options apply with -p`,
+    );
   }, 60_000);
 
   test.each([
-    ["a tsconfig whose include matches nothing", { "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true }, include: ["lib"] }) }, /tsconfig\.json: the project has no files \("files" and "include" match nothing\)/],
-    ["a solution whose projects have no files", { "tsconfig.app.json": JSON.stringify({ include: ["app"] }), "tsconfig.node.json": JSON.stringify({ include: ["nothing.ts"] }) }, /tsconfig\.json: the project has no files \("files" and "include" match nothing\), and neither have the projects it references \(tsconfig\.app\.json, tsconfig\.node\.json\)/],
-  ])("%s: exit 2, never \"nothing to generate\" with 0", (_, extra: Record<string, string>, message: RegExp) => {
-    const dir = vite("vite-empty", extra);
-    const result = cli(pkg, ["generate"], dir);
-    expect(result.status).toBe(2);
-    expect(result.stderr).toMatch(message);
-  }, 60_000);
+    [
+      "a tsconfig whose include matches nothing",
+      { "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true }, include: ["lib"] }) },
+      /tsconfig\.json: the project has no files \("files" and "include" match nothing\)/,
+    ],
+    [
+      "a solution whose projects have no files",
+      {
+        "tsconfig.app.json": JSON.stringify({ include: ["app"] }),
+        "tsconfig.node.json": JSON.stringify({ include: ["nothing.ts"] }),
+      },
+      /tsconfig\.json: the project has no files \("files" and "include" match nothing\), and neither have the projects it references \(tsconfig\.app\.json, tsconfig\.node\.json\)/,
+    ],
+  ])(
+    '%s: exit 2, never "nothing to generate" with 0',
+    (_, extra: Record<string, string>, message: RegExp) => {
+      const dir = vite("vite-empty", extra);
+      const result = cli(pkg, ["generate"], dir);
+      expect(result.status).toBe(2);
+      expect(result.stderr).toMatch(message);
+    },
+    60_000,
+  );
 });
 
 test("a test file as input is generated, with a warning that its runner will not run the copy (issue 19)", () => {
   const call = `import { codecFor } from "typed-msgpack";\nimport type { Item } from "../src/model/order.js";\nexport const ItemCodec = codecFor<Item>();\n`;
-  const dir = app("test-files", { "test/order.test.ts": call, "src/__tests__/item.ts": call.replace("../src/model", "../model"), "test/order.spec.ts": call });
+  const dir = app("test-files", {
+    "test/order.test.ts": call,
+    "src/__tests__/item.ts": call.replace("../src/model", "../model"),
+    "test/order.spec.ts": call,
+  });
   const result = cli(pkg, ["generate", "test", "src"], dir);
   expect(result.status).toBe(0);
-  for (const file of [path.join("test", "order.test.ts"), path.join("test", "order.spec.ts"), path.join("src", "__tests__", "item.ts")]) {
-    expect(result.stderr).toContain(`${file}: warning: a test file: the test runner runs it, not ${file.replace(/\.ts$/, ".codecs.ts")}, so its codecFor<T>() calls still throw when the test runs. Move the calls into a module of their own`);
+  for (const file of [
+    path.join("test", "order.test.ts"),
+    path.join("test", "order.spec.ts"),
+    path.join("src", "__tests__", "item.ts"),
+  ]) {
+    expect(result.stderr).toContain(
+      `${file}: warning: a test file: the test runner runs it, not ${file.replace(/\.ts$/, ".codecs.ts")}, so its codecFor<T>() calls still throw when the test runs. Move the calls into a module of their own`,
+    );
   }
   expect(result.stderr).not.toMatch(/codecs[\\/](order|misc)\.ts: warning/);
 }, 60_000);

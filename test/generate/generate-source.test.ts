@@ -63,7 +63,11 @@ function generate(name: string, source: string, others: Record<string, string> =
   const file = write(name + ".ts", source);
   const program = ts.createProgram([file], FIXTURE_OPTIONS, host(FIXTURE_OPTIONS));
   const result = generateSource(program, program.getSourceFile(file)!);
-  return { ...result, file, messages: result.diagnostics.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n")) };
+  return {
+    ...result,
+    file,
+    messages: result.diagnostics.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n")),
+  };
 }
 
 /** Type errors of the generated text under STRICTEST, as `line:col message`. */
@@ -97,18 +101,29 @@ test("the input's text is kept as written: comments, formatting and all; only th
   const { text, messages } = generate("kept", source);
   expect(messages).toEqual([]);
   const out = text!;
-  expect(out.startsWith(`// Order codecs, as the team wrote them.\nimport * as __tm from "typed-msgpack";\n`)).toBe(true);
+  expect(out.startsWith(`// Order codecs, as the team wrote them.\nimport * as __tm from "typed-msgpack";\n`)).toBe(
+    true,
+  );
   expect(out).not.toContain(`import { codecFor }`);
   // From the interface on, the input's lines follow unchanged except for the two replaced calls.
   const tail = out.slice(out.indexOf("/** An order. */"));
-  expect(tail).toBe(source.slice(source.indexOf("/** An order. */"))
-    .replace("codecFor<Order>()", "(__tm_OrderCodec as __tm.Codec<Order>)")
-    .replace("codecFor<[\n  first: string,\n  second?: number,\n]>()", "(__tm_ValueCodec as __tm.Codec<[\n  first: string,\n  second?: number,\n]>)"));
+  expect(tail).toBe(
+    source
+      .slice(source.indexOf("/** An order. */"))
+      .replace("codecFor<Order>()", "(__tm_OrderCodec as __tm.Codec<Order>)")
+      .replace(
+        "codecFor<[\n  first: string,\n  second?: number,\n]>()",
+        "(__tm_ValueCodec as __tm.Codec<[\n  first: string,\n  second?: number,\n]>)",
+      ),
+  );
   expect(strictErrors("kept", out)).toEqual([]);
 });
 
 test("the generated block goes after the imports and before the first use, even on the import's line", () => {
-  const { text } = generate("same-line", `import { codecFor } from "typed-msgpack"; export const N = codecFor<number>();\n`);
+  const { text } = generate(
+    "same-line",
+    `import { codecFor } from "typed-msgpack"; export const N = codecFor<number>();\n`,
+  );
   const out = text!;
   expect(out.indexOf("const __tm_NumberCodec =")).toBeLessThan(out.indexOf("export const N ="));
   expect(strictErrors("same-line", out)).toEqual([]);
@@ -116,7 +131,9 @@ test("the generated block goes after the imports and before the first use, even 
 
 /** Compiles a generated text to CommonJS beside the fixtures and loads it, as a build of it would run. */
 function load(name: string, text: string): Record<string, unknown> {
-  const js = ts.transpileModule(text, { compilerOptions: { ...FIXTURE_OPTIONS, module: ts.ModuleKind.CommonJS, verbatimModuleSyntax: false } }).outputText;
+  const js = ts.transpileModule(text, {
+    compilerOptions: { ...FIXTURE_OPTIONS, module: ts.ModuleKind.CommonJS, verbatimModuleSyntax: false },
+  }).outputText;
   const file = write(name + ".codecs.js", js);
   delete require.cache[file];
   return require(file) as Record<string, unknown>;
@@ -124,29 +141,38 @@ function load(name: string, text: string): Record<string, unknown> {
 
 describe("the generated block comes before its first use, whatever the order of imports (issue 19)", () => {
   const layouts: [string, string][] = [
-    ["a codec line above a later import", [
-      `import { codecFor } from "typed-msgpack";`,
-      `export interface Item { sku: string; qty: number }`,
-      `export const ItemCodec = codecFor<Item>();`,
-      `import { CodecError } from "typed-msgpack";`,
-      `export const isError = (e: unknown): boolean => e instanceof CodecError;`,
-    ].join("\n")],
-    ["codec lines between re-exports", [
-      `import { codecFor } from "typed-msgpack";`,
-      `export * from "typed-msgpack/stream";`,
-      `export interface Item { sku: string; qty: number }`,
-      `export const ItemCodec = codecFor<Item>();`,
-      `export * from "typed-msgpack";`,
-    ].join("\n")],
-    ["a directive, and a function above the imports called while the module loads", [
-      `"use client";`,
-      `function itemCodec() { return codecFor<Item>(); }`,
-      `import { codecFor } from "typed-msgpack";`,
-      `export interface Item { sku: string; qty: number }`,
-      `export const ItemCodec = itemCodec();`,
-      `import { CodecError } from "typed-msgpack";`,
-      `export const isError = (e: unknown): boolean => e instanceof CodecError;`,
-    ].join("\n")],
+    [
+      "a codec line above a later import",
+      [
+        `import { codecFor } from "typed-msgpack";`,
+        `export interface Item { sku: string; qty: number }`,
+        `export const ItemCodec = codecFor<Item>();`,
+        `import { CodecError } from "typed-msgpack";`,
+        `export const isError = (e: unknown): boolean => e instanceof CodecError;`,
+      ].join("\n"),
+    ],
+    [
+      "codec lines between re-exports",
+      [
+        `import { codecFor } from "typed-msgpack";`,
+        `export * from "typed-msgpack/stream";`,
+        `export interface Item { sku: string; qty: number }`,
+        `export const ItemCodec = codecFor<Item>();`,
+        `export * from "typed-msgpack";`,
+      ].join("\n"),
+    ],
+    [
+      "a directive, and a function above the imports called while the module loads",
+      [
+        `"use client";`,
+        `function itemCodec() { return codecFor<Item>(); }`,
+        `import { codecFor } from "typed-msgpack";`,
+        `export interface Item { sku: string; qty: number }`,
+        `export const ItemCodec = itemCodec();`,
+        `import { CodecError } from "typed-msgpack";`,
+        `export const isError = (e: unknown): boolean => e instanceof CodecError;`,
+      ].join("\n"),
+    ],
   ];
   test.each(layouts)("%s", (label, source) => {
     const name = "order-" + label.replace(/\W+/g, "-");
@@ -154,30 +180,44 @@ describe("the generated block comes before its first use, whatever the order of 
     expect(messages).toEqual([]);
     const out = text!;
     expect(out.indexOf("const __tm_ItemCodec =")).toBeLessThan(out.search(/export const ItemCodec = /));
-    if (source.startsWith(`"use client"`)) expect(out.startsWith(`"use client";\nimport * as __tm from "typed-msgpack";\n`)).toBe(true);
+    if (source.startsWith(`"use client"`))
+      expect(out.startsWith(`"use client";\nimport * as __tm from "typed-msgpack";\n`)).toBe(true);
     expect(strictErrors(name, out)).toEqual([]);
-    const { ItemCodec } = load(name, out) as { ItemCodec: { encode(v: unknown): Uint8Array; decode(b: Uint8Array): unknown } };
+    const { ItemCodec } = load(name, out) as {
+      ItemCodec: { encode(v: unknown): Uint8Array; decode(b: Uint8Array): unknown };
+    };
     expect(ItemCodec.decode(ItemCodec.encode({ sku: "A-1", qty: 2 }))).toEqual({ sku: "A-1", qty: 2 });
   });
 
   test("a linked codec's import goes with the block, before the first codec line", () => {
-    const owner = write("linked-owner.ts", `import { codecFor } from "typed-msgpack";\nexport interface Item { sku: string; qty: number }\nexport const ItemCodec = codecFor<Item>();\n`);
-    const user = write("linked-user.ts", [
-      `import { codecFor } from "typed-msgpack";`,
-      `import type { Item } from "./linked-owner";`,
-      `export const OrderCodec = codecFor<{ items: Item[] }>();`,
-      `import { CodecError } from "typed-msgpack";`,
-      `export const isError = (e: unknown): boolean => e instanceof CodecError;`,
-      ``,
-    ].join("\n"));
+    const owner = write(
+      "linked-owner.ts",
+      `import { codecFor } from "typed-msgpack";\nexport interface Item { sku: string; qty: number }\nexport const ItemCodec = codecFor<Item>();\n`,
+    );
+    const user = write(
+      "linked-user.ts",
+      [
+        `import { codecFor } from "typed-msgpack";`,
+        `import type { Item } from "./linked-owner";`,
+        `export const OrderCodec = codecFor<{ items: Item[] }>();`,
+        `import { CodecError } from "typed-msgpack";`,
+        `export const isError = (e: unknown): boolean => e instanceof CodecError;`,
+        ``,
+      ].join("\n"),
+    );
     const program = ts.createProgram([owner, user], FIXTURE_OPTIONS, host(FIXTURE_OPTIONS));
-    const moduleOf = (f: string) => (f === owner ? owner.replace(/\.ts$/, ".codecs.ts") : f === user ? user.replace(/\.ts$/, ".codecs.ts") : undefined);
+    const moduleOf = (f: string) =>
+      f === owner ? owner.replace(/\.ts$/, ".codecs.ts") : f === user ? user.replace(/\.ts$/, ".codecs.ts") : undefined;
     const ownerText = generateSource(program, program.getSourceFile(owner)!, {}, moduleOf).text!;
     const userText = generateSource(program, program.getSourceFile(user)!, {}, moduleOf).text!;
     expect(userText).toMatch(/^import \* as __tm_linked_owner_codecs from "\.\/linked-owner\.codecs\.js";$/m);
-    expect(userText.indexOf("import * as __tm_linked_owner_codecs")).toBeLessThan(userText.indexOf("export const OrderCodec"));
+    expect(userText.indexOf("import * as __tm_linked_owner_codecs")).toBeLessThan(
+      userText.indexOf("export const OrderCodec"),
+    );
     load("linked-owner", ownerText);
-    const { OrderCodec } = load("linked-user", userText) as { OrderCodec: { encode(v: unknown): Uint8Array; decode(b: Uint8Array): unknown } };
+    const { OrderCodec } = load("linked-user", userText) as {
+      OrderCodec: { encode(v: unknown): Uint8Array; decode(b: Uint8Array): unknown };
+    };
     const order = { items: [{ sku: "A-1", qty: 2 }] };
     expect(OrderCodec.decode(OrderCodec.encode(order))).toEqual(order);
   });
@@ -186,13 +226,19 @@ describe("the generated block comes before its first use, whatever the order of 
 describe("imports", () => {
   const cases: [string, string, string | undefined][] = [
     ["only codecFor: the line goes", `import { codecFor } from "typed-msgpack";`, undefined],
-    ["codecFor among others", `import { CodecError, codecFor, type Codec } from "typed-msgpack";`, `import { CodecError, type Codec } from "typed-msgpack";`],
+    [
+      "codecFor among others",
+      `import { CodecError, codecFor, type Codec } from "typed-msgpack";`,
+      `import { CodecError, type Codec } from "typed-msgpack";`,
+    ],
     ["an alias", `import { codecFor as makeCodec } from "typed-msgpack";`, undefined],
     ["a namespace used only for the calls", `import * as tm from "typed-msgpack";`, undefined],
   ];
   test.each(cases)("%s", (_, line, expected) => {
     const call = line.includes("* as tm") ? "tm.codecFor" : line.includes("makeCodec") ? "makeCodec" : "codecFor";
-    const uses = line.includes("CodecError") ? `export const isError = (e: unknown): boolean => e instanceof CodecError;\nexport type C = Codec<string>;\n` : "";
+    const uses = line.includes("CodecError")
+      ? `export const isError = (e: unknown): boolean => e instanceof CodecError;\nexport type C = Codec<string>;\n`
+      : "";
     const { text } = generate("imports", `${line}\n${uses}export const S = ${call}<string>();\n`);
     const first = text!.split("\n")[0];
     if (expected === undefined) expect(first).toBe(`import * as __tm from "typed-msgpack";`);
@@ -201,38 +247,48 @@ describe("imports", () => {
   });
 
   test("a namespace still used elsewhere stays; an import the input never used is not the generator's business", () => {
-    const { text } = generate("imports-kept", [
-      `import * as tm from "typed-msgpack";`,
-      `import { keys } from "typed-msgpack";`,
-      `export const S = tm.codecFor<string>();`,
-      `export const isError = (e: unknown): boolean => e instanceof tm.CodecError;`,
-      ``,
-    ].join("\n"));
+    const { text } = generate(
+      "imports-kept",
+      [
+        `import * as tm from "typed-msgpack";`,
+        `import { keys } from "typed-msgpack";`,
+        `export const S = tm.codecFor<string>();`,
+        `export const isError = (e: unknown): boolean => e instanceof tm.CodecError;`,
+        ``,
+      ].join("\n"),
+    );
     expect(text).toContain(`import * as tm from "typed-msgpack";\nimport { keys } from "typed-msgpack";\n`);
   });
 
   test("codecFor still referenced (re-exported) stays imported", () => {
-    const { text } = generate("imports-reexport", `import { codecFor } from "typed-msgpack";\nexport { codecFor };\nexport const S = codecFor<string>();\n`);
+    const { text } = generate(
+      "imports-reexport",
+      `import { codecFor } from "typed-msgpack";\nexport { codecFor };\nexport const S = codecFor<string>();\n`,
+    );
     expect(text!.startsWith(`import { codecFor } from "typed-msgpack";\n`)).toBe(true);
   });
 });
 
 test("types from other modules: the input's own imports stay, and the result passes the strictest settings", () => {
-  const { text, messages } = generate("rich", [
-    `import { codecFor, type Codec } from "typed-msgpack";`,
-    `import type { Shape, Tree } from "./rich-types";`,
-    `export interface Reading { at: Date; value: number; tags: Set<string>; extra: Record<string, bigint>; raw?: Uint8Array }`,
-    `export const ShapesCodec = codecFor<Shape[]>();`,
-    `export const TreeCodec: Codec<Tree> = codecFor<Tree>();`,
-    `export const ReadingsCodec = codecFor<Map<string, [Reading, Reading?]>>();`,
-    `export const MaybeCodec = codecFor<{ kind: "a"; n: number } | { kind: "b"; s: string } | null>();`,
-    ``,
-  ].join("\n"), {
-    "rich-types.ts": [
-      `export type Shape = { kind: "circle"; r: number } | { kind: "rect"; w: number; h: number; label?: string };`,
-      `export interface Tree { value: "leaf" | \`node-\${number}\`; children: Tree[]; meta: { [k: string]: string | number | boolean | null } }`,
+  const { text, messages } = generate(
+    "rich",
+    [
+      `import { codecFor, type Codec } from "typed-msgpack";`,
+      `import type { Shape, Tree } from "./rich-types";`,
+      `export interface Reading { at: Date; value: number; tags: Set<string>; extra: Record<string, bigint>; raw?: Uint8Array }`,
+      `export const ShapesCodec = codecFor<Shape[]>();`,
+      `export const TreeCodec: Codec<Tree> = codecFor<Tree>();`,
+      `export const ReadingsCodec = codecFor<Map<string, [Reading, Reading?]>>();`,
+      `export const MaybeCodec = codecFor<{ kind: "a"; n: number } | { kind: "b"; s: string } | null>();`,
+      ``,
     ].join("\n"),
-  });
+    {
+      "rich-types.ts": [
+        `export type Shape = { kind: "circle"; r: number } | { kind: "rect"; w: number; h: number; label?: string };`,
+        `export interface Tree { value: "leaf" | \`node-\${number}\`; children: Tree[]; meta: { [k: string]: string | number | boolean | null } }`,
+      ].join("\n"),
+    },
+  );
   expect(messages).toEqual([]);
   expect(text).toContain(`import type { Shape, Tree } from "./rich-types";`);
   expect(text).not.toMatch(/\bcodecFor\b(?!<)/); // only the `// codecFor<T>()` comments mention it
@@ -260,7 +316,9 @@ describe("a stale copy is a compile error (issue 19): the copy records the shape
   });
 
   test("the copy compiles while the types are as generated; a type local to a function is not checked", () => {
-    expect(text).toContain(`declare const __tm_check_Order: __tm.Unchanged<__tm.SameShape<Order, __tm_S_Order, "OrderCodec was generated for another Order: run \`npx typed-msgpack generate\`">>;`);
+    expect(text).toContain(
+      `declare const __tm_check_Order: __tm.Unchanged<__tm.SameShape<Order, __tm_S_Order, "OrderCodec was generated for another Order: run \`npx typed-msgpack generate\`">>;`,
+    );
     expect(text).not.toContain("another Local");
     write("stale-types.ts", TYPES);
     expect(strictErrors("stale", text)).toEqual([]);
@@ -336,7 +394,10 @@ describe("number widths (issue 17): generated like the plugin's, and a changed w
 
 describe("the positional layout (issue 17) through generate", () => {
   test("the copy writes arrays, drops the options argument with the call, and compiles under the strictest settings", () => {
-    write("positional-types.ts", `export interface Point { x: number; y: number; label?: string }\nexport type Mark = { kind: "pin"; at: Point } | { kind: "line"; from: Point; to: Point };`);
+    write(
+      "positional-types.ts",
+      `export interface Point { x: number; y: number; label?: string }\nexport type Mark = { kind: "pin"; at: Point } | { kind: "line"; from: Point; to: Point };`,
+    );
     const input = [
       `import { codecFor } from "typed-msgpack";`,
       `import type { Mark, Point } from "./positional-types";`,
@@ -359,8 +420,12 @@ describe("the positional layout (issue 17) through generate", () => {
 
 describe("a fresh copy is never reported stale (issue 19): what the check cannot compare is left out", () => {
   /** T0 → T1 → ... → T(n-1), each level also through an optional array: nested deeper than TypeScript compares (100 levels). */
-  const chain = (n: number, extra = -1) => Array.from({ length: n }, (_, i) =>
-    `export interface T${i} { id: number;${i === extra ? " extra?: string;" : ""} ${i + 1 < n ? `next: T${i + 1}; maybe?: T${i + 1}[];` : "end: true;"} }`).join("\n");
+  const chain = (n: number, extra = -1) =>
+    Array.from(
+      { length: n },
+      (_, i) =>
+        `export interface T${i} { id: number;${i === extra ? " extra?: string;" : ""} ${i + 1 < n ? `next: T${i + 1}; maybe?: T${i + 1}[];` : "end: true;"} }`,
+    ).join("\n");
   const EDGE = [
     `export class Account { id = 0; private secret = ""; protected pin = 0; readonly kind = "user"; hint = this.secret.length }`,
     `export interface Fields { account: Account; none: undefined; maybe?: undefined; nothing: void; either: string | void }`,
@@ -393,8 +458,15 @@ describe("a fresh copy is never reported stale (issue 19): what the check cannot
   });
 
   test("a recursive type too deep to compare is not checked; a file with nothing else to check has no checks", () => {
-    const ring = Array.from({ length: 60 }, (_, i) => `export interface R${i} { id: number; next?: R${(i + 1) % 60}[] }`).join("\n");
-    const result = generate("fresh-ring", `import { codecFor } from "typed-msgpack";\nimport type { R0 } from "./fresh-ring-types";\nexport const RingCodec = codecFor<R0>();\n`, { "fresh-ring-types.ts": ring });
+    const ring = Array.from(
+      { length: 60 },
+      (_, i) => `export interface R${i} { id: number; next?: R${(i + 1) % 60}[] }`,
+    ).join("\n");
+    const result = generate(
+      "fresh-ring",
+      `import { codecFor } from "typed-msgpack";\nimport type { R0 } from "./fresh-ring-types";\nexport const RingCodec = codecFor<R0>();\n`,
+      { "fresh-ring-types.ts": ring },
+    );
     expect(result.messages).toEqual([]);
     expect(result.text).toContain("__tm_codec(");
     expect(result.text).not.toContain("__tm_check_");
@@ -402,20 +474,26 @@ describe("a fresh copy is never reported stale (issue 19): what the check cannot
   });
 
   test("a class's public property is still compared", () => {
-    write("fresh-edge.ts", EDGE.replace("id = 0;", "id = 0; label = \"\";"));
+    write("fresh-edge.ts", EDGE.replace("id = 0;", 'id = 0; label = "";'));
     expect(strictErrors("fresh", text).join("\n")).toContain("FieldsCodec was generated for another Fields");
     write("fresh-edge.ts", EDGE);
   });
 });
 
 test("CRLF input gives CRLF output", () => {
-  const { text } = generate("crlf", `import { codecFor } from "typed-msgpack";\r\nexport const S = codecFor<{ a: string }>();\r\n`);
+  const { text } = generate(
+    "crlf",
+    `import { codecFor } from "typed-msgpack";\r\nexport const S = codecFor<{ a: string }>();\r\n`,
+  );
   expect(text).toContain("\r\n");
   expect(text!.replace(/\r\n/g, "")).not.toContain("\n");
 });
 
 test("a shebang stays on the first line", () => {
-  const { text } = generate("shebang", `#!/usr/bin/env node\nimport { codecFor } from "typed-msgpack";\nexport const S = codecFor<string>();\n`);
+  const { text } = generate(
+    "shebang",
+    `#!/usr/bin/env node\nimport { codecFor } from "typed-msgpack";\nexport const S = codecFor<string>();\n`,
+  );
   expect(text!.split("\n").slice(0, 2)).toEqual(["#!/usr/bin/env node", `import * as __tm from "typed-msgpack";`]);
 });
 
@@ -424,7 +502,10 @@ test("a file without codecFor calls gives no text", () => {
 });
 
 test("a file with a problem gives diagnostics and no text", () => {
-  const { text, messages } = generate("problem", `import { codecFor } from "typed-msgpack";\nexport const F = codecFor<{ f: () => void }>();\n`);
+  const { text, messages } = generate(
+    "problem",
+    `import { codecFor } from "typed-msgpack";\nexport const F = codecFor<{ f: () => void }>();\n`,
+  );
   expect(text).toBeUndefined();
   expect(messages).toEqual([expect.stringContaining("$.f has a function type")]);
 });
@@ -461,17 +542,28 @@ describe("generic codecs (issue 16): the generic function keeps its shape, the f
     expect(messages).toEqual([]);
     expect(text).toContain(`  return (__tm_Page_TCodec(item) as __tm.Codec<Page<T>>);`);
     expect(text).toContain(`  return (__tm_Envelope_K_PCodec(kind, payload) as __tm.Codec<Envelope<K, P>>);`);
-    expect(text).toContain(`export const treeCodec = <T>(value: Codec<T>) => (__tm_Tree_TCodec(value) as __tm.Codec<Tree<T>>);`);
+    expect(text).toContain(
+      `export const treeCodec = <T>(value: Codec<T>) => (__tm_Tree_TCodec(value) as __tm.Codec<Tree<T>>);`,
+    );
     expect(text).toContain(`function __tm_Page_TCodec(__tm_T: __tm.Codec<any>): __tm.Codec<any> {`);
     expect(strictErrors("generic", text!)).toEqual([]);
   });
 
   test("the generated file runs: same bytes as the concrete codec, as @msgpack/msgpack reads them", () => {
     const { text } = generate("generic_run", source + `export const UserPageDirect = codecFor<Page<User>>();\n`);
-    const js = ts.transpileModule(text!, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2020 } }).outputText;
+    const js = ts.transpileModule(text!, {
+      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2020 },
+    }).outputText;
     const file = write("generic_run.codecs.js", js);
     const m = require(file);
-    const page = { items: [{ id: 1, email: "a@x" }, { id: 2, email: "b@x" }], next: "c2", total: 2 };
+    const page = {
+      items: [
+        { id: 1, email: "a@x" },
+        { id: 2, email: "b@x" },
+      ],
+      next: "c2",
+      total: 2,
+    };
     const bytes = m.UserPage.encode(page);
     expect(Buffer.from(bytes).toString("hex")).toBe(Buffer.from(m.UserPageDirect.encode(page)).toString("hex"));
     expect(decode(bytes)).toEqual(page);
@@ -481,6 +573,8 @@ describe("generic codecs (issue 16): the generic function keeps its shape, the f
     const tree = m.treeCodec(m.UserCodec);
     const t = { value: { id: 1, email: "r" }, children: [{ value: { id: 2, email: "c" }, children: [] }] };
     expect(tree.decode(encode(t))).toEqual(t);
-    expect(() => m.UserPage.decode(encode({ items: [{ id: 1, email: 5 }], total: 1 }))).toThrow(expect.objectContaining({ path: "$.items[0].email" }));
+    expect(() => m.UserPage.decode(encode({ items: [{ id: 1, email: 5 }], total: 1 }))).toThrow(
+      expect.objectContaining({ path: "$.items[0].email" }),
+    );
   });
 });

@@ -22,7 +22,13 @@ export interface Run {
 }
 
 export function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Run {
-  const result = spawnSync(command, args, { cwd, encoding: "utf8", env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], shell: process.platform === "win32" });
+  const result = spawnSync(command, args, {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+    shell: process.platform === "win32",
+  });
   const output = `$ ${command} ${args.join(" ")}  (in ${cwd}, exit ${result.status})\n${result.stdout}${result.stderr}`;
   return { status: result.status, stdout: result.stdout, stderr: result.stderr, output };
 }
@@ -37,7 +43,9 @@ export function mustRun(command: string, args: string[], cwd: string): string {
 export function readTree(dir: string, filter: (rel: string) => boolean = () => true): Record<string, string> {
   const out: Record<string, string> = {};
   const walk = (sub: string) => {
-    for (const entry of fs.readdirSync(path.join(dir, sub), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const entry of fs
+      .readdirSync(path.join(dir, sub), { withFileTypes: true })
+      .sort((a, b) => a.name.localeCompare(b.name))) {
       const rel = path.join(sub, entry.name);
       if (entry.isDirectory()) {
         if (entry.name !== "node_modules" && !entry.name.startsWith(".")) walk(rel);
@@ -61,10 +69,22 @@ export function readTree(dir: string, filter: (rel: string) => boolean = () => t
 export function builtPackage(): string {
   const hash = crypto.createHash("sha256");
   for (const dir of ["runtime", "transformer"]) {
-    for (const [rel, text] of Object.entries(readTree(path.join(ROOT, dir), (f) => f.endsWith(".ts")))) hash.update(dir + "/" + rel + "\0" + text + "\0");
+    for (const [rel, text] of Object.entries(readTree(path.join(ROOT, dir), (f) => f.endsWith(".ts"))))
+      hash.update(dir + "/" + rel + "\0" + text + "\0");
   }
-  for (const file of ["package.json", "typed-msgpack-build/package.json", "tsconfig.json", "tsconfig.esm.json", "scripts/build.js"]) hash.update(fs.readFileSync(path.join(ROOT, file)));
-  const target = path.join(ROOT, "node_modules/.cache/typed-msgpack-tests", "generate-pkg-" + hash.digest("hex").slice(0, 12));
+  for (const file of [
+    "package.json",
+    "typed-msgpack-build/package.json",
+    "tsconfig.json",
+    "tsconfig.esm.json",
+    "scripts/build.js",
+  ])
+    hash.update(fs.readFileSync(path.join(ROOT, file)));
+  const target = path.join(
+    ROOT,
+    "node_modules/.cache/typed-msgpack-tests",
+    "generate-pkg-" + hash.digest("hex").slice(0, 12),
+  );
   const main = path.join(target, "dist/transformer/cli/main.js");
   if (fs.existsSync(path.join(target, ".complete"))) return target;
 
@@ -73,7 +93,8 @@ export function builtPackage(): string {
   fs.mkdirSync(temp, { recursive: true });
   // `npm test` reports type errors in its own build step; here only the result matters.
   run(process.execPath, [path.join(ROOT, "scripts/build.js"), path.join(temp, "dist")], ROOT);
-  if (!fs.existsSync(path.join(temp, "dist/transformer/cli/main.js"))) throw new Error(`building the package into ${temp} failed`);
+  if (!fs.existsSync(path.join(temp, "dist/transformer/cli/main.js")))
+    throw new Error(`building the package into ${temp} failed`);
   fs.copyFileSync(path.join(ROOT, "package.json"), path.join(temp, "package.json"));
   fs.chmodSync(path.join(temp, "dist/transformer/cli/main.js"), 0o755);
   // The build package (typed-msgpack-build: the command and the bundler plugin) over the same dist.
@@ -90,7 +111,8 @@ export function builtPackage(): string {
   // Builds of earlier source states, once no run can still be using them.
   for (const entry of fs.readdirSync(path.dirname(target))) {
     const old = path.join(path.dirname(target), entry);
-    if (/^generate-pkg-[0-9a-f]+$/.test(entry) && old !== target && Date.now() - fs.statSync(old).mtimeMs > 3_600_000) fs.rmSync(old, { recursive: true, force: true });
+    if (/^generate-pkg-[0-9a-f]+$/.test(entry) && old !== target && Date.now() - fs.statSync(old).mtimeMs > 3_600_000)
+      fs.rmSync(old, { recursive: true, force: true });
   }
   return target;
 }
@@ -107,17 +129,26 @@ export function cli(pkg: string, args: string[], cwd: string): Run {
 
 /** Starts `typed-msgpack generate --watch`; the caller kills it. */
 export function startWatch(pkg: string, cwd: string): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, [path.join(pkg, "dist/transformer/cli/main.js"), "generate", "--watch"], { cwd, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [path.join(pkg, "dist/transformer/cli/main.js"), "generate", "--watch"], {
+    cwd,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
   return { child, output: () => output };
 }
 
-export async function waitFor(what: string, condition: () => boolean, timeoutMs: number, details: () => string = () => ""): Promise<void> {
+export async function waitFor(
+  what: string,
+  condition: () => boolean,
+  timeoutMs: number,
+  details: () => string = () => "",
+): Promise<void> {
   const start = Date.now();
   while (!condition()) {
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}\n${details()}`);
+    if (Date.now() - start > timeoutMs)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}\n${details()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -172,7 +203,11 @@ export function link(project: string, name: string, target: string): void {
 }
 
 /** Creates a project in a temp folder whose node_modules has typed-msgpack (the private build) and, if given, its own typescript. */
-export function makeProject(name: string, files: Record<string, string>, options: { pkg: string; typescript?: string }): string {
+export function makeProject(
+  name: string,
+  files: Record<string, string>,
+  options: { pkg: string; typescript?: string },
+): string {
   const dir = tempDir(name);
   writeFiles(dir, files);
   link(dir, "typed-msgpack", options.pkg);

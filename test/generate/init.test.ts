@@ -6,7 +6,19 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { buildPackageOf, builtPackage, cli, link, makeProject, mustRun, readTree, removeTempDirs, ROOT, ROOT_TYPESCRIPT, run } from "./helpers";
+import {
+  buildPackageOf,
+  builtPackage,
+  cli,
+  link,
+  makeProject,
+  mustRun,
+  readTree,
+  removeTempDirs,
+  ROOT,
+  ROOT_TYPESCRIPT,
+  run,
+} from "./helpers";
 
 const MODEL = `export interface Point { x: number; y: number; label?: string }\n`;
 const MAIN = `import { codecFor } from "typed-msgpack";
@@ -31,12 +43,29 @@ function init(dir: string, ...args: string[]): string {
 }
 
 test("TypeScript 7 + Vite: writes vite.config.ts with the plugin, and vite build bundles working codecs", () => {
-  const dir = makeProject("ts7-vite", {
-    "package.json": JSON.stringify({ name: "app", private: true, type: "module", scripts: { build: "vite build" } }, null, 2),
-    "tsconfig.json": JSON.stringify({ compilerOptions: { target: "es2022", module: "esnext", moduleResolution: "bundler", strict: true, noEmit: true }, include: ["src"] }),
-    "src/model.ts": MODEL,
-    "src/main.ts": MAIN,
-  }, { pkg });
+  const dir = makeProject(
+    "ts7-vite",
+    {
+      "package.json": JSON.stringify(
+        { name: "app", private: true, type: "module", scripts: { build: "vite build" } },
+        null,
+        2,
+      ),
+      "tsconfig.json": JSON.stringify({
+        compilerOptions: {
+          target: "es2022",
+          module: "esnext",
+          moduleResolution: "bundler",
+          strict: true,
+          noEmit: true,
+        },
+        include: ["src"],
+      }),
+      "src/model.ts": MODEL,
+      "src/main.ts": MAIN,
+    },
+    { pkg },
+  );
   // The real TypeScript 7 (native, no JavaScript API), as `npm install typescript` gives today.
   mustRun("npm", ["install", "--no-audit", "--no-fund", "--no-save", "typescript@7.0.2"], dir);
   link(dir, "typed-msgpack", pkg); // npm install prunes the link makeProject made
@@ -49,11 +78,19 @@ test("TypeScript 7 + Vite: writes vite.config.ts with the plugin, and vite build
   const first = init(dir);
   expect(first).toContain("found: TypeScript 7; vite");
   expect(first).toContain("changed vite.config.ts: new, with the typed-msgpack plugin");
-  expect(fs.readFileSync(path.join(dir, "vite.config.ts"), "utf8")).toContain(`import { vite as typedMsgpack } from "typed-msgpack-build/unplugin";`);
-  expect(fs.existsSync(path.join(dir, "tsconfig.json")) && fs.readFileSync(path.join(dir, "tsconfig.json"), "utf8")).not.toContain("plugins");
+  expect(fs.readFileSync(path.join(dir, "vite.config.ts"), "utf8")).toContain(
+    `import { vite as typedMsgpack } from "typed-msgpack-build/unplugin";`,
+  );
+  expect(
+    fs.existsSync(path.join(dir, "tsconfig.json")) && fs.readFileSync(path.join(dir, "tsconfig.json"), "utf8"),
+  ).not.toContain("plugins");
 
   // An SSR build of the entry, so that node can run what Vite built with the plugin init configured.
-  mustRun(process.execPath, [path.join(ROOT, "node_modules/vite/bin/vite.js"), "build", "--ssr", "src/main.ts", "--logLevel", "error"], dir);
+  mustRun(
+    process.execPath,
+    [path.join(ROOT, "node_modules/vite/bin/vite.js"), "build", "--ssr", "src/main.ts", "--logLevel", "error"],
+    dir,
+  );
   expect(fs.readFileSync(path.join(dir, "dist/main.js"), "utf8")).not.toContain("codecFor");
   expect(mustRun(process.execPath, ["dist/main.js"], dir).trim()).toBe(DECODED);
 }, 180_000);
@@ -68,36 +105,79 @@ export default defineConfig({
   server: { port: 5000 },
 });
 `;
-  const dir = makeProject("vite-existing", {
-    "package.json": JSON.stringify({ name: "app", private: true, devDependencies: { vite: "^8.0.0", typescript: "^7.0.0" } }),
-    "vite.config.ts": config,
-  }, { pkg });
+  const dir = makeProject(
+    "vite-existing",
+    {
+      "package.json": JSON.stringify({
+        name: "app",
+        private: true,
+        devDependencies: { vite: "^8.0.0", typescript: "^7.0.0" },
+      }),
+      "vite.config.ts": config,
+    },
+    { pkg },
+  );
   init(dir);
-  expect(fs.readFileSync(path.join(dir, "vite.config.ts"), "utf8")).toBe(config
-    .replace(`import other from "./other-plugin";`, `import other from "./other-plugin";\nimport { vite as typedMsgpack } from "typed-msgpack-build/unplugin";`)
-    .replace("plugins: [other()]", "plugins: [typedMsgpack(), other()]"));
+  expect(fs.readFileSync(path.join(dir, "vite.config.ts"), "utf8")).toBe(
+    config
+      .replace(
+        `import other from "./other-plugin";`,
+        `import other from "./other-plugin";\nimport { vite as typedMsgpack } from "typed-msgpack-build/unplugin";`,
+      )
+      .replace("plugins: [other()]", "plugins: [typedMsgpack(), other()]"),
+  );
   expect(init(dir)).toContain("nothing to change");
 });
 
 test("a Vite config it cannot edit safely: prints the lines to add and leaves the file alone", () => {
   const config = `export default { plugins: [a()], worker: { plugins: [b()] } };\n`;
-  const dir = makeProject("vite-odd", {
-    "package.json": JSON.stringify({ name: "app", private: true, devDependencies: { vite: "^8.0.0" } }),
-    "vite.config.js": config,
-  }, { pkg });
+  const dir = makeProject(
+    "vite-odd",
+    {
+      "package.json": JSON.stringify({ name: "app", private: true, devDependencies: { vite: "^8.0.0" } }),
+      "vite.config.js": config,
+    },
+    { pkg },
+  );
   const output = init(dir);
-  expect(output).toContain(`to do by hand: vite.config.js: add import { vite as typedMsgpack } from "typed-msgpack-build/unplugin";`);
+  expect(output).toContain(
+    `to do by hand: vite.config.js: add import { vite as typedMsgpack } from "typed-msgpack-build/unplugin";`,
+  );
   expect(fs.readFileSync(path.join(dir, "vite.config.js"), "utf8")).toBe(config);
 });
 
 test("TypeScript 6 + ts-patch: the tsconfig plugins entry and tspc build script; tspc then compiles working codecs", () => {
-  const tsconfig = { compilerOptions: { target: "es2020", module: "node16", moduleResolution: "node16", types: [], strict: true, rootDir: "src", outDir: "dist" }, include: ["src"] };
-  const dir = makeProject("ts6-tspc", {
-    "package.json": JSON.stringify({ name: "app", private: true, scripts: { build: "tsc -p ." }, devDependencies: { typescript: "6.0.3", "ts-patch": "4.0.1" } }, null, 2),
-    "tsconfig.json": JSON.stringify(tsconfig, null, 2),
-    "src/model.ts": MODEL,
-    "src/main.ts": MAIN,
-  }, { pkg, typescript: ROOT_TYPESCRIPT });
+  const tsconfig = {
+    compilerOptions: {
+      target: "es2020",
+      module: "node16",
+      moduleResolution: "node16",
+      types: [],
+      strict: true,
+      rootDir: "src",
+      outDir: "dist",
+    },
+    include: ["src"],
+  };
+  const dir = makeProject(
+    "ts6-tspc",
+    {
+      "package.json": JSON.stringify(
+        {
+          name: "app",
+          private: true,
+          scripts: { build: "tsc -p ." },
+          devDependencies: { typescript: "6.0.3", "ts-patch": "4.0.1" },
+        },
+        null,
+        2,
+      ),
+      "tsconfig.json": JSON.stringify(tsconfig, null, 2),
+      "src/model.ts": MODEL,
+      "src/main.ts": MAIN,
+    },
+    { pkg, typescript: ROOT_TYPESCRIPT },
+  );
   link(dir, "ts-patch", path.join(ROOT, "node_modules/ts-patch"));
 
   const output = init(dir);
@@ -105,7 +185,10 @@ test("TypeScript 6 + ts-patch: the tsconfig plugins entry and tspc build script;
   expect(output).toContain(`changed package.json: script "build": "tspc -p ."`);
   expect(output).not.toContain("to do by hand");
   const written = JSON.parse(fs.readFileSync(path.join(dir, "tsconfig.json"), "utf8"));
-  expect(written).toEqual({ ...tsconfig, compilerOptions: { ...tsconfig.compilerOptions, plugins: [{ transform: "typed-msgpack/transformer" }] } });
+  expect(written).toEqual({
+    ...tsconfig,
+    compilerOptions: { ...tsconfig.compilerOptions, plugins: [{ transform: "typed-msgpack/transformer" }] },
+  });
   expect(JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")).scripts).toEqual({ build: "tspc -p ." });
 
   // The build script init wrote, run as npm would (tspc from ts-patch).
@@ -114,11 +197,35 @@ test("TypeScript 6 + ts-patch: the tsconfig plugins entry and tspc build script;
 }, 120_000);
 
 test("TypeScript 6 + jest: writes a jest.config.js with ts-jest and typed-msgpack/ts-jest; the test then passes", () => {
-  const dir = makeProject("ts6-jest", {
-    "package.json": JSON.stringify({ name: "app", private: true, scripts: { test: "jest" }, devDependencies: { typescript: "6.0.3", jest: "30.5.2", "ts-jest": "29.4.15" } }, null, 2),
-    "tsconfig.json": JSON.stringify({ compilerOptions: { target: "es2020", module: "commonjs", types: ["jest"], strict: true, isolatedModules: false }, include: ["src", "test"] }, null, 2),
-    "src/model.ts": MODEL,
-    "test/point.test.ts": `import { codecFor } from "typed-msgpack";
+  const dir = makeProject(
+    "ts6-jest",
+    {
+      "package.json": JSON.stringify(
+        {
+          name: "app",
+          private: true,
+          scripts: { test: "jest" },
+          devDependencies: { typescript: "6.0.3", jest: "30.5.2", "ts-jest": "29.4.15" },
+        },
+        null,
+        2,
+      ),
+      "tsconfig.json": JSON.stringify(
+        {
+          compilerOptions: {
+            target: "es2020",
+            module: "commonjs",
+            types: ["jest"],
+            strict: true,
+            isolatedModules: false,
+          },
+          include: ["src", "test"],
+        },
+        null,
+        2,
+      ),
+      "src/model.ts": MODEL,
+      "test/point.test.ts": `import { codecFor } from "typed-msgpack";
 import type { Point } from "../src/model";
 
 test("round trip", () => {
@@ -127,7 +234,9 @@ test("round trip", () => {
   expect(() => codec.decode(codec.encode({ x: 1 } as Point))).toThrow();
 });
 `,
-  }, { pkg, typescript: ROOT_TYPESCRIPT });
+    },
+    { pkg, typescript: ROOT_TYPESCRIPT },
+  );
   for (const name of ["ts-jest", "@types/jest"]) link(dir, name, path.join(ROOT, "node_modules", name));
 
   const output = init(dir);
@@ -135,18 +244,42 @@ test("round trip", () => {
   expect(output).toContain("to do by hand: install ts-patch");
   // ts-jest resolves "typed-msgpack/ts-jest" from its own folder; linked here from the repository,
   // it would look there, so NODE_PATH gives it the project's node_modules as an install would.
-  const result = run(process.execPath, [path.join(ROOT, "node_modules/jest/bin/jest.js"), "--rootDir", dir, "--ci"], dir, { NODE_PATH: path.join(dir, "node_modules") });
+  const result = run(
+    process.execPath,
+    [path.join(ROOT, "node_modules/jest/bin/jest.js"), "--rootDir", dir, "--ci"],
+    dir,
+    { NODE_PATH: path.join(dir, "node_modules") },
+  );
   expect(result.output).toMatch(/Tests:\s+1 passed, 1 total/);
   expect(result.status).toBe(0);
 }, 120_000);
 
 test("TypeScript 6 + ts-node: the plugins line and ts-node's ts-patch compiler; ts-node then runs working codecs", () => {
-  const dir = makeProject("ts6-ts-node", {
-    "package.json": JSON.stringify({ name: "app", private: true, devDependencies: { typescript: "6.0.3", "ts-patch": "4.0.1", "ts-node": "10.9.2" } }, null, 2),
-    "tsconfig.json": JSON.stringify({ compilerOptions: { target: "es2020", module: "commonjs", types: [], strict: true, rootDir: "src" }, include: ["src"] }, null, 2),
-    "src/model.ts": MODEL,
-    "src/main.ts": MAIN,
-  }, { pkg });
+  const dir = makeProject(
+    "ts6-ts-node",
+    {
+      "package.json": JSON.stringify(
+        {
+          name: "app",
+          private: true,
+          devDependencies: { typescript: "6.0.3", "ts-patch": "4.0.1", "ts-node": "10.9.2" },
+        },
+        null,
+        2,
+      ),
+      "tsconfig.json": JSON.stringify(
+        {
+          compilerOptions: { target: "es2020", module: "commonjs", types: [], strict: true, rootDir: "src" },
+          include: ["src"],
+        },
+        null,
+        2,
+      ),
+      "src/model.ts": MODEL,
+      "src/main.ts": MAIN,
+    },
+    { pkg },
+  );
   mustRun("npm", ["install", "--no-audit", "--no-fund", "--no-save", "--ignore-scripts", "ts-node@10.9.2"], dir);
   // After the install, which prunes links it did not make.
   link(dir, "typed-msgpack", pkg);
@@ -158,28 +291,44 @@ test("TypeScript 6 + ts-node: the plugins line and ts-node's ts-patch compiler; 
   const tsconfig = JSON.parse(fs.readFileSync(path.join(dir, "tsconfig.json"), "utf8"));
   expect(tsconfig["ts-node"]).toEqual({ compiler: "ts-patch/compiler" });
   expect(tsconfig.compilerOptions.plugins).toEqual([{ transform: "typed-msgpack/transformer" }]);
-  expect(mustRun(process.execPath, [path.join(dir, "node_modules/ts-node/dist/bin.js"), "src/main.ts"], dir).trim()).toBe(DECODED);
+  expect(
+    mustRun(process.execPath, [path.join(dir, "node_modules/ts-node/dist/bin.js"), "src/main.ts"], dir).trim(),
+  ).toBe(DECODED);
   expect(init(dir)).toContain("nothing to change");
 }, 120_000);
 
 test("TypeScript 7 without a bundler: generate scripts", () => {
-  const dir = makeProject("ts7-plain", {
-    "package.json": JSON.stringify({ name: "app", private: true, devDependencies: { typescript: "^7.0.2" } }),
-  }, { pkg });
+  const dir = makeProject(
+    "ts7-plain",
+    {
+      "package.json": JSON.stringify({ name: "app", private: true, devDependencies: { typescript: "^7.0.2" } }),
+    },
+    { pkg },
+  );
   expect(init(dir)).toContain(`changed package.json: script "codecs": "typed-msgpack generate"`);
-  expect(JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")).scripts).toEqual({ codecs: "typed-msgpack generate", "codecs:check": "typed-msgpack generate --check" });
+  expect(JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")).scripts).toEqual({
+    codecs: "typed-msgpack generate",
+    "codecs:check": "typed-msgpack generate --check",
+  });
 });
 
 test("--dry-run prints the changes and writes nothing; a second real run changes nothing", () => {
   const files = {
-    "package.json": JSON.stringify({ name: "app", private: true, scripts: { build: "tsc" }, devDependencies: { typescript: "^5.9.0" } }, null, 2) + "\n",
+    "package.json":
+      JSON.stringify(
+        { name: "app", private: true, scripts: { build: "tsc" }, devDependencies: { typescript: "^5.9.0" } },
+        null,
+        2,
+      ) + "\n",
     "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true } }, null, 2) + "\n",
   };
   const dir = makeProject("dry-run", files, { pkg });
   const before = readTree(dir);
   const dry = init(dir, "--dry-run");
   expect(dry).toContain("dry run: nothing is written");
-  expect(dry).toContain(`would change tsconfig.json: compilerOptions.plugins += { "transform": "typed-msgpack/transformer" }`);
+  expect(dry).toContain(
+    `would change tsconfig.json: compilerOptions.plugins += { "transform": "typed-msgpack/transformer" }`,
+  );
   expect(dry).toContain(`would change package.json: script "build": "tspc"`);
   expect(dry).toContain("to do by hand: install ts-patch, which runs the tsconfig plugin: npm install -D ts-patch@3");
   expect(readTree(dir)).toEqual(before);
@@ -194,11 +343,17 @@ test("--dry-run prints the changes and writes nothing; a second real run changes
 
 test("a tsconfig.json with comments is left alone, with the line to add printed", () => {
   const tsconfig = `{\n  // mine\n  "compilerOptions": { "strict": true }\n}\n`;
-  const dir = makeProject("jsonc", {
-    "package.json": JSON.stringify({ name: "app", private: true, devDependencies: { typescript: "6.0.3" } }),
-    "tsconfig.json": tsconfig,
-  }, { pkg });
-  expect(init(dir)).toContain(`to do by hand: tsconfig.json has comments or is not plain JSON, so init leaves it as it is; add to its compilerOptions: "plugins": [{ "transform": "typed-msgpack/transformer" }]`);
+  const dir = makeProject(
+    "jsonc",
+    {
+      "package.json": JSON.stringify({ name: "app", private: true, devDependencies: { typescript: "6.0.3" } }),
+      "tsconfig.json": tsconfig,
+    },
+    { pkg },
+  );
+  expect(init(dir)).toContain(
+    `to do by hand: tsconfig.json has comments or is not plain JSON, so init leaves it as it is; add to its compilerOptions: "plugins": [{ "transform": "typed-msgpack/transformer" }]`,
+  );
   expect(fs.readFileSync(path.join(dir, "tsconfig.json"), "utf8")).toBe(tsconfig);
 });
 
@@ -208,16 +363,25 @@ test("bad arguments and no package.json exit 2", () => {
   const none = cli(pkg, ["init"], dir);
   expect(none.status).toBe(2);
   expect(none.stdout).toContain("no package.json");
-  fs.writeFileSync(path.join(dir, "package.json"), "{ \"name\": \"x\",, }");
+  fs.writeFileSync(path.join(dir, "package.json"), '{ "name": "x",, }');
   const malformed = cli(pkg, ["init"], dir);
   expect(malformed.status).toBe(2);
   expect(malformed.stdout).toContain("package.json is not valid JSON");
 });
 
 test("TypeScript older than 4.9: no plugins line, the upgrade said instead", () => {
-  const dir = makeProject("ts48", { "package.json": JSON.stringify({ name: "old", devDependencies: { typescript: "4.8.4" } }), "tsconfig.json": "{}\n" }, { pkg });
+  const dir = makeProject(
+    "ts48",
+    {
+      "package.json": JSON.stringify({ name: "old", devDependencies: { typescript: "4.8.4" } }),
+      "tsconfig.json": "{}\n",
+    },
+    { pkg },
+  );
   const result = cli(pkg, ["init", "--dry-run"], dir);
   expect(result.status).toBe(0);
-  expect(result.stdout).toContain("TypeScript 4.8.4 is older than 4.9, the oldest the compiler plugin runs under: upgrade it (npm install -D typescript@6.0)");
+  expect(result.stdout).toContain(
+    "TypeScript 4.8.4 is older than 4.9, the oldest the compiler plugin runs under: upgrade it (npm install -D typescript@6.0)",
+  );
   expect(result.stdout).not.toContain("plugins");
 });

@@ -9,7 +9,21 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { decode, encode } from "@msgpack/msgpack";
-import { acquireLock, buildPackageOf, builtPackage, cli, EXAMPLE, link, makeProject, mustRun, removeTempDirs, ROOT_TYPESCRIPT, run, tempDir, writeFiles } from "./helpers";
+import {
+  acquireLock,
+  buildPackageOf,
+  builtPackage,
+  cli,
+  EXAMPLE,
+  link,
+  makeProject,
+  mustRun,
+  removeTempDirs,
+  ROOT_TYPESCRIPT,
+  run,
+  tempDir,
+  writeFiles,
+} from "./helpers";
 
 const TS_VERSION: string = JSON.parse(fs.readFileSync(path.join(ROOT_TYPESCRIPT, "package.json"), "utf8")).version;
 const tool = (...parts: string[]) => path.join(EXAMPLE, "node_modules", ...parts);
@@ -22,12 +36,28 @@ const APP: Record<string, string> = {
   "package.json": JSON.stringify({ name: "app", private: true, type: "module" }),
   "tsconfig.json": JSON.stringify({
     compilerOptions: {
-      target: "es2022", module: "nodenext", moduleResolution: "nodenext", lib: ["es2022"], types: [],
-      rootDir: "src", outDir: "dist-tsc", paths: { "@model/*": ["./src/model/*"] },
-      strict: true, noUnusedLocals: true, noUnusedParameters: true, noImplicitReturns: true, noFallthroughCasesInSwitch: true,
-      noUncheckedIndexedAccess: true, noPropertyAccessFromIndexSignature: true, exactOptionalPropertyTypes: true,
-      noImplicitOverride: true, verbatimModuleSyntax: true, isolatedModules: true, erasableSyntaxOnly: true,
-      allowUnreachableCode: false, allowUnusedLabels: false,
+      target: "es2022",
+      module: "nodenext",
+      moduleResolution: "nodenext",
+      lib: ["es2022"],
+      types: [],
+      rootDir: "src",
+      outDir: "dist-tsc",
+      paths: { "@model/*": ["./src/model/*"] },
+      strict: true,
+      noUnusedLocals: true,
+      noUnusedParameters: true,
+      noImplicitReturns: true,
+      noFallthroughCasesInSwitch: true,
+      noUncheckedIndexedAccess: true,
+      noPropertyAccessFromIndexSignature: true,
+      exactOptionalPropertyTypes: true,
+      noImplicitOverride: true,
+      verbatimModuleSyntax: true,
+      isolatedModules: true,
+      erasableSyntaxOnly: true,
+      allowUnreachableCode: false,
+      allowUnusedLabels: false,
     },
     include: ["src"],
   }),
@@ -127,13 +157,29 @@ console.log(JSON.stringify(out));
 /** What each sample is on the wire, as @msgpack/msgpack sees it (useBigInt64: int64 values as bigint). */
 const WIRE: Record<string, unknown> = {
   order: {
-    id: 42, status: "shipped", placedAt: new Date("2024-01-02T03:04:05.678Z"),
-    items: [{ sku: "A-1", qty: 2, price: 9.5 }, { sku: "B-2", qty: 1, price: 120 }],
-    note: "fragile", total: 9007199254740993n, attachment: new Uint8Array([1, 2, 255]), meta: { gift: "yes", channel: "web" },
+    id: 42,
+    status: "shipped",
+    placedAt: new Date("2024-01-02T03:04:05.678Z"),
+    items: [
+      { sku: "A-1", qty: 2, price: 9.5 },
+      { sku: "B-2", qty: 1, price: 120 },
+    ],
+    note: "fragile",
+    total: 9007199254740993n,
+    attachment: new Uint8Array([1, 2, 255]),
+    meta: { gift: "yes", channel: "web" },
   },
-  shapes: [{ kind: "circle", r: 1.5 }, { kind: "square", side: 2 }],
+  shapes: [
+    { kind: "circle", r: 1.5 },
+    { kind: "square", side: 2 },
+  ],
   tree: { label: "root", children: [{ label: "leaf", children: [] }] },
-  readings: { "sensor-1": [[new Date(0), 21.5, "C"], [new Date(1000), 22]] },
+  readings: {
+    "sensor-1": [
+      [new Date(0), 21.5, "C"],
+      [new Date(1000), 22],
+    ],
+  },
   flags: ["a", "c"],
 };
 
@@ -175,7 +221,9 @@ afterAll(() => {
 const byBuild: Record<string, Encoded> = {};
 
 test("generate runs in a project whose typescript is 7.x, on the TypeScript 6 API it brings", () => {
-  expect(JSON.parse(fs.readFileSync(path.join(app, "node_modules/typescript/package.json"), "utf8")).version).toMatch(/^7\./);
+  expect(JSON.parse(fs.readFileSync(path.join(app, "node_modules/typescript/package.json"), "utf8")).version).toMatch(
+    /^7\./,
+  );
   const result = cli(pkg, ["generate"], app);
   expect(result.status).toBe(0);
   expect(result.stdout).toContain(`(TypeScript ${TS_VERSION}): 3 written`);
@@ -206,8 +254,12 @@ test("a type changed after generate is a TypeScript 7 compile error naming the s
 });
 
 test("TypeScript 7 reports no fresh copy as stale: private and protected properties, properties that can only be absent, a type nested deeper than it compares", () => {
-  const chain = (extra: number) => Array.from({ length: 60 }, (_, i) =>
-    `export interface T${i} { id: number;${i === extra ? " extra?: string;" : ""} ${i < 59 ? `maybe?: T${i + 1}[]; next: T${i + 1};` : "end: true;"} }`).join("\n");
+  const chain = (extra: number) =>
+    Array.from(
+      { length: 60 },
+      (_, i) =>
+        `export interface T${i} { id: number;${i === extra ? " extra?: string;" : ""} ${i < 59 ? `maybe?: T${i + 1}[]; next: T${i + 1};` : "end: true;"} }`,
+    ).join("\n");
   const files = {
     chain: path.join(app, "src/model/chain.ts"),
     input: path.join(app, "src/codecs/edge.ts"),
@@ -215,28 +267,45 @@ test("TypeScript 7 reports no fresh copy as stale: private and protected propert
   };
   try {
     fs.writeFileSync(files.chain, chain(-1));
-    fs.writeFileSync(files.input, [
-      `import { codecFor } from "typed-msgpack";`,
-      `import type { T0 } from "../model/chain.js";`,
-      `export class Account { id = 0; private secret = ""; protected pin = 0; readonly kind = "user"; hint = this.secret.length }`,
-      `export interface Fields { account: Account; none: undefined; maybe?: undefined; nothing: void; either: string | void }`,
-      `export const FieldsCodec = codecFor<Fields>();`,
-      `export const ChainCodec = codecFor<T0>();`,
-      ``,
-    ].join("\n"));
+    fs.writeFileSync(
+      files.input,
+      [
+        `import { codecFor } from "typed-msgpack";`,
+        `import type { T0 } from "../model/chain.js";`,
+        `export class Account { id = 0; private secret = ""; protected pin = 0; readonly kind = "user"; hint = this.secret.length }`,
+        `export interface Fields { account: Account; none: undefined; maybe?: undefined; nothing: void; either: string | void }`,
+        `export const FieldsCodec = codecFor<Fields>();`,
+        `export const ChainCodec = codecFor<T0>();`,
+        ``,
+      ].join("\n"),
+    );
     expect(cli(pkg, ["generate"], app).status).toBe(0);
     expect(fs.readFileSync(files.output, "utf8")).toContain("__tm_check_T0");
     const fresh = run(process.execPath, [TSC7(), "-p", ".", "--noEmit"], app);
     expect(fresh.output).toMatch(/exit 0\)\n$/);
     fs.writeFileSync(files.chain, chain(5));
-    expect(run(process.execPath, [TSC7(), "-p", ".", "--noEmit"], app).output).toContain("ChainCodec was generated for another T0");
+    expect(run(process.execPath, [TSC7(), "-p", ".", "--noEmit"], app).output).toContain(
+      "ChainCodec was generated for another T0",
+    );
   } finally {
     for (const file of Object.values(files)) fs.rmSync(file, { force: true });
   }
 });
 
 test("esbuild bundles them", () => {
-  mustRun(process.execPath, [ESBUILD(), "src/main.ts", "--bundle", "--platform=node", "--format=esm", "--outfile=dist-esbuild/main.mjs", "--log-level=warning"], app);
+  mustRun(
+    process.execPath,
+    [
+      ESBUILD(),
+      "src/main.ts",
+      "--bundle",
+      "--platform=node",
+      "--format=esm",
+      "--outfile=dist-esbuild/main.mjs",
+      "--log-level=warning",
+    ],
+    app,
+  );
   byBuild.esbuild = JSON.parse(mustRun(process.execPath, ["dist-esbuild/main.mjs"], app));
 });
 
@@ -249,19 +318,35 @@ test("every build encodes the same bytes, and every value round-trips", () => {
   expect(byBuild.esbuild).toEqual(byBuild.tsc);
   expect(byBuild.tsx).toEqual(byBuild.tsc);
   const encoded = byBuild.tsc!;
-  for (const name of Object.keys(WIRE)) expect({ name, value: encoded[name]!.roundTrip }).toEqual({ name, value: encoded[name]!.sample });
+  for (const name of Object.keys(WIRE))
+    expect({ name, value: encoded[name]!.roundTrip }).toEqual({ name, value: encoded[name]!.sample });
   expect(encoded.rejected).toBe("$.items[0].qty");
 });
 
 test("interop: @msgpack/msgpack reads what the generated codecs write, and they read what it writes", () => {
   const encoded = byBuild.tsc!;
   for (const [name, wire] of Object.entries(WIRE)) {
-    expect({ name, value: decode(Buffer.from(encoded[name]!.hex, "hex"), { useBigInt64: true }) }).toEqual({ name, value: wire });
+    expect({ name, value: decode(Buffer.from(encoded[name]!.hex, "hex"), { useBigInt64: true }) }).toEqual({
+      name,
+      value: wire,
+    });
   }
-  const peer = Object.fromEntries(Object.entries(WIRE).map(([name, wire]) => [name, Buffer.from(encode(wire, { useBigInt64: true })).toString("hex")]));
+  const peer = Object.fromEntries(
+    Object.entries(WIRE).map(([name, wire]) => [
+      name,
+      Buffer.from(encode(wire, { useBigInt64: true })).toString("hex"),
+    ]),
+  );
   const expected = Object.fromEntries(Object.keys(WIRE).map((name) => [name, encoded[name]!.sample]));
-  for (const [label, args] of [["tsc", ["dist-tsc/main.js"]], ["esbuild", ["dist-esbuild/main.mjs"]], ["tsx", [TSX(), "src/main.ts"]]] as const) {
-    expect({ label, decoded: JSON.parse(mustRun(process.execPath, [...args, "decode", JSON.stringify(peer)], app)) }).toEqual({ label, decoded: expected });
+  for (const [label, args] of [
+    ["tsc", ["dist-tsc/main.js"]],
+    ["esbuild", ["dist-esbuild/main.mjs"]],
+    ["tsx", [TSX(), "src/main.ts"]],
+  ] as const) {
+    expect({
+      label,
+      decoded: JSON.parse(mustRun(process.execPath, [...args, "decode", JSON.stringify(peer)], app)),
+    }).toEqual({ label, decoded: expected });
   }
 });
 
@@ -271,7 +356,10 @@ describe("where an installed typed-msgpack finds a compiler API when the project
     const dir = tempDir(name);
     writeFiles(dir, {
       "package.json": JSON.stringify({ name, private: true, type: "module" }),
-      "tsconfig.json": JSON.stringify({ compilerOptions: { module: "nodenext", moduleResolution: "nodenext", strict: true, types: [], noEmit: true }, include: ["src"] }),
+      "tsconfig.json": JSON.stringify({
+        compilerOptions: { module: "nodenext", moduleResolution: "nodenext", strict: true, types: [], noEmit: true },
+        include: ["src"],
+      }),
       "src/a.ts": `import { codecFor } from "typed-msgpack";\nexport const A = codecFor<{ a: string }>();\n`,
     });
     link(dir, "typescript", tool("typescript"));
@@ -280,7 +368,8 @@ describe("where an installed typed-msgpack finds a compiler API when the project
     extra(copy);
     return dir;
   }
-  const runInstalled = (dir: string) => run(process.execPath, [path.join(dir, "node_modules/typed-msgpack/dist/transformer/cli/main.js"), "generate"], dir);
+  const runInstalled = (dir: string) =>
+    run(process.execPath, [path.join(dir, "node_modules/typed-msgpack/dist/transformer/cli/main.js"), "generate"], dir);
 
   test("its own TypeScript 6 (typed-msgpack-typescript, an npm alias it would ship bundled)", () => {
     const dir = installed("own-ts", (copy) => link(copy, "typed-msgpack-typescript", ROOT_TYPESCRIPT));
@@ -293,7 +382,11 @@ describe("where an installed typed-msgpack finds a compiler API when the project
     const dir = installed("typescript6", () => undefined);
     // Shaped like the real package: its lib/typescript.js re-exports a TypeScript 6 installed under an alias.
     writeFiles(path.join(dir, "node_modules/@typescript/typescript6"), {
-      "package.json": JSON.stringify({ name: "@typescript/typescript6", version: "6.0.2", main: "./lib/typescript.js" }),
+      "package.json": JSON.stringify({
+        name: "@typescript/typescript6",
+        version: "6.0.2",
+        main: "./lib/typescript.js",
+      }),
       "lib/typescript.js": `module.exports = require(${JSON.stringify(path.join(ROOT_TYPESCRIPT, "lib/typescript.js"))});\n`,
     });
     expect(runInstalled(dir).output).toContain(`(TypeScript ${TS_VERSION}): 1 written`);
@@ -303,13 +396,15 @@ describe("where an installed typed-msgpack finds a compiler API when the project
     const result = runInstalled(installed("no-api", () => undefined));
     expect(result.status).toBe(2);
     expect(result.stderr).toContain("found none:");
-    expect(result.stderr).toMatch(/typescript at .*node_modules[\\/]typescript[\\/]lib: version 7\.0\.2, the native compiler, which has no JavaScript API/);
+    expect(result.stderr).toMatch(
+      /typescript at .*node_modules[\\/]typescript[\\/]lib: version 7\.0\.2, the native compiler, which has no JavaScript API/,
+    );
     expect(result.stderr).toContain("npm install --save-dev @typescript/typescript6");
   });
 });
 
 describe("with TypeScript 7 installed, the compiler plugin and an uncompiled codecFor say what to do instead (issue 19)", () => {
-  test("require(\"typed-msgpack/transformer\") fails with the documented message, not a TypeError from inside", () => {
+  test('require("typed-msgpack/transformer") fails with the documented message, not a TypeError from inside', () => {
     // A real copy of the package beside TypeScript 7, so that its require("typescript") gets TypeScript 7.
     const dir = tempDir("ts7-transformer");
     writeFiles(dir, { "package.json": JSON.stringify({ name: "ts7-transformer", private: true }) });
@@ -319,7 +414,9 @@ describe("with TypeScript 7 installed, the compiler plugin and an uncompiled cod
       const result = run(process.execPath, ["-e", `require(${JSON.stringify(entry)})`], dir);
       expect(result.status).toBe(1);
       expect(result.stderr).not.toContain("TypeError");
-      expect(result.stderr).toMatch(/"typescript" is TypeScript 7\.0\.2 \(.*typescript\), the native compiler\. TypeScript 7 runs no transformers/);
+      expect(result.stderr).toMatch(
+        /"typescript" is TypeScript 7\.0\.2 \(.*typescript\), the native compiler\. TypeScript 7 runs no transformers/,
+      );
       expect(result.stderr).toContain("Use `npx typed-msgpack generate` instead");
     }
   });
@@ -328,12 +425,21 @@ describe("with TypeScript 7 installed, the compiler plugin and an uncompiled cod
   const PLUGGED: Record<string, string> = {
     "package.json": JSON.stringify({ name: "plugged", private: true, type: "module" }),
     "tsconfig.json": JSON.stringify({
-      compilerOptions: { target: "es2022", module: "nodenext", rootDir: "src", outDir: "dist", strict: true, types: [], plugins: [{ transform: "typed-msgpack/transformer" }] },
+      compilerOptions: {
+        target: "es2022",
+        module: "nodenext",
+        rootDir: "src",
+        outDir: "dist",
+        strict: true,
+        types: [],
+        plugins: [{ transform: "typed-msgpack/transformer" }],
+      },
       include: ["src"],
     }),
     "src/main.ts": `import { codecFor } from "typed-msgpack";\nexport interface Item { sku: string }\nexport const ItemCodec = codecFor<Item>();\n`,
   };
-  const IGNORED = /tsconfig\.json has the plugins line, but the compiler that built this code ignored it: TypeScript 7\.0\.2 is installed, and TypeScript 7 runs no compiler plugins\. Instead, generate the codecs with `npx typed-msgpack generate`/;
+  const IGNORED =
+    /tsconfig\.json has the plugins line, but the compiler that built this code ignored it: TypeScript 7\.0\.2 is installed, and TypeScript 7 runs no compiler plugins\. Instead, generate the codecs with `npx typed-msgpack generate`/;
 
   test("tsc 7 builds it without a word; the call then says, when it runs, that the plugins line was ignored", () => {
     const dir = makeProject("plugged-tsc", PLUGGED, { pkg, typescript: tool("typescript") });
@@ -355,7 +461,10 @@ describe("with TypeScript 7 installed, the compiler plugin and an uncompiled cod
 
 test("examples/generate-esbuild: its committed codecs are current, and it builds with tsc 7 + esbuild and runs", () => {
   const check = run("npm", ["run", "check"], EXAMPLE);
-  if (check.status !== 0) throw new Error(`examples/generate-esbuild/src/wire.codecs.ts is out of date: run \`npm run generate\` in examples/generate-esbuild\n${check.output}`);
+  if (check.status !== 0)
+    throw new Error(
+      `examples/generate-esbuild/src/wire.codecs.ts is out of date: run \`npm run generate\` in examples/generate-esbuild\n${check.output}`,
+    );
   mustRun("npm", ["run", "build"], EXAMPLE);
   const started = JSON.parse(mustRun("npm", ["run", "--silent", "start"], EXAMPLE));
   expect(started).toEqual({

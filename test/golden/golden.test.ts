@@ -21,7 +21,11 @@ const CASES_DIR = path.join(__dirname, "cases");
 const EXPECTED_DIR = path.join(__dirname, "expected");
 const UPDATE = process.env.UPDATE_GOLDEN === "1";
 
-const CASES = fs.readdirSync(CASES_DIR).filter((f) => f.endsWith(".ts")).map((f) => f.slice(0, -3)).sort();
+const CASES = fs
+  .readdirSync(CASES_DIR)
+  .filter((f) => f.endsWith(".ts"))
+  .map((f) => f.slice(0, -3))
+  .sort();
 const KINDS = ["ir.json", "emit.js", "diagnostics.txt"] as const;
 type Kind = (typeof KINDS)[number];
 
@@ -68,14 +72,20 @@ describe.each(CASES)("%s", (name) => {
       expect(`${path.basename(file)} exists: ${fs.existsSync(file)}`).toBe(`${path.basename(file)} exists: false`);
     } else {
       // Received: what the transformer emits now; expected: the golden file.
-      expect(text).toBe(fs.existsSync(file) ? fs.readFileSync(file, "utf8") : `(missing ${path.relative(process.cwd(), file)}; run with UPDATE_GOLDEN=1)`);
+      expect(text).toBe(
+        fs.existsSync(file)
+          ? fs.readFileSync(file, "utf8")
+          : `(missing ${path.relative(process.cwd(), file)}; run with UPDATE_GOLDEN=1)`,
+      );
     }
   });
 
   if (!name.startsWith("error-")) {
     test("the emitted code round-trips the case's samples, to the same bytes", () => {
       const c = compiled(name);
-      const { roundTrip } = require(c.file.replace(/\.ts$/, ".js")) as { roundTrip: [{ encode(v: unknown): Uint8Array; decode(b: Uint8Array): unknown }, unknown][] };
+      const { roundTrip } = require(c.file.replace(/\.ts$/, ".js")) as {
+        roundTrip: [{ encode(v: unknown): Uint8Array; decode(b: Uint8Array): unknown }, unknown][];
+      };
       expect(roundTrip.length).toBeGreaterThan(0);
       for (const [codec, value] of roundTrip) {
         const bytes = codec.encode(value);

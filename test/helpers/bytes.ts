@@ -2,7 +2,9 @@ import { CodecError, type CodecErrorCode } from "../../runtime/index";
 
 /** Bytes (or a whole ArrayBuffer) → "c0a161" (lower-case hex, no separators). The one hex helper of the tests. */
 export function hex(bytes: Uint8Array | ArrayBuffer): string {
-  return (bytes instanceof ArrayBuffer ? Buffer.from(bytes) : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)).toString("hex");
+  return (
+    bytes instanceof ArrayBuffer ? Buffer.from(bytes) : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  ).toString("hex");
 }
 
 /** "c0 a1-61" → bytes; spaces and dashes are ignored, as in msgpack-test-suite. */
@@ -39,7 +41,9 @@ export function codecError(f: () => unknown): CodecError {
   }
   if (thrown === undefined) throw new Error("expected a CodecError, but nothing was thrown");
   if (!(thrown instanceof CodecError)) {
-    throw new Error(`expected a CodecError, got ${String(thrown)}${thrown instanceof Error ? "\n" + thrown.stack : ""}`);
+    throw new Error(
+      `expected a CodecError, got ${String(thrown)}${thrown instanceof Error ? "\n" + thrown.stack : ""}`,
+    );
   }
   return thrown;
 }

@@ -19,7 +19,10 @@ export const FIXTURE_OPTIONS: ts.CompilerOptions = {
   skipLibCheck: true,
   types: [],
   lib: ["lib.es2020.d.ts", "lib.dom.d.ts"],
-  paths: { "typed-msgpack": [path.join(ROOT, "runtime/index.ts")], "typed-msgpack/stream": [path.join(ROOT, "runtime/stream.ts")] },
+  paths: {
+    "typed-msgpack": [path.join(ROOT, "runtime/index.ts")],
+    "typed-msgpack/stream": [path.join(ROOT, "runtime/stream.ts")],
+  },
 };
 
 export interface Compiled {
@@ -32,7 +35,9 @@ export interface Compiled {
 }
 
 /** Shared by the suites of one jest worker (test/helpers/environment.js). */
-const libCache: Map<string, ts.SourceFile> = (globalThis as { __typedMsgpackTest?: { sourceFiles: Map<string, ts.SourceFile> } }).__typedMsgpackTest?.sourceFiles ?? new Map();
+const libCache: Map<string, ts.SourceFile> =
+  (globalThis as { __typedMsgpackTest?: { sourceFiles: Map<string, ts.SourceFile> } }).__typedMsgpackTest
+    ?.sourceFiles ?? new Map();
 
 /** A host that parses lib and runtime files once per test worker. */
 function cachingHost(): ts.CompilerHost {
@@ -63,7 +68,10 @@ export function compile(name: string, source: string): Compiled {
   fs.writeFileSync(file, source);
   const program = ts.createProgram([file], FIXTURE_OPTIONS, cachingHost());
   const sourceFile = program.getSourceFile(file)!;
-  const diagnostics = [...program.getSyntacticDiagnostics(sourceFile), ...program.getSemanticDiagnostics(sourceFile)].map(formatDiagnostic);
+  const diagnostics = [
+    ...program.getSyntacticDiagnostics(sourceFile),
+    ...program.getSemanticDiagnostics(sourceFile),
+  ].map(formatDiagnostic);
   let model: FileModel | undefined;
   const transformerDiagnostics: ts.Diagnostic[] = [];
   const extras = { addDiagnostic: (d: ts.Diagnostic) => void transformerDiagnostics.push(d) };
@@ -74,9 +82,15 @@ export function compile(name: string, source: string): Compiled {
     return sf;
   };
   let js = "";
-  program.emit(sourceFile, (fileName, text) => {
-    if (fileName.endsWith(".js")) js = text;
-  }, undefined, false, { before: [recordModel, factory] });
+  program.emit(
+    sourceFile,
+    (fileName, text) => {
+      if (fileName.endsWith(".js")) js = text;
+    },
+    undefined,
+    false,
+    { before: [recordModel, factory] },
+  );
   diagnostics.push(...transformerDiagnostics.map(formatDiagnostic));
   fs.writeFileSync(file.replace(/\.ts$/, ".js"), js);
   return { js, diagnostics, model, file };
@@ -85,6 +99,7 @@ export function compile(name: string, source: string): Compiled {
 /** Compiles a fixture, fails on any diagnostic, and returns its exports. */
 export function load<T = Record<string, any>>(name: string, source: string): T {
   const compiled = compile(name, source);
-  if (compiled.diagnostics.length > 0) throw new Error(`fixture ${name} did not compile:\n${compiled.diagnostics.join("\n")}`);
+  if (compiled.diagnostics.length > 0)
+    throw new Error(`fixture ${name} did not compile:\n${compiled.diagnostics.join("\n")}`);
   return require(compiled.file.replace(/\.ts$/, ".js")) as T;
 }

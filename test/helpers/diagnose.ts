@@ -17,7 +17,10 @@ export function positionOf(source: string, needle: string, occurrence = 0): stri
  * Compiles `IMPORT + body` and returns it with a function that formats the diagnostic the
  * transformer should report for `call` (its text and position in the source) and `message`.
  */
-export function diagnose(name: string, body: string): Compiled & { source: string; expected: (call: string, message: string, occurrence?: number) => string } {
+export function diagnose(
+  name: string,
+  body: string,
+): Compiled & { source: string; expected: (call: string, message: string, occurrence?: number) => string } {
   const source = IMPORT + body;
   const compiled = compile(name, source);
   return {

@@ -23,7 +23,9 @@ const WAIT_MS = 6 * 60_000;
 export function packedTarball(which: "typed-msgpack" | "typed-msgpack-build" = "typed-msgpack"): string {
   const dir = path.join(CACHE, `tarball-${sourceHash()}`);
   const done = () => {
-    const tgz = fs.existsSync(path.join(dir, ".complete")) ? fs.readdirSync(dir).find((f) => new RegExp(`^${which}-\\d.*\\.tgz$`).test(f)) : undefined;
+    const tgz = fs.existsSync(path.join(dir, ".complete"))
+      ? fs.readdirSync(dir).find((f) => new RegExp(`^${which}-\\d.*\\.tgz$`).test(f))
+      : undefined;
     return tgz ? path.join(dir, tgz) : undefined;
   };
   const lock = `${dir}.lock`;
@@ -37,7 +39,8 @@ export function packedTarball(which: "typed-msgpack" | "typed-msgpack-build" = "
     } catch {
       const held = fs.statSync(lock, { throwIfNoEntry: false });
       if (held && Date.now() - held.mtimeMs > STALE_LOCK_MS) fs.rmSync(lock, { recursive: true, force: true });
-      if (Date.now() > deadline) throw new Error(`timed out waiting for another test worker to pack the package (lock ${lock})`);
+      if (Date.now() > deadline)
+        throw new Error(`timed out waiting for another test worker to pack the package (lock ${lock})`);
       sleep(500);
       continue;
     }
@@ -54,8 +57,12 @@ function pack(dir: string): void {
   fs.rmSync(temp, { recursive: true, force: true });
   fs.mkdirSync(temp, { recursive: true });
   // npm pack runs "prepare" (the build) first, so the tarballs hold a dist/ built from the current sources.
-  const result = spawnSync("npm", ["pack", "--workspaces", "--include-workspace-root", "--pack-destination", temp],
-    { cwd: ROOT, encoding: "utf8", shell: process.platform === "win32", stdio: ["ignore", "pipe", "pipe"] });
+  const result = spawnSync("npm", ["pack", "--workspaces", "--include-workspace-root", "--pack-destination", temp], {
+    cwd: ROOT,
+    encoding: "utf8",
+    shell: process.platform === "win32",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   if (result.status !== 0 || fs.readdirSync(temp).filter((f) => f.endsWith(".tgz")).length !== 2) {
     throw new Error(`npm pack failed (exit ${result.status})\n${result.stdout}${result.stderr}`);
   }
@@ -64,7 +71,8 @@ function pack(dir: string): void {
   fs.renameSync(temp, dir);
   // Tarballs of earlier source states are of no further use.
   for (const entry of fs.readdirSync(CACHE)) {
-    if (/^tarball-[0-9a-f]+$/.test(entry) && path.join(CACHE, entry) !== dir) fs.rmSync(path.join(CACHE, entry), { recursive: true, force: true });
+    if (/^tarball-[0-9a-f]+$/.test(entry) && path.join(CACHE, entry) !== dir)
+      fs.rmSync(path.join(CACHE, entry), { recursive: true, force: true });
   }
 }
 
@@ -87,7 +95,15 @@ function sourceHash(): string {
   walk(path.join(ROOT, "runtime"), (name) => name.endsWith(".ts"));
   // .mts too: the bundler plugin's entry (transformer/bundler/index.mts) is an ES module.
   walk(path.join(ROOT, "transformer"), (name) => /\.m?ts$/.test(name));
-  for (const file of ["package.json", "tsconfig.json", "scripts/build.js", "scripts/bundled-typescript.js", "typed-msgpack-build/package.json", "typed-msgpack-build/README.md"]) add(path.join(ROOT, file));
+  for (const file of [
+    "package.json",
+    "tsconfig.json",
+    "scripts/build.js",
+    "scripts/bundled-typescript.js",
+    "typed-msgpack-build/package.json",
+    "typed-msgpack-build/README.md",
+  ])
+    add(path.join(ROOT, file));
   const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
   // Everything else the "files" list ships as it is (README.md, the root transformer shim, ...).
   for (const entry of (manifest.files ?? []) as string[]) {
@@ -97,7 +113,8 @@ function sourceHash(): string {
     else add(full);
   }
   const build = JSON.parse(fs.readFileSync(path.join(ROOT, "typed-msgpack-build/package.json"), "utf8"));
-  for (const name of (build.bundleDependencies ?? []) as string[]) add(path.join(ROOT, "node_modules", name, "package.json"));
+  for (const name of (build.bundleDependencies ?? []) as string[])
+    add(path.join(ROOT, "node_modules", name, "package.json"));
   return hash.digest("hex").slice(0, 16);
 }
 

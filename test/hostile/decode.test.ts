@@ -5,13 +5,41 @@
 import { load } from "../helpers/compile";
 import { CodecError, type Codec } from "../../runtime/index";
 import { HOSTILE_SOURCE } from "./fixture";
-import { arr, bestTime, cat, decodeError, expectCodecError, expectPrototypesClean, fromHex, hex, map, rawStr, str, uint, withHardTimeout } from "./lib";
+import {
+  arr,
+  bestTime,
+  cat,
+  decodeError,
+  expectCodecError,
+  expectPrototypesClean,
+  fromHex,
+  hex,
+  map,
+  rawStr,
+  str,
+  uint,
+  withHardTimeout,
+} from "./lib";
 
 const H = load<Record<string, Codec<any>>>("hostile_decode", HOSTILE_SOURCE);
 
 /** A well-formed Order: {id: 7, items: [{sku: "ab", price: 1.5}], placedAt: <ts32 1>, note: "hi"}. */
-const ORDER = cat(map(4), str("id"), uint(7), str("items"), arr(1), map(2), str("sku"), str("ab"), str("price"), "cb3ff8000000000000",
-  str("placedAt"), "d6ff00000001", str("note"), str("hi"));
+const ORDER = cat(
+  map(4),
+  str("id"),
+  uint(7),
+  str("items"),
+  arr(1),
+  map(2),
+  str("sku"),
+  str("ab"),
+  str("price"),
+  "cb3ff8000000000000",
+  str("placedAt"),
+  "d6ff00000001",
+  str("note"),
+  str("hi"),
+);
 
 describe("a declared length larger than what remains fails before anything is allocated", () => {
   // [codec, label, bytes, code, offset]
@@ -33,9 +61,12 @@ describe("a declared length larger than what remains fails before anything is al
     expect(bestTime(() => H[codec]!.decode(bytes))).toBeLessThan(5);
   });
 
-  test.each(cases)("%s: %s → the offset is the header that declares the length (as for ext)", (codec, _label, h, code, offset) => {
-    expectCodecError(() => H[codec]!.decode(fromHex(h)), { code, path: "$", offset });
-  });
+  test.each(cases)(
+    "%s: %s → the offset is the header that declares the length (as for ext)",
+    (codec, _label, h, code, offset) => {
+      expectCodecError(() => H[codec]!.decode(fromHex(h)), { code, path: "$", offset });
+    },
+  );
 
   // Under the limits but beyond the input: "incomplete", at the first byte that is missing.
   const short: [string, string, string, number][] = [
@@ -68,7 +99,10 @@ describe("length limits (DecodeOptions)", () => {
       [() => H.BytesC!.decode(fromHex("c4 04 01020304"), { maxBinaryLength: 3 }), /maxBinaryLength/],
       [() => H.UnknownC!.decode(fromHex("d6 01 01020304"), { maxBinaryLength: 3 }), /maxBinaryLength/],
       [() => H.StringsC!.decode(fromHex(arr(4) + "a0a0a0a0"), { maxArrayLength: 3 }), /maxArrayLength/],
-      [() => H.RecordC!.decode(fromHex(map(2) + str("a") + "01" + str("b") + "02"), { maxMapLength: 1 }), /maxMapLength/],
+      [
+        () => H.RecordC!.decode(fromHex(map(2) + str("a") + "01" + str("b") + "02"), { maxMapLength: 1 }),
+        /maxMapLength/,
+      ],
     ];
     for (const [run, option] of cases) {
       const e = decodeError(run);
@@ -105,16 +139,28 @@ describe("nesting depth: recursive types and unknown values end in too-deep, nev
 
   test("100k nested arrays into unknown: too-deep at the 1001st level, fast", () => {
     const bytes = deepArrays(100_000);
-    const e = expectCodecError(() => H.UnknownC!.decode(bytes), { code: "too-deep", path: "$" + "[0]".repeat(1001), offset: 1001 });
+    const e = expectCodecError(() => H.UnknownC!.decode(bytes), {
+      code: "too-deep",
+      path: "$" + "[0]".repeat(1001),
+      offset: 1001,
+    });
     expect(e.message).toContain("maxDepth");
     expect(bestTime(() => H.UnknownC!.decode(bytes))).toBeLessThan(100);
   });
 
   test("100k nested maps into unknown and into Record<string, unknown>", () => {
     const bytes = cat(fromHex((map(1) + str("k")).repeat(100_000)), "c0");
-    expectCodecError(() => H.UnknownC!.decode(bytes), { code: "too-deep", path: "$" + ".k".repeat(1001), offset: 3 * 1001 });
+    expectCodecError(() => H.UnknownC!.decode(bytes), {
+      code: "too-deep",
+      path: "$" + ".k".repeat(1001),
+      offset: 3 * 1001,
+    });
     // A Record level is not a recursive type: only the unknown values below it count.
-    expectCodecError(() => H.RecordC!.decode(bytes), { code: "too-deep", path: "$" + ".k".repeat(1002), offset: 3 * 1002 });
+    expectCodecError(() => H.RecordC!.decode(bytes), {
+      code: "too-deep",
+      path: "$" + ".k".repeat(1002),
+      offset: 3 * 1002,
+    });
   });
 
   test("recursive alias (Json), recursive interface (TreeNode), tagged union (Expr), untagged union (Chain)", () => {
@@ -129,11 +175,25 @@ describe("nesting depth: recursive types and unknown values end in too-deep, nev
 
   test("maxDepth counts nesting levels alike for every recursive shape (900 levels fit under the default 1000)", () => {
     const levels = 900;
-    const tree = fromHex((map(2) + str("value") + "01" + str("children") + arr(1)).repeat(levels) + map(2) + str("value") + "01" + str("children") + arr(0));
+    const tree = fromHex(
+      (map(2) + str("value") + "01" + str("children") + arr(1)).repeat(levels) +
+        map(2) +
+        str("value") +
+        "01" +
+        str("children") +
+        arr(0),
+    );
     expect(H.TreeC!.decode(tree)).toBeDefined();
     expect(H.JsonC!.decode(deepArrays(levels))).toBeDefined();
     // A recursive discriminated union: each level is a union alias and an object type.
-    const expr = fromHex((map(2) + str("op") + str("neg") + str("arg")).repeat(levels) + map(2) + str("op") + str("lit") + str("value") + "01");
+    const expr = fromHex(
+      (map(2) + str("op") + str("neg") + str("arg")).repeat(levels) +
+        map(2) +
+        str("op") +
+        str("lit") +
+        str("value") +
+        "01",
+    );
     expect(H.ExprC!.decode(expr)).toBeDefined();
   });
 
@@ -145,14 +205,22 @@ describe("nesting depth: recursive types and unknown values end in too-deep, nev
 
   test("maxDepth is honoured: 10 levels allowed, the 11th fails", () => {
     expect(H.UnknownC!.decode(deepArrays(10), { maxDepth: 10 })).toBeDefined();
-    expectCodecError(() => H.UnknownC!.decode(deepArrays(12), { maxDepth: 10 }), { code: "too-deep", path: "$" + "[0]".repeat(11), offset: 11 });
+    expectCodecError(() => H.UnknownC!.decode(deepArrays(12), { maxDepth: 10 }), {
+      code: "too-deep",
+      path: "$" + "[0]".repeat(11),
+      offset: 11,
+    });
   });
 
   test("a raised maxDepth still ends in a CodecError or a value, never a RangeError (stack overflow)", () => {
     const bytes = deepArrays(100_000);
     for (const codec of ["UnknownC", "JsonC"]) {
       let thrown: unknown;
-      try { H[codec]!.decode(bytes, { maxDepth: 1_000_000 }); } catch (e) { thrown = e; }
+      try {
+        H[codec]!.decode(bytes, { maxDepth: 1_000_000 });
+      } catch (e) {
+        thrown = e;
+      }
       if (thrown !== undefined) expect(thrown).toBeInstanceOf(CodecError);
     }
   });
@@ -163,16 +231,19 @@ describe("__proto__, constructor and prototype keys never pollute and never chan
   const CTOR = map(1) + str("constructor") + map(1) + str("prototype") + map(1) + str("polluted") + "c3";
   afterEach(expectPrototypesClean);
 
-  test.each(["RecordC", "UnknownC"])("%s: {\"__proto__\": {...}} becomes an own property, as with JSON.parse", (codec) => {
-    const v = H[codec]!.decode(fromHex(PROTO));
-    expect(Object.getPrototypeOf(v)).toBe(Object.prototype);
-    expect(Object.prototype.hasOwnProperty.call(v, "__proto__")).toBe(true);
-    expect(Object.getOwnPropertyDescriptor(v, "__proto__")!.value).toEqual({ polluted: true });
-    expect(v.polluted).toBeUndefined();
-    expect(hex(H[codec]!.encode(v))).toBe(hex(fromHex(PROTO))); // and it survives a round trip
-    const json = JSON.parse('{"__proto__": {"polluted": true}}');
-    expect(Object.keys(v)).toEqual(Object.keys(json));
-  });
+  test.each(["RecordC", "UnknownC"])(
+    '%s: {"__proto__": {...}} becomes an own property, as with JSON.parse',
+    (codec) => {
+      const v = H[codec]!.decode(fromHex(PROTO));
+      expect(Object.getPrototypeOf(v)).toBe(Object.prototype);
+      expect(Object.prototype.hasOwnProperty.call(v, "__proto__")).toBe(true);
+      expect(Object.getOwnPropertyDescriptor(v, "__proto__")!.value).toEqual({ polluted: true });
+      expect(v.polluted).toBeUndefined();
+      expect(hex(H[codec]!.encode(v))).toBe(hex(fromHex(PROTO))); // and it survives a round trip
+      const json = JSON.parse('{"__proto__": {"polluted": true}}');
+      expect(Object.keys(v)).toEqual(Object.keys(json));
+    },
+  );
 
   test.each(["RecordC", "UnknownC"])("%s: constructor.prototype and prototype keys are plain own data", (codec) => {
     const v = H[codec]!.decode(fromHex(CTOR));
@@ -204,15 +275,35 @@ describe("__proto__, constructor and prototype keys never pollute and never chan
     expect(v.a).toBe(1);
   });
 
-  test("an object type that declares \"__proto__\": an own property, the prototype stays", () => {
+  test('an object type that declares "__proto__": an own property, the prototype stays', () => {
     const v = H.ProtoNamedC!.decode(fromHex(map(2) + str("id") + "01" + PROTO.slice(2)));
     expect(Object.getPrototypeOf(v)).toBe(Object.prototype);
     expect(Object.getOwnPropertyDescriptor(v, "__proto__")!.value).toEqual({ polluted: true });
   });
 
   test("nested: Order.items[0] carrying __proto__ and constructor keys", () => {
-    const bytes = cat(map(3), str("id"), uint(1), str("items"), arr(1), map(4), str("sku"), str("a"), str("price"), "01",
-      str("__proto__"), map(1), str("polluted"), "c3", str("constructor"), map(1), str("prototype"), "c3", str("placedAt"), "d6ff00000001");
+    const bytes = cat(
+      map(3),
+      str("id"),
+      uint(1),
+      str("items"),
+      arr(1),
+      map(4),
+      str("sku"),
+      str("a"),
+      str("price"),
+      "01",
+      str("__proto__"),
+      map(1),
+      str("polluted"),
+      "c3",
+      str("constructor"),
+      map(1),
+      str("prototype"),
+      "c3",
+      str("placedAt"),
+      "d6ff00000001",
+    );
     const v = H.OrderC!.decode(bytes);
     expect(Object.getPrototypeOf(v.items[0])).toBe(Object.prototype);
     expect(v.items[0]).toEqual({ sku: "a", price: 1 });
@@ -241,13 +332,25 @@ describe("invalid UTF-8 is a CodecError (malformed)", () => {
     expectCodecError(() => H.StringC!.decode(fromHex(rawStr(payload))), { code: "malformed", path: "$", offset: 0 });
   });
   test.each(sequences)("Record key: %s", (_label, payload) => {
-    expectCodecError(() => H.RecordC!.decode(fromHex(map(1) + rawStr(payload) + "01")), { code: "malformed", path: "$", offset: 1 });
+    expectCodecError(() => H.RecordC!.decode(fromHex(map(1) + rawStr(payload) + "01")), {
+      code: "malformed",
+      path: "$",
+      offset: 1,
+    });
   });
   test.each(sequences)("unknown map key: %s", (_label, payload) => {
-    expectCodecError(() => H.UnknownC!.decode(fromHex(map(1) + rawStr(payload) + "01")), { code: "malformed", path: "$", offset: 1 });
+    expectCodecError(() => H.UnknownC!.decode(fromHex(map(1) + rawStr(payload) + "01")), {
+      code: "malformed",
+      path: "$",
+      offset: 1,
+    });
   });
   test("inside an array, the path names the element", () => {
-    expectCodecError(() => H.StringsC!.decode(fromHex(arr(2) + str("ok") + rawStr("c0af"))), { code: "malformed", path: "$[1]", offset: 4 });
+    expectCodecError(() => H.StringsC!.decode(fromHex(arr(2) + str("ok") + rawStr("c0af"))), {
+      code: "malformed",
+      path: "$[1]",
+      offset: 4,
+    });
   });
   // Skipped data is still MessagePack that must be valid; the path may name the object or the key.
   test("a skipped value (unknown key of an object type) is still checked", () => {
@@ -261,7 +364,11 @@ describe("invalid UTF-8 is a CodecError (malformed)", () => {
     expect([4, 5]).toContain(e.offset);
   });
   test("an extra key of an object type with an index signature names the object's path", () => {
-    expectCodecError(() => H.WithIndexC!.decode(fromHex(map(2) + str("a") + "01" + rawStr("ff") + "01")), { code: "malformed", path: "$", offset: 4 });
+    expectCodecError(() => H.WithIndexC!.decode(fromHex(map(2) + str("a") + "01" + rawStr("ff") + "01")), {
+      code: "malformed",
+      path: "$",
+      offset: 4,
+    });
   });
 });
 
@@ -286,16 +393,29 @@ describe("0xc1 (never used) is a CodecError (malformed) wherever it appears", ()
 describe("timestamps", () => {
   const TS64_NSEC_1E9 = "d7ff ee6b2800 00000000";
   const TS96_NSEC_1E9 = "c70cff 3b9aca00 0000000000000000";
-  test.each([["DateC", TS64_NSEC_1E9], ["DateC", TS96_NSEC_1E9], ["UnknownC", TS64_NSEC_1E9], ["UnknownC", TS96_NSEC_1E9]])(
-    "%s: nanoseconds above 999999999 → malformed (%s)", (codec, h) => {
-      expectCodecError(() => H[codec]!.decode(fromHex(h)), { code: "malformed", path: "$", offset: 0, message: /999999999/ });
+  test.each([
+    ["DateC", TS64_NSEC_1E9],
+    ["DateC", TS96_NSEC_1E9],
+    ["UnknownC", TS64_NSEC_1E9],
+    ["UnknownC", TS96_NSEC_1E9],
+  ])("%s: nanoseconds above 999999999 → malformed (%s)", (codec, h) => {
+    expectCodecError(() => H[codec]!.decode(fromHex(h)), {
+      code: "malformed",
+      path: "$",
+      offset: 0,
+      message: /999999999/,
     });
+  });
   test("inside an object, the path names the property and the offset its ext header", () => {
     const bytes = cat(map(3), str("id"), uint(1), str("items"), arr(0), str("placedAt"), fromHex(TS64_NSEC_1E9));
     expectCodecError(() => H.OrderC!.decode(bytes), { code: "malformed", path: "$.placedAt", offset: 21 });
   });
   test("outside the Date range → out-of-range; a length other than 4/8/12 → malformed", () => {
-    expectCodecError(() => H.DateC!.decode(fromHex("c70cff 00000000 7fffffffffffffff")), { code: "out-of-range", path: "$", offset: 0 });
+    expectCodecError(() => H.DateC!.decode(fromHex("c70cff 00000000 7fffffffffffffff")), {
+      code: "out-of-range",
+      path: "$",
+      offset: 0,
+    });
     expectCodecError(() => H.DateC!.decode(fromHex("d5ff 0000")), { code: "malformed", path: "$", offset: 0 });
     expectCodecError(() => H.UnknownC!.decode(fromHex("d5ff 0000")), { code: "malformed", path: "$", offset: 0 });
   });
@@ -303,24 +423,48 @@ describe("timestamps", () => {
 
 describe("duplicate keys in an object type", () => {
   test("top level: duplicate-key at the second occurrence", () => {
-    expectCodecError(() => H.PlainC!.decode(fromHex(map(3) + str("a") + "01" + str("b") + str("x") + str("a") + "02")),
-      { code: "duplicate-key", path: "$", offset: 8, message: /"a" appears twice/ });
+    expectCodecError(
+      () => H.PlainC!.decode(fromHex(map(3) + str("a") + "01" + str("b") + str("x") + str("a") + "02")),
+      { code: "duplicate-key", path: "$", offset: 8, message: /"a" appears twice/ },
+    );
   });
   test("an optional property twice", () => {
-    expectCodecError(() => H.PlainC!.decode(fromHex(map(3) + str("b") + str("x") + str("a") + "01" + str("b") + str("y"))),
-      { code: "duplicate-key", path: "$", offset: 8 });
+    expectCodecError(
+      () => H.PlainC!.decode(fromHex(map(3) + str("b") + str("x") + str("a") + "01" + str("b") + str("y"))),
+      { code: "duplicate-key", path: "$", offset: 8 },
+    );
   });
   test("nested: the path names the object", () => {
-    const bytes = cat(map(3), str("id"), uint(1), str("items"), arr(1), map(3), str("sku"), str("a"), str("price"), "01", str("sku"), str("b"), str("placedAt"), "d6ff00000001");
+    const bytes = cat(
+      map(3),
+      str("id"),
+      uint(1),
+      str("items"),
+      arr(1),
+      map(3),
+      str("sku"),
+      str("a"),
+      str("price"),
+      "01",
+      str("sku"),
+      str("b"),
+      str("placedAt"),
+      "d6ff00000001",
+    );
     expectCodecError(() => H.OrderC!.decode(bytes), { code: "duplicate-key", path: "$.items[0]", offset: 26 });
   });
   test("discriminated union: the tag twice", () => {
-    expectCodecError(() => H.EventC!.decode(fromHex(map(3) + str("type") + str("click") + str("type") + str("key") + str("x") + "01")),
-      { code: "duplicate-key", path: "$", offset: 12 });
+    expectCodecError(
+      () => H.EventC!.decode(fromHex(map(3) + str("type") + str("click") + str("type") + str("key") + str("x") + "01")),
+      { code: "duplicate-key", path: "$", offset: 12 },
+    );
   });
   test("untagged union: still duplicate-key, not some other member's complaint", () => {
-    expectCodecError(() => H.UntaggedC!.decode(fromHex(arr(1) + map(2) + str("a") + str("x") + str("a") + str("y"))),
-      { code: "duplicate-key", path: "$[0]", offset: 6 });
+    expectCodecError(() => H.UntaggedC!.decode(fromHex(arr(1) + map(2) + str("a") + str("x") + str("a") + str("y"))), {
+      code: "duplicate-key",
+      path: "$[0]",
+      offset: 6,
+    });
   });
   test("Records take the last value, as JSON.parse does (not an object type)", () => {
     expect(H.RecordC!.decode(fromHex(map(2) + str("a") + "01" + str("a") + "02"))).toEqual({ a: 2 });
@@ -342,7 +486,10 @@ describe("truncation at every byte offset is incomplete, never a partial value",
   test.each([
     ["OrderC", hex(ORDER)],
     ["UnknownC", hex(ORDER)],
-    ["JsonC", arr(3) + map(1) + str("k") + arr(2) + "c3" + "cb3ff8000000000000" + str("a".repeat(40)) + "cf0000000100000000"],
+    [
+      "JsonC",
+      arr(3) + map(1) + str("k") + arr(2) + "c3" + "cb3ff8000000000000" + str("a".repeat(40)) + "cf0000000100000000",
+    ],
     ["ExprC", map(2) + str("op") + str("neg") + str("arg") + map(2) + str("op") + str("lit") + str("value") + "2a"],
   ])("%s", (codec, h) => {
     const bytes = fromHex(h);
@@ -369,7 +516,8 @@ describe("hostile shapes that make decoders slow", () => {
   test("discriminant after a large sibling: peeking for the tag past a deep subtree at every level still ends", () => {
     // 400 levels of {arg: <child>, op: "neg"} (tag last) around {op: "lit", value: 1, junk: [100k zeros]}:
     // a 100 KB message. Each level looks ahead for "op" past its child, which holds the junk array.
-    let inner = map(3) + str("op") + str("lit") + str("value") + "01" + str("junk") + arr(100_000) + "00".repeat(100_000);
+    let inner =
+      map(3) + str("op") + str("lit") + str("value") + "01" + str("junk") + arr(100_000) + "00".repeat(100_000);
     for (let i = 0; i < 400; i++) inner = map(2) + str("arg") + inner + str("op") + str("neg");
     const bytes = fromHex(inner);
     expect(H.ExprC!.decode(bytes)).toBeDefined();
@@ -384,7 +532,9 @@ describe("input forms and aliasing", () => {
     const backing = Buffer.concat([Buffer.from("ffffff", "hex"), Buffer.from(fromHex(map(1) + str("a") + str("x")))]);
     const view = backing.subarray(3);
     expectCodecError(() => H.PlainC!.decode(view), { code: "type-mismatch", path: "$.a", offset: 3 });
-    expect(H.UnknownC!.decode(new DataView(backing.buffer, backing.byteOffset + 3, backing.length - 3))).toEqual({ a: "x" });
+    expect(H.UnknownC!.decode(new DataView(backing.buffer, backing.byteOffset + 3, backing.length - 3))).toEqual({
+      a: "x",
+    });
   });
   test("decoded bytes never alias the input", () => {
     const input = fromHex("c4 03 010203");

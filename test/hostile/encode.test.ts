@@ -29,7 +29,9 @@ function honest(codec: string, value: unknown): void {
   try {
     back = H[codec]!.decode(bytes);
   } catch (e) {
-    throw new Error(`${codec}.encode(${safeJson(value)}) wrote ${hex(bytes)}, which ${codec}.decode rejects: ${(e as Error).message}`);
+    throw new Error(
+      `${codec}.encode(${safeJson(value)}) wrote ${hex(bytes)}, which ${codec}.decode rejects: ${(e as Error).message}`,
+    );
   }
   expect(back).toBeDefined();
 }
@@ -74,7 +76,15 @@ describe("values that do not match T (a JS caller, `as any`) throw a CodecError 
     ["RowC", ["1"], "type-mismatch", "$[0]"],
     ["TreeC", { value: 1, children: { length: 0 } }, "type-mismatch", "$.children"],
     ["TreeC", { value: 1, children: [{ value: 2, children: "" }] }, "type-mismatch", "$.children[0].children"],
-    ["MarksC", [["pt", 1, 2], ["pq", 1, 2]], "type-mismatch", "$[1][0]"],
+    [
+      "MarksC",
+      [
+        ["pt", 1, 2],
+        ["pq", 1, 2],
+      ],
+      "type-mismatch",
+      "$[1][0]",
+    ],
     ["MarksC", [["pt", 1, "2"]], "type-mismatch", "$[0][2]"],
     ["MarksC", [["pt", 1]], "type-mismatch", "$[0]"],
     ["FlaggedC", ["of", true, 1], "type-mismatch", "$[0]"],
@@ -105,7 +115,16 @@ describe("unknown values: encode writes only what decode accepts back", () => {
   });
 
   test("int and str Map keys are fine (the decoder accepts both)", () => {
-    expect(H.UnknownC!.decode(H.UnknownC!.encode(new Map<unknown, unknown>([[1, "a"], ["b", 2]])))).toEqual({ 1: "a", b: 2 });
+    expect(
+      H.UnknownC!.decode(
+        H.UnknownC!.encode(
+          new Map<unknown, unknown>([
+            [1, "a"],
+            ["b", 2],
+          ]),
+        ),
+      ),
+    ).toEqual({ 1: "a", b: 2 });
   });
 });
 
@@ -115,7 +134,7 @@ describe("declared properties named like Object.prototype members", () => {
     expect(H.InheritedC!.decode(bytes)).toEqual({ name: "a" });
     expect(hex(bytes)).toBe("81a46e616d65a161");
   });
-  test("a declared \"__proto__\" property: read as own data, written as a key", () => {
+  test('a declared "__proto__" property: read as own data, written as a key', () => {
     const value = JSON.parse('{"id": 1, "__proto__": {"polluted": true}}');
     const back = H.ProtoNamedC!.decode(H.ProtoNamedC!.encode(value));
     expect(Object.getOwnPropertyDescriptor(back, "__proto__")!.value).toEqual({ polluted: true });
@@ -200,10 +219,16 @@ describe("tuples", () => {
     expect(back[1]).toBeUndefined(); // the type is `score?: number | null`: nil now reads as null
   });
   test("fixed tuples with literal elements: the bytes @msgpack/msgpack writes, and back", () => {
-    const marks = [["pt", 0, -1.5], ["pt", 300, 2 ** 40]];
+    const marks = [
+      ["pt", 0, -1.5],
+      ["pt", 300, 2 ** 40],
+    ];
     expect(hex(H.MarksC!.encode(marks))).toBe(hex(msgpackEncode(marks)));
     expect(H.MarksC!.decode(H.MarksC!.encode(marks))).toEqual(marks);
-    for (const flagged of [["on", true, 1], ["off", false, 2.5]]) {
+    for (const flagged of [
+      ["on", true, 1],
+      ["off", false, 2.5],
+    ]) {
       expect(hex(H.FlaggedC!.encode(flagged))).toBe(hex(msgpackEncode(flagged)));
       expect(H.FlaggedC!.decode(H.FlaggedC!.encode(flagged))).toEqual(flagged);
     }

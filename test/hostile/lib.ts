@@ -12,7 +12,10 @@ export function cat(...parts: (string | Uint8Array)[]): Uint8Array {
   const arrays = parts.map((p) => (typeof p === "string" ? fromHex(p) : p));
   const out = new Uint8Array(arrays.reduce((n, a) => n + a.length, 0));
   let at = 0;
-  for (const a of arrays) { out.set(a, at); at += a.length; }
+  for (const a of arrays) {
+    out.set(a, at);
+    at += a.length;
+  }
   return out;
 }
 
@@ -35,7 +38,8 @@ export function rawStr(payloadHex: string): string {
 export const map = (n: number): string => (n < 16 ? be(0x80 | n, 1) : n < 0x10000 ? "de" + be(n, 2) : "df" + be(n, 4));
 export const arr = (n: number): string => (n < 16 ? be(0x90 | n, 1) : n < 0x10000 ? "dc" + be(n, 2) : "dd" + be(n, 4));
 /** Positive fixint / uint 8/16/32. */
-export const uint = (n: number): string => (n < 0x80 ? be(n, 1) : n < 0x100 ? "cc" + be(n, 1) : n < 0x10000 ? "cd" + be(n, 2) : "ce" + be(n, 4));
+export const uint = (n: number): string =>
+  n < 0x80 ? be(n, 1) : n < 0x100 ? "cc" + be(n, 1) : n < 0x10000 ? "cd" + be(n, 2) : "ce" + be(n, 4);
 
 /** Runs `f`; it must throw a CodecError (never anything else). Returns the error and how long it took. */
 export function decodeError(f: () => unknown): CodecError {
@@ -44,7 +48,9 @@ export function decodeError(f: () => unknown): CodecError {
     result = f();
   } catch (e) {
     if (e instanceof CodecError) return e;
-    throw new Error(`expected a CodecError, got ${e instanceof Error ? `${e.constructor.name}: ${e.message}` : String(e)}`);
+    throw new Error(
+      `expected a CodecError, got ${e instanceof Error ? `${e.constructor.name}: ${e.message}` : String(e)}`,
+    );
   }
   throw new Error(`expected a CodecError, got a value: ${safeJson(result)}`);
 }
@@ -63,7 +69,11 @@ export function expectCodecError(f: () => unknown, expected: Expected): CodecErr
   const e = decodeError(f);
   expect(e).toBeInstanceOf(CodecError);
   expect(e.name).toBe("CodecError");
-  expect({ code: e.code, path: e.path, offset: e.offset }).toEqual({ code: expected.code, path: expected.path, offset: expected.offset });
+  expect({ code: e.code, path: e.path, offset: e.offset }).toEqual({
+    code: expected.code,
+    path: expected.path,
+    offset: expected.offset,
+  });
   if (expected.offset >= 0) expect(e.message).toContain(`at byte ${expected.offset}`);
   if (expected.path.length <= 160) expect(e.message.startsWith(expected.path + ": ")).toBe(true);
   if (expected.message !== undefined) expect(e.message).toMatch(expected.message);
@@ -72,11 +82,19 @@ export function expectCodecError(f: () => unknown, expected: Expected): CodecErr
 
 /** Milliseconds `f` takes, best of `tries` (after one warm-up call). */
 export function bestTime(f: () => unknown, tries = 3): number {
-  try { f(); } catch { /* warm-up */ }
+  try {
+    f();
+  } catch {
+    /* warm-up */
+  }
   let best = Infinity;
   for (let i = 0; i < tries; i++) {
     const t = performance.now();
-    try { f(); } catch { /* timed either way */ }
+    try {
+      f();
+    } catch {
+      /* timed either way */
+    }
     best = Math.min(best, performance.now() - t);
   }
   return best;
@@ -84,7 +102,11 @@ export function bestTime(f: () => unknown, tries = 3): number {
 
 export function safeJson(v: unknown): string {
   try {
-    return JSON.stringify(v, (_k, x) => (typeof x === "bigint" ? `${x}n` : x instanceof Uint8Array ? `bytes(${hex(x)})` : x))?.slice(0, 300) ?? String(v);
+    return (
+      JSON.stringify(v, (_k, x) =>
+        typeof x === "bigint" ? `${x}n` : x instanceof Uint8Array ? `bytes(${hex(x)})` : x,
+      )?.slice(0, 300) ?? String(v)
+    );
   } catch {
     return String(v);
   }

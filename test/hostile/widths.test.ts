@@ -7,13 +7,16 @@ import { load } from "../helpers/compile";
 import type { Codec } from "../../runtime/index";
 import { arr, bestTime, cat, decodeError, expectCodecError, fromHex, map, str } from "./lib";
 
-const W = load<Record<string, Codec<any>>>("hostile_widths", `
+const W = load<Record<string, Codec<any>>>(
+  "hostile_widths",
+  `
 import { codecFor, type Float32, type Int8, type Int64, type Uint16, type Uint64 } from "typed-msgpack";
 export interface Reading { sensor: Uint16; value: Float32; delta?: Int8; id: Int64; total: Uint64; samples: Float32[] }
 export const ReadingC = codecFor<Reading>();
 export const Floats = codecFor<Float32[]>();
 export const Bytes8 = codecFor<Int8[]>();
-`);
+`,
+);
 
 const READING = { sensor: 513, value: 1.5, delta: -5, id: -(2n ** 40n), total: 2n ** 63n, samples: [0.5, -2, 1e20] };
 
@@ -25,25 +28,53 @@ describe("Float32[] with a lying header", () => {
   });
 
   test("an array 16 claiming 1000 elements, 2 present: incomplete at the first missing byte", () => {
-    expectCodecError(() => W.Floats!.decode(fromHex("dc03e8 ca3f800000 ca3f800000")), { code: "incomplete", path: "$", offset: 3 });
+    expectCodecError(() => W.Floats!.decode(fromHex("dc03e8 ca3f800000 ca3f800000")), {
+      code: "incomplete",
+      path: "$",
+      offset: 3,
+    });
   });
 
   test("a float 32 cut short at the end of the input is incomplete, not read past the end", () => {
-    expectCodecError(() => W.Floats!.decode(fromHex("92 ca3f800000 ca3f80")), { code: "incomplete", path: "$[1]", offset: 6 });
+    expectCodecError(() => W.Floats!.decode(fromHex("92 ca3f800000 ca3f80")), {
+      code: "incomplete",
+      path: "$[1]",
+      offset: 6,
+    });
   });
 
   test("0xc1 and a str among the elements", () => {
-    expectCodecError(() => W.Floats!.decode(fromHex("92 ca3f800000 c1")), { code: "malformed", path: "$[1]", offset: 6 });
-    expectCodecError(() => W.Floats!.decode(fromHex("92 ca3f800000 a161")), { code: "type-mismatch", path: "$[1]", offset: 6, message: /expected int or float, got str/ });
+    expectCodecError(() => W.Floats!.decode(fromHex("92 ca3f800000 c1")), {
+      code: "malformed",
+      path: "$[1]",
+      offset: 6,
+    });
+    expectCodecError(() => W.Floats!.decode(fromHex("92 ca3f800000 a161")), {
+      code: "type-mismatch",
+      path: "$[1]",
+      offset: 6,
+      message: /expected int or float, got str/,
+    });
   });
 });
 
 describe("an integer outside its width, in every int format", () => {
   test.each([
-    ["uint 8 128", "cc80"], ["uint 16 128", "cd0080"], ["int 16 -129", "d1ff7f"], ["uint 32", "ce00000080"],
-    ["int 32", "d2ffffff7f"], ["uint 64", "cf0000000000000080"], ["int 64", "d3ffffffffffffff7f"], ["uint 64 2^64-1", "cfffffffffffffffff"],
+    ["uint 8 128", "cc80"],
+    ["uint 16 128", "cd0080"],
+    ["int 16 -129", "d1ff7f"],
+    ["uint 32", "ce00000080"],
+    ["int 32", "d2ffffff7f"],
+    ["uint 64", "cf0000000000000080"],
+    ["int 64", "d3ffffffffffffff7f"],
+    ["uint 64 2^64-1", "cfffffffffffffffff"],
   ])("Int8[]: %s is out of range at the element's offset", (_label, element) => {
-    expectCodecError(() => W.Bytes8!.decode(cat("92", "05", element)), { code: "out-of-range", path: "$[1]", offset: 2, message: /is outside -128\.\.127/ });
+    expectCodecError(() => W.Bytes8!.decode(cat("92", "05", element)), {
+      code: "out-of-range",
+      path: "$[1]",
+      offset: 2,
+      message: /is outside -128\.\.127/,
+    });
   });
 
   test("the same values written in a wider format than needed are accepted", () => {
@@ -61,7 +92,10 @@ describe("a message full of widths", () => {
 
   test("every proper prefix is incomplete", () => {
     for (let n = 0; n < good.length; n++) {
-      expect({ n, code: decodeError(() => W.ReadingC!.decode(good.subarray(0, n))).code }).toEqual({ n, code: "incomplete" });
+      expect({ n, code: decodeError(() => W.ReadingC!.decode(good.subarray(0, n))).code }).toEqual({
+        n,
+        code: "incomplete",
+      });
     }
   });
 
@@ -80,7 +114,11 @@ describe("a message full of widths", () => {
         }
         // Whatever decodes is in range: encoding it again never fails.
         expect(() => W.ReadingC!.encode(value)).not.toThrow();
-        expect(value.sensor >= 0 && value.sensor <= 65535 && (value.delta === undefined || (value.delta >= -128 && value.delta <= 127))).toBe(true);
+        expect(
+          value.sensor >= 0 &&
+            value.sensor <= 65535 &&
+            (value.delta === undefined || (value.delta >= -128 && value.delta <= 127)),
+        ).toBe(true);
         expect(value.samples.every((x: number) => Object.is(Math.fround(x), x))).toBe(true);
       }
     }
@@ -92,6 +130,10 @@ describe("a message full of widths", () => {
     const id = cat(...base, str("total"), "00", str("id"), "cf8000000000000000");
     expectCodecError(() => W.ReadingC!.decode(id), { code: "out-of-range", path: "$.id", offset: id.length - 9 });
     const total = cat(...base, str("id"), "00", str("total"), "d3ffffffffffffffff");
-    expectCodecError(() => W.ReadingC!.decode(total), { code: "out-of-range", path: "$.total", offset: total.length - 9 });
+    expectCodecError(() => W.ReadingC!.decode(total), {
+      code: "out-of-range",
+      path: "$.total",
+      offset: total.length - 9,
+    });
   });
 });

@@ -7,7 +7,12 @@ import { hex } from "../helpers/bytes";
 import { scaledRuns } from "../property/lib/jest-run";
 
 function about<T>(b: Uint8Array, check: () => T): T {
-  try { return check(); } catch (e) { if (e instanceof Error) e.message = `bytes: ${hex(b)}\n${e.message}`; throw e; }
+  try {
+    return check();
+  } catch (e) {
+    if (e instanceof Error) e.message = `bytes: ${hex(b)}\n${e.message}`;
+    throw e;
+  }
 }
 /** msgpackr returns Buffers for bin; compare as plain Uint8Arrays. */
 function plain(v: unknown): unknown {
@@ -37,7 +42,9 @@ function interop(codec: Codec<any>, value: unknown, options: { useBigInt64?: boo
   about(peerEncode(value, options), () => expect(codec.decode(peerEncode(value, options))).toEqual(value));
 }
 
-const C = load<Record<string, Codec<any>>>("interop_peers", `
+const C = load<Record<string, Codec<any>>>(
+  "interop_peers",
+  `
 import { codecFor } from "typed-msgpack";
 export interface Doc {
   id: number; title: string; tags: string[]; score: number | null; active: boolean;
@@ -56,12 +63,40 @@ export const DateC = codecFor<Date>();
 export const Bytes = codecFor<Uint8Array>();
 export const DocC = codecFor<Doc>();
 export const Json = codecFor<unknown>();
-`);
+`,
+);
 
 describe("numbers at every format boundary", () => {
   test.each([
-    0, 1, 127, 128, 255, 256, 65535, 65536, 2 ** 32 - 1, 2 ** 32, 2 ** 53 - 1, -1, -32, -33, -128, -129, -32768, -32769,
-    -(2 ** 31), -(2 ** 31) - 1, -(2 ** 53 - 1), 1.5, -2.75, 0.1, 1e300, Number.MIN_VALUE, NaN, Infinity, -Infinity,
+    0,
+    1,
+    127,
+    128,
+    255,
+    256,
+    65535,
+    65536,
+    2 ** 32 - 1,
+    2 ** 32,
+    2 ** 53 - 1,
+    -1,
+    -32,
+    -33,
+    -128,
+    -129,
+    -32768,
+    -32769,
+    -(2 ** 31),
+    -(2 ** 31) - 1,
+    -(2 ** 53 - 1),
+    1.5,
+    -2.75,
+    0.1,
+    1e300,
+    Number.MIN_VALUE,
+    NaN,
+    Infinity,
+    -Infinity,
   ])("%p", (n) => {
     interop(C.Num!, n);
   });
@@ -87,18 +122,27 @@ describe("strings", () => {
     interop(C.Str!, "a".repeat(n));
   });
   test.each([
-    ["two-byte", "é"], ["three-byte", "€"], ["four-byte", "😀"],
+    ["two-byte", "é"],
+    ["three-byte", "€"],
+    ["four-byte", "😀"],
   ])("%s characters around the header limits", (_label, unit) => {
-    for (const n of [1, 10, 11, 16, 31, 32, 33, 64, 85, 86, 128, 16384, 21845, 21846, 32768]) interop(C.Str!, unit.repeat(n));
+    for (const n of [1, 10, 11, 16, 31, 32, 33, 64, 85, 86, 128, 16384, 21845, 21846, 32768])
+      interop(C.Str!, unit.repeat(n));
   });
 });
 
 describe("containers", () => {
   test.each([0, 1, 15, 16, 65535, 65536])("arrays of %i numbers", (n) => {
-    interop(C.Nums!, Array.from({ length: n }, (_, i) => (i * 37) % 300 - 40));
+    interop(
+      C.Nums!,
+      Array.from({ length: n }, (_, i) => ((i * 37) % 300) - 40),
+    );
   });
   test.each([15, 16, 65536])("arrays of %i strings", (n) => {
-    interop(C.Strs!, Array.from({ length: n }, (_, i) => "s" + i));
+    interop(
+      C.Strs!,
+      Array.from({ length: n }, (_, i) => "s" + i),
+    );
   });
   test.each([0, 1, 15, 16, 65535, 65536])("maps of %i entries", (n) => {
     interop(C.RecN!, Object.fromEntries(Array.from({ length: n }, (_, i) => ["key" + i, i * 1.5])));
@@ -106,7 +150,20 @@ describe("containers", () => {
 });
 
 describe("bigint (useBigInt64)", () => {
-  test.each([0n, 1n, 127n, 2n ** 32n, 2n ** 53n + 1n, 2n ** 63n - 1n, 2n ** 63n, 2n ** 64n - 1n, -1n, -33n, -(2n ** 53n) - 1n, -(2n ** 63n)])("%p", (n) => {
+  test.each([
+    0n,
+    1n,
+    127n,
+    2n ** 32n,
+    2n ** 53n + 1n,
+    2n ** 63n - 1n,
+    2n ** 63n,
+    2n ** 64n - 1n,
+    -1n,
+    -33n,
+    -(2n ** 53n) - 1n,
+    -(2n ** 63n),
+  ])("%p", (n) => {
     interop(C.Big!, n, { useBigInt64: true });
   });
   test("arrays of bigints", () => {
@@ -122,38 +179,78 @@ describe("bigint (useBigInt64)", () => {
     const packed = packr.pack(n);
     expect(hex(packed.subarray(0, 1))).toBe("cb");
     let error: unknown;
-    try { C.Big!.decode(packed); } catch (e) { error = e; }
+    try {
+      C.Big!.decode(packed);
+    } catch (e) {
+      error = e;
+    }
     expect(error).toBeInstanceOf(CodecError);
     expect(error).toMatchObject({ code: "type-mismatch", path: "$", offset: 0 });
   });
 });
 
 describe("Date and binary", () => {
-  test.each([0, 1, 999, 1000, 1700000000000, 1700000000123, (2 ** 32 - 1) * 1000, 2 ** 32 * 1000, 2 ** 34 * 1000 - 1, 2 ** 34 * 1000, -1, -1000, -62135596800000, 8.64e15, -8.64e15])(
-    "new Date(%p)", (ms) => {
-      interop(C.DateC!, new Date(ms));
-    });
+  test.each([
+    0,
+    1,
+    999,
+    1000,
+    1700000000000,
+    1700000000123,
+    (2 ** 32 - 1) * 1000,
+    2 ** 32 * 1000,
+    2 ** 34 * 1000 - 1,
+    2 ** 34 * 1000,
+    -1,
+    -1000,
+    -62135596800000,
+    8.64e15,
+    -8.64e15,
+  ])("new Date(%p)", (ms) => {
+    interop(C.DateC!, new Date(ms));
+  });
   test.each([0, 1, 255, 256, 65535, 65536])("Uint8Array of %i bytes", (n) => {
-    interop(C.Bytes!, Uint8Array.from({ length: n }, (_, i) => i & 0xff));
+    interop(
+      C.Bytes!,
+      Uint8Array.from({ length: n }, (_, i) => i & 0xff),
+    );
   });
 });
 
 describe("objects", () => {
   const doc = (id: number, children: unknown[] = []) => ({
-    id, title: "Doc " + id, tags: ["a", "b"], score: id % 2 ? null : id / 4, active: id % 3 === 0,
-    meta: { lang: "en", "x-odd key": "ü" }, created: new Date(1700000000000 + id), blob: Uint8Array.from([id & 0xff, 1]), children,
+    id,
+    title: "Doc " + id,
+    tags: ["a", "b"],
+    score: id % 2 ? null : id / 4,
+    active: id % 3 === 0,
+    meta: { lang: "en", "x-odd key": "ü" },
+    created: new Date(1700000000000 + id),
+    blob: Uint8Array.from([id & 0xff, 1]),
+    children,
   });
   test("a nested document in declaration order", () => {
     interop(C.DocC!, doc(1, [doc(2), doc(3, [doc(4)])]));
   });
 
   const docFields = {
-    id: fc.oneof(fc.integer(), fc.maxSafeInteger(), fc.double().filter((x) => !Object.is(x, -0))),
+    id: fc.oneof(
+      fc.integer(),
+      fc.maxSafeInteger(),
+      fc.double().filter((x) => !Object.is(x, -0)),
+    ),
     title: fc.string({ unit: "grapheme", maxLength: 40 }),
     tags: fc.array(fc.string({ maxLength: 300 }), { maxLength: 20 }),
-    score: fc.option(fc.double().filter((x) => !Object.is(x, -0)), { nil: null }),
+    score: fc.option(
+      fc.double().filter((x) => !Object.is(x, -0)),
+      { nil: null },
+    ),
     active: fc.boolean(),
-    meta: fc.dictionary(fc.string().filter((k) => k !== "__proto__"), fc.string(), { noNullPrototype: true }),
+    meta: fc.dictionary(
+      fc.string().filter((k) => k !== "__proto__"),
+      fc.string(),
+      { noNullPrototype: true },
+    ),
     created: fc.date({ noInvalidDate: true }),
     blob: fc.uint8Array({ maxLength: 300 }),
   };
@@ -161,17 +258,23 @@ describe("objects", () => {
   const arbitraryDoc = fc.record({ ...docFields, children: fc.array(leafDoc, { maxLength: 3 }) });
 
   test("arbitrary documents: same bytes as @msgpack/msgpack, and both peers agree", () => {
-    fc.assert(fc.property(arbitraryDoc, (value) => {
-      interop(C.DocC!, value);
-    }), { numRuns: scaledRuns(200) });
+    fc.assert(
+      fc.property(arbitraryDoc, (value) => {
+        interop(C.DocC!, value);
+      }),
+      { numRuns: scaledRuns(200) },
+    );
   });
 
   test("arbitrary JSON values through unknown", () => {
-    fc.assert(fc.property(fc.jsonValue(), (raw) => {
-      const json = JSON.stringify(raw);
-      fc.pre(!json.includes('"__proto__"')); // @msgpack/msgpack refuses to decode that key
-      const value = JSON.parse(json); // drops -0, which is the documented exception
-      interop(C.Json!, value);
-    }), { numRuns: scaledRuns(300) });
+    fc.assert(
+      fc.property(fc.jsonValue(), (raw) => {
+        const json = JSON.stringify(raw);
+        fc.pre(!json.includes('"__proto__"')); // @msgpack/msgpack refuses to decode that key
+        const value = JSON.parse(json); // drops -0, which is the documented exception
+        interop(C.Json!, value);
+      }),
+      { numRuns: scaledRuns(300) },
+    );
   });
 });

@@ -8,23 +8,43 @@ const suite = require("msgpack-test-suite") as Record<string, SuiteCase[]>;
 
 interface SuiteCase {
   msgpack: string[];
-  nil?: null; bool?: boolean; binary?: string; number?: number; bignum?: string; string?: string;
-  array?: unknown[]; map?: Record<string, unknown>; timestamp?: [number, number]; ext?: [number, string];
+  nil?: null;
+  bool?: boolean;
+  binary?: string;
+  number?: number;
+  bignum?: string;
+  string?: string;
+  array?: unknown[];
+  map?: Record<string, unknown>;
+  timestamp?: [number, number];
+  ext?: [number, string];
 }
 
 const fromSuite = (h: string) => new Uint8Array(Buffer.from(h.replace(/-/g, ""), "hex"));
 const toSuite = (b: Uint8Array) => hex(b).replace(/(..)(?!$)/g, "$1-");
 function about<T>(b: Uint8Array, check: () => T): T {
-  try { return check(); } catch (e) { if (e instanceof Error) e.message = `bytes: ${toSuite(b)}\n${e.message}`; throw e; }
+  try {
+    return check();
+  } catch (e) {
+    if (e instanceof Error) e.message = `bytes: ${toSuite(b)}\n${e.message}`;
+    throw e;
+  }
 }
 function codecError(run: () => unknown): CodecError {
   let result: unknown;
-  try { result = run(); } catch (e) { expect(e).toBeInstanceOf(CodecError); return e as CodecError; }
+  try {
+    result = run();
+  } catch (e) {
+    expect(e).toBeInstanceOf(CodecError);
+    return e as CodecError;
+  }
   throw new Error(`expected a CodecError, got ${inspect(result)}`);
 }
 const isFloat = (h: string) => h.startsWith("ca") || h.startsWith("cb");
 
-const C = load<Record<string, Codec<any>>>("interop_test_suite", `
+const C = load<Record<string, Codec<any>>>(
+  "interop_test_suite",
+  `
 import { codecFor } from "typed-msgpack";
 export const Nil = codecFor<null>();
 export const Bool = codecFor<boolean>();
@@ -38,7 +58,8 @@ export const NestedArr = codecFor<(number[] | Record<string, number>)[]>();
 export const NestedRec = codecFor<Record<string, number[] | Record<string, number>>>();
 export const DateC = codecFor<Date>();
 export const Unk = codecFor<unknown>();
-`);
+`,
+);
 
 /** Timestamps: the instant in whole milliseconds, truncated toward zero as @msgpack/msgpack does (a Date holds no nanoseconds). */
 function timestampMs([sec, nsec]: [number, number]): number {
@@ -69,7 +90,9 @@ function dynamic(c: SuiteCase, encoding: string): unknown {
   return first!.value;
 }
 
-const rows = Object.entries(suite).flatMap(([file, cases]) => cases.map((c, i) => [`${file} #${i} ${inspect(c, { breakLength: Infinity }).slice(0, 80)}`, file, c] as const));
+const rows = Object.entries(suite).flatMap(([file, cases]) =>
+  cases.map((c, i) => [`${file} #${i} ${inspect(c, { breakLength: Infinity }).slice(0, 80)}`, file, c] as const),
+);
 
 test("the suite is where we expect it", () => {
   expect(Object.keys(suite).length).toBeGreaterThanOrEqual(15);
@@ -79,33 +102,45 @@ test("the suite is where we expect it", () => {
 describe.each(rows)("%s", (_label, file, c) => {
   const fits = typed(file, c);
 
-  if (fits.length > 0) test.each(fits.map((f) => [f.codec, f] as const))("%s decodes every listed encoding", (_codec, { codec, value }) => {
-    for (const encoding of c.msgpack) {
-      const b = fromSuite(encoding);
-      if (codec === "Big" && isFloat(encoding)) {
-        about(b, () => expect(codecError(() => C.Big!.decode(b))).toMatchObject({ code: "type-mismatch", path: "$", offset: 0 }));
-        continue;
-      }
-      about(b, () => expect(C[codec]!.decode(b)).toEqual(value));
-    }
-  });
+  if (fits.length > 0)
+    test.each(fits.map((f) => [f.codec, f] as const))(
+      "%s decodes every listed encoding",
+      (_codec, { codec, value }) => {
+        for (const encoding of c.msgpack) {
+          const b = fromSuite(encoding);
+          if (codec === "Big" && isFloat(encoding)) {
+            about(b, () =>
+              expect(codecError(() => C.Big!.decode(b))).toMatchObject({ code: "type-mismatch", path: "$", offset: 0 }),
+            );
+            continue;
+          }
+          about(b, () => expect(C[codec]!.decode(b)).toEqual(value));
+        }
+      },
+    );
 
-  if (fits.length > 0) test.each(fits.map((f) => [f.codec, f] as const))("%s encodes to one of the listed encodings", (_codec, { codec, value }) => {
-    const ours = C[codec]!.encode(value);
-    if (c.timestamp && c.timestamp[1] % 1_000_000 !== 0) {
-      // a Date holds milliseconds: the sub-millisecond part is lost, so the bytes name the truncated instant
-      about(ours, () => expect(C.DateC!.decode(ours)).toEqual(value));
-      expect(c.msgpack).not.toContain(toSuite(ours));
-      return;
-    }
-    about(ours, () => expect(c.msgpack).toContain(toSuite(ours)));
-  });
+  if (fits.length > 0)
+    test.each(fits.map((f) => [f.codec, f] as const))(
+      "%s encodes to one of the listed encodings",
+      (_codec, { codec, value }) => {
+        const ours = C[codec]!.encode(value);
+        if (c.timestamp && c.timestamp[1] % 1_000_000 !== 0) {
+          // a Date holds milliseconds: the sub-millisecond part is lost, so the bytes name the truncated instant
+          about(ours, () => expect(C.DateC!.decode(ours)).toEqual(value));
+          expect(c.msgpack).not.toContain(toSuite(ours));
+          return;
+        }
+        about(ours, () => expect(c.msgpack).toContain(toSuite(ours)));
+      },
+    );
 
   if (c.bignum !== undefined && c.number === undefined) {
     test("as a number it is out of range, not rounded", () => {
       for (const encoding of c.msgpack) {
         const b = fromSuite(encoding);
-        about(b, () => expect(codecError(() => C.Num!.decode(b))).toMatchObject({ code: "out-of-range", path: "$", offset: 0 }));
+        about(b, () =>
+          expect(codecError(() => C.Num!.decode(b))).toMatchObject({ code: "out-of-range", path: "$", offset: 0 }),
+        );
       }
     });
   }

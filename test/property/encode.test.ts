@@ -10,5 +10,6 @@ import { runProperty } from "./lib/jest-run";
 const zoo = loadZoo("prop_zoo_encode");
 
 describe.each(zoo.map((t) => [t.name, t] as const))("%s", (_name, t) => {
-  test("a corrupted value throws a CodecError naming its path, or encodes to bytes that decode", () => runProperty("encode-corrupt", t));
+  test("a corrupted value throws a CodecError naming its path, or encodes to bytes that decode", () =>
+    runProperty("encode-corrupt", t));
 });

@@ -15,5 +15,6 @@ describe.each(zoo.map((t) => [t.name, t] as const))("%s", (_name, t) => {
   test("arbitrary bytes: a valid T or a well-formed CodecError, in time", () => runProperty("random-bytes", t));
   test("mutated valid messages: a valid T or a well-formed CodecError, in time", () => runProperty("mutated", t));
   test("every proper prefix of a valid message is incomplete", () => runProperty("prefixes", t, scaledRuns(50)));
-  test("bytes after a valid message are trailing-bytes at the first extra byte", () => runProperty("trailing", t, scaledRuns(100)));
+  test("bytes after a valid message are trailing-bytes at the first extra byte", () =>
+    runProperty("trailing", t, scaledRuns(100)));
 });

@@ -13,7 +13,12 @@ test("every fixture names a type of the zoo", () => {
   expect(regressions.filter((r) => !byName.has(r.type)).map((r) => `${r.name}: ${r.type}`)).toEqual([]);
 });
 
-const cases = regressions.filter((r) => byName.has(r.type)).map((r) => [`${r.name} (${r.rule}: ${r.error.class}${r.error.code ? " " + r.error.code : ""})`, r] as const);
-(cases.length > 0 ? test.each(cases) : test.skip.each([["(no fixtures yet)", undefined as never]]))("%s", (_name, reg) => {
-  replay(reg, byName.get(reg.type)!);
-});
+const cases = regressions
+  .filter((r) => byName.has(r.type))
+  .map((r) => [`${r.name} (${r.rule}: ${r.error.class}${r.error.code ? " " + r.error.code : ""})`, r] as const);
+(cases.length > 0 ? test.each(cases) : test.skip.each([["(no fixtures yet)", undefined as never]]))(
+  "%s",
+  (_name, reg) => {
+    replay(reg, byName.get(reg.type)!);
+  },
+);

@@ -9,8 +9,9 @@ import { CodecError, type Codec, type DecodeOptions } from "../../runtime/index"
 import { decodeArrayStream } from "../../runtime/stream";
 import { about, codecError, expectDecodeError, expectEncodeError, fromHex, hex, roundTrip } from "./helpers";
 
-
-const C = load<Record<string, any>>("roundtrip_generics", `
+const C = load<Record<string, any>>(
+  "roundtrip_generics",
+  `
 import { codecFor, type Codec } from "typed-msgpack";
 export interface User { id: number; email: string }
 export interface Page<T> { items: T[]; next?: string; total: number }
@@ -77,7 +78,8 @@ export const PageOfPages = pageCodec(pageCodec(codecFor<boolean>()));
 export const PageOfPagesDirect = codecFor<Page<Page<boolean>>>();
 export const Keyed = new Store(codecFor<number>()).keyed(codecFor<"a" | "b">());
 export const Pair = pairCodec(codecFor<string>(), UserCodec);
-`);
+`,
+);
 
 const user = (i: number) => ({ id: i, email: `u${i}@example.com` });
 const page = { items: [user(1), user(2), user(3)], next: "c2", total: 30 };
@@ -98,10 +100,21 @@ describe("a generic codec applied to concrete codecs gives the concrete codec's 
     sameAsDirect(C.UserPage, C.UserPageDirect, { items: [], total: 0 });
   });
   test("Envelope<K, P>: two codec arguments, in order of declaration", () => {
-    sameAsDirect(C.OrderEvent, C.OrderEventDirect, { kind: "order", sentAt: new Date(1_700_000_000_000), payload: user(7) }, false);
+    sameAsDirect(
+      C.OrderEvent,
+      C.OrderEventDirect,
+      { kind: "order", sentAt: new Date(1_700_000_000_000), payload: user(7) },
+      false,
+    );
   });
   test("a recursive generic type", () => {
-    const tree = { value: 1, children: [{ value: 2, children: [] }, { value: 3, children: [{ value: 4, children: [] }] }] };
+    const tree = {
+      value: 1,
+      children: [
+        { value: 2, children: [] },
+        { value: 3, children: [{ value: 4, children: [] }] },
+      ],
+    };
     sameAsDirect(C.NumberTree, C.NumberTreeDirect, tree);
   });
   test("a discriminated union of the type parameters, with a generic codec as an argument", () => {
@@ -115,17 +128,35 @@ describe("a generic codec applied to concrete codecs gives the concrete codec's 
     expect(C.MaybeUser.decode(fromHex("c0"))).toBeNull();
   });
   test("Map, Record, Set, tuple, optional and nullable properties of T", () => {
-    const value = { byId: new Map([["a", new Date(1)]]), byName: { b: new Date(2) }, seen: new Set([new Date(3)]), pair: [new Date(4), 5], maybe: new Date(6), nothing: null };
+    const value = {
+      byId: new Map([["a", new Date(1)]]),
+      byName: { b: new Date(2) },
+      seen: new Set([new Date(3)]),
+      pair: [new Date(4), 5],
+      maybe: new Date(6),
+      nothing: null,
+    };
     sameAsDirect(C.BothDates, C.BothDatesDirect, value, false);
     const { maybe: _, ...without } = value;
     sameAsDirect(C.BothDates, C.BothDatesDirect, { ...without, nothing: new Date(7) }, false);
   });
-  test("nested generics: Page<Envelope<\"x\", T>>, and a page of pages", () => {
-    sameAsDirect(C.PagedEvents, C.PagedEventsDirect, { items: [{ kind: "x", sentAt: new Date(0), payload: 2n ** 63n }], total: 1 }, false);
+  test('nested generics: Page<Envelope<"x", T>>, and a page of pages', () => {
+    sameAsDirect(
+      C.PagedEvents,
+      C.PagedEventsDirect,
+      { items: [{ kind: "x", sentAt: new Date(0), payload: 2n ** 63n }], total: 1 },
+      false,
+    );
     sameAsDirect(C.PageOfPages, C.PageOfPagesDirect, { items: [{ items: [true, false], total: 2 }], total: 1 });
   });
   test("class and method type parameters, and an arrow function's", () => {
-    roundTrip(C.Keyed, new Map([["a", 1], ["b", 2]]));
+    roundTrip(
+      C.Keyed,
+      new Map([
+        ["a", 1],
+        ["b", 2],
+      ]),
+    );
     expectEncodeError(C.Keyed, new Map([["c", 1]]), { path: "$.<key>" });
     roundTrip(C.Pair, ["s", user(1)]);
   });
@@ -139,11 +170,20 @@ describe("a generic codec applied to concrete codecs gives the concrete codec's 
 });
 
 /** Decoding `bytes` fails in the generic codec exactly as in the concrete one: code, path, offset and message. */
-function sameDecodeError(generic: Codec<any>, direct: Codec<any>, bytes: Uint8Array, options?: DecodeOptions): CodecError {
+function sameDecodeError(
+  generic: Codec<any>,
+  direct: Codec<any>,
+  bytes: Uint8Array,
+  options?: DecodeOptions,
+): CodecError {
   const mine = codecError(() => generic.decode(bytes, options));
   const theirs = codecError(() => direct.decode(bytes, options));
-  expect({ code: mine.code, path: mine.path, offset: mine.offset, message: mine.message })
-    .toEqual({ code: theirs.code, path: theirs.path, offset: theirs.offset, message: theirs.message });
+  expect({ code: mine.code, path: mine.path, offset: mine.offset, message: mine.message }).toEqual({
+    code: theirs.code,
+    path: theirs.path,
+    offset: theirs.offset,
+    message: theirs.message,
+  });
   return mine;
 }
 
@@ -151,7 +191,9 @@ describe("validation goes through the codec passed, with the paths of the whole 
   test("a bad element names its path on encode and decode", () => {
     const bad = { items: [user(1), user(2), user(3), { id: 4, email: 5 }], total: 4 };
     expectEncodeError(C.UserPage, bad, { path: "$.items[3].email" });
-    expect(codecError(() => C.UserPage.encode(bad)).message).toBe(codecError(() => C.UserPageDirect.encode(bad)).message);
+    expect(codecError(() => C.UserPage.encode(bad)).message).toBe(
+      codecError(() => C.UserPageDirect.encode(bad)).message,
+    );
     const error = sameDecodeError(C.UserPage, C.UserPageDirect, peerEncode(bad));
     expect(error).toMatchObject({ path: "$.items[3].email", code: "type-mismatch" });
   });
@@ -185,14 +227,20 @@ describe("validation goes through the codec passed, with the paths of the whole 
 });
 
 test("a file whose last (or only) codec is a generic factory: the factory's declaration ends the generated code", () => {
-  const M = load<{ pageCodec<T>(item: Codec<T>): Codec<{ items: T[]; total: number }> }>("roundtrip_generics_factory_last", `
+  const M = load<{ pageCodec<T>(item: Codec<T>): Codec<{ items: T[]; total: number }> }>(
+    "roundtrip_generics_factory_last",
+    `
 import { codecFor, type Codec } from "typed-msgpack";
 export interface Page<T> { items: T[]; total: number }
 export function pageCodec<T>(item: Codec<T>): Codec<Page<T>> {
   return codecFor<Page<T>>(item);
 }
-`);
-  const strings = load<{ S: Codec<string> }>("roundtrip_generics_factory_last_item", `import { codecFor } from "typed-msgpack";\nexport const S = codecFor<string>();\n`);
+`,
+  );
+  const strings = load<{ S: Codec<string> }>(
+    "roundtrip_generics_factory_last_item",
+    `import { codecFor } from "typed-msgpack";\nexport const S = codecFor<string>();\n`,
+  );
   const page = { items: ["a", "b"], total: 2 };
   const codec = M.pageCodec(strings.S);
   expect(peerDecode(codec.encode(page))).toEqual(page);
@@ -215,18 +263,28 @@ describe("streaming", () => {
 describe("hostile bytes", () => {
   test("mutated encodings of generic codecs fail with a CodecError or decode, never anything else", () => {
     let seed = 16;
-    const random = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+    const random = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
     const cases: [Codec<any>, unknown][] = [
       [C.UserPage, page],
       [C.Outcome, { ok: true, value: page }],
       [C.NumberTree, { value: 1, children: [{ value: 2, children: [] }] }],
-      [C.BothDates, { byId: new Map([["a", new Date(1)]]), byName: { b: new Date(2) }, seen: new Set([new Date(3)]), pair: [new Date(4), 5], nothing: null }],
+      [
+        C.BothDates,
+        {
+          byId: new Map([["a", new Date(1)]]),
+          byName: { b: new Date(2) },
+          seen: new Set([new Date(3)]),
+          pair: [new Date(4), 5],
+          nothing: null,
+        },
+      ],
     ];
     for (const [codec, value] of cases) {
       const bytes = codec.encode(value);
       for (let round = 0; round < 300; round++) {
         const mutated = bytes.slice();
-        for (let k = 0; k < 1 + (round % 3); k++) mutated[Math.floor(random() * mutated.length)] = Math.floor(random() * 256);
+        for (let k = 0; k < 1 + (round % 3); k++)
+          mutated[Math.floor(random() * mutated.length)] = Math.floor(random() * 256);
         try {
           codec.decode(mutated);
         } catch (e) {

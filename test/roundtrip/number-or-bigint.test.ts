@@ -6,7 +6,9 @@ import { load } from "../helpers/compile";
 import type { Codec } from "../../runtime/index";
 import { hex, fromHex, about, roundTrip, codecError, expectDecodeError } from "./helpers";
 
-const C = load<Record<string, Codec<any>>>("roundtrip_number_or_bigint", `
+const C = load<Record<string, Codec<any>>>(
+  "roundtrip_number_or_bigint",
+  `
 import { codecFor } from "typed-msgpack";
 export interface Repo {
   id: number | bigint;
@@ -23,29 +25,44 @@ export const Num = codecFor<number>();
 export const RepoC = codecFor<Repo>();
 export const Ids = codecFor<(number | bigint | null)[]>();
 export const Mixed = codecFor<number | bigint | string[] | undefined>();
-`);
+`,
+);
 
 const MAX = Number.MAX_SAFE_INTEGER;
 
 describe("the root: number | bigint", () => {
   test.each([
-    ["0", 0], ["fixint", 5], ["negative fixint", -32], ["uint 32", 2 ** 32 - 1], ["int 64 in the safe range", MAX], ["float", 1.5],
-    ["-0", -0], ["NaN", NaN], ["Infinity", -Infinity], ["2^53 as a number (float 64)", 2 ** 53],
+    ["0", 0],
+    ["fixint", 5],
+    ["negative fixint", -32],
+    ["uint 32", 2 ** 32 - 1],
+    ["int 64 in the safe range", MAX],
+    ["float", 1.5],
+    ["-0", -0],
+    ["NaN", NaN],
+    ["Infinity", -Infinity],
+    ["2^53 as a number (float 64)", 2 ** 53],
   ])("a number (%s) is written as number writes it and comes back as that number", (_label, value) => {
     const encoded = roundTrip(C.Id!, value);
     expect(hex(encoded)).toBe(hex(C.Num!.encode(value)));
   });
 
   test.each([
-    [2n ** 53n, "cf0020000000000000"], [2n ** 53n + 1n, "cf0020000000000001"], [2n ** 64n - 1n, "cfffffffffffffffff"],
-    [-(2n ** 53n), "d3ffe0000000000000"], [-(2n ** 63n), "d38000000000000000"],
+    [2n ** 53n, "cf0020000000000000"],
+    [2n ** 53n + 1n, "cf0020000000000001"],
+    [2n ** 64n - 1n, "cfffffffffffffffff"],
+    [-(2n ** 53n), "d3ffe0000000000000"],
+    [-(2n ** 63n), "d38000000000000000"],
   ])("a bigint outside the safe range (%p) is written as %s and comes back as a bigint", (value, wire) => {
     expect(hex(roundTrip(C.Id!, value))).toBe(wire);
     expect(typeof C.Id!.decode(fromHex(wire))).toBe("bigint");
   });
 
   test.each([
-    [5n, "cf0000000000000005", 5], [-1n, "d3ffffffffffffffff", -1], [BigInt(MAX), "cf001fffffffffffff", MAX], [BigInt(-MAX), "d3ffe0000000000001", -MAX],
+    [5n, "cf0000000000000005", 5],
+    [-1n, "d3ffffffffffffffff", -1],
+    [BigInt(MAX), "cf001fffffffffffff", MAX],
+    [BigInt(-MAX), "d3ffe0000000000001", -MAX],
   ])("a bigint in the safe range (%p) is written as %s and comes back as the number %p", (value, wire, back) => {
     const encoded = C.Id!.encode(value);
     expect(hex(encoded)).toBe(wire);
@@ -53,27 +70,42 @@ describe("the root: number | bigint", () => {
   });
 
   test.each([
-    ["05", 5], ["e0", -32], ["cc80", 128], ["cdffff", 65535], ["ceffffffff", 4294967295], ["d080", -128], ["d18000", -32768],
-    ["d280000000", -2147483648], ["ca3fc00000", 1.5], ["cb3ff8000000000000", 1.5], ["d3001fffffffffffff", MAX],
+    ["05", 5],
+    ["e0", -32],
+    ["cc80", 128],
+    ["cdffff", 65535],
+    ["ceffffffff", 4294967295],
+    ["d080", -128],
+    ["d18000", -32768],
+    ["d280000000", -2147483648],
+    ["ca3fc00000", 1.5],
+    ["cb3ff8000000000000", 1.5],
+    ["d3001fffffffffffff", MAX],
   ])("decode accepts %s as the number %p", (wire, value) => {
     about(fromHex(wire), () => expect(C.Id!.decode(fromHex(wire))).toBe(value));
   });
 
-  test.each([["d37fffffffffffffff", 2n ** 63n - 1n], ["cf8000000000000000", 2n ** 63n], ["d3ffdfffffffffffff", -(2n ** 53n) - 1n]])(
-    "decode accepts %s as the bigint %p",
-    (wire, value) => {
-      about(fromHex(wire), () => expect(C.Id!.decode(fromHex(wire))).toBe(value));
-    },
-  );
+  test.each([
+    ["d37fffffffffffffff", 2n ** 63n - 1n],
+    ["cf8000000000000000", 2n ** 63n],
+    ["d3ffdfffffffffffff", -(2n ** 53n) - 1n],
+  ])("decode accepts %s as the bigint %p", (wire, value) => {
+    about(fromHex(wire), () => expect(C.Id!.decode(fromHex(wire))).toBe(value));
+  });
 
-  test.each([["a135", "str"], ["c0", "nil"], ["c3", "bool"], ["c40105", "bin"], ["9105", "array"], ["80", "map"], ["d6ff00000000", "ext"]])(
-    "decode rejects %s (%s) with a CodecError at offset 0",
-    (wire, family) => {
-      const e = about(fromHex(wire), () => codecError(() => C.Id!.decode(fromHex(wire))));
-      expect(e).toMatchObject({ path: "$", code: "type-mismatch", offset: 0 });
-      expect(e.message).toContain(`got ${family}`);
-    },
-  );
+  test.each([
+    ["a135", "str"],
+    ["c0", "nil"],
+    ["c3", "bool"],
+    ["c40105", "bin"],
+    ["9105", "array"],
+    ["80", "map"],
+    ["d6ff00000000", "ext"],
+  ])("decode rejects %s (%s) with a CodecError at offset 0", (wire, family) => {
+    const e = about(fromHex(wire), () => codecError(() => C.Id!.decode(fromHex(wire))));
+    expect(e).toMatchObject({ path: "$", code: "type-mismatch", offset: 0 });
+    expect(e.message).toContain(`got ${family}`);
+  });
 
   test.each([["cf00000000"], ["d3"], ["cb3ff8"]])("decode of truncated %s is incomplete", (wire) => {
     expectDecodeError(C.Id!, wire, { path: "$", code: "incomplete" });
@@ -97,7 +129,10 @@ describe("everywhere the union can appear", () => {
     name: "octo",
     parent: 42,
     ids: [1, big, -3.5, -(2n ** 62n)],
-    byName: new Map<string, number | bigint>([["a", 1], ["b", big]]),
+    byName: new Map<string, number | bigint>([
+      ["a", 1],
+      ["b", big],
+    ]),
     counts: { stars: 10, views: big },
     pair: [big, "x"] as [bigint, string],
     ref: big,
@@ -133,7 +168,10 @@ describe("everywhere the union can appear", () => {
     bad[at] = 0xc3; // true instead of the id
     const e = about(bad, () => codecError(() => C.RepoC!.decode(bad)));
     expect(e).toMatchObject({ path: "$.id", code: "type-mismatch", offset: at });
-    expect(codecError(() => C.RepoC!.encode({ ...repo(), ids: [1, "2"] }))).toMatchObject({ path: "$.ids[1]", offset: -1 });
+    expect(codecError(() => C.RepoC!.encode({ ...repo(), ids: [1, "2"] }))).toMatchObject({
+      path: "$.ids[1]",
+      offset: -1,
+    });
     expect(codecError(() => C.RepoC!.encode({ ...repo(), ref: true }))).toMatchObject({ path: "$.ref", offset: -1 });
   });
 });

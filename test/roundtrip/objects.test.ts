@@ -3,7 +3,9 @@ import type { Codec } from "../../runtime/index";
 import { hex, fromHex, str, about, roundTrip, codecError, decodeError } from "./helpers";
 const many = Array.from({ length: 35 }, (_, i) => `p${i}${i % 7 === 3 ? "?" : ""}: number;`).join(" ");
 
-const M = load("roundtrip_objects", `
+const M = load(
+  "roundtrip_objects",
+  `
 import { codecFor } from "typed-msgpack";
 export interface User { id: number; name: string; email?: string; tags: string[] }
 type Point = { x: number; y: number };
@@ -47,7 +49,8 @@ export const PartialC = codecFor<Partial<User>>();
 export const PickC = codecFor<Readonly<Pick<User, "id" | "tags">>>();
 export const OmitC = codecFor<Omit<User, "tags" | "email">>();
 export const RecAB = codecFor<Record<"a" | "b", number>>();
-`);
+`,
+);
 const C = M as Record<string, Codec<any>>;
 
 const user = { id: 1, name: "a", tags: [] as string[] };
@@ -57,38 +60,86 @@ describe("object types round-trip as maps in declaration order", () => {
   test.each([
     ["UserC", user, userWire],
     ["UserC", { tags: [], name: "a", id: 1 }, userWire],
-    ["UserC", { ...user, email: "e" }, "84" + str("id") + "01" + str("name") + str("a") + str("email") + str("e") + str("tags") + "90"],
+    [
+      "UserC",
+      { ...user, email: "e" },
+      "84" + str("id") + "01" + str("name") + str("a") + str("email") + str("e") + str("tags") + "90",
+    ],
     ["Labeled", { name: "n", y: 2, x: 1 }, "83" + str("x") + "01" + str("y") + "02" + str("name") + str("n")],
     ["VecC", new M.Vec(1, 2), "82" + str("x") + "01" + str("y") + "02"],
     ["ParamC", new M.Param("s", 3), "82" + str("a") + str("s") + str("b") + "03"],
-    ["OddC", { "a-b": 1, "": "e", "ключ": true, 0: "zero", ["long_".repeat(8)]: 2, default: 3 },
-      "86" + str("a-b") + "01" + str("") + str("e") + str("ключ") + "c3" + str("0") + str("zero") + str("long_".repeat(8)) + "02" + str("default") + "03"],
+    [
+      "OddC",
+      { "a-b": 1, "": "e", ключ: true, 0: "zero", ["long_".repeat(8)]: 2, default: 3 },
+      "86" +
+        str("a-b") +
+        "01" +
+        str("") +
+        str("e") +
+        str("ключ") +
+        "c3" +
+        str("0") +
+        str("zero") +
+        str("long_".repeat(8)) +
+        "02" +
+        str("default") +
+        "03",
+    ],
     ["NullableC", { note: null, u: "u" }, "82" + str("note") + "c0" + str("u") + str("u")],
     ["NullableC", { value: null, note: "n" }, "82" + str("value") + "c0" + str("note") + str("n")],
     ["BoxStr", { value: "v", list: ["w"] }, "82" + str("value") + str("v") + str("list") + "91" + str("w")],
     ["BoxDate", { value: new Date(0), list: [] }, "82" + str("value") + "d6ff00000000" + str("list") + "90"],
     ["TreeC", { value: 1, children: [{ value: 2, children: [] }] }, ""],
     ["OutlineC", { title: "a", notes: null }, "82" + str("title") + str("a") + str("notes") + "c0"],
-    ["OutlineC", { title: "a", sections: [{ title: "b", notes: [] }], notes: [{ title: "c", sections: [], notes: null }] },
-      "83" + str("title") + str("a") + str("sections") + "91" + "82" + str("title") + str("b") + str("notes") + "90" +
-      str("notes") + "91" + "83" + str("title") + str("c") + str("sections") + "90" + str("notes") + "c0"],
+    [
+      "OutlineC",
+      { title: "a", sections: [{ title: "b", notes: [] }], notes: [{ title: "c", sections: [], notes: null }] },
+      "83" +
+        str("title") +
+        str("a") +
+        str("sections") +
+        "91" +
+        "82" +
+        str("title") +
+        str("b") +
+        str("notes") +
+        "90" +
+        str("notes") +
+        "91" +
+        "83" +
+        str("title") +
+        str("c") +
+        str("sections") +
+        "90" +
+        str("notes") +
+        "c0",
+    ],
     ["ListC", { head: 1, tail: { head: 2, tail: null } }, ""],
     ["JsonC", { a: [1, "x", null, true, { b: 1.5 }], c: {} }, ""],
     ["OuterC", { inner: { deep: { n: 1 } }, when: new Date(1000) }, ""],
     ["EmptyC", {}, "80"],
     ["Branded", { id: "u1", ids: ["u2"] }, "82" + str("id") + str("u1") + str("ids") + "91" + str("u2")],
-    ["PartialC", {}, "80"], ["PartialC", { name: "n" }, "81" + str("name") + str("n")],
+    ["PartialC", {}, "80"],
+    ["PartialC", { name: "n" }, "81" + str("name") + str("n")],
     ["PickC", { id: 1, tags: ["t"] }, "82" + str("id") + "01" + str("tags") + "91" + str("t")],
     ["OmitC", { id: 1, name: "n" }, "82" + str("id") + "01" + str("name") + str("n")],
-    ["RecAB", { a: 1, b: 2 }, "82" + str("a") + "01" + str("b") + "02"], ["DerivedC", { name: "d", value: 1, list: [2] }, ""],
-    ["ProtoishC", { a: 1, constructor: "c", valueOf: 2 }, "83" + str("constructor") + str("c") + str("valueOf") + "02" + str("a") + "01"],
+    ["RecAB", { a: 1, b: 2 }, "82" + str("a") + "01" + str("b") + "02"],
+    ["DerivedC", { name: "d", value: 1, list: [2] }, ""],
+    [
+      "ProtoishC",
+      { a: 1, constructor: "c", valueOf: 2 },
+      "83" + str("constructor") + str("c") + str("valueOf") + "02" + str("a") + "01",
+    ],
   ])("%s %p", (name, value, wire) => {
     const encoded = roundTrip(C[name]!, value, { ...value });
     if (wire) expect(hex(encoded)).toBe(wire);
   });
 
   test("JS key order of class instances does not matter", () => {
-    class Shuffled { y = 2; x = 1; }
+    class Shuffled {
+      y = 2;
+      x = 1;
+    }
     expect(hex(C.VecC!.encode(new Shuffled() as unknown))).toBe("82" + str("x") + "01" + str("y") + "02");
   });
 
@@ -102,14 +153,19 @@ describe("object types round-trip as maps in declaration order", () => {
 describe("optional and undefined-valued properties", () => {
   test("optional and undefined-typed properties are omitted when undefined, present or absent on decode", () => {
     expect(hex(C.UserC!.encode({ ...user, email: undefined }))).toBe(userWire);
-    expect(hex(C.NullableC!.encode({ note: "n", u: undefined, nothing: undefined }))).toBe("81" + str("note") + str("n"));
+    expect(hex(C.NullableC!.encode({ note: "n", u: undefined, nothing: undefined }))).toBe(
+      "81" + str("note") + str("n"),
+    );
     const decoded = C.NullableC!.decode(fromHex("81" + str("note") + str("n")));
     expect(decoded).toEqual({ note: "n" });
-    for (const key of ["value", "note", "u", "nothing"]) expect(Object.prototype.hasOwnProperty.call(decoded, key)).toBe(true);
+    for (const key of ["value", "note", "u", "nothing"])
+      expect(Object.prototype.hasOwnProperty.call(decoded, key)).toBe(true);
   });
 
   test("nil decodes as null for `x?: T | null`, as undefined for `u: T | undefined`", () => {
-    const decoded = C.NullableC!.decode(fromHex("84" + str("value") + "c0" + str("note") + "c0" + str("u") + "c0" + str("nothing") + "c0"));
+    const decoded = C.NullableC!.decode(
+      fromHex("84" + str("value") + "c0" + str("note") + "c0" + str("u") + "c0" + str("nothing") + "c0"),
+    );
     expect(decoded.value).toBeNull();
     expect(decoded.note).toBeNull();
     expect(decoded.u).toBeUndefined();
@@ -131,39 +187,83 @@ describe("optional and undefined-valued properties", () => {
 
   test("a runtime property not in the type is not written", () => {
     expect(hex(C.UserC!.encode({ ...user, password: "secret" }))).toBe(userWire);
-    expect(hex(C.VecC!.encode(Object.assign(new M.Vec(1, 2), { z: 3 })))).toBe("82" + str("x") + "01" + str("y") + "02");
+    expect(hex(C.VecC!.encode(Object.assign(new M.Vec(1, 2), { z: 3 })))).toBe(
+      "82" + str("x") + "01" + str("y") + "02",
+    );
   });
 
   test.each([
-    ["nil", "c0"], ["bool", "c3"], ["fixint", "05"], ["uint 32", "ce00000001"], ["float 64", "cb3ff8000000000000"],
-    ["fixstr", str("hello")], ["str 8", str("x".repeat(40))], ["bin 8", "c4020102"], ["empty array", "90"], ["array of ints", "920102"],
-    ["ext", "d40110"], ["timestamp", "d6ff00000000"], ["map of ints", "810102"],
+    ["nil", "c0"],
+    ["bool", "c3"],
+    ["fixint", "05"],
+    ["uint 32", "ce00000001"],
+    ["float 64", "cb3ff8000000000000"],
+    ["fixstr", str("hello")],
+    ["str 8", str("x".repeat(40))],
+    ["bin 8", "c4020102"],
+    ["empty array", "90"],
+    ["array of ints", "920102"],
+    ["ext", "d40110"],
+    ["timestamp", "d6ff00000000"],
+    ["map of ints", "810102"],
   ])("an unknown key with a %s value is skipped", (_label, value) => {
     const wire = "84" + str("id") + "01" + str("extra") + value + str("name") + str("a") + str("tags") + "90";
     expect(about(fromHex(wire), () => C.UserC!.decode(fromHex(wire)))).toEqual(user);
   });
 
   test("unknown keys are skipped, whatever their value", () => {
-    const wire = "86" + str("extra") + "81" + str("k") + "92c0c3" + str("id") + "01" + str("bin") + "c4020102" + str("name") + str("a") + str("tags") + "90" + str("zzz") + "d6ff00000000";
+    const wire =
+      "86" +
+      str("extra") +
+      "81" +
+      str("k") +
+      "92c0c3" +
+      str("id") +
+      "01" +
+      str("bin") +
+      "c4020102" +
+      str("name") +
+      str("a") +
+      str("tags") +
+      "90" +
+      str("zzz") +
+      "d6ff00000000";
     expect(about(fromHex(wire), () => C.UserC!.decode(fromHex(wire)))).toEqual(user);
   });
 });
 
 describe("invalid values do not encode", () => {
   test.each([
-    ["UserC", null, "$"], ["UserC", "user", "$"], ["UserC", { name: "a", tags: [] }, "$.id"], ["UserC", { ...user, id: "1" }, "$.id"],
-    ["UserC", { ...user, email: 5 }, "$.email"], ["UserC", { ...user, tags: ["a", 1] }, "$.tags[1]"],
-    ["NullableC", { note: undefined }, "$.note"], ["NullableC", { note: null, value: 1 }, "$.value"],
-    ["OddC", { "a-b": "x", "": "", "ключ": true, 0: "", ["long_".repeat(8)]: 1, default: 1 }, '$["a-b"]'],
-    ["OddC", { "a-b": 1, "": "", "ключ": 1, 0: "", ["long_".repeat(8)]: 1, default: 1 }, '$["ключ"]'],
-    ["OddC", { "a-b": 1, "": "", "ключ": true, 0: 0, ["long_".repeat(8)]: 1, default: 1 }, '$["0"]'],
-    ["BoxDate", { value: "2020", list: [] }, "$.value"], ["Labeled", { x: 1, y: 2 }, "$.name"],
-    ["TreeC", { value: 1, children: [{ value: 2, children: [{ value: "3", children: [] }] }] }, "$.children[0].children[0].value"],
+    ["UserC", null, "$"],
+    ["UserC", "user", "$"],
+    ["UserC", { name: "a", tags: [] }, "$.id"],
+    ["UserC", { ...user, id: "1" }, "$.id"],
+    ["UserC", { ...user, email: 5 }, "$.email"],
+    ["UserC", { ...user, tags: ["a", 1] }, "$.tags[1]"],
+    ["NullableC", { note: undefined }, "$.note"],
+    ["NullableC", { note: null, value: 1 }, "$.value"],
+    ["OddC", { "a-b": "x", "": "", ключ: true, 0: "", ["long_".repeat(8)]: 1, default: 1 }, '$["a-b"]'],
+    ["OddC", { "a-b": 1, "": "", ключ: 1, 0: "", ["long_".repeat(8)]: 1, default: 1 }, '$["ключ"]'],
+    ["OddC", { "a-b": 1, "": "", ключ: true, 0: 0, ["long_".repeat(8)]: 1, default: 1 }, '$["0"]'],
+    ["BoxDate", { value: "2020", list: [] }, "$.value"],
+    ["Labeled", { x: 1, y: 2 }, "$.name"],
+    [
+      "TreeC",
+      { value: 1, children: [{ value: 2, children: [{ value: "3", children: [] }] }] },
+      "$.children[0].children[0].value",
+    ],
     ["ListC", { head: 1, tail: { head: 2, tail: undefined } }, "$.tail.tail"],
-    ["OutlineC", { title: "a", notes: [{ title: "b", sections: [{ title: 3, notes: null }], notes: null }] }, "$.notes[0].sections[0].title"],
+    [
+      "OutlineC",
+      { title: "a", notes: [{ title: "b", sections: [{ title: 3, notes: null }], notes: null }] },
+      "$.notes[0].sections[0].title",
+    ],
     ["OutlineC", { title: "a", sections: {}, notes: null }, "$.sections"],
-    ["JsonC", { a: [1, { b: 1n }] }, "$.a[1].b"], ["OuterC", { inner: { deep: {} }, when: new Date() }, "$.inner.deep.n"],
-    ["RecAB", { a: 1 }, "$.b"], ["Branded", { id: 1, ids: [] }, "$.id"], ["OmitC", { id: 1 }, "$.name"],
+    ["JsonC", { a: [1, { b: 1n }] }, "$.a[1].b"],
+    ["OuterC", { inner: { deep: {} }, when: new Date() }, "$.inner.deep.n"],
+    ["RecAB", { a: 1 }, "$.b"],
+    ["Branded", { id: 1, ids: [] }, "$.id"],
+    ["OmitC", { id: 1 }, "$.name"],
   ])("%s rejects %p at %s", (name, value, path) => {
     expect(codecError(() => C[name]!.encode(value))).toMatchObject({ path, code: "type-mismatch", offset: -1 });
   });
@@ -171,11 +271,19 @@ describe("invalid values do not encode", () => {
   // Encoders read an object's properties before testing its prototype (a read makes the test cheap
   // in V8); what they reject, and the error, are the same as if they tested it first.
   test.each([
-    ["null", null], ["undefined", undefined], ["a number", 5], ["an array with its properties", Object.assign([], user)],
-    ["a Date with its properties", Object.assign(new Date(0), user)], ["a Map with its properties", Object.assign(new Map(), user)],
+    ["null", null],
+    ["undefined", undefined],
+    ["a number", 5],
+    ["an array with its properties", Object.assign([], user)],
+    ["a Date with its properties", Object.assign(new Date(0), user)],
+    ["a Map with its properties", Object.assign(new Map(), user)],
     ["a Uint8Array with its properties", Object.assign(new Uint8Array(1), user)],
   ])("%s is not a User, and fails as a whole", (_label, value) => {
-    expect(codecError(() => C.UserC!.encode(value))).toMatchObject({ path: "$", code: "type-mismatch", message: expect.stringContaining("an object (User)") });
+    expect(codecError(() => C.UserC!.encode(value))).toMatchObject({
+      path: "$",
+      code: "type-mismatch",
+      message: expect.stringContaining("an object (User)"),
+    });
     expect(codecError(() => C.EmptyC!.encode(value))).toMatchObject({ path: "$", code: "type-mismatch" });
   });
 
@@ -188,14 +296,44 @@ describe("invalid values do not encode", () => {
 describe("invalid bytes do not decode", () => {
   test.each([
     ["missing required property", "UserC", "82" + str("id") + "01" + str("tags") + "90", "missing-property", "$"],
-    ["missing nested property", "OuterC", "82" + str("inner") + "81" + str("deep") + "80" + str("when") + "d6ff00000000", "missing-property", "$.inner.deep"],
+    [
+      "missing nested property",
+      "OuterC",
+      "82" + str("inner") + "81" + str("deep") + "80" + str("when") + "d6ff00000000",
+      "missing-property",
+      "$.inner.deep",
+    ],
     ["missing null-able (not optional) property", "NullableC", "80", "missing-property", "$"],
-    ["wrong property type", "UserC", "83" + str("id") + str("x") + str("name") + str("a") + str("tags") + "90", "type-mismatch", "$.id"],
+    [
+      "wrong property type",
+      "UserC",
+      "83" + str("id") + str("x") + str("name") + str("a") + str("tags") + "90",
+      "type-mismatch",
+      "$.id",
+    ],
     ["array instead of map", "UserC", "93" + "01" + str("a") + "90", "type-mismatch", "$"],
     ["int key", "UserC", "8101" + "01", "type-mismatch", "$"],
-    ["nil array element", "OutlineC", "82" + str("title") + str("a") + str("notes") + "92" + "c0" + "c0", "type-mismatch", "$.notes[0]"],
-    ["deep wrong type in an optional own array", "OutlineC", "82" + str("title") + str("a") + str("sections") + "91" + "82" + str("title") + "c3" + str("notes") + "c0", "type-mismatch", "$.sections[0].title"],
-    ["deep wrong type", "TreeC", "82" + str("value") + "01" + str("children") + "91" + "82" + str("value") + "c3" + str("children") + "90", "type-mismatch", "$.children[0].value"],
+    [
+      "nil array element",
+      "OutlineC",
+      "82" + str("title") + str("a") + str("notes") + "92" + "c0" + "c0",
+      "type-mismatch",
+      "$.notes[0]",
+    ],
+    [
+      "deep wrong type in an optional own array",
+      "OutlineC",
+      "82" + str("title") + str("a") + str("sections") + "91" + "82" + str("title") + "c3" + str("notes") + "c0",
+      "type-mismatch",
+      "$.sections[0].title",
+    ],
+    [
+      "deep wrong type",
+      "TreeC",
+      "82" + str("value") + "01" + str("children") + "91" + "82" + str("value") + "c3" + str("children") + "90",
+      "type-mismatch",
+      "$.children[0].value",
+    ],
   ])("%s", (_label, name, wire, code, path) => {
     const error = decodeError(C[name]!, wire);
     expect(error).toMatchObject({ code, path });
@@ -213,8 +351,28 @@ describe("invalid bytes do not decode", () => {
   });
 
   test.each([
-    ["first property repeated", "UserC", "84" + str("id") + "01" + str("id") + "02" + str("name") + str("a") + str("tags") + "90", 1 + 3 + 1],
-    ["optional property repeated", "UserC", "85" + str("id") + "01" + str("email") + str("x") + str("name") + str("a") + str("tags") + "90" + str("email") + str("y"), 1 + 4 + 6 + 2 + 5 + 2 + 5 + 1],
+    [
+      "first property repeated",
+      "UserC",
+      "84" + str("id") + "01" + str("id") + "02" + str("name") + str("a") + str("tags") + "90",
+      1 + 3 + 1,
+    ],
+    [
+      "optional property repeated",
+      "UserC",
+      "85" +
+        str("id") +
+        "01" +
+        str("email") +
+        str("x") +
+        str("name") +
+        str("a") +
+        str("tags") +
+        "90" +
+        str("email") +
+        str("y"),
+      1 + 4 + 6 + 2 + 5 + 2 + 5 + 1,
+    ],
     ["property past bit 30 repeated", "ManyC", "82" + str("p31") + "00" + str("p31") + "00", 1 + 5],
   ])("duplicate key: %s", (_label, name, wire, keyAt) => {
     const error = decodeError(C[name]!, wire);
@@ -226,21 +384,59 @@ describe("invalid bytes do not decode", () => {
 });
 
 describe("recursion depth", () => {
-  const list = (n: number) => { let v: any = null; for (let i = 0; i < n; i++) v = { head: i, tail: v }; return v; };
+  const list = (n: number) => {
+    let v: any = null;
+    for (let i = 0; i < n; i++) v = { head: i, tail: v };
+    return v;
+  };
   const listWire = (n: number) => ("82" + str("head") + "00" + str("tail")).repeat(n) + "c0";
 
   test("moderately deep values round-trip", () => {
     roundTrip(C.ListC!, list(500));
-    const nested: unknown[] = []; let cursor = nested; for (let i = 0; i < 500; i++) { const next: unknown[] = []; cursor.push(next); cursor = next; }
+    const nested: unknown[] = [];
+    let cursor = nested;
+    for (let i = 0; i < 500; i++) {
+      const next: unknown[] = [];
+      cursor.push(next);
+      cursor = next;
+    }
     roundTrip(C.JsonC!, nested);
   });
 
   test.each([
     ["a list 5000 deep", () => C.ListC!.encode(list(5000))],
-    ["a JSON array 100000 deep", () => { let v: unknown = 1; for (let i = 0; i < 100000; i++) v = [v]; return C.JsonC!.encode(v); }],
-    ["a cyclic tree", () => { const t: any = { value: 1, children: [] }; t.children.push(t); return C.TreeC!.encode(t); }],
-    ["a cyclic JSON object", () => { const o: any = { a: 1 }; o.self = o; return C.JsonC!.encode(o); }],
-    ["a cyclic list", () => { const l: any = { head: 1, tail: null }; l.tail = l; return C.ListC!.encode(l); }],
+    [
+      "a JSON array 100000 deep",
+      () => {
+        let v: unknown = 1;
+        for (let i = 0; i < 100000; i++) v = [v];
+        return C.JsonC!.encode(v);
+      },
+    ],
+    [
+      "a cyclic tree",
+      () => {
+        const t: any = { value: 1, children: [] };
+        t.children.push(t);
+        return C.TreeC!.encode(t);
+      },
+    ],
+    [
+      "a cyclic JSON object",
+      () => {
+        const o: any = { a: 1 };
+        o.self = o;
+        return C.JsonC!.encode(o);
+      },
+    ],
+    [
+      "a cyclic list",
+      () => {
+        const l: any = { head: 1, tail: null };
+        l.tail = l;
+        return C.ListC!.encode(l);
+      },
+    ],
   ])("encoding %s is too-deep, not a stack overflow", (_label, run) => {
     expect(codecError(run)).toMatchObject({ code: "too-deep", offset: -1 });
   });

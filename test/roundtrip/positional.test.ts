@@ -9,7 +9,9 @@ import { load } from "../helpers/compile";
 import type { Codec } from "../../runtime/index";
 import { hex, fromHex, roundTrip, codecError, expectDecodeError, expectEncodeError, str } from "./helpers";
 
-const C = load<Record<string, Codec<any>>>("roundtrip_positional", `
+const C = load<Record<string, Codec<any>>>(
+  "roundtrip_positional",
+  `
 import { codecFor, type Float32 } from "typed-msgpack";
 export interface Item { sku: string; price: number; note?: string }
 export interface Order { id: number; tag?: string; items: Item[]; gift?: boolean; memo?: string | null }
@@ -30,13 +32,16 @@ export const OutlineP = codecFor<Outline>({ layout: "positional" });
 export const PointP = codecFor<Point>({ layout: "positional" });
 export const ReadingP = codecFor<Reading | null>({ layout: "positional" });
 export const Loose = codecFor<{ a: number } | { a: number; b: number }>({ layout: "positional" });
-`);
+`,
+);
 
 const item = { sku: "ab", price: 1.5, note: undefined };
 
 describe("exact bytes: an array of the values, no keys", () => {
   test("all present: a fixarray of the values in declaration order", () => {
-    expect(hex(roundTrip(C.ItemP!, { sku: "ab", price: 1.5, note: "x" }))).toBe("93" + str("ab") + "cb3ff8000000000000" + str("x"));
+    expect(hex(roundTrip(C.ItemP!, { sku: "ab", price: 1.5, note: "x" }))).toBe(
+      "93" + str("ab") + "cb3ff8000000000000" + str("x"),
+    );
   });
 
   test("a trailing optional property that is absent (or undefined) is left out", () => {
@@ -46,19 +51,33 @@ describe("exact bytes: an array of the values, no keys", () => {
 
   test("an absent optional property before a present one is nil; trailing ones after the last present are left out", () => {
     const order = { id: 7, tag: undefined, items: [item], gift: true, memo: undefined };
-    expect(hex(roundTrip(C.OrderP!, order))).toBe("94" + "07" + "c0" + "91" + "92" + str("ab") + "cb3ff8000000000000" + "c3");
-    expect(hex(roundTrip(C.OrderP!, { id: 7, tag: "t", items: [], gift: undefined, memo: undefined }))).toBe("93" + "07" + str("t") + "90");
+    expect(hex(roundTrip(C.OrderP!, order))).toBe(
+      "94" + "07" + "c0" + "91" + "92" + str("ab") + "cb3ff8000000000000" + "c3",
+    );
+    expect(hex(roundTrip(C.OrderP!, { id: 7, tag: "t", items: [], gift: undefined, memo: undefined }))).toBe(
+      "93" + "07" + str("t") + "90",
+    );
   });
 
   test("@msgpack/msgpack reads the bytes as the expected arrays, and its arrays decode", () => {
     const order = { id: 7, tag: undefined, items: [item], gift: undefined, memo: "m" };
     const bytes = C.OrderP!.encode(order);
     expect(msgpackDecode(bytes)).toEqual([7, null, [["ab", 1.5]], null, "m"]);
-    expect(C.OrderP!.decode(msgpackEncode([7, null, [["ab", 1.5, "n"]], false]))).toEqual({ id: 7, tag: undefined, items: [{ sku: "ab", price: 1.5, note: "n" }], gift: false, memo: undefined });
+    expect(C.OrderP!.decode(msgpackEncode([7, null, [["ab", 1.5, "n"]], false]))).toEqual({
+      id: 7,
+      tag: undefined,
+      items: [{ sku: "ab", price: 1.5, note: "n" }],
+      gift: false,
+      memo: undefined,
+    });
   });
 
   test("a nullable optional property in the middle: nil decodes as null (as for maps), absence as undefined", () => {
-    expect(C.OrderP!.decode(msgpackEncode([1, null, [], null, null]))).toMatchObject({ tag: undefined, gift: undefined, memo: null });
+    expect(C.OrderP!.decode(msgpackEncode([1, null, [], null, null]))).toMatchObject({
+      tag: undefined,
+      gift: undefined,
+      memo: null,
+    });
   });
 
   test("smaller than the keyed layout, and the same values", () => {
@@ -69,19 +88,38 @@ describe("exact bytes: an array of the values, no keys", () => {
     expect(C.OrderP!.decode(positional)).toEqual(C.OrderK!.decode(keyed));
   });
 
-  test("layout: \"keyed\" is the default layout, spelled out", () => {
+  test('layout: "keyed" is the default layout, spelled out', () => {
     expect(hex(C.ItemKeyed!.encode(item))).toBe(hex(msgpackEncode({ sku: "ab", price: 1.5 })));
   });
 
   test("class instances, recursive types and number widths", () => {
-    const p = Object.assign(new (class Point { x = 0; y = 0 })(), { x: 1, y: 2 });
+    const p = Object.assign(
+      new (class Point {
+        x = 0;
+        y = 0;
+      })(),
+      { x: 1, y: 2 },
+    );
     expect(hex(C.PointP!.encode(p))).toBe("920102");
     expect(hex(roundTrip(C.TreeP!, { value: 1, children: [{ value: 2, children: [] }] }))).toBe("920191920290");
     // Arrays of the type itself that are nullable or optional (their loops inline in its functions).
-    const outline = { title: "a", notes: [{ title: "b", notes: null, sections: [] }], sections: [{ title: "c", notes: [] }] };
-    expect(hex(roundTrip(C.OutlineP!, outline))).toBe("93" + str("a") + "91" + "93" + str("b") + "c0" + "90" + "91" + "92" + str("c") + "90");
-    expectEncodeError(C.OutlineP!, { title: "a", notes: null, sections: [{ title: "c", notes: [1] }] }, { code: "type-mismatch", path: "$.sections[0].notes[0]" });
-    expectDecodeError(C.OutlineP!, "92" + str("a") + "91" + "92" + str("b") + "c3", { code: "type-mismatch", path: "$.notes[0].notes" });
+    const outline = {
+      title: "a",
+      notes: [{ title: "b", notes: null, sections: [] }],
+      sections: [{ title: "c", notes: [] }],
+    };
+    expect(hex(roundTrip(C.OutlineP!, outline))).toBe(
+      "93" + str("a") + "91" + "93" + str("b") + "c0" + "90" + "91" + "92" + str("c") + "90",
+    );
+    expectEncodeError(
+      C.OutlineP!,
+      { title: "a", notes: null, sections: [{ title: "c", notes: [1] }] },
+      { code: "type-mismatch", path: "$.sections[0].notes[0]" },
+    );
+    expectDecodeError(C.OutlineP!, "92" + str("a") + "91" + "92" + str("b") + "c3", {
+      code: "type-mismatch",
+      path: "$.notes[0].notes",
+    });
     expect(hex(roundTrip(C.ReadingP!, { at: 1.5, ok: true }))).toBe("92ca3fc00000c3");
     expect(hex(roundTrip(C.ReadingP!, null))).toBe("c0");
   });
@@ -97,15 +135,23 @@ describe("what stays a map: Records, index signatures, Maps", () => {
 
 describe("discriminated unions: the discriminant read by its index", () => {
   test("each member is an array; decode picks the member by its first element", () => {
-    const shapes = [{ kind: "circle", r: 1 }, { kind: "rect", w: 2, h: 3 }];
+    const shapes = [
+      { kind: "circle", r: 1 },
+      { kind: "rect", w: 2, h: 3 },
+    ];
     const bytes = roundTrip(C.ShapesP!, shapes);
-    expect(msgpackDecode(bytes)).toEqual([["circle", 1], ["rect", 2, 3]]);
+    expect(msgpackDecode(bytes)).toEqual([
+      ["circle", 1],
+      ["rect", 2, 3],
+    ]);
   });
 
   test("an unknown discriminant, or an array too short to have one, is a type mismatch at the element", () => {
     expectDecodeError(C.ShapesP!, msgpackEncode([["square", 1]]), { path: "$[0]", code: "type-mismatch", offset: 1 });
     expectDecodeError(C.ShapesP!, msgpackEncode([[]]), { path: "$[0]", code: "type-mismatch", offset: 1 });
-    expect(codecError(() => C.ShapesP!.decode(msgpackEncode([["square", 1]]))).message).toContain(`expected property "kind" to be one of "circle" | "rect"`);
+    expect(codecError(() => C.ShapesP!.decode(msgpackEncode([["square", 1]]))).message).toContain(
+      `expected property "kind" to be one of "circle" | "rect"`,
+    );
   });
 
   test("untagged unions of positional objects are tried, the first that takes the value whole first", () => {
@@ -133,21 +179,38 @@ describe("decode checks the length rules", () => {
 describe("encode checks as the keyed layout does", () => {
   test("a wrong type names the property path", () => {
     expectEncodeError(C.OrderP!, { id: "7", items: [] }, { path: "$.id", code: "type-mismatch" });
-    expectEncodeError(C.OrderP!, { id: 7, items: [{ sku: 1, price: 1 }] }, { path: "$.items[0].sku", code: "type-mismatch" });
+    expectEncodeError(
+      C.OrderP!,
+      { id: 7, items: [{ sku: 1, price: 1 }] },
+      { path: "$.items[0].sku", code: "type-mismatch" },
+    );
     expectEncodeError(C.OrderP!, { id: 7, items: [], gift: "yes" }, { path: "$.gift", code: "type-mismatch" });
     expectEncodeError(C.OrderP!, [7, null, []], { path: "$", code: "type-mismatch" });
   });
 
   test("a value that is no record fails as itself, though its properties are read before its prototype is tested", () => {
     const item = { sku: "a", price: 1 };
-    for (const value of [null, undefined, 5, Object.assign([], item), Object.assign(new Date(0), item), Object.assign(new Map(), item)]) {
-      expect(codecError(() => C.ItemP!.encode(value))).toMatchObject({ path: "$", code: "type-mismatch", message: expect.stringContaining("an object (Item)") });
+    for (const value of [
+      null,
+      undefined,
+      5,
+      Object.assign([], item),
+      Object.assign(new Date(0), item),
+      Object.assign(new Map(), item),
+    ]) {
+      expect(codecError(() => C.ItemP!.encode(value))).toMatchObject({
+        path: "$",
+        code: "type-mismatch",
+        message: expect.stringContaining("an object (Item)"),
+      });
     }
     expect(hex(C.ItemP!.encode(Object.assign(Object.create(null), item)))).toBe(hex(C.ItemP!.encode(item)));
   });
 });
 
 test("keyed bytes are not positional bytes: each layout reads its own", () => {
-  expect(() => C.OrderP!.decode(C.OrderK!.encode({ id: 1, items: [] }))).toThrow(/expected a tuple of 3 to 5 elements|expected array/);
+  expect(() => C.OrderP!.decode(C.OrderK!.encode({ id: 1, items: [] }))).toThrow(
+    /expected a tuple of 3 to 5 elements|expected array/,
+  );
   expect(C.ItemP!.decode(fromHex("92a0cb3ff0000000000000"))).toEqual({ sku: "", price: 1, note: undefined });
 });

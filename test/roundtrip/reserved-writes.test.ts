@@ -10,7 +10,9 @@ import { load } from "../helpers/compile";
 import { CodecError, type Codec } from "../../runtime/index";
 import { hex, roundTrip, codecError } from "./helpers";
 
-const C = load<Record<string, Codec<any>>>("roundtrip_reserved_writes", `
+const C = load<Record<string, Codec<any>>>(
+  "roundtrip_reserved_writes",
+  `
 import { codecFor } from "typed-msgpack";
 export interface Reading {
   kind: "reading";
@@ -42,15 +44,48 @@ export const WidesPositional = codecFor<Wide[]>({ layout: "positional" });
 /** Array headers in reserved room: a tuple's, and an own array's beside its key (no -0, which @msgpack/msgpack writes as int 0). */
 export interface Path { points: [number, number][]; next: Path[] }
 export const PathC = codecFor<Path>();
-`);
+`,
+);
 
 /** Numbers of every int and float form, so that readings differ in size (not -0, which @msgpack/msgpack writes as int 0). */
-const NUMBERS = [0, 1, 127, 128, 255, 256, 65535, 65536, 2 ** 32 - 1, 2 ** 32, 2 ** 53 - 1, -1, -32, -33, -128, -129, -32768, -32769, -(2 ** 31), -(2 ** 31) - 1, -(2 ** 53) + 1, 0.5, NaN, Infinity, 1e300];
+const NUMBERS = [
+  0,
+  1,
+  127,
+  128,
+  255,
+  256,
+  65535,
+  65536,
+  2 ** 32 - 1,
+  2 ** 32,
+  2 ** 53 - 1,
+  -1,
+  -32,
+  -33,
+  -128,
+  -129,
+  -32768,
+  -32769,
+  -(2 ** 31),
+  -(2 ** 31) - 1,
+  -(2 ** 53) + 1,
+  0.5,
+  NaN,
+  Infinity,
+  1e300,
+];
 
 function reading(i: number): Record<string, unknown> {
   const value: Record<string, unknown> = {
-    kind: "reading", at: NUMBERS[i % NUMBERS.length], ok: i % 2 === 0, level: i % 3, unit: i % 5 === 0 ? "C" : "F",
-    a_property_name_longer_than_a_run_can_be: NUMBERS[(i * 7) % NUMBERS.length], x: NUMBERS[(i * 11) % NUMBERS.length], "ключ": -i,
+    kind: "reading",
+    at: NUMBERS[i % NUMBERS.length],
+    ok: i % 2 === 0,
+    level: i % 3,
+    unit: i % 5 === 0 ? "C" : "F",
+    a_property_name_longer_than_a_run_can_be: NUMBERS[(i * 7) % NUMBERS.length],
+    x: NUMBERS[(i * 11) % NUMBERS.length],
+    ключ: -i,
   };
   if (i % 4 === 1) value.note = "n".repeat(i % 40);
   value.after = i % 3 === 0;
@@ -101,7 +136,9 @@ describe("writes into room reserved once give @msgpack/msgpack's bytes", () => {
         const target = new Uint8Array(offset + expected.length + 8).fill(0xee);
         expect(C.TailC!.encodeInto(value, target, offset)).toBe(offset + expected.length);
         expect(hex(target.subarray(offset, offset + expected.length))).toBe(hex(expected));
-        expect([...target.subarray(0, offset), ...target.subarray(offset + expected.length)].every((b) => b === 0xee)).toBe(true);
+        expect(
+          [...target.subarray(0, offset), ...target.subarray(offset + expected.length)].every((b) => b === 0xee),
+        ).toBe(true);
       }
       // Too small by one byte: a RangeError, and the target untouched.
       const short = new Uint8Array(expected.length - 1).fill(0xee);
@@ -135,7 +172,10 @@ describe("map and array headers written into reserved room give @msgpack/msgpack
 
   test("tuples and own arrays of 0 to 70 elements (fixarray and array 16)", () => {
     for (let n = 0; n <= 70; n++) {
-      const path = { points: Array.from({ length: n }, (_, i): [number, number] => [NUMBERS[i % NUMBERS.length]!, -i - 1]), next: Array.from({ length: n % 20 }, () => ({ points: [[n, 0.5]], next: [] })) };
+      const path = {
+        points: Array.from({ length: n }, (_, i): [number, number] => [NUMBERS[i % NUMBERS.length]!, -i - 1]),
+        next: Array.from({ length: n % 20 }, () => ({ points: [[n, 0.5]], next: [] })),
+      };
       expect(hex(C.PathC!.encode(path))).toBe(hex(peerEncode(path)));
       expect(C.PathC!.decode(C.PathC!.encode(path))).toEqual(path);
     }
@@ -148,8 +188,12 @@ describe("a value that does not match fails at its first wrong property, with it
     ["a number for a boolean", { ok: 1 }, "$.ok"],
     ["a literal outside the union", { level: 3 }, "$.level"],
     ["a string literal outside the union", { unit: "K" }, "$.unit"],
-    ["a bigint past a long key", { a_property_name_longer_than_a_run_can_be: 1n }, "$.a_property_name_longer_than_a_run_can_be"],
-    ["a wrong non-ASCII-keyed number", { "ключ": null }, "$[\"ключ\"]"],
+    [
+      "a bigint past a long key",
+      { a_property_name_longer_than_a_run_can_be: 1n },
+      "$.a_property_name_longer_than_a_run_can_be",
+    ],
+    ["a wrong non-ASCII-keyed number", { ключ: null }, '$["ключ"]'],
     ["the last boolean", { after: "yes" }, "$.after"],
     ["two wrong: the first declared", { x: "x", ok: "ok" }, "$.ok"],
     ["a wrong tag before a wrong number", { kind: "other", at: "1" }, "$.kind"],

@@ -6,9 +6,21 @@
 import { decode as peerDecode, encode as peerEncode } from "@msgpack/msgpack";
 import { load } from "../helpers/compile";
 import type { Codec } from "../../runtime/index";
-import { about, codecError, decodeError, expectDecodeError, expectEncodeError, fromHex, hex, roundTrip, str } from "./helpers";
+import {
+  about,
+  codecError,
+  decodeError,
+  expectDecodeError,
+  expectEncodeError,
+  fromHex,
+  hex,
+  roundTrip,
+  str,
+} from "./helpers";
 
-const C = load<Record<string, Codec<any>>>("roundtrip_type_surface", `
+const C = load<Record<string, Codec<any>>>(
+  "roundtrip_type_surface",
+  `
 import { codecFor } from "typed-msgpack";
 export const LeadingRest = codecFor<[...string[], number]>();
 export const MiddleRest = codecFor<[number, ...string[], boolean]>();
@@ -37,7 +49,8 @@ export const PartC = codecFor<{ part: Part }>();
 export const MixedC = codecFor<Mixed[]>();
 export const Colors = { red: "#f00", green: "#0f0" } as const;
 export const ColorC = codecFor<typeof Colors[keyof typeof Colors]>();
-`);
+`,
+);
 
 describe("tuples with a rest element before their end", () => {
   test.each([
@@ -73,12 +86,16 @@ describe("tuples with a rest element before their end", () => {
     expectEncodeError(C.MiddleRest!, [1, "x", 5, true], { path: "$[2]" });
     expectDecodeError(C.MiddleRest!, "9301" + str("x") + str("y"), { path: "$[2]", code: "type-mismatch", offset: 4 });
     expectDecodeError(C.TwoAfter!, "93c3" + "01" + "01", { path: "$[1]", code: "type-mismatch", offset: 2 });
-    expectDecodeError(C.Nested!, hex(peerEncode([{ path: [{ id: 1 }, { end: false }] }])), { path: "$[0].path[1].end", code: "type-mismatch" });
+    expectDecodeError(C.Nested!, hex(peerEncode([{ path: [{ id: 1 }, { end: false }] }])), {
+      path: "$[0].path[1].end",
+      code: "type-mismatch",
+    });
   });
 
   test("a cut array fails as incomplete at every length", () => {
     const bytes = C.MiddleRest!.encode([1, "x", "y", false]);
-    for (let k = 0; k < bytes.length; k++) expect(decodeError(C.MiddleRest!, hex(bytes.subarray(0, k))).code).toBe("incomplete");
+    for (let k = 0; k < bytes.length; k++)
+      expect(decodeError(C.MiddleRest!, hex(bytes.subarray(0, k))).code).toBe("incomplete");
     // Cut inside the last element, the error names it by its index from the start.
     expect(decodeError(C.MiddleRest!, hex(bytes.subarray(0, bytes.length - 1))).path).toBe("$[3]");
     expect(C.MiddleRest!.decode(fromHex(hex(bytes)))).toEqual([1, "x", "y", false]);
@@ -88,13 +105,27 @@ describe("tuples with a rest element before their end", () => {
 describe("the type table's forms, audited", () => {
   const user = { id: 1, name: "Ann", email: "a@x", tags: ["t"] };
   test.each([
-    ["PartialUser", {}], ["PartialUser", { name: "Ann" }], ["PartialUser", user],
-    ["RequiredUser", user], ["PickUser", { id: 1, email: "a@x" }], ["PickUser", { id: 1 }],
-    ["OmitUser", { id: 1, name: "Ann" }], ["ReadonlyUser", user],
-    ["ReadonlyRecord", { a: 1, "odd key": 2 }], ["ReadonlyKeyed", { a: 1, b: 2 }],
-    ["NonNull", "text"], ["LabeledPair", [1]], ["LabeledPair", [1, "y"]],
-    ["FlagsC", 3], ["FlagsC", 0], ["ComputedC", 1], ["ComputedC", 2], ["PartC", { part: 10 }], ["PartC", { part: 3 }],
-    ["MixedC", ["l", 3]], ["ColorC", "#0f0"],
+    ["PartialUser", {}],
+    ["PartialUser", { name: "Ann" }],
+    ["PartialUser", user],
+    ["RequiredUser", user],
+    ["PickUser", { id: 1, email: "a@x" }],
+    ["PickUser", { id: 1 }],
+    ["OmitUser", { id: 1, name: "Ann" }],
+    ["ReadonlyUser", user],
+    ["ReadonlyRecord", { a: 1, "odd key": 2 }],
+    ["ReadonlyKeyed", { a: 1, b: 2 }],
+    ["NonNull", "text"],
+    ["LabeledPair", [1]],
+    ["LabeledPair", [1, "y"]],
+    ["FlagsC", 3],
+    ["FlagsC", 0],
+    ["ComputedC", 1],
+    ["ComputedC", 2],
+    ["PartC", { part: 10 }],
+    ["PartC", { part: 3 }],
+    ["MixedC", ["l", 3]],
+    ["ColorC", "#0f0"],
   ])("%s %j: round trip, the bytes @msgpack/msgpack writes", (name, value) => {
     const bytes = roundTrip(C[name]!, value);
     about(bytes, () => {
@@ -113,12 +144,15 @@ describe("the type table's forms, audited", () => {
     ["PartC", { part: "10" }, "$.part", "type-mismatch"],
     ["MixedC", ["n"], "$[0]", "type-mismatch"],
     ["ColorC", "#00f", "$", "type-mismatch"],
-  ] as [string, unknown, string, string, string?][])("%s refuses %j both ways", (name, value, path, code, encodePath = path) => {
-    const codec = C[name]!;
-    // Encode names the property it found wrong (undefined where a value is required), decode the object missing it.
-    expect(codecError(() => codec.encode(value))).toMatchObject({ path: encodePath });
-    expect(codecError(() => codec.decode(peerEncode(value)))).toMatchObject({ path, code });
-  });
+  ] as [string, unknown, string, string, string?][])(
+    "%s refuses %j both ways",
+    (name, value, path, code, encodePath = path) => {
+      const codec = C[name]!;
+      // Encode names the property it found wrong (undefined where a value is required), decode the object missing it.
+      expect(codecError(() => codec.encode(value))).toMatchObject({ path: encodePath });
+      expect(codecError(() => codec.decode(peerEncode(value)))).toMatchObject({ path, code });
+    },
+  );
 
   test("Omit leaves the omitted property out: an extra key on the wire is skipped", () => {
     expect(C.OmitUser!.decode(peerEncode(user))).toEqual({ id: 1, name: "Ann", email: "a@x" });

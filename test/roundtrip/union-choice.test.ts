@@ -13,7 +13,9 @@ import { encode as peerEncode } from "@msgpack/msgpack";
 import { hex } from "../helpers/bytes";
 import { load } from "../helpers/compile";
 
-const m = load<Record<string, any>>("union_choice", `import { codecFor } from "typed-msgpack";
+const m = load<Record<string, any>>(
+  "union_choice",
+  `import { codecFor } from "typed-msgpack";
 export interface A { a: number }
 export interface AB { a: number; b: number }
 export const Arrays = codecFor<A[] | AB[]>();
@@ -35,7 +37,8 @@ export const ObjectsInProperty = codecFor<{ o: { x: A } | { x: AB } }[]>();
 export const TuplesOfObjects = codecFor<[{ x: A }] | [{ x: AB }]>();
 export const OptionalTupleElement = codecFor<[number, ({ x: A } | { x: AB })?]>();
 export const Disjoint = codecFor<{ a: string } | { b: number }>();
-`);
+`,
+);
 
 const cases: [string, unknown][] = [
   ["Arrays", [{ a: 1, b: 2 }]],
@@ -45,7 +48,13 @@ const cases: [string, unknown][] = [
   ["Tuples", [{ a: 1 }]],
   ["InRecord", { k: [{ a: 1, b: 2 }], j: [{ a: 3 }] }],
   ["InProperty", { x: [{ a: 1, b: 2 }] }],
-  ["InMap", new Map([["k", [{ a: 1, b: 2 }]], ["j", [{ a: 3 }]]])],
+  [
+    "InMap",
+    new Map([
+      ["k", [{ a: 1, b: 2 }]],
+      ["j", [{ a: 3 }]],
+    ]),
+  ],
   ["Optionals", [{ a: 1, c: "kept" }]],
   ["Optionals", [{ a: 1, b: "kept" }]],
   ["Deep", [{ inner: [{ a: 1, b: 2 }] }]],
@@ -61,7 +70,13 @@ const cases: [string, unknown][] = [
   ["Records", { k: { a: 1, b: 2 }, j: { a: 3, b: 4 } }],
   ["Records", { k: { a: 1 } }],
   ["ObjectsInRecord", { k: { x: { a: 1, b: 2 } }, j: { x: { a: 3 } } }],
-  ["ObjectsInMap", new Map([["k", { x: [{ a: 1, b: 2 }] }], ["j", { x: [{ a: 3 }] }]])],
+  [
+    "ObjectsInMap",
+    new Map([
+      ["k", { x: [{ a: 1, b: 2 }] }],
+      ["j", { x: [{ a: 3 }] }],
+    ]),
+  ],
   ["ObjectsInProperty", [{ o: { x: { a: 1, b: 2 } } }, { o: { x: { a: 1 } } }]],
   ["TuplesOfObjects", [{ x: { a: 1, b: 2 } }]],
   ["OptionalTupleElement", [1, { x: { a: 1, b: 2 } }]],
@@ -92,100 +107,170 @@ test("a value no member takes at all is the last member's error, with its path",
 
 test("the model plans each union's choice once, for both directions", () => {
   const { compile } = require("../helpers/compile") as typeof import("../helpers/compile");
-  const { model } = compile("union_choice_plans", `import { codecFor } from "typed-msgpack";
+  const { model } = compile(
+    "union_choice_plans",
+    `import { codecFor } from "typed-msgpack";
 export interface A { a: number }
 export interface AB { a: number; b: number }
 export const Tagged = codecFor<{ k: "a"; a: number } | { k: "b"; b: number }>();
 export const Keys = codecFor<{ a: string } | { b: number }>();
 export const Ties = codecFor<{ x: A[] } | { x: AB[] }>();
 export const Tried = codecFor<A[] | AB[] | string>();
-`);
+`,
+  );
   const roots = Object.values(model!.codecs).map((c) => c.root);
   const plans = roots.map((root) => (root.kind === "union" ? root.plan : undefined));
-  expect(plans.map((plan) => plan?.encode.map((c) => c.by))).toEqual([["tag"], ["keys"], ["keysThenTry"], ["only", "try"]]);
+  expect(plans.map((plan) => plan?.encode.map((c) => c.by))).toEqual([
+    ["tag"],
+    ["keys"],
+    ["keysThenTry"],
+    ["only", "try"],
+  ]);
   expect(plans.map((plan) => plan?.decode.map((entry) => [entry.families.join("+"), entry.choice.by]))).toEqual([
-    [["MAP", "tag"]], [["MAP", "keys"]], [["MAP", "keysThenTry"]], [["STR", "only"], ["ARRAY", "try"]],
+    [["MAP", "tag"]],
+    [["MAP", "keys"]],
+    [["MAP", "keysThenTry"]],
+    [
+      ["STR", "only"],
+      ["ARRAY", "try"],
+    ],
   ]);
   // (The checker lists `string` first.) What a strict attempt reaches checks for undeclared properties; nothing else carries the check.
-  const tried = Object.entries(model!.named).filter(([, t]) => t.shape.kind === "object" && t.shape.triedStrictly).map(([, t]) => t.display).sort();
+  const tried = Object.entries(model!.named)
+    .filter(([, t]) => t.shape.kind === "object" && t.shape.triedStrictly)
+    .map(([, t]) => t.display)
+    .sort();
   expect(tried).toEqual(["A", "AB", "{ x: A[]; }", "{ x: AB[]; }"].sort());
 });
 
 // ---- property: generated unions of 2–3 members, each an array or a one-element tuple of objects
 // over properties a–d (each required, optional or absent); values made from one member whole.
 
-interface Member { container: "array" | "tuple"; props: [name: string, optional: boolean][] }
+interface Member {
+  container: "array" | "tuple";
+  props: [name: string, optional: boolean][];
+}
 
 const NAMES = ["a", "b", "c", "d"];
 const member = fc.record({
   container: fc.constantFrom<"array" | "tuple">("array", "tuple"),
-  props: fc.subarray(NAMES, { minLength: 1 }).chain((names) => fc.tuple(...names.map((n) => fc.tuple(fc.constant(n), fc.boolean())))),
+  props: fc
+    .subarray(NAMES, { minLength: 1 })
+    .chain((names) => fc.tuple(...names.map((n) => fc.tuple(fc.constant(n), fc.boolean())))),
 }) as fc.Arbitrary<Member>;
 const unions = fc.sample(fc.array(member, { minLength: 2, maxLength: 3 }), { numRuns: 24, seed: 20261125 });
 
 function typeText(u: Member[]): string {
-  return u.map(({ container, props }) => {
-    const object = `{ ${props.map(([n, optional]) => `${n}${optional ? "?" : ""}: number`).join("; ")} }`;
-    return container === "array" ? `${object}[]` : `[${object}]`;
-  }).join(" | ");
+  return u
+    .map(({ container, props }) => {
+      const object = `{ ${props.map(([n, optional]) => `${n}${optional ? "?" : ""}: number`).join("; ")} }`;
+      return container === "array" ? `${object}[]` : `[${object}]`;
+    })
+    .join(" | ");
 }
 
-const generated = load<Record<string, any>>("union_choice_property", `import { codecFor } from "typed-msgpack";
+const generated = load<Record<string, any>>(
+  "union_choice_property",
+  `import { codecFor } from "typed-msgpack";
 ${unions.map((u, i) => `export const U${i} = codecFor<${typeText(u)}>();`).join("\n")}
-`);
+`,
+);
 
-test.each(unions.map((u, i) => [i, typeText(u), u] as const))("U%d %s: a value made from one member round-trips whole", (i, _text, u) => {
-  const codec = generated["U" + i];
-  const objectOf = (props: Member["props"]) => fc.tuple(...props.map(([, optional]) => (optional ? fc.option(fc.integer(), { nil: undefined }) : fc.integer())))
-    .map((values) => Object.fromEntries(props.flatMap(([n], k) => (values[k] === undefined ? [] : [[n, values[k]]]))));
-  const value = fc.integer({ min: 0, max: u.length - 1 }).chain((k) => {
-    const { container, props } = u[k]!;
-    return container === "array" ? fc.array(objectOf(props), { minLength: 1, maxLength: 3 }) : objectOf(props).map((o) => [o]);
-  });
-  fc.assert(fc.property(value, (v) => {
-    expect(codec.decode(codec.encode(v))).toEqual(v);
-    expect(codec.decode(peerEncode(v))).toEqual(v);
-  }), { numRuns: 60, seed: 1125 + i });
-});
+test.each(unions.map((u, i) => [i, typeText(u), u] as const))(
+  "U%d %s: a value made from one member round-trips whole",
+  (i, _text, u) => {
+    const codec = generated["U" + i];
+    const objectOf = (props: Member["props"]) =>
+      fc
+        .tuple(...props.map(([, optional]) => (optional ? fc.option(fc.integer(), { nil: undefined }) : fc.integer())))
+        .map((values) =>
+          Object.fromEntries(props.flatMap(([n], k) => (values[k] === undefined ? [] : [[n, values[k]]]))),
+        );
+    const value = fc.integer({ min: 0, max: u.length - 1 }).chain((k) => {
+      const { container, props } = u[k]!;
+      return container === "array"
+        ? fc.array(objectOf(props), { minLength: 1, maxLength: 3 })
+        : objectOf(props).map((o) => [o]);
+    });
+    fc.assert(
+      fc.property(value, (v) => {
+        expect(codec.decode(codec.encode(v))).toEqual(v);
+        expect(codec.decode(peerEncode(v))).toEqual(v);
+      }),
+      { numRuns: 60, seed: 1125 + i },
+    );
+  },
+);
 
 // ---- property: generated unions of 2–3 object members whose properties (x, y) are numbers, objects
 // over a–c, or arrays of such objects, each required or optional; values made from one member whole.
 
 type Leaf = { kind: "number" } | { kind: "object" | "array"; props: [name: string, optional: boolean][] };
-interface ObjectMember { props: [name: string, optional: boolean, type: Leaf][] }
+interface ObjectMember {
+  props: [name: string, optional: boolean, type: Leaf][];
+}
 
-const inner = fc.subarray(["a", "b", "c"], { minLength: 1 }).chain((names) => fc.tuple(...names.map((n) => fc.tuple(fc.constant(n), fc.boolean()))));
+const inner = fc
+  .subarray(["a", "b", "c"], { minLength: 1 })
+  .chain((names) => fc.tuple(...names.map((n) => fc.tuple(fc.constant(n), fc.boolean()))));
 const leaf: fc.Arbitrary<Leaf> = fc.oneof(
   fc.constant<Leaf>({ kind: "number" }),
   fc.record({ kind: fc.constantFrom<"object" | "array">("object", "array"), props: inner }) as fc.Arbitrary<Leaf>,
 );
-const objectMember = fc.subarray(["x", "y"], { minLength: 1 })
+const objectMember = fc
+  .subarray(["x", "y"], { minLength: 1 })
   .chain((names) => fc.tuple(...names.map((n) => fc.tuple(fc.constant(n), fc.boolean(), leaf))))
   .map((props): ObjectMember => ({ props }));
 const objectUnions = fc.sample(fc.array(objectMember, { minLength: 2, maxLength: 3 }), { numRuns: 24, seed: 20261126 });
 
-const innerText = (props: [string, boolean][]) => `{ ${props.map(([n, optional]) => `${n}${optional ? "?" : ""}: number`).join("; ")} }`;
-const leafText = (t: Leaf) => (t.kind === "number" ? "number" : t.kind === "object" ? innerText(t.props) : `${innerText(t.props)}[]`);
-const objectUnionText = (u: ObjectMember[]) => u.map(({ props }) => `{ ${props.map(([n, optional, t]) => `${n}${optional ? "?" : ""}: ${leafText(t)}`).join("; ")} }`).join(" | ");
+const innerText = (props: [string, boolean][]) =>
+  `{ ${props.map(([n, optional]) => `${n}${optional ? "?" : ""}: number`).join("; ")} }`;
+const leafText = (t: Leaf) =>
+  t.kind === "number" ? "number" : t.kind === "object" ? innerText(t.props) : `${innerText(t.props)}[]`;
+const objectUnionText = (u: ObjectMember[]) =>
+  u
+    .map(
+      ({ props }) => `{ ${props.map(([n, optional, t]) => `${n}${optional ? "?" : ""}: ${leafText(t)}`).join("; ")} }`,
+    )
+    .join(" | ");
 
-const objectGenerated = load<Record<string, any>>("union_choice_objects", `import { codecFor } from "typed-msgpack";
+const objectGenerated = load<Record<string, any>>(
+  "union_choice_objects",
+  `import { codecFor } from "typed-msgpack";
 ${objectUnions.map((u, i) => `export const O${i} = codecFor<${objectUnionText(u)}>();`).join("\n")}
-`);
+`,
+);
 
 /** Values of `props` (an object type), optional properties sometimes absent. */
-function valuesOf<T>(props: [string, boolean, ...unknown[]][], value: (i: number) => fc.Arbitrary<T>): fc.Arbitrary<Record<string, T>> {
-  return fc.tuple(...props.map(([, optional], i) => (optional ? fc.option(value(i), { nil: undefined }) : value(i))))
+function valuesOf<T>(
+  props: [string, boolean, ...unknown[]][],
+  value: (i: number) => fc.Arbitrary<T>,
+): fc.Arbitrary<Record<string, T>> {
+  return fc
+    .tuple(...props.map(([, optional], i) => (optional ? fc.option(value(i), { nil: undefined }) : value(i))))
     .map((values) => Object.fromEntries(props.flatMap(([n], k) => (values[k] === undefined ? [] : [[n, values[k]]]))));
 }
 const innerValue = (props: [string, boolean][]) => valuesOf(props, () => fc.integer());
 const leafValue = (t: Leaf): fc.Arbitrary<unknown> =>
-  t.kind === "number" ? fc.integer() : t.kind === "object" ? innerValue(t.props) : fc.array(innerValue(t.props), { maxLength: 3 });
+  t.kind === "number"
+    ? fc.integer()
+    : t.kind === "object"
+      ? innerValue(t.props)
+      : fc.array(innerValue(t.props), { maxLength: 3 });
 
-test.each(objectUnions.map((u, i) => [i, objectUnionText(u), u] as const))("O%d %s: a value made from one member round-trips whole", (i, _text, u) => {
-  const codec = objectGenerated["O" + i];
-  const value = fc.integer({ min: 0, max: u.length - 1 }).chain((k) => valuesOf(u[k]!.props, (p) => leafValue(u[k]!.props[p]![2])));
-  fc.assert(fc.property(value, (v) => {
-    expect(codec.decode(codec.encode(v))).toEqual(v);
-    expect(codec.decode(peerEncode(v))).toEqual(v);
-  }), { numRuns: 60, seed: 2026 + i });
-});
+test.each(objectUnions.map((u, i) => [i, objectUnionText(u), u] as const))(
+  "O%d %s: a value made from one member round-trips whole",
+  (i, _text, u) => {
+    const codec = objectGenerated["O" + i];
+    const value = fc
+      .integer({ min: 0, max: u.length - 1 })
+      .chain((k) => valuesOf(u[k]!.props, (p) => leafValue(u[k]!.props[p]![2])));
+    fc.assert(
+      fc.property(value, (v) => {
+        expect(codec.decode(codec.encode(v))).toEqual(v);
+        expect(codec.decode(peerEncode(v))).toEqual(v);
+      }),
+      { numRuns: 60, seed: 2026 + i },
+    );
+  },
+);

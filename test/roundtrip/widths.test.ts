@@ -8,7 +8,9 @@ import { load } from "../helpers/compile";
 import type { Codec } from "../../runtime/index";
 import { hex, fromHex, roundTrip, codecError, expectDecodeError, expectEncodeError } from "./helpers";
 
-const C = load<Record<string, Codec<any>>>("roundtrip_widths", `
+const C = load<Record<string, Codec<any>>>(
+  "roundtrip_widths",
+  `
 import { codecFor, type Float32, type Float64, type Int8, type Int16, type Int32, type Int64, type Uint8, type Uint16, type Uint32, type Uint64 } from "typed-msgpack";
 import * as tm from "typed-msgpack";
 export interface Reading {
@@ -40,11 +42,17 @@ export const F64s = codecFor<Float64[]>();
 export const U8s = codecFor<readonly Uint8[]>();
 export const ReadingC = codecFor<Reading>();
 export const Branded = codecFor<Int32 & { readonly __brand?: "UserId" }>();
-`);
+`,
+);
 
 describe("Float32: float 32 (0xca), rounded by Math.fround", () => {
   test.each([
-    [1.5, "ca3fc00000"], [-1.5, "cabfc00000"], [0, "ca00000000"], [-0, "ca80000000"], [1, "ca3f800000"], [Infinity, "ca7f800000"],
+    [1.5, "ca3fc00000"],
+    [-1.5, "cabfc00000"],
+    [0, "ca00000000"],
+    [-0, "ca80000000"],
+    [1, "ca3f800000"],
+    [Infinity, "ca7f800000"],
     [3.4028234663852886e38, "ca7f7fffff"],
   ])("%p is written as %s", (value, wire) => {
     expect(hex(roundTrip(C.F32!, value))).toBe(wire);
@@ -82,7 +90,12 @@ describe("Float32: float 32 (0xca), rounded by Math.fround", () => {
 });
 
 describe("Float64: always float 64 (0xcb), integers too", () => {
-  test.each([[1, "cb3ff0000000000000"], [1.5, "cb3ff8000000000000"], [-0, "cb8000000000000000"], [0.1, "cb3fb999999999999a"]])("%p is written as %s", (value, wire) => {
+  test.each([
+    [1, "cb3ff0000000000000"],
+    [1.5, "cb3ff8000000000000"],
+    [-0, "cb8000000000000000"],
+    [0.1, "cb3fb999999999999a"],
+  ])("%p is written as %s", (value, wire) => {
     expect(hex(roundTrip(C.F64!, value))).toBe(wire);
   });
   test("any int or float decodes, as for number", () => {
@@ -94,12 +107,67 @@ describe("Float64: always float 64 (0xcb), integers too", () => {
 
 describe("integer widths: the smallest int format, range-checked both ways", () => {
   const cases: [string, number, number, [number, string][]][] = [
-    ["I8", -128, 127, [[-128, "d080"], [-33, "d0df"], [-32, "e0"], [127, "7f"], [0, "00"]]],
-    ["I16", -32768, 32767, [[-32768, "d18000"], [-129, "d1ff7f"], [32767, "cd7fff"], [200, "ccc8"]]],
-    ["I32", -(2 ** 31), 2 ** 31 - 1, [[-(2 ** 31), "d280000000"], [2 ** 31 - 1, "ce7fffffff"], [-32769, "d2ffff7fff"]]],
-    ["U8", 0, 255, [[0, "00"], [255, "ccff"], [128, "cc80"]]],
-    ["U16", 0, 65535, [[65535, "cdffff"], [256, "cd0100"]]],
-    ["U32", 0, 2 ** 32 - 1, [[2 ** 32 - 1, "ceffffffff"], [65536, "ce00010000"]]],
+    [
+      "I8",
+      -128,
+      127,
+      [
+        [-128, "d080"],
+        [-33, "d0df"],
+        [-32, "e0"],
+        [127, "7f"],
+        [0, "00"],
+      ],
+    ],
+    [
+      "I16",
+      -32768,
+      32767,
+      [
+        [-32768, "d18000"],
+        [-129, "d1ff7f"],
+        [32767, "cd7fff"],
+        [200, "ccc8"],
+      ],
+    ],
+    [
+      "I32",
+      -(2 ** 31),
+      2 ** 31 - 1,
+      [
+        [-(2 ** 31), "d280000000"],
+        [2 ** 31 - 1, "ce7fffffff"],
+        [-32769, "d2ffff7fff"],
+      ],
+    ],
+    [
+      "U8",
+      0,
+      255,
+      [
+        [0, "00"],
+        [255, "ccff"],
+        [128, "cc80"],
+      ],
+    ],
+    [
+      "U16",
+      0,
+      65535,
+      [
+        [65535, "cdffff"],
+        [256, "cd0100"],
+      ],
+    ],
+    [
+      "U32",
+      0,
+      2 ** 32 - 1,
+      [
+        [2 ** 32 - 1, "ceffffffff"],
+        [65536, "ce00010000"],
+      ],
+    ],
   ];
   describe.each(cases)("%s (%p..%p)", (name, min, max, wires) => {
     const codec = () => C[name]!;
@@ -114,7 +182,8 @@ describe("integer widths: the smallest int format, range-checked both ways", () 
       }
     });
     test("a fraction, NaN or a string is a type mismatch on encode; a float is one on decode, even a whole one", () => {
-      for (const bad of [1.5, NaN, Infinity, "1"]) expectEncodeError(codec(), bad, { path: "$", code: "type-mismatch" });
+      for (const bad of [1.5, NaN, Infinity, "1"])
+        expectEncodeError(codec(), bad, { path: "$", code: "type-mismatch" });
       expectDecodeError(codec(), "cb3ff0000000000000", { path: "$", code: "type-mismatch", offset: 0 });
       expectDecodeError(codec(), "ca3f800000", { path: "$", code: "type-mismatch", offset: 0 });
     });
@@ -132,16 +201,25 @@ describe("integer widths: the smallest int format, range-checked both ways", () 
 
 describe("Int64 and Uint64: number or bigint, in the smallest int format", () => {
   test.each([
-    [5, "05", 5], [5n, "05", 5], [-1n, "ff", -1], [2 ** 32, "cf0000000100000000", 2 ** 32],
-    [2n ** 63n - 1n, "cf7fffffffffffffff", 2n ** 63n - 1n], [-(2n ** 63n), "d38000000000000000", -(2n ** 63n)],
-    [2 ** 60, "cf1000000000000000", 2n ** 60n], [-(2 ** 62), "d3c000000000000000", -(2n ** 62n)],
+    [5, "05", 5],
+    [5n, "05", 5],
+    [-1n, "ff", -1],
+    [2 ** 32, "cf0000000100000000", 2 ** 32],
+    [2n ** 63n - 1n, "cf7fffffffffffffff", 2n ** 63n - 1n],
+    [-(2n ** 63n), "d38000000000000000", -(2n ** 63n)],
+    [2 ** 60, "cf1000000000000000", 2n ** 60n],
+    [-(2 ** 62), "d3c000000000000000", -(2n ** 62n)],
   ])("Int64 %p is written as %s and decodes to %p", (value, wire, back) => {
     const bytes = C.I64!.encode(value);
     expect(hex(bytes)).toBe(wire);
     expect(C.I64!.decode(bytes)).toEqual(back);
   });
 
-  test.each([[2n ** 64n - 1n, "cfffffffffffffffff"], [0n, "00"], [2 ** 53, "cf0020000000000000"]])("Uint64 %p is written as %s", (value, wire) => {
+  test.each([
+    [2n ** 64n - 1n, "cfffffffffffffffff"],
+    [0n, "00"],
+    [2 ** 53, "cf0020000000000000"],
+  ])("Uint64 %p is written as %s", (value, wire) => {
     expect(hex(C.U64!.encode(value))).toBe(wire);
   });
 
@@ -233,7 +311,14 @@ describe("arrays of widths", () => {
       // A nil in place of element `at` (after 1 header byte and the elements before it).
       const element = (v: number) => hex(msgpackEncode(Math.fround(v), { forceFloat32: true }));
       const before = values.slice(0, at).map(element).join("");
-      const broken = "9d" + before + "c0" + values.slice(at + 1).map(element).join("");
+      const broken =
+        "9d" +
+        before +
+        "c0" +
+        values
+          .slice(at + 1)
+          .map(element)
+          .join("");
       expectDecodeError(C.F32s!, broken, { path: `$[${at}]`, code: "type-mismatch", offset: 1 + before.length / 2 });
     }
     // Float 32s right after the array are not read into it, whatever its length.
@@ -257,8 +342,16 @@ describe("arrays of widths", () => {
 
 describe("widths inside an object", () => {
   const reading = {
-    sensor: 7, value: 1.5, exact: 2, delta: -3, total: 2n ** 60n, samples: [0.5, 0.25], counts: [1, -1],
-    pair: [9, 0.5], byName: new Map([["a", 70000]]), label: -300,
+    sensor: 7,
+    value: 1.5,
+    exact: 2,
+    delta: -3,
+    total: 2n ** 60n,
+    samples: [0.5, 0.25],
+    counts: [1, -1],
+    pair: [9, 0.5],
+    byName: new Map([["a", 70000]]),
+    label: -300,
   };
 
   test("each property at its width, exactly the bytes @msgpack/msgpack reads back", () => {
@@ -270,11 +363,19 @@ describe("widths inside an object", () => {
 
   test("optional, nullable and union members keep their widths", () => {
     const { delta: _, ...noDelta } = reading;
-    roundTrip(C.ReadingC!, { ...noDelta, total: null, pair: [1], label: "x" }, { ...noDelta, delta: undefined, total: null, pair: [1], label: "x" });
+    roundTrip(
+      C.ReadingC!,
+      { ...noDelta, total: null, pair: [1], label: "x" },
+      { ...noDelta, delta: undefined, total: null, pair: [1], label: "x" },
+    );
     expectEncodeError(C.ReadingC!, { ...reading, delta: 200 }, { path: "$.delta", code: "out-of-range" });
     expectEncodeError(C.ReadingC!, { ...reading, label: 40000 }, { path: "$.label", code: "out-of-range" });
     expectEncodeError(C.ReadingC!, { ...reading, pair: [1, 1e39] }, { path: "$.pair[1]", code: "out-of-range" });
-    expectEncodeError(C.ReadingC!, { ...reading, byName: new Map([["a", -1]]) }, { path: "$.byName.a", code: "out-of-range" });
+    expectEncodeError(
+      C.ReadingC!,
+      { ...reading, byName: new Map([["a", -1]]) },
+      { path: "$.byName.a", code: "out-of-range" },
+    );
     expectEncodeError(C.ReadingC!, { ...reading, counts: [1, 2 ** 31] }, { path: "$.counts[1]", code: "out-of-range" });
   });
 
@@ -285,12 +386,19 @@ describe("widths inside an object", () => {
     bad[delta] = 0x7f; // 127 still fits an Int8
     expect(C.ReadingC!.decode(bad).delta).toBe(127);
     const wide = fromHex(hex(bytes).replace("a564656c7461fd", "a564656c7461cd0100"));
-    expect(codecError(() => C.ReadingC!.decode(wide))).toMatchObject({ path: "$.delta", code: "out-of-range", offset: delta });
+    expect(codecError(() => C.ReadingC!.decode(wide))).toMatchObject({
+      path: "$.delta",
+      code: "out-of-range",
+      offset: delta,
+    });
   });
 
   test("a float where an integer width is declared, in a union with string, is a type mismatch", () => {
     const wire = hex(C.ReadingC!.encode(reading)).replace("a56c6162656cd1fed4", "a56c6162656cca3f800000");
-    expect(codecError(() => C.ReadingC!.decode(fromHex(wire)))).toMatchObject({ path: "$.label", code: "type-mismatch" });
+    expect(codecError(() => C.ReadingC!.decode(fromHex(wire)))).toMatchObject({
+      path: "$.label",
+      code: "type-mismatch",
+    });
   });
 });
 

@@ -2,7 +2,20 @@
 import { load, compile } from "../helpers/compile";
 import { decodeArrayStream } from "../../runtime/stream";
 import { CodecError } from "../../runtime/index";
-import { FIXTURE, type Codecs, codecError, collect, concat, cut, fromHex, randomChunks, recycled, rng, same, syncError } from "./helpers";
+import {
+  FIXTURE,
+  type Codecs,
+  codecError,
+  collect,
+  concat,
+  cut,
+  fromHex,
+  randomChunks,
+  recycled,
+  rng,
+  same,
+  syncError,
+} from "./helpers";
 
 const C = load<Codecs>("stream_array", FIXTURE);
 
@@ -12,7 +25,11 @@ describe("elements as they arrive", () => {
   test("20 000 objects, chunked finely and coarsely", async () => {
     const bytes = C.ItemsC!.encode(items);
     expect(bytes[0]).toBe(0xdc); // array 16
-    for (const [seed, max] of [[1, 7], [2, 100], [3, 65536]] as const) {
+    for (const [seed, max] of [
+      [1, 7],
+      [2, 100],
+      [3, 65536],
+    ] as const) {
       same(await collect(decodeArrayStream(C.ItemsC!, recycled(randomChunks(bytes, rng(seed), max)))), items);
     }
   });
@@ -79,7 +96,11 @@ describe("errors", () => {
       } catch (e) {
         error = e;
       }
-      if (expected === undefined) { expect(error).toBeUndefined(); same(got, C.ItemsC!.decode(bad)); continue; }
+      if (expected === undefined) {
+        expect(error).toBeUndefined();
+        same(got, C.ItemsC!.decode(bad));
+        continue;
+      }
       expect(error).toBeInstanceOf(CodecError);
       const e = error as CodecError;
       if (expected.code === "incomplete" || expected.code === "trailing-bytes") expect(e.code).toBe(expected.code);
@@ -102,21 +123,33 @@ describe("errors", () => {
   });
 
   test("an empty stream, and a cut header", async () => {
-    expect(await codecError(() => collect(decodeArrayStream(C.ItemsC!, [])))).toMatchObject({ code: "incomplete", path: "$", offset: 0 });
-    expect(await codecError(() => collect(decodeArrayStream(C.ItemsC!, [fromHex("dd 00 00")])))).toMatchObject({ code: "incomplete", offset: 0 });
+    expect(await codecError(() => collect(decodeArrayStream(C.ItemsC!, [])))).toMatchObject({
+      code: "incomplete",
+      path: "$",
+      offset: 0,
+    });
+    expect(await codecError(() => collect(decodeArrayStream(C.ItemsC!, [fromHex("dd 00 00")])))).toMatchObject({
+      code: "incomplete",
+      offset: 0,
+    });
   });
 
   test("bytes after the array: trailing-bytes", async () => {
     const e = await codecError(() => collect(decodeArrayStream(C.ItemsC!, [bytes, fromHex("c0")])));
     expect(e).toMatchObject({ code: "trailing-bytes", path: "$", offset: bytes.length });
-    expect(await codecError(() => collect(decodeArrayStream(C.NumsC!, [fromHex("90 01")])))).toMatchObject({ code: "trailing-bytes", offset: 1 });
+    expect(await codecError(() => collect(decodeArrayStream(C.NumsC!, [fromHex("90 01")])))).toMatchObject({
+      code: "trailing-bytes",
+      offset: 1,
+    });
   });
 
   test("maxDepth applies to each element", async () => {
     const deep = { v: 0, kids: [{ v: 1, kids: [{ v: 2, kids: [{ v: 3, kids: [] }] }] }] };
     const encoded = C.TreesC!.encode([deep, deep]);
     same(await collect(decodeArrayStream(C.TreesC!, [encoded], { maxDepth: 4 })), [deep, deep]);
-    expect(await codecError(() => collect(decodeArrayStream(C.TreesC!, [encoded], { maxDepth: 2 })))).toMatchObject({ code: "too-deep" });
+    expect(await codecError(() => collect(decodeArrayStream(C.TreesC!, [encoded], { maxDepth: 2 })))).toMatchObject({
+      code: "too-deep",
+    });
   });
 });
 
@@ -128,7 +161,9 @@ describe("only codecs of array types are accepted", () => {
   });
 
   test("the types accept T[] and readonly T[] only", () => {
-    const { diagnostics } = compile("stream_array_types", `
+    const { diagnostics } = compile(
+      "stream_array_types",
+      `
 import { codecFor } from "typed-msgpack";
 import { decodeArrayStream, decodeAsync, decodeMulti, decodeStream } from "typed-msgpack/stream";
 interface Row { id: number }
@@ -149,10 +184,13 @@ export async function use(body: ReadableStream<Uint8Array>) {
   return rows;
 }
 export function generic<T>(x: T) { return codecFor<T[]>; }
-`);
+`,
+    );
     expect(diagnostics).toHaveLength(3);
     for (const [i, type] of ["Row", "[Row, Row]", "Row[] | null"].entries()) {
-      expect(diagnostics[i]).toContain(`Argument of type 'BaseCodec<${type}>' is not assignable to parameter of type 'ArrayCodec<`);
+      expect(diagnostics[i]).toContain(
+        `Argument of type 'BaseCodec<${type}>' is not assignable to parameter of type 'ArrayCodec<`,
+      );
     }
   });
 });

@@ -7,20 +7,27 @@ import { FIXTURE, type Codecs, collect, hex, same } from "./helpers";
 const C = load<Codecs>("stream_encode_into", FIXTURE);
 
 const values = [
-  { kind: "circle", r: 1 }, { kind: "rect", w: 2.5, h: -3 }, { kind: "circle", r: 2 ** 40 },
+  { kind: "circle", r: 1 },
+  { kind: "rect", w: 2.5, h: -3 },
+  { kind: "circle", r: 2 ** 40 },
 ];
 const strings = ["", "a", "é".repeat(20), "€".repeat(11), "x".repeat(300), "😀".repeat(20_000)];
 
 describe("encodeInto", () => {
   test("writes the same bytes as encode, returns the end offset, and touches nothing outside", () => {
-    for (const [codec, list] of [[C.ShapeC!, values], [C.StrC!, strings]] as const) {
+    for (const [codec, list] of [
+      [C.ShapeC!, values],
+      [C.StrC!, strings],
+    ] as const) {
       for (const value of list) {
         const expected = codec.encode(value);
         for (const offset of [0, 3]) {
           const target = new Uint8Array(offset + expected.length + 4).fill(0xee);
           expect(codec.encodeInto(value, target, offset)).toBe(offset + expected.length);
           expect(hex(target.subarray(offset, offset + expected.length))).toBe(hex(expected));
-          expect([...target.subarray(0, offset), ...target.subarray(offset + expected.length)].every((b) => b === 0xee)).toBe(true);
+          expect(
+            [...target.subarray(0, offset), ...target.subarray(offset + expected.length)].every((b) => b === 0xee),
+          ).toBe(true);
         }
       }
     }
@@ -61,7 +68,9 @@ describe("encodeInto", () => {
 
   test("many values into one buffer, read back with decodeMulti and decodeStream", async () => {
     const target = new Uint8Array(64 * 1024);
-    const shapes = Array.from({ length: 2000 }, (_, i) => (i % 2 ? { kind: "circle", r: i } : { kind: "rect", w: i, h: i / 2 }));
+    const shapes = Array.from({ length: 2000 }, (_, i) =>
+      i % 2 ? { kind: "circle", r: i } : { kind: "rect", w: i, h: i / 2 },
+    );
     let at = 0;
     for (const s of shapes) at = C.ShapeC!.encodeInto(s, target, at);
     same([...decodeMulti(C.ShapeC!, target.subarray(0, at))], shapes);
@@ -72,7 +81,9 @@ describe("encodeInto", () => {
     const value = "x".repeat(100); // 102 bytes
     const target = new Uint8Array(110).fill(7);
     expect(() => C.StrC!.encodeInto(value, target, 20)).toThrow(RangeError);
-    expect(() => C.StrC!.encodeInto(value, target, 20)).toThrow(/needs 102 bytes but the target has 90 after offset 20/);
+    expect(() => C.StrC!.encodeInto(value, target, 20)).toThrow(
+      /needs 102 bytes but the target has 90 after offset 20/,
+    );
     expect(target.every((b) => b === 7)).toBe(true);
     expect(() => C.NumC!.encodeInto(1, new Uint8Array(0))).toThrow(/needs 1 bytes but the target has 0/);
     // The codec is unaffected afterwards.
@@ -103,7 +114,11 @@ describe("encodeInto", () => {
     expect(() => C.NumC!.encodeInto(1, new Uint8Array(4), 1.5)).toThrow(RangeError);
     expect(() => C.NumC!.encodeInto(1, [0, 0] as any)).toThrow(TypeError);
     let error: unknown;
-    try { C.ShapeC!.encodeInto({ kind: "rect", w: "wide", h: 1 }, new Uint8Array(64)); } catch (e) { error = e; }
+    try {
+      C.ShapeC!.encodeInto({ kind: "rect", w: "wide", h: 1 }, new Uint8Array(64));
+    } catch (e) {
+      error = e;
+    }
     expect(error).toBeInstanceOf(CodecError);
     expect(error).toMatchObject({ path: "$.w", code: "type-mismatch" });
     expect(hex(C.ShapeC!.encode(values[0]))).toBe(hex(C.ShapeC!.encode(values[0])));

@@ -61,7 +61,7 @@ export function cut(bytes: Uint8Array, at: number[]): Uint8Array[] {
 /** Random chunk sizes in [1, max] (empty chunks sprinkled in, as streams may send them). */
 export function randomChunks(bytes: Uint8Array, next: () => number, max: number): Uint8Array[] {
   const out: Uint8Array[] = [];
-  for (let at = 0; at < bytes.length;) {
+  for (let at = 0; at < bytes.length; ) {
     if (next() < 0.05) out.push(new Uint8Array(0));
     const n = 1 + Math.floor(next() * max);
     out.push(bytes.subarray(at, at + n));
@@ -116,7 +116,9 @@ export async function codecError(run: () => unknown): Promise<CodecError> {
 }
 
 /** What `decode` throws for `bytes`, as a comparable record. */
-export function syncError(run: () => unknown): { code: string; path?: string; offset: number; message: string } | undefined {
+export function syncError(
+  run: () => unknown,
+): { code: string; path?: string; offset: number; message: string } | undefined {
   try {
     run();
     return undefined;

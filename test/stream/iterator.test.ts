@@ -63,7 +63,12 @@ test("a decode error ends the iteration and closes the source", async () => {
 });
 
 test("nothing is read before the first next(), and return() first leaves a ReadableStream unlocked", async () => {
-  const body = new ReadableStream<Uint8Array>({ start(c) { c.enqueue(bytes); c.close(); } });
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      c.enqueue(bytes);
+      c.close();
+    },
+  });
   const it = decodeStream(C.NumC!, body);
   expect(body.locked).toBe(false);
   expect(await it.return(undefined)).toEqual({ value: undefined, done: true });
@@ -89,7 +94,9 @@ test("Symbol.asyncDispose (await using) closes the source, as on an async genera
   const { source, state } = tracked(cut(bytes, [1, 2]));
   const it = decodeStream(C.NumC!, source);
   expect((await it.next()).value).toBe(1);
-  const dispose = (it as unknown as Record<symbol, () => Promise<void>>)[(Symbol as { asyncDispose?: symbol }).asyncDispose!]!;
+  const dispose = (it as unknown as Record<symbol, () => Promise<void>>)[
+    (Symbol as { asyncDispose?: symbol }).asyncDispose!
+  ]!;
   await dispose.call(it);
   expect(state.closed).toBe(true);
   expect(await it.next()).toEqual({ value: undefined, done: true });

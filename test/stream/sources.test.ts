@@ -15,9 +15,15 @@ import { FIXTURE, type Codecs, codecError, collect, concat, cut, randomChunks, r
 const C = load<Codecs>("stream_sources", FIXTURE);
 
 const orders = Array.from({ length: 200 }, (_, i) => ({
-  id: i, customer: `customer ${i}`, items: Array.from({ length: i % 7 }, (_, k) => ({ sku: `S${k}`, qty: k, price: k * 1.5 })),
-  placedAt: new Date(1e12 + i), tags: new Set([`t${i % 3}`]), meta: { i, odd: i % 2 === 1 }, blob: new Uint8Array(i % 50).fill(i),
-  big: BigInt(i) << 40n, flag: i % 3 === 0 ? null : i % 3 === 1,
+  id: i,
+  customer: `customer ${i}`,
+  items: Array.from({ length: i % 7 }, (_, k) => ({ sku: `S${k}`, qty: k, price: k * 1.5 })),
+  placedAt: new Date(1e12 + i),
+  tags: new Set([`t${i % 3}`]),
+  meta: { i, odd: i % 2 === 1 },
+  blob: new Uint8Array(i % 50).fill(i),
+  big: BigInt(i) << 40n,
+  flag: i % 3 === 0 ? null : i % 3 === 1,
 }));
 const encoded = orders.map((o) => C.OrderC!.encode(o));
 const stream = concat(encoded);
@@ -49,7 +55,10 @@ describe("fetch() against a local HTTP server (chunked transfer encoding)", () =
         req.on("close", () => noteClosed());
         void write(Array.from({ length: 10_000 }, (_, i) => encoded[i % encoded.length]!));
       } else if (req.url === "/cut") void write([stream.subarray(0, 1000)]);
-      else { res.statusCode = 404; res.end(); }
+      else {
+        res.statusCode = 404;
+        res.end();
+      }
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -106,7 +115,10 @@ describe("Node Readable", () => {
     fs.writeFileSync(file, stream);
     try {
       same(await collect(decodeStream(C.OrderC!, fs.createReadStream(file, { highWaterMark: 97 }))), expected);
-      same(await decodeAsync(C.OrderC!, fs.createReadStream(file, { start: 0, end: encoded[0]!.length - 1 })), expected[0]);
+      same(
+        await decodeAsync(C.OrderC!, fs.createReadStream(file, { start: 0, end: encoded[0]!.length - 1 })),
+        expected[0],
+      );
     } finally {
       fs.rmSync(file);
     }
@@ -114,7 +126,10 @@ describe("Node Readable", () => {
 
   test("a failure destroys the source; a text-mode stream is a clear TypeError", async () => {
     const source = Readable.from([encoded[0]!, encoded[1]!]);
-    expect(await codecError(() => decodeAsync(C.OrderC!, source))).toMatchObject({ code: "trailing-bytes", offset: encoded[0]!.length });
+    expect(await codecError(() => decodeAsync(C.OrderC!, source))).toMatchObject({
+      code: "trailing-bytes",
+      offset: encoded[0]!.length,
+    });
     expect(source.destroyed).toBe(true);
     const text = Readable.from([Buffer.from(encoded[0]!)]).setEncoding("latin1");
     await expect(decodeAsync(C.OrderC!, text)).rejects.toThrow(/chunk must be a Uint8Array.*setEncoding/);
@@ -152,7 +167,12 @@ describe("WHATWG ReadableStream", () => {
   });
 
   test("an erroring stream rejects with its own error", async () => {
-    const failing = new ReadableStream<Uint8Array>({ start(c) { c.enqueue(encoded[0]!); c.error(new Error("network down")); } });
+    const failing = new ReadableStream<Uint8Array>({
+      start(c) {
+        c.enqueue(encoded[0]!);
+        c.error(new Error("network down"));
+      },
+    });
     await expect(collect(decodeStream(C.OrderC!, failing))).rejects.toThrow("network down");
   });
 });
@@ -163,14 +183,18 @@ describe("iterables", () => {
     const copy = (x: Uint8Array) => x.slice().buffer;
     const mixed = [new DataView(copy(a)), new Uint16Array(copy(b)), copy(c), Buffer.from(d)];
     same(await collect(decodeStream(C.OrderC!, mixed)), expected);
-    async function* gen() { yield* mixed; }
+    async function* gen() {
+      yield* mixed;
+    }
     same(await collect(decodeStream(C.OrderC!, gen())), expected);
   });
 
   test("bytes instead of a stream, or a string chunk, is a TypeError that says what to use", async () => {
     await expect(decodeAsync(C.OrderC!, stream as any)).rejects.toThrow(/use decode or decodeMulti/);
     await expect(collect(decodeStream(C.OrderC!, ["abc"] as any))).rejects.toThrow(TypeError);
-    await expect(decodeAsync(C.OrderC!, 42 as any)).rejects.toThrow(/expected a ReadableStream, a Node Readable or an \(async\) iterable/);
+    await expect(decodeAsync(C.OrderC!, 42 as any)).rejects.toThrow(
+      /expected a ReadableStream, a Node Readable or an \(async\) iterable/,
+    );
   });
 
   test("the codec comes first; anything else there (0.4's argument order) is a TypeError", async () => {

@@ -12,29 +12,42 @@ import { diagnose, IMPORT, positionOf } from "../helpers/diagnose";
 const FUNCTION = "has a function type, which MessagePack cannot carry";
 const SYMBOL = "has a symbol type, which MessagePack cannot carry";
 const NEVER = "has type never, which no value has, so there is nothing to encode";
-const OTHER_BINARY = "; only Uint8Array and ArrayBuffer map to MessagePack bin, so declare it as Uint8Array (decode returns a Uint8Array)";
+const OTHER_BINARY =
+  "; only Uint8Array and ArrayBuffer map to MessagePack bin, so declare it as Uint8Array (decode returns a Uint8Array)";
 const METHODS = "MessagePack carries data, not functions, so encode a type that declares only the data properties";
 const ARRAY_MEMBERS = "MessagePack writes an array as its elements alone, so move";
-const CLASS = "decode returns plain data and cannot rebuild class instances, so describe the wire shape with an interface or type alias";
+const CLASS =
+  "decode returns plain data and cannot rebuild class instances, so describe the wire shape with an interface or type alias";
 const AMBIGUOUS = "so decode could not tell them apart; wrap one of them in an object with a discriminant property";
-const NO_TYPE_INFO = "could not be resolved, so no codec can be generated. Either the type has an error (fix the compile error it reports), or this is a transpile-only build (ts-node transpileOnly, ts-loader transpileOnly, ts-jest isolatedModules), which gives the transformer no type information: turn that setting off for files that call codecFor.";
+const NO_TYPE_INFO =
+  "could not be resolved, so no codec can be generated. Either the type has an error (fix the compile error it reports), or this is a transpile-only build (ts-node transpileOnly, ts-loader transpileOnly, ts-jest isolatedModules), which gives the transformer no type information: turn that setting off for files that call codecFor.";
 
 describe("the example of the brief, spelled out in full", () => {
   test("a function-typed property is reported at the call, with the call's text and the property's path", () => {
-    const { diagnostics } = compile("diag_brief_onclick", [
-      `import { codecFor } from "typed-msgpack";`,
-      `interface User { id: number; onClick: () => void }`,
-      `export const UserCodec = codecFor<User>();`,
-      ``,
-    ].join("\n"));
-    expect(diagnostics).toEqual(["3:26 codecFor<User>(): $.onClick has a function type, which MessagePack cannot carry"]);
+    const { diagnostics } = compile(
+      "diag_brief_onclick",
+      [
+        `import { codecFor } from "typed-msgpack";`,
+        `interface User { id: number; onClick: () => void }`,
+        `export const UserCodec = codecFor<User>();`,
+        ``,
+      ].join("\n"),
+    );
+    expect(diagnostics).toEqual([
+      "3:26 codecFor<User>(): $.onClick has a function type, which MessagePack cannot carry",
+    ]);
   });
 });
 
 describe("missingTypeArgument (91001)", () => {
   test("codecFor() without a type argument", () => {
     const d = diagnose("diag_missing_arg", `export const C = codecFor();\n`);
-    expect(d.diagnostics).toEqual([d.expected("codecFor()", "codecFor needs exactly one type argument, the type to encode: write codecFor<YourType>().")]);
+    expect(d.diagnostics).toEqual([
+      d.expected(
+        "codecFor()",
+        "codecFor needs exactly one type argument, the type to encode: write codecFor<YourType>().",
+      ),
+    ]);
     // The call is left as it was, so nothing half-generated reaches the output.
     expect(d.js).toContain("codecFor)()");
     expect(d.js).not.toContain("__tm_codec(");
@@ -44,7 +57,10 @@ describe("missingTypeArgument (91001)", () => {
     const d = diagnose("diag_two_args", `export const C = codecFor<string, number>();\n`);
     expect(d.diagnostics).toEqual([
       `${positionOf(d.source, "string, number")} Expected 1 type arguments, but got 2.`,
-      d.expected("codecFor<string, number>()", "codecFor needs exactly one type argument, the type to encode: write codecFor<YourType>()."),
+      d.expected(
+        "codecFor<string, number>()",
+        "codecFor needs exactly one type argument, the type to encode: write codecFor<YourType>().",
+      ),
     ]);
   });
 });
@@ -55,105 +71,166 @@ describe("typeParameter (91002): a type parameter without its codec argument", (
 
   test("a bare type parameter inside a generic function", () => {
     const d = diagnose("diag_typeparam_fn", `export function codecOf<T>() {\n  return codecFor<T>();\n}\n`);
-    expect(d.diagnostics).toEqual([d.expected("codecFor<T>()", `needs a codec for T: pass it as the first argument. ${why("$", "T")}`)]);
+    expect(d.diagnostics).toEqual([
+      d.expected("codecFor<T>()", `needs a codec for T: pass it as the first argument. ${why("$", "T")}`),
+    ]);
   });
 
   test("a type parameter nested inside a concrete shape names its path", () => {
-    const d = diagnose("diag_typeparam_nested", `export function pageCodec<Item>() {\n  return codecFor<{ items: Item[]; total: number }>();\n}\n`);
-    expect(d.diagnostics).toEqual([d.expected("codecFor<{ items: Item[]; total: number }>()", `needs a codec for Item: pass it as the first argument. ${why("$.items[]", "Item")}`)]);
+    const d = diagnose(
+      "diag_typeparam_nested",
+      `export function pageCodec<Item>() {\n  return codecFor<{ items: Item[]; total: number }>();\n}\n`,
+    );
+    expect(d.diagnostics).toEqual([
+      d.expected(
+        "codecFor<{ items: Item[]; total: number }>()",
+        `needs a codec for Item: pass it as the first argument. ${why("$.items[]", "Item")}`,
+      ),
+    ]);
   });
 
   test("a class type parameter used in a method", () => {
-    const d = diagnose("diag_typeparam_class", `export class Store<V extends string> {\n  codec() { return codecFor<Map<string, V>>(); }\n}\n`);
-    expect(d.diagnostics).toEqual([d.expected("codecFor<Map<string, V>>()", `needs a codec for V: pass it as the first argument. ${why("$[]", "V")}`)]);
+    const d = diagnose(
+      "diag_typeparam_class",
+      `export class Store<V extends string> {\n  codec() { return codecFor<Map<string, V>>(); }\n}\n`,
+    );
+    expect(d.diagnostics).toEqual([
+      d.expected(
+        "codecFor<Map<string, V>>()",
+        `needs a codec for V: pass it as the first argument. ${why("$[]", "V")}`,
+      ),
+    ]);
   });
 
   test("the missing one of two is named by its place in the declaration order, not the order of use", () => {
-    const d = diagnose("diag_typeparam_second", [
-      `import type { Codec } from "typed-msgpack";`,
-      `interface Envelope<K extends string, P> { payload: P; kind: K }`,
-      `export function envelopeCodec<K extends string, P>(kind: Codec<K>) {`,
-      `  return codecFor<Envelope<K, P>>(kind);`,
-      `}`,
-      ``,
-    ].join("\n"));
-    expect(d.diagnostics).toEqual([d.expected("codecFor<Envelope<K, P>>(kind)", `needs a codec for P: pass it as the second argument. ${why("$.payload", "P", "K and P")}`)]);
-    expect(d.diagnostics[0]).toMatch(/^\d+:\d+ codecFor<Envelope<K, P>>\(kind\): needs a codec for P: pass it as the second argument/);
+    const d = diagnose(
+      "diag_typeparam_second",
+      [
+        `import type { Codec } from "typed-msgpack";`,
+        `interface Envelope<K extends string, P> { payload: P; kind: K }`,
+        `export function envelopeCodec<K extends string, P>(kind: Codec<K>) {`,
+        `  return codecFor<Envelope<K, P>>(kind);`,
+        `}`,
+        ``,
+      ].join("\n"),
+    );
+    expect(d.diagnostics).toEqual([
+      d.expected(
+        "codecFor<Envelope<K, P>>(kind)",
+        `needs a codec for P: pass it as the second argument. ${why("$.payload", "P", "K and P")}`,
+      ),
+    ]);
+    expect(d.diagnostics[0]).toMatch(
+      /^\d+:\d+ codecFor<Envelope<K, P>>\(kind\): needs a codec for P: pass it as the second argument/,
+    );
   });
 
   test("a class's type parameter comes before its method's", () => {
-    const d = diagnose("diag_typeparam_class_method", [
-      `export class Store<V> {`,
-      `  codec<K extends string>() { return codecFor<Map<K, V>>(); }`,
-      `}`,
-      ``,
-    ].join("\n"));
-    expect(d.diagnostics).toEqual([d.expected("codecFor<Map<K, V>>()", `needs a codec for V: pass it as the first argument. ${why("$[]", "V", "V and K")}`)]);
+    const d = diagnose(
+      "diag_typeparam_class_method",
+      [`export class Store<V> {`, `  codec<K extends string>() { return codecFor<Map<K, V>>(); }`, `}`, ``].join("\n"),
+    );
+    expect(d.diagnostics).toEqual([
+      d.expected(
+        "codecFor<Map<K, V>>()",
+        `needs a codec for V: pass it as the first argument. ${why("$[]", "V", "V and K")}`,
+      ),
+    ]);
   });
 });
 
 describe("extraCodecArguments (91023)", () => {
   test("more codecs than type parameters", () => {
-    const d = diagnose("diag_extra_codecs", [
-      `import type { Codec } from "typed-msgpack";`,
-      `interface Page<T> { items: T[] }`,
-      `export function pageCodec<T>(item: Codec<T>, other: Codec<string>) {`,
-      `  return codecFor<Page<T>>(item, other);`,
-      `}`,
-      ``,
-    ].join("\n"));
-    expect(d.diagnostics).toEqual([d.expected("codecFor<Page<T>>(item, other)", "is called with 2 codec argument(s), but its type mentions one type parameter (T): pass one codec per type parameter, in the order they are declared, and no more.")]);
+    const d = diagnose(
+      "diag_extra_codecs",
+      [
+        `import type { Codec } from "typed-msgpack";`,
+        `interface Page<T> { items: T[] }`,
+        `export function pageCodec<T>(item: Codec<T>, other: Codec<string>) {`,
+        `  return codecFor<Page<T>>(item, other);`,
+        `}`,
+        ``,
+      ].join("\n"),
+    );
+    expect(d.diagnostics).toEqual([
+      d.expected(
+        "codecFor<Page<T>>(item, other)",
+        "is called with 2 codec argument(s), but its type mentions one type parameter (T): pass one codec per type parameter, in the order they are declared, and no more.",
+      ),
+    ]);
   });
 
   test("a concrete type takes none", () => {
-    const d = diagnose("diag_extra_concrete", `const S = codecFor<string>();\nexport const C = codecFor<{ a: number }>(S);\n`);
-    expect(d.diagnostics).toEqual([d.expected("codecFor<{ a: number }>(S)", "is called with 1 codec argument(s), but its type mentions 0 type parameters (none): pass one codec per type parameter, in the order they are declared, and no more.")]);
+    const d = diagnose(
+      "diag_extra_concrete",
+      `const S = codecFor<string>();\nexport const C = codecFor<{ a: number }>(S);\n`,
+    );
+    expect(d.diagnostics).toEqual([
+      d.expected(
+        "codecFor<{ a: number }>(S)",
+        "is called with 1 codec argument(s), but its type mentions 0 type parameters (none): pass one codec per type parameter, in the order they are declared, and no more.",
+      ),
+    ]);
   });
 });
 
 describe("typeParameterPosition (91024): types computed from a type parameter", () => {
-  const COMPUTED = "which is computed from a type parameter (keyof, an indexed access, a conditional or mapped type, an intersection); a codec argument encodes a type parameter itself, not types made from it: write the type parameter where its values go (a property, an element, T | null), or call codecFor where the type is concrete.";
+  const COMPUTED =
+    "which is computed from a type parameter (keyof, an indexed access, a conditional or mapped type, an intersection); a codec argument encodes a type parameter itself, not types made from it: write the type parameter where its values go (a property, an element, T | null), or call codecFor where the type is concrete.";
   const cases: [string, string, string, string][] = [
     ["keyof T", "{ key: keyof T; value: T }", "$.key", "keyof T"],
-    ["an indexed access", "{ id: T[\"id\"]; value: T }", "$.id", "T[\"id\"]"],
+    ["an indexed access", '{ id: T["id"]; value: T }', "$.id", 'T["id"]'],
     ["a conditional type", "{ v: T extends string ? 1 : 2 }", "$.v", "T extends string ? 1 : 2"],
     ["a mapped type over T (Partial)", "{ patch: Partial<T> }", "$.patch", "Partial<T>"],
     ["a mapped type over keyof T", "{ flags: { [P in keyof T]: boolean } }", "$.flags", "{ [P in keyof T]: boolean; }"],
     ["an intersection with T", "{ item: T & { extra: number } }", "$.item", "T & { extra: number; }"],
   ];
   test.each(cases)("%s", (label, type, path, printed) => {
-    const d = diagnose("diag_param_position_" + label.replace(/\W+/g, "_"), [
-      `import type { Codec } from "typed-msgpack";`,
-      `export function make<T extends { id: string }>(c: Codec<T>) {`,
-      `  return codecFor<${type}>(c);`,
-      `}`,
-      ``,
-    ].join("\n"));
+    const d = diagnose(
+      "diag_param_position_" + label.replace(/\W+/g, "_"),
+      [
+        `import type { Codec } from "typed-msgpack";`,
+        `export function make<T extends { id: string }>(c: Codec<T>) {`,
+        `  return codecFor<${type}>(c);`,
+        `}`,
+        ``,
+      ].join("\n"),
+    );
     expect(d.diagnostics).toEqual([d.expected(`codecFor<${type}>(c)`, `${path} has type ${printed}, ${COMPUTED}`)]);
   });
 });
 
 describe("typeParameterInUnion (91025)", () => {
   test("T | string", () => {
-    const d = diagnose("diag_param_union", [
-      `import type { Codec } from "typed-msgpack";`,
-      `export function make<T>(c: Codec<T>) {`,
-      `  return codecFor<{ v: T | string }>(c);`,
-      `}`,
-      ``,
-    ].join("\n"));
-    expect(d.diagnostics).toEqual([d.expected("codecFor<{ v: T | string }>(c)",
-      "$.v is a union of the type parameter T with string; T could be any type, so decode could not tell its values from the other members'. Only T | null and T | undefined are supported: put T in an object with a discriminant property ({ ok: true; value: T } | { ok: false; error: E }).")]);
+    const d = diagnose(
+      "diag_param_union",
+      [
+        `import type { Codec } from "typed-msgpack";`,
+        `export function make<T>(c: Codec<T>) {`,
+        `  return codecFor<{ v: T | string }>(c);`,
+        `}`,
+        ``,
+      ].join("\n"),
+    );
+    expect(d.diagnostics).toEqual([
+      d.expected(
+        "codecFor<{ v: T | string }>(c)",
+        "$.v is a union of the type parameter T with string; T could be any type, so decode could not tell its values from the other members'. Only T | null and T | undefined are supported: put T in an object with a discriminant property ({ ok: true; value: T } | { ok: false; error: E }).",
+      ),
+    ]);
   });
 
   test("two type parameters", () => {
-    const d = diagnose("diag_param_union_two", [
-      `import type { Codec } from "typed-msgpack";`,
-      `export function make<A, B>(a: Codec<A>, b: Codec<B>) {`,
-      `  return codecFor<A | B | null>(a, b);`,
-      `}`,
-      ``,
-    ].join("\n"));
+    const d = diagnose(
+      "diag_param_union_two",
+      [
+        `import type { Codec } from "typed-msgpack";`,
+        `export function make<A, B>(a: Codec<A>, b: Codec<B>) {`,
+        `  return codecFor<A | B | null>(a, b);`,
+        `}`,
+        ``,
+      ].join("\n"),
+    );
     expect(d.diagnostics).toHaveLength(1);
     expect(d.diagnostics[0]).toContain("$ is a union of the type parameter A with B;");
   });
@@ -183,7 +260,9 @@ describe("noTypeInformation (91003)", () => {
       const { line, character } = x.file!.getLineAndCharacterOfPosition(x.start!);
       return `${line + 1}:${character + 1} ${ts.flattenDiagnosticMessageText(x.messageText, "\n")}`;
     });
-    expect(formatted).toEqual([`${positionOf(source, "codecFor<User>()")} codecFor<User>(): the type User ${NO_TYPE_INFO}`]);
+    expect(formatted).toEqual([
+      `${positionOf(source, "codecFor<User>()")} codecFor<User>(): the type User ${NO_TYPE_INFO}`,
+    ]);
     expect(reported[0]!.code).toBe(CATALOG.noTypeInformation.code);
     expect(out.outputText).toContain("codecFor)()");
   });
@@ -191,12 +270,18 @@ describe("noTypeInformation (91003)", () => {
 
 describe("functionType (91010)", () => {
   test("function-typed property", () => {
-    const d = diagnose("diag_fn_prop", `interface Button { label: string; onClick: (e: unknown) => void }\nexport const C = codecFor<Button>();\n`);
+    const d = diagnose(
+      "diag_fn_prop",
+      `interface Button { label: string; onClick: (e: unknown) => void }\nexport const C = codecFor<Button>();\n`,
+    );
     expect(d.diagnostics).toEqual([d.expected("codecFor<Button>()", `$.onClick ${FUNCTION}`)]);
   });
 
   test("optional function-typed property", () => {
-    const d = diagnose("diag_fn_optional", `interface Opts { retries: number; onRetry?: (n: number) => void }\nexport const C = codecFor<Opts>();\n`);
+    const d = diagnose(
+      "diag_fn_optional",
+      `interface Opts { retries: number; onRetry?: (n: number) => void }\nexport const C = codecFor<Opts>();\n`,
+    );
     expect(d.diagnostics).toEqual([d.expected("codecFor<Opts>()", `$.onRetry ${FUNCTION}`)]);
   });
 
@@ -206,34 +291,56 @@ describe("functionType (91010)", () => {
   });
 
   test("a callable interface", () => {
-    const d = diagnose("diag_fn_callable", `interface Handler { (x: number): void; id: string }\nexport const C = codecFor<Handler>();\n`);
+    const d = diagnose(
+      "diag_fn_callable",
+      `interface Handler { (x: number): void; id: string }\nexport const C = codecFor<Handler>();\n`,
+    );
     expect(d.diagnostics).toEqual([d.expected("codecFor<Handler>()", `$ ${FUNCTION}`)]);
   });
 
   test("a constructor type", () => {
-    const d = diagnose("diag_fn_ctor", `interface Plugin { make: new () => object }\nexport const C = codecFor<Plugin>();\n`);
+    const d = diagnose(
+      "diag_fn_ctor",
+      `interface Plugin { make: new () => object }\nexport const C = codecFor<Plugin>();\n`,
+    );
     expect(d.diagnostics).toEqual([d.expected("codecFor<Plugin>()", `$.make ${FUNCTION}`)]);
   });
 
   test("function-typed class field (an arrow function property, not a method)", () => {
-    const d = diagnose("diag_fn_class_field", `class Widget { id = 1; onTick = () => {}; }\nexport const C = codecFor<Widget>();\n`);
+    const d = diagnose(
+      "diag_fn_class_field",
+      `class Widget { id = 1; onTick = () => {}; }\nexport const C = codecFor<Widget>();\n`,
+    );
     expect(d.diagnostics).toEqual([d.expected("codecFor<Widget>()", `$.onTick ${FUNCTION}`)]);
   });
 });
 
 describe("methods (91021): one diagnostic per type, at the type's path, however many methods it has", () => {
   test("one method of an interface", () => {
-    const d = diagnose("diag_fn_method", `interface Greeter { name: string; greet(other: string): string }\nexport const C = codecFor<Greeter>();\n`);
-    expect(d.diagnostics).toEqual([d.expected("codecFor<Greeter>()", `$ is Greeter, which has the method greet; ${METHODS}`)]);
+    const d = diagnose(
+      "diag_fn_method",
+      `interface Greeter { name: string; greet(other: string): string }\nexport const C = codecFor<Greeter>();\n`,
+    );
+    expect(d.diagnostics).toEqual([
+      d.expected("codecFor<Greeter>()", `$ is Greeter, which has the method greet; ${METHODS}`),
+    ]);
   });
 
   test("methods, accessors and a symbol-keyed method of one nested interface", () => {
-    const d = diagnose("diag_fn_methods", [
-      `interface Cursor { pos: number; next(): Cursor; reset(): void; get done(): boolean; [Symbol.iterator](): Iterator<number>; seek(to: number): void }`,
-      `export const C = codecFor<{ items: Cursor[] }>();`,
-      ``,
-    ].join("\n"));
-    expect(d.diagnostics).toEqual([d.expected("codecFor<{ items: Cursor[] }>()", `$.items[] is Cursor, which has the methods next, reset, done and 2 more; ${METHODS}`)]);
+    const d = diagnose(
+      "diag_fn_methods",
+      [
+        `interface Cursor { pos: number; next(): Cursor; reset(): void; get done(): boolean; [Symbol.iterator](): Iterator<number>; seek(to: number): void }`,
+        `export const C = codecFor<{ items: Cursor[] }>();`,
+        ``,
+      ].join("\n"),
+    );
+    expect(d.diagnostics).toEqual([
+      d.expected(
+        "codecFor<{ items: Cursor[] }>()",
+        `$.items[] is Cursor, which has the methods next, reset, done and 2 more; ${METHODS}`,
+      ),
+    ]);
   });
 
   test("a lib interface with methods is one unsupportedBuiltin, its members are not walked", () => {
@@ -246,53 +353,94 @@ describe("methods (91021): one diagnostic per type, at the type's path, however 
   });
 
   test("a type with methods reached from several places is reported once, where it is first reached", () => {
-    const d = diagnose("diag_fn_shared", `interface Handle { id: number; close(): void }\nexport const C = codecFor<{ a: Handle; b: Handle[]; c: Map<string, Handle> }>();\n`);
-    expect(d.diagnostics).toEqual([d.expected("codecFor<{ a: Handle; b: Handle[]; c: Map<string, Handle> }>()", `$.a is Handle, which has the method close; ${METHODS}`)]);
+    const d = diagnose(
+      "diag_fn_shared",
+      `interface Handle { id: number; close(): void }\nexport const C = codecFor<{ a: Handle; b: Handle[]; c: Map<string, Handle> }>();\n`,
+    );
+    expect(d.diagnostics).toEqual([
+      d.expected(
+        "codecFor<{ a: Handle; b: Handle[]; c: Map<string, Handle> }>()",
+        `$.a is Handle, which has the method close; ${METHODS}`,
+      ),
+    ]);
   });
 });
 
 describe("arrayWithMembers (91022): a type that extends an array and declares members of its own", () => {
   test("an interface extending Array<T> with a data property and a method: one diagnostic, not one per array method", () => {
-    const d = diagnose("diag_array_members", `interface Page extends Array<string> { total: number; next(): void }\nexport const C = codecFor<{ page: Page }>();\n`);
-    expect(d.diagnostics).toEqual([d.expected("codecFor<{ page: Page }>()", `$.page is Page, an array type that also declares the members total and next; ${ARRAY_MEMBERS} them into an object beside the array`)]);
+    const d = diagnose(
+      "diag_array_members",
+      `interface Page extends Array<string> { total: number; next(): void }\nexport const C = codecFor<{ page: Page }>();\n`,
+    );
+    expect(d.diagnostics).toEqual([
+      d.expected(
+        "codecFor<{ page: Page }>()",
+        `$.page is Page, an array type that also declares the members total and next; ${ARRAY_MEMBERS} them into an object beside the array`,
+      ),
+    ]);
   });
 
   test("through another interface, and ReadonlyArray", () => {
-    const d = diagnose("diag_array_members_chain", [
-      `interface Items extends ReadonlyArray<number> {}`,
-      `interface Counted extends Items { count: number }`,
-      `export const C = codecFor<Counted>();`,
-      ``,
-    ].join("\n"));
-    expect(d.diagnostics).toEqual([d.expected("codecFor<Counted>()", `$ is Counted, an array type that also declares the member count; ${ARRAY_MEMBERS} it into an object beside the array`)]);
+    const d = diagnose(
+      "diag_array_members_chain",
+      [
+        `interface Items extends ReadonlyArray<number> {}`,
+        `interface Counted extends Items { count: number }`,
+        `export const C = codecFor<Counted>();`,
+        ``,
+      ].join("\n"),
+    );
+    expect(d.diagnostics).toEqual([
+      d.expected(
+        "codecFor<Counted>()",
+        `$ is Counted, an array type that also declares the member count; ${ARRAY_MEMBERS} it into an object beside the array`,
+      ),
+    ]);
   });
 
   test("an array intersected with an object type", () => {
-    const d = diagnose("diag_array_members_intersection", `export const C = codecFor<{ rows: string[] & { total: number } }>();\n`);
-    expect(d.diagnostics).toEqual([d.expected("codecFor<{ rows: string[] & { total: number } }>()", `$.rows is string[] & { total: number; }, an array type that also declares the member total; ${ARRAY_MEMBERS} it into an object beside the array`)]);
+    const d = diagnose(
+      "diag_array_members_intersection",
+      `export const C = codecFor<{ rows: string[] & { total: number } }>();\n`,
+    );
+    expect(d.diagnostics).toEqual([
+      d.expected(
+        "codecFor<{ rows: string[] & { total: number } }>()",
+        `$.rows is string[] & { total: number; }, an array type that also declares the member total; ${ARRAY_MEMBERS} it into an object beside the array`,
+      ),
+    ]);
   });
 
   test("an interface or class extending Array<T> with nothing of its own is an array, with no diagnostic", () => {
-    const d = diagnose("diag_array_members_none", [
-      `interface JsonArray extends Array<Json> {}`,
-      `type Json = string | number | boolean | null | JsonArray | { [key: string]: Json };`,
-      `class Scores extends Array<number> {}`,
-      `interface Frozen extends ReadonlyArray<string> {}`,
-      `export const C = codecFor<{ json: Json; scores: Scores; frozen: Frozen }>();`,
-      ``,
-    ].join("\n"));
+    const d = diagnose(
+      "diag_array_members_none",
+      [
+        `interface JsonArray extends Array<Json> {}`,
+        `type Json = string | number | boolean | null | JsonArray | { [key: string]: Json };`,
+        `class Scores extends Array<number> {}`,
+        `interface Frozen extends ReadonlyArray<string> {}`,
+        `export const C = codecFor<{ json: Json; scores: Scores; frozen: Frozen }>();`,
+        ``,
+      ].join("\n"),
+    );
     expect(d.diagnostics).toEqual([]);
   });
 });
 
 describe("symbolType (91011)", () => {
   test("symbol property", () => {
-    const d = diagnose("diag_symbol", `interface Tagged { id: number; tag: symbol }\nexport const C = codecFor<Tagged>();\n`);
+    const d = diagnose(
+      "diag_symbol",
+      `interface Tagged { id: number; tag: symbol }\nexport const C = codecFor<Tagged>();\n`,
+    );
     expect(d.diagnostics).toEqual([d.expected("codecFor<Tagged>()", `$.tag ${SYMBOL}`)]);
   });
 
   test("unique symbol type", () => {
-    const d = diagnose("diag_unique_symbol", `const marker: unique symbol = Symbol("m");\nexport const C = codecFor<{ m: typeof marker }>();\n`);
+    const d = diagnose(
+      "diag_unique_symbol",
+      `const marker: unique symbol = Symbol("m");\nexport const C = codecFor<{ m: typeof marker }>();\n`,
+    );
     expect(d.diagnostics).toEqual([d.expected("codecFor<{ m: typeof marker }>()", `$.m ${SYMBOL}`)]);
   });
 
@@ -309,14 +457,20 @@ describe("neverType (91012)", () => {
   });
 
   test("never-typed property", () => {
-    const d = diagnose("diag_never_prop", `interface Done { ok: true; error: never }\nexport const C = codecFor<Done>();\n`);
+    const d = diagnose(
+      "diag_never_prop",
+      `interface Done { ok: true; error: never }\nexport const C = codecFor<Done>();\n`,
+    );
     expect(d.diagnostics).toEqual([d.expected("codecFor<Done>()", `$.error ${NEVER}`)]);
   });
 });
 
 describe("unsupportedBuiltin (91013)", () => {
   test("Promise, WeakMap and RegExp properties are each reported, in declaration order", () => {
-    const d = diagnose("diag_builtins", `interface Job {\n  result: Promise<number>;\n  cache: WeakMap<object, string>;\n  pattern: RegExp;\n}\nexport const C = codecFor<Job>();\n`);
+    const d = diagnose(
+      "diag_builtins",
+      `interface Job {\n  result: Promise<number>;\n  cache: WeakMap<object, string>;\n  pattern: RegExp;\n}\nexport const C = codecFor<Job>();\n`,
+    );
     const call = "codecFor<Job>()";
     expect(d.diagnostics).toEqual([
       d.expected(call, "$.result is a Promise, which MessagePack cannot carry"),
@@ -327,62 +481,114 @@ describe("unsupportedBuiltin (91013)", () => {
 
   test("the Function type", () => {
     const d = diagnose("diag_builtin_function", `export const C = codecFor<{ run: Function }>();\n`);
-    expect(d.diagnostics).toEqual([d.expected("codecFor<{ run: Function }>()", "$.run is a Function, which MessagePack cannot carry")]);
+    expect(d.diagnostics).toEqual([
+      d.expected("codecFor<{ run: Function }>()", "$.run is a Function, which MessagePack cannot carry"),
+    ]);
   });
 
   test("WeakSet inside an array", () => {
     const d = diagnose("diag_builtin_weakset", `export const C = codecFor<WeakSet<object>[]>();\n`);
-    expect(d.diagnostics).toEqual([d.expected("codecFor<WeakSet<object>[]>()", "$[] is a WeakSet, which MessagePack cannot carry")]);
+    expect(d.diagnostics).toEqual([
+      d.expected("codecFor<WeakSet<object>[]>()", "$[] is a WeakSet, which MessagePack cannot carry"),
+    ]);
   });
 
   test("a builtin whose name starts with a vowel reads 'an Error', not 'a Error'", () => {
     const d = diagnose("diag_builtin_error", `export const C = codecFor<{ failure: Error }>();\n`);
-    expect(d.diagnostics).toEqual([d.expected("codecFor<{ failure: Error }>()", "$.failure is an Error, which MessagePack cannot carry")]);
+    expect(d.diagnostics).toEqual([
+      d.expected("codecFor<{ failure: Error }>()", "$.failure is an Error, which MessagePack cannot carry"),
+    ]);
   });
 });
 
 describe("otherBinary (91014)", () => {
   test("Float64Array", () => {
-    const d = diagnose("diag_float64array", `interface Samples { rate: number; data: Float64Array }\nexport const C = codecFor<Samples>();\n`);
+    const d = diagnose(
+      "diag_float64array",
+      `interface Samples { rate: number; data: Float64Array }\nexport const C = codecFor<Samples>();\n`,
+    );
     expect(d.diagnostics).toEqual([d.expected("codecFor<Samples>()", `$.data is a Float64Array${OTHER_BINARY}`)]);
   });
 
   test("DataView and Uint16Array", () => {
     const d = diagnose("diag_dataview", `export const C = codecFor<{ view: DataView; words: Uint16Array }>();\n`);
     const call = "codecFor<{ view: DataView; words: Uint16Array }>()";
-    expect(d.diagnostics).toEqual([d.expected(call, `$.view is a DataView${OTHER_BINARY}`), d.expected(call, `$.words is a Uint16Array${OTHER_BINARY}`)]);
+    expect(d.diagnostics).toEqual([
+      d.expected(call, `$.view is a DataView${OTHER_BINARY}`),
+      d.expected(call, `$.words is a Uint16Array${OTHER_BINARY}`),
+    ]);
   });
 
   test("a Buffer-like type (Node's Buffer extends Uint8Array)", () => {
     // The fixture compiles without @types/node, so Buffer is declared the way @types/node declares it.
-    const d = diagnose("diag_buffer", `interface Buffer extends Uint8Array { readUInt8(offset?: number): number }\nexport const C = codecFor<{ payload: Buffer }>();\n`);
-    expect(d.diagnostics).toEqual([d.expected("codecFor<{ payload: Buffer }>()", `$.payload is a Buffer${OTHER_BINARY}`)]);
+    const d = diagnose(
+      "diag_buffer",
+      `interface Buffer extends Uint8Array { readUInt8(offset?: number): number }\nexport const C = codecFor<{ payload: Buffer }>();\n`,
+    );
+    expect(d.diagnostics).toEqual([
+      d.expected("codecFor<{ payload: Buffer }>()", `$.payload is a Buffer${OTHER_BINARY}`),
+    ]);
   });
 });
 
 describe("classWithMethods (91015)", () => {
   test("class with a method", () => {
-    const d = diagnose("diag_class_method", `class Point {\n  x = 0;\n  y = 0;\n  length() { return Math.hypot(this.x, this.y); }\n}\nexport const C = codecFor<Point>();\n`);
-    expect(d.diagnostics).toEqual([d.expected("codecFor<Point>()", `$ is an instance of class Point, which has the method or accessor length; ${CLASS}`)]);
+    const d = diagnose(
+      "diag_class_method",
+      `class Point {\n  x = 0;\n  y = 0;\n  length() { return Math.hypot(this.x, this.y); }\n}\nexport const C = codecFor<Point>();\n`,
+    );
+    expect(d.diagnostics).toEqual([
+      d.expected(
+        "codecFor<Point>()",
+        `$ is an instance of class Point, which has the method or accessor length; ${CLASS}`,
+      ),
+    ]);
   });
 
   test("a class with several methods and accessors is one diagnostic", () => {
-    const d = diagnose("diag_class_methods", `class Shape {\n  w = 1;\n  area() { return this.w; }\n  get size() { return this.w; }\n  set size(v: number) { this.w = v; }\n  scale() {}\n  draw() {}\n  hide() {}\n}\nexport const C = codecFor<Shape>();\n`);
-    expect(d.diagnostics).toEqual([d.expected("codecFor<Shape>()", `$ is an instance of class Shape, which has the methods or accessors area, size, scale and 2 more; ${CLASS}`)]);
+    const d = diagnose(
+      "diag_class_methods",
+      `class Shape {\n  w = 1;\n  area() { return this.w; }\n  get size() { return this.w; }\n  set size(v: number) { this.w = v; }\n  scale() {}\n  draw() {}\n  hide() {}\n}\nexport const C = codecFor<Shape>();\n`,
+    );
+    expect(d.diagnostics).toEqual([
+      d.expected(
+        "codecFor<Shape>()",
+        `$ is an instance of class Shape, which has the methods or accessors area, size, scale and 2 more; ${CLASS}`,
+      ),
+    ]);
   });
 
   test("a #private method is named as written", () => {
-    const d = diagnose("diag_class_private_method", `class Token { value = ""; #hash() { return 0; } }\nexport const C = codecFor<Token>();\n`);
-    expect(d.diagnostics).toEqual([d.expected("codecFor<Token>()", `$ is an instance of class Token, which has the method or accessor #hash; ${CLASS}`)]);
+    const d = diagnose(
+      "diag_class_private_method",
+      `class Token { value = ""; #hash() { return 0; } }\nexport const C = codecFor<Token>();\n`,
+    );
+    expect(d.diagnostics).toEqual([
+      d.expected(
+        "codecFor<Token>()",
+        `$ is an instance of class Token, which has the method or accessor #hash; ${CLASS}`,
+      ),
+    ]);
   });
 
   test("class with a getter, nested in an array property", () => {
-    const d = diagnose("diag_class_getter", `class Temp {\n  celsius = 0;\n  get fahrenheit() { return this.celsius * 1.8 + 32; }\n}\nexport const C = codecFor<{ readings: Temp[] }>();\n`);
-    expect(d.diagnostics).toEqual([d.expected("codecFor<{ readings: Temp[] }>()", `$.readings[] is an instance of class Temp, which has the method or accessor fahrenheit; ${CLASS}`)]);
+    const d = diagnose(
+      "diag_class_getter",
+      `class Temp {\n  celsius = 0;\n  get fahrenheit() { return this.celsius * 1.8 + 32; }\n}\nexport const C = codecFor<{ readings: Temp[] }>();\n`,
+    );
+    expect(d.diagnostics).toEqual([
+      d.expected(
+        "codecFor<{ readings: Temp[] }>()",
+        `$.readings[] is an instance of class Temp, which has the method or accessor fahrenheit; ${CLASS}`,
+      ),
+    ]);
   });
 
   test("a class with only data fields is accepted and decodes to plain data", () => {
-    const m = load("diag_class_plain", `${IMPORT}export class Point { x = 0; y = 0; }\nexport const C = codecFor<Point>();\n`);
+    const m = load(
+      "diag_class_plain",
+      `${IMPORT}export class Point { x = 0; y = 0; }\nexport const C = codecFor<Point>();\n`,
+    );
     const p = new m.Point();
     p.x = 3;
     expect(m.C.decode(m.C.encode(p))).toEqual({ x: 3, y: 0 });
@@ -391,18 +597,42 @@ describe("classWithMethods (91015)", () => {
 
 describe("symbolKey (91016)", () => {
   test("a property keyed by a unique symbol", () => {
-    const d = diagnose("diag_symbol_key", `const secret: unique symbol = Symbol("secret");\ninterface Vault { id: number; [secret]: string }\nexport const C = codecFor<Vault>();\n`);
-    expect(d.diagnostics).toEqual([d.expected("codecFor<Vault>()", "$ has a property keyed by a symbol or a #private name (secret), which MessagePack maps cannot carry")]);
+    const d = diagnose(
+      "diag_symbol_key",
+      `const secret: unique symbol = Symbol("secret");\ninterface Vault { id: number; [secret]: string }\nexport const C = codecFor<Vault>();\n`,
+    );
+    expect(d.diagnostics).toEqual([
+      d.expected(
+        "codecFor<Vault>()",
+        "$ has a property keyed by a symbol or a #private name (secret), which MessagePack maps cannot carry",
+      ),
+    ]);
   });
 
   test("several symbol keys of one type are one diagnostic", () => {
-    const d = diagnose("diag_symbol_keys", `const a: unique symbol = Symbol("a");\nconst b: unique symbol = Symbol("b");\ninterface Vault { id: number; [a]: string; [b]: number }\nexport const C = codecFor<Vault>();\n`);
-    expect(d.diagnostics).toEqual([d.expected("codecFor<Vault>()", "$ has properties keyed by a symbol or a #private name (a and b), which MessagePack maps cannot carry")]);
+    const d = diagnose(
+      "diag_symbol_keys",
+      `const a: unique symbol = Symbol("a");\nconst b: unique symbol = Symbol("b");\ninterface Vault { id: number; [a]: string; [b]: number }\nexport const C = codecFor<Vault>();\n`,
+    );
+    expect(d.diagnostics).toEqual([
+      d.expected(
+        "codecFor<Vault>()",
+        "$ has properties keyed by a symbol or a #private name (a and b), which MessagePack maps cannot carry",
+      ),
+    ]);
   });
 
   test("a property keyed by a well-known symbol, nested", () => {
-    const d = diagnose("diag_symbol_key_wk", `interface Tagged { name: string; [Symbol.toStringTag]: string }\nexport const C = codecFor<{ inner: Tagged }>();\n`);
-    expect(d.diagnostics).toEqual([d.expected("codecFor<{ inner: Tagged }>()", "$.inner has a property keyed by a symbol or a #private name (toStringTag), which MessagePack maps cannot carry")]);
+    const d = diagnose(
+      "diag_symbol_key_wk",
+      `interface Tagged { name: string; [Symbol.toStringTag]: string }\nexport const C = codecFor<{ inner: Tagged }>();\n`,
+    );
+    expect(d.diagnostics).toEqual([
+      d.expected(
+        "codecFor<{ inner: Tagged }>()",
+        "$.inner has a property keyed by a symbol or a #private name (toStringTag), which MessagePack maps cannot carry",
+      ),
+    ]);
   });
 });
 
@@ -411,37 +641,64 @@ describe("ambiguousUnion (91017)", () => {
     `${path} is a union whose members ${a} and ${b} are both written as MessagePack ${family}, ${AMBIGUOUS}`;
 
   test("bigint | a numeric enum (both int; an int could be either)", () => {
-    const d = diagnose("diag_amb_enum_bigint", `enum Limit { None = 0, Default = 100 }\nexport const C = codecFor<bigint | Limit>();\n`);
-    expect(d.diagnostics).toEqual([d.expected("codecFor<bigint | Limit>()", ambiguous("$", "bigint", "0 | 100", "int"))]);
+    const d = diagnose(
+      "diag_amb_enum_bigint",
+      `enum Limit { None = 0, Default = 100 }\nexport const C = codecFor<bigint | Limit>();\n`,
+    );
+    expect(d.diagnostics).toEqual([
+      d.expected("codecFor<bigint | Limit>()", ambiguous("$", "bigint", "0 | 100", "int")),
+    ]);
   });
 
   test("Set<string> | string[] (both array)", () => {
     const d = diagnose("diag_amb_set_array", `export const C = codecFor<Set<string> | string[]>();\n`);
-    expect(d.diagnostics).toEqual([d.expected("codecFor<Set<string> | string[]>()", ambiguous("$", "Set<string>", "string[]", "array"))]);
+    expect(d.diagnostics).toEqual([
+      d.expected("codecFor<Set<string> | string[]>()", ambiguous("$", "Set<string>", "string[]", "array")),
+    ]);
   });
 
   test("Map | object type (both map)", () => {
-    const d = diagnose("diag_amb_map_object", `interface Counts { total: number }\nexport const C = codecFor<{ counts: Map<string, number> | Counts }>();\n`);
-    expect(d.diagnostics).toEqual([d.expected("codecFor<{ counts: Map<string, number> | Counts }>()", ambiguous("$.counts", "Counts", "Map<string, number>", "map"))]);
+    const d = diagnose(
+      "diag_amb_map_object",
+      `interface Counts { total: number }\nexport const C = codecFor<{ counts: Map<string, number> | Counts }>();\n`,
+    );
+    expect(d.diagnostics).toEqual([
+      d.expected(
+        "codecFor<{ counts: Map<string, number> | Counts }>()",
+        ambiguous("$.counts", "Counts", "Map<string, number>", "map"),
+      ),
+    ]);
   });
 
   test("Uint8Array | ArrayBuffer (both bin)", () => {
     const d = diagnose("diag_amb_binary", `export const C = codecFor<Uint8Array | ArrayBuffer>();\n`);
-    expect(d.diagnostics).toEqual([d.expected("codecFor<Uint8Array | ArrayBuffer>()", ambiguous("$", "ArrayBuffer", "Uint8Array", "bin"))]);
+    expect(d.diagnostics).toEqual([
+      d.expected("codecFor<Uint8Array | ArrayBuffer>()", ambiguous("$", "ArrayBuffer", "Uint8Array", "bin")),
+    ]);
   });
 
   test("a bigint and a number literal, deep inside the type", () => {
-    const d = diagnose("diag_amb_deep", `interface Ledger { entries: { amount: bigint | 0 }[] }\nexport const C = codecFor<Ledger>();\n`);
-    expect(d.diagnostics).toEqual([d.expected("codecFor<Ledger>()", ambiguous("$.entries[].amount", "bigint", "0", "int"))]);
+    const d = diagnose(
+      "diag_amb_deep",
+      `interface Ledger { entries: { amount: bigint | 0 }[] }\nexport const C = codecFor<Ledger>();\n`,
+    );
+    expect(d.diagnostics).toEqual([
+      d.expected("codecFor<Ledger>()", ambiguous("$.entries[].amount", "bigint", "0", "int")),
+    ]);
   });
 
   test("the message names only the members that arrive as the family: of true | 255, 255", () => {
     const d = diagnose("diag_amb_literal_kinds", `export const C = codecFor<bigint | true | 255>();\n`);
-    expect(d.diagnostics).toEqual([d.expected("codecFor<bigint | true | 255>()", ambiguous("$", "bigint", "255", "int"))]);
+    expect(d.diagnostics).toEqual([
+      d.expected("codecFor<bigint | true | 255>()", ambiguous("$", "bigint", "255", "int")),
+    ]);
   });
 
   test("one diagnostic per union and family, however many members collide", () => {
-    const d = diagnose("diag_amb_once", `export const C = codecFor<{ v: Set<number> | number[] | string[] | boolean[] | Uint8Array | ArrayBuffer }>();\n`);
+    const d = diagnose(
+      "diag_amb_once",
+      `export const C = codecFor<{ v: Set<number> | number[] | string[] | boolean[] | Uint8Array | ArrayBuffer }>();\n`,
+    );
     const call = "codecFor<{ v: Set<number> | number[] | string[] | boolean[] | Uint8Array | ArrayBuffer }>()";
     expect(d.diagnostics).toEqual([
       d.expected(call, ambiguous("$.v", "ArrayBuffer", "Uint8Array", "bin")),
@@ -450,21 +707,32 @@ describe("ambiguousUnion (91017)", () => {
   });
 
   test("a union type used in several places is reported once, where it is first reached", () => {
-    const d = diagnose("diag_amb_shared", `type Ids = Set<number> | number[];\nexport const C = codecFor<{ a: Ids; b: Ids[]; c: Map<string, Ids> }>();\n`);
-    expect(d.diagnostics).toEqual([d.expected("codecFor<{ a: Ids; b: Ids[]; c: Map<string, Ids> }>()", ambiguous("$.a", "Set<number>", "number[]", "array"))]);
+    const d = diagnose(
+      "diag_amb_shared",
+      `type Ids = Set<number> | number[];\nexport const C = codecFor<{ a: Ids; b: Ids[]; c: Map<string, Ids> }>();\n`,
+    );
+    expect(d.diagnostics).toEqual([
+      d.expected(
+        "codecFor<{ a: Ids; b: Ids[]; c: Map<string, Ids> }>()",
+        ambiguous("$.a", "Set<number>", "number[]", "array"),
+      ),
+    ]);
   });
 
   test("unions decode can take apart are accepted", () => {
-    const d = diagnose("diag_amb_ok", [
-      `export const A = codecFor<string | number | boolean | null>();`,
-      `export const B = codecFor<number[] | string[]>();`,
-      `export const D = codecFor<{ a: string } | { b: number }>();`,
-      `export const E = codecFor<Date | Uint8Array | string>();`,
-      `export const F = codecFor<Set<number> | Map<string, number>>();`,
-      `export const G = codecFor<number | bigint>();`,
-      `export const H = codecFor<{ id: number | bigint; parent?: number | bigint | null; ids: (string | number | bigint)[] }>();`,
-      ``,
-    ].join("\n"));
+    const d = diagnose(
+      "diag_amb_ok",
+      [
+        `export const A = codecFor<string | number | boolean | null>();`,
+        `export const B = codecFor<number[] | string[]>();`,
+        `export const D = codecFor<{ a: string } | { b: number }>();`,
+        `export const E = codecFor<Date | Uint8Array | string>();`,
+        `export const F = codecFor<Set<number> | Map<string, number>>();`,
+        `export const G = codecFor<number | bigint>();`,
+        `export const H = codecFor<{ id: number | bigint; parent?: number | bigint | null; ids: (string | number | bigint)[] }>();`,
+        ``,
+      ].join("\n"),
+    );
     expect(d.diagnostics).toEqual([]);
   });
 });
@@ -474,10 +742,16 @@ describe("restNotLast (91018)", () => {
   // (test/roundtrip/type-surface.test.ts); an optional one after it is a type error too.
   test("an optional element after a rest element", () => {
     // Written in place, TypeScript makes it an array; through an alias it stays a tuple.
-    const d = diagnose("diag_rest_not_last", `type Path = [...string[], number?];\nexport const C = codecFor<{ path: Path }>();\n`);
+    const d = diagnose(
+      "diag_rest_not_last",
+      `type Path = [...string[], number?];\nexport const C = codecFor<{ path: Path }>();\n`,
+    );
     expect(d.diagnostics).toEqual([
       `${positionOf(d.source, "number?")} An optional element cannot follow a rest element.`,
-      d.expected("codecFor<{ path: Path }>()", "$.path is a tuple with a rest element before its end and optional elements; only required elements can come after a rest element (as in [number, ...string[], boolean])"),
+      d.expected(
+        "codecFor<{ path: Path }>()",
+        "$.path is a tuple with a rest element before its end and optional elements; only required elements can come after a rest element (as in [number, ...string[], boolean])",
+      ),
     ]);
   });
 });
@@ -485,35 +759,53 @@ describe("restNotLast (91018)", () => {
 describe("unsupportedType (91019)", () => {
   test("the object keyword", () => {
     const d = diagnose("diag_object_keyword", `export const C = codecFor<{ meta: object }>();\n`);
-    expect(d.diagnostics).toEqual([d.expected("codecFor<{ meta: object }>()", "$.meta has type object, which typed-msgpack does not support")]);
+    expect(d.diagnostics).toEqual([
+      d.expected("codecFor<{ meta: object }>()", "$.meta has type object, which typed-msgpack does not support"),
+    ]);
   });
 
   test("a string mapping type", () => {
     const d = diagnose("diag_string_mapping", `export const C = codecFor<Uppercase<string>>();\n`);
-    expect(d.diagnostics).toEqual([d.expected("codecFor<Uppercase<string>>()", "$ has type Uppercase<string>, which typed-msgpack does not support")]);
+    expect(d.diagnostics).toEqual([
+      d.expected("codecFor<Uppercase<string>>()", "$ has type Uppercase<string>, which typed-msgpack does not support"),
+    ]);
   });
 });
 
 describe("unsupportedKey (91020)", () => {
   test("a symbol index signature", () => {
     const d = diagnose("diag_symbol_index", `export const C = codecFor<{ [k: symbol]: string }>();\n`);
-    expect(d.diagnostics).toEqual([d.expected("codecFor<{ [k: symbol]: string }>()", "$ has keys of type symbol; Record and index-signature keys must be string, a string literal/template type, or number")]);
+    expect(d.diagnostics).toEqual([
+      d.expected(
+        "codecFor<{ [k: symbol]: string }>()",
+        "$ has keys of type symbol; Record and index-signature keys must be string, a string literal/template type, or number",
+      ),
+    ]);
   });
 });
 
 describe("paths into nested types", () => {
   test("$.a.b[]: array element inside a nested object", () => {
-    const d = diagnose("diag_path_nested_array", `interface A { a: { b: Array<() => void> } }\nexport const C = codecFor<A>();\n`);
+    const d = diagnose(
+      "diag_path_nested_array",
+      `interface A { a: { b: Array<() => void> } }\nexport const C = codecFor<A>();\n`,
+    );
     expect(d.diagnostics).toEqual([d.expected("codecFor<A>()", `$.a.b[] ${FUNCTION}`)]);
   });
 
   test("$.m[string]: values of a Record", () => {
-    const d = diagnose("diag_path_record", `interface Registry { m: Record<string, symbol> }\nexport const C = codecFor<Registry>();\n`);
+    const d = diagnose(
+      "diag_path_record",
+      `interface Registry { m: Record<string, symbol> }\nexport const C = codecFor<Registry>();\n`,
+    );
     expect(d.diagnostics).toEqual([d.expected("codecFor<Registry>()", `$.m[string] ${SYMBOL}`)]);
   });
 
   test("$.m[string]: values of an index signature beside properties", () => {
-    const d = diagnose("diag_path_index_rest", `interface Env { name: string; [key: string]: string | (() => string) }\nexport const C = codecFor<{ m: Env }>();\n`);
+    const d = diagnose(
+      "diag_path_index_rest",
+      `interface Env { name: string; [key: string]: string | (() => string) }\nexport const C = codecFor<{ m: Env }>();\n`,
+    );
     expect(d.diagnostics).toEqual([d.expected("codecFor<{ m: Env }>()", `$.m[string] ${FUNCTION}`)]);
   });
 
@@ -523,7 +815,10 @@ describe("paths into nested types", () => {
   });
 
   test("$[1]: an optional tuple element; $[1...]: a rest element", () => {
-    const d = diagnose("diag_path_tuple_modes", `export const A = codecFor<[string, symbol?]>();\nexport const B = codecFor<[number, ...symbol[]]>();\n`);
+    const d = diagnose(
+      "diag_path_tuple_modes",
+      `export const A = codecFor<[string, symbol?]>();\nexport const B = codecFor<[number, ...symbol[]]>();\n`,
+    );
     expect(d.diagnostics).toEqual([
       d.expected("codecFor<[string, symbol?]>()", `$[1] ${SYMBOL}`),
       d.expected("codecFor<[number, ...symbol[]]>()", `$[1...] ${SYMBOL}`),
@@ -531,7 +826,10 @@ describe("paths into nested types", () => {
   });
 
   test("Map values and keys, Set elements", () => {
-    const d = diagnose("diag_path_map_set", `export const A = codecFor<{ m: Map<string, () => void> }>();\nexport const B = codecFor<Map<symbol, number>>();\nexport const D = codecFor<{ s: Set<never> }>();\n`);
+    const d = diagnose(
+      "diag_path_map_set",
+      `export const A = codecFor<{ m: Map<string, () => void> }>();\nexport const B = codecFor<Map<symbol, number>>();\nexport const D = codecFor<{ s: Set<never> }>();\n`,
+    );
     expect(d.diagnostics).toEqual([
       d.expected("codecFor<{ m: Map<string, () => void> }>()", `$.m[] ${FUNCTION}`),
       d.expected("codecFor<Map<symbol, number>>()", `$.<key> ${SYMBOL}`),
@@ -545,14 +843,20 @@ describe("paths into nested types", () => {
   });
 
   test("a problem inside a recursive type", () => {
-    const d = diagnose("diag_path_recursive", `interface Node { children: Node[]; visit: () => void }\nexport const C = codecFor<Node>();\n`);
+    const d = diagnose(
+      "diag_path_recursive",
+      `interface Node { children: Node[]; visit: () => void }\nexport const C = codecFor<Node>();\n`,
+    );
     expect(d.diagnostics).toEqual([d.expected("codecFor<Node>()", `$.visit ${FUNCTION}`)]);
   });
 });
 
 describe("several problems and several calls", () => {
   test("every problem of one type is reported, in declaration order", () => {
-    const d = diagnose("diag_many_problems", `interface Bad { a: () => void; b: symbol; c: Promise<string>; d: bigint | 0 }\nexport const C = codecFor<Bad>();\n`);
+    const d = diagnose(
+      "diag_many_problems",
+      `interface Bad { a: () => void; b: symbol; c: Promise<string>; d: bigint | 0 }\nexport const C = codecFor<Bad>();\n`,
+    );
     const call = "codecFor<Bad>()";
     expect(d.diagnostics).toEqual([
       d.expected(call, `$.a ${FUNCTION}`),
@@ -563,13 +867,19 @@ describe("several problems and several calls", () => {
   });
 
   test("each failing call is reported at its own position; good calls in the same file still compile", () => {
-    const d = diagnose("diag_two_calls", `interface Ok { id: number }\ninterface Bad { f: () => void }\nexport const A = codecFor<Ok>();\nexport const B = codecFor<Bad>();\n`);
+    const d = diagnose(
+      "diag_two_calls",
+      `interface Ok { id: number }\ninterface Bad { f: () => void }\nexport const A = codecFor<Ok>();\nexport const B = codecFor<Bad>();\n`,
+    );
     expect(d.diagnostics).toEqual([d.expected("codecFor<Bad>()", `$.f ${FUNCTION}`)]);
     expect(d.js).toContain("exports.A = __tm_OkCodec");
   });
 
   test("a second call for the same unsupported type is reported too", () => {
-    const d = diagnose("diag_same_bad_twice", `interface Bad { f: () => void }\nexport const A = codecFor<Bad>();\nexport const B = codecFor<Bad>();\n`);
+    const d = diagnose(
+      "diag_same_bad_twice",
+      `interface Bad { f: () => void }\nexport const A = codecFor<Bad>();\nexport const B = codecFor<Bad>();\n`,
+    );
     expect(d.diagnostics).toEqual([
       d.expected("codecFor<Bad>()", `$.f ${FUNCTION}`, 0),
       d.expected("codecFor<Bad>()", `$.f ${FUNCTION}`, 1),
@@ -577,7 +887,10 @@ describe("several problems and several calls", () => {
   });
 
   test("an unsupported type is still reported when a later call reaches it through another type", () => {
-    const d = diagnose("diag_bad_then_nested", `interface Bad { f: () => void }\nexport const A = codecFor<Bad>();\nexport const B = codecFor<{ inner: Bad }>();\n`);
+    const d = diagnose(
+      "diag_bad_then_nested",
+      `interface Bad { f: () => void }\nexport const A = codecFor<Bad>();\nexport const B = codecFor<{ inner: Bad }>();\n`,
+    );
     expect(d.diagnostics).toEqual([
       d.expected("codecFor<Bad>()", `$.f ${FUNCTION}`),
       d.expected("codecFor<{ inner: Bad }>()", `$.inner.f ${FUNCTION}`),
@@ -594,8 +907,16 @@ describe("several problems and several calls", () => {
 describe("types that must not compile into a codec that fails or drops data", () => {
   test("a class with an ES private field is reported as symbolKey (the catalog names #private names)", () => {
     // Compiled silently, the generated encoder reads v["#pin"], which no instance has, so every encode fails.
-    const d = diagnose("diag_private_field", `export class Account { #pin = 1234; owner = "ada"; }\nexport const C = codecFor<Account>();\n`);
-    expect(d.diagnostics).toEqual([d.expected("codecFor<Account>()", "$ has a property keyed by a symbol or a #private name (#pin), which MessagePack maps cannot carry")]);
+    const d = diagnose(
+      "diag_private_field",
+      `export class Account { #pin = 1234; owner = "ada"; }\nexport const C = codecFor<Account>();\n`,
+    );
+    expect(d.diagnostics).toEqual([
+      d.expected(
+        "codecFor<Account>()",
+        "$ has a property keyed by a symbol or a #private name (#pin), which MessagePack maps cannot carry",
+      ),
+    ]);
   });
 
   test("a number index signature beside properties", () => {
@@ -616,7 +937,10 @@ describe("mixedWidths (91026): one number declared at two widths", () => {
   const MIXED = "; a number is written at one width, so declare one of them";
 
   test("a union of two widths, and of a width and number, names the path and the widths", () => {
-    const d = diagnose("diag_mixed_widths", `${WIDTHS}interface R { a: Int8 | Int16; b: Float32 | number | null }\nexport const C = codecFor<R>();\n`);
+    const d = diagnose(
+      "diag_mixed_widths",
+      `${WIDTHS}interface R { a: Int8 | Int16; b: Float32 | number | null }\nexport const C = codecFor<R>();\n`,
+    );
     expect(d.diagnostics).toEqual([
       d.expected("codecFor<R>()", `$.a declares a number as int8 and int16 at once${MIXED}`),
       d.expected("codecFor<R>()", `$.b declares a number as number and float32 at once${MIXED}`),
@@ -625,11 +949,16 @@ describe("mixedWidths (91026): one number declared at two widths", () => {
 
   test("an intersection of two widths", () => {
     const d = diagnose("diag_mixed_widths_intersection", `${WIDTHS}export const C = codecFor<Int8 & Int16>();\n`);
-    expect(d.diagnostics).toEqual([d.expected("codecFor<Int8 & Int16>()", `$ declares a number as int8 and int16 at once${MIXED}`)]);
+    expect(d.diagnostics).toEqual([
+      d.expected("codecFor<Int8 & Int16>()", `$ declares a number as int8 and int16 at once${MIXED}`),
+    ]);
   });
 
   test("a look-alike brand declared elsewhere is a plain branded number: no width, no diagnostic", () => {
-    const d = diagnose("diag_width_lookalike", `type Int8 = number & { readonly __tmWidth?: "int8" };\nexport const C = codecFor<{ a: Int8 }>();\n`);
+    const d = diagnose(
+      "diag_width_lookalike",
+      `type Int8 = number & { readonly __tmWidth?: "int8" };\nexport const C = codecFor<{ a: Int8 }>();\n`,
+    );
     expect(d.diagnostics).toEqual([]);
     expect(d.js).toContain("w.putNumber(");
     expect(d.js).not.toContain("writeInt");
@@ -637,12 +966,28 @@ describe("mixedWidths (91026): one number declared at two widths", () => {
 });
 
 describe("codecOptions (91027): codecFor's options are read at build time", () => {
-  const OPTIONS = "codecFor's options must be an object literal in the call whose values are literals, such as codecFor<T>({ layout: \"positional\" }): they are read at build time.";
+  const OPTIONS =
+    'codecFor\'s options must be an object literal in the call whose values are literals, such as codecFor<T>({ layout: "positional" }): they are read at build time.';
 
   test.each([
-    ["an unknown key (past the type check)", `export const C = codecFor<{ a: number }>({ layot: "positional" } as any);\n`, `codecFor<{ a: number }>({ layot: "positional" } as any)`, "Unknown option `layot` (the options are: layout)."],
-    ["a layout that does not exist", `export const C = codecFor<{ a: number }>({ layout: "columns" as any });\n`, `codecFor<{ a: number }>({ layout: "columns" as any })`, "`layout` must be \"keyed\" or \"positional\", written as a string literal, not `\"columns\"`."],
-    ["a spread", `const o = {};\nexport const C = codecFor<{ a: number }>({ ...o });\n`, "codecFor<{ a: number }>({ ...o })", "`...o` is not a plain `key: value` property."],
+    [
+      "an unknown key (past the type check)",
+      `export const C = codecFor<{ a: number }>({ layot: "positional" } as any);\n`,
+      `codecFor<{ a: number }>({ layot: "positional" } as any)`,
+      "Unknown option `layot` (the options are: layout).",
+    ],
+    [
+      "a layout that does not exist",
+      `export const C = codecFor<{ a: number }>({ layout: "columns" as any });\n`,
+      `codecFor<{ a: number }>({ layout: "columns" as any })`,
+      '`layout` must be "keyed" or "positional", written as a string literal, not `"columns"`.',
+    ],
+    [
+      "a spread",
+      `const o = {};\nexport const C = codecFor<{ a: number }>({ ...o });\n`,
+      "codecFor<{ a: number }>({ ...o })",
+      "`...o` is not a plain `key: value` property.",
+    ],
   ])("%s is reported at the call, and the call is left as it was", (_label, body, call, reason) => {
     const d = diagnose("diag_options_" + _label.replace(/\W/g, "_"), body);
     expect(d.diagnostics).toEqual([d.expected(call, `${OPTIONS} ${reason}`)]);
@@ -651,7 +996,10 @@ describe("codecOptions (91027): codecFor's options are read at build time", () =
 });
 
 test("options in a variable are taken for a codec argument, which a concrete type has no use for (91023)", () => {
-  const d = diagnose("diag_options_variable", `const o = { layout: "positional" as const };\nexport const C = codecFor<{ a: number }>(o);\n`);
+  const d = diagnose(
+    "diag_options_variable",
+    `const o = { layout: "positional" as const };\nexport const C = codecFor<{ a: number }>(o);\n`,
+  );
   expect(d.diagnostics).toHaveLength(1);
   expect(d.diagnostics[0]).toContain("codec argument");
   expect(d.js).not.toContain("__tm_codec(");
@@ -659,13 +1007,23 @@ test("options in a variable are taken for a codec argument, which a concrete typ
 
 describe("positionalTagIndex (91028): a positional union's discriminant at different indexes", () => {
   test("names the members and where each has it", () => {
-    const d = diagnose("diag_positional_tag", `type S = { kind: "a"; x: number } | { y: number; kind: "b" };\nexport const C = codecFor<S>({ layout: "positional" });\n`);
-    expect(d.diagnostics).toEqual([d.expected(`codecFor<S>({ layout: "positional" })`,
-      `$ is a union of object types written positionally (as arrays), whose members have their discriminant "kind" at different positions ({ kind: "a"; x: number; } at 0 and { y: number; kind: "b"; } at 1); decode reads it by its position, so declare it at the same position in every member (first, usually)`)]);
+    const d = diagnose(
+      "diag_positional_tag",
+      `type S = { kind: "a"; x: number } | { y: number; kind: "b" };\nexport const C = codecFor<S>({ layout: "positional" });\n`,
+    );
+    expect(d.diagnostics).toEqual([
+      d.expected(
+        `codecFor<S>({ layout: "positional" })`,
+        `$ is a union of object types written positionally (as arrays), whose members have their discriminant "kind" at different positions ({ kind: "a"; x: number; } at 0 and { y: number; kind: "b"; } at 1); decode reads it by its position, so declare it at the same position in every member (first, usually)`,
+      ),
+    ]);
   });
 
   test("the same union keyed is fine", () => {
-    const d = diagnose("diag_positional_tag_keyed", `type S = { kind: "a"; x: number } | { y: number; kind: "b" };\nexport const C = codecFor<S>();\n`);
+    const d = diagnose(
+      "diag_positional_tag_keyed",
+      `type S = { kind: "a"; x: number } | { y: number; kind: "b" };\nexport const C = codecFor<S>();\n`,
+    );
     expect(d.diagnostics).toEqual([]);
   });
 });
@@ -676,7 +1034,10 @@ describe("how diagnostics reach the build", () => {
   function emitWith(name: string, extras: Parameters<typeof typedMsgpackTransformer>[2]) {
     const file = compile(name, source).file;
     const program = ts.createProgram([file], FIXTURE_OPTIONS);
-    return () => program.emit(program.getSourceFile(file), () => undefined, undefined, false, { before: [typedMsgpackTransformer(program, {}, extras)] });
+    return () =>
+      program.emit(program.getSourceFile(file), () => undefined, undefined, false, {
+        before: [typedMsgpackTransformer(program, {}, extras)],
+      });
   }
 
   test("through ts-patch's addDiagnostic: an error with the catalog code, spanning the call", () => {
@@ -692,7 +1053,9 @@ describe("how diagnostics reach the build", () => {
   });
 
   test("hosts without addDiagnostic get a thrown Error that stops the build", () => {
-    expect(emitWith("diag_throwing_sink", undefined)).toThrow(/codecFor<Bad>\(\): \$\.f has a function type, which MessagePack cannot carry/);
+    expect(emitWith("diag_throwing_sink", undefined)).toThrow(
+      /codecFor<Bad>\(\): \$\.f has a function type, which MessagePack cannot carry/,
+    );
   });
 
   test("load() refuses a fixture with diagnostics (the emitted call would throw at run time)", () => {
@@ -701,25 +1064,38 @@ describe("how diagnostics reach the build", () => {
 });
 
 describe("expandingGeneric (91029): recursion that changes the type argument", () => {
-  const NEVER_ENDS = (name: string, first: string, second: string) => `${second}: ${name} refers to itself with other type arguments (${first} holds ${second}, which holds a larger one still), so the type never ends and no codec, which is generated from a finite set of types, can encode it. Make the recursion use the same type arguments (${name}<T> inside ${name}<T>), or write the levels out as separate types.`;
-  const d = diagnose("diag_expanding_generic", [
-    `import type { Codec } from "typed-msgpack";`,
-    `export interface Nested<T> { value: T; next?: Nested<T[]> }`,
-    `export type Deep<T> = { v: T; d?: Deep<[T]> };`,
-    `export const A = codecFor<Nested<number>>();`,
-    `export const B = codecFor<Deep<string>>();`,
-    `export function nestedCodec<T>(item: Codec<T>): Codec<Nested<T>> { return codecFor<Nested<T>>(item); }`,
-    ``,
-  ].join("\n"));
+  const NEVER_ENDS = (name: string, first: string, second: string) =>
+    `${second}: ${name} refers to itself with other type arguments (${first} holds ${second}, which holds a larger one still), so the type never ends and no codec, which is generated from a finite set of types, can encode it. Make the recursion use the same type arguments (${name}<T> inside ${name}<T>), or write the levels out as separate types.`;
+  const d = diagnose(
+    "diag_expanding_generic",
+    [
+      `import type { Codec } from "typed-msgpack";`,
+      `export interface Nested<T> { value: T; next?: Nested<T[]> }`,
+      `export type Deep<T> = { v: T; d?: Deep<[T]> };`,
+      `export const A = codecFor<Nested<number>>();`,
+      `export const B = codecFor<Deep<string>>();`,
+      `export function nestedCodec<T>(item: Codec<T>): Codec<Nested<T>> { return codecFor<Nested<T>>(item); }`,
+      ``,
+    ].join("\n"),
+  );
 
   test("a direct codec of an interface whose recursion wraps T in an array is an error where it starts growing, not a stack overflow", () => {
-    expect(d.diagnostics).toContain(d.expected("codecFor<Nested<number>>()", `$.next has type ${NEVER_ENDS("Nested", "Nested<number>", "Nested<number[]>")}`));
+    expect(d.diagnostics).toContain(
+      d.expected(
+        "codecFor<Nested<number>>()",
+        `$.next has type ${NEVER_ENDS("Nested", "Nested<number>", "Nested<number[]>")}`,
+      ),
+    );
   });
   test("a type alias whose recursion wraps T in a tuple", () => {
-    expect(d.diagnostics).toContain(d.expected("codecFor<Deep<string>>()", `$.d has type ${NEVER_ENDS("Deep", "Deep<string>", "Deep<[string]>")}`));
+    expect(d.diagnostics).toContain(
+      d.expected("codecFor<Deep<string>>()", `$.d has type ${NEVER_ENDS("Deep", "Deep<string>", "Deep<[string]>")}`),
+    );
   });
   test("the same type in a generic factory", () => {
-    expect(d.diagnostics).toContain(d.expected("codecFor<Nested<T>>(item)", `$.next has type ${NEVER_ENDS("Nested", "Nested<T>", "Nested<T[]>")}`));
+    expect(d.diagnostics).toContain(
+      d.expected("codecFor<Nested<T>>(item)", `$.next has type ${NEVER_ENDS("Nested", "Nested<T>", "Nested<T[]>")}`),
+    );
     expect(d.diagnostics).toHaveLength(3);
   });
 
@@ -727,30 +1103,49 @@ describe("expandingGeneric (91029): recursion that changes the type argument", (
   // overflowed the stack before the count covered unions and declarations without type arguments.
   const GROWING: [string, string, string, string, string][] = [
     ["a tuple alias", "export type D<T> = [T, D<[T]>?];", "D<number>", "$[1]", "D<[number]>"],
-    ["through Map and Set", "export type M<T> = { v: T; m?: Map<string, M<Set<T>>> };", "M<number>", "$.m[]", "M<Set<number>>"],
+    [
+      "through Map and Set",
+      "export type M<T> = { v: T; m?: Map<string, M<Set<T>>> };",
+      "M<number>",
+      "$.m[]",
+      "M<Set<number>>",
+    ],
     ["a union alias", "export type U<T> = { v: T } | { next: U<T[]> };", "U<number>", "$.next", "U<number[]>"],
     ["an array of a union alias", "export type L<T> = L<[T]>[] | T;", "L<number>", "$[]", "L<[number]>"],
   ];
   test.each(GROWING)("%s", (label, declaration, type, path, second) => {
     const name = type.slice(0, 1);
-    const g = diagnose("diag_expanding_" + label.replace(/\W+/g, "_"), `${declaration}\nexport const A = codecFor<${type}>();\n`);
-    expect(g.diagnostics).toEqual([g.expected(`codecFor<${type}>()`, `${path} has type ${NEVER_ENDS(name, type, second)}`)]);
+    const g = diagnose(
+      "diag_expanding_" + label.replace(/\W+/g, "_"),
+      `${declaration}\nexport const A = codecFor<${type}>();\n`,
+    );
+    expect(g.diagnostics).toEqual([
+      g.expected(`codecFor<${type}>()`, `${path} has type ${NEVER_ENDS(name, type, second)}`),
+    ]);
   });
 
   test("a type growing along several properties is one problem, found in linear time", () => {
-    const g = diagnose("diag_expanding_branches", `export type B<T> = { a?: B<T[]>; b?: B<[T]>; c?: B<Set<T>>; d?: B<T | null> };\nexport const A = codecFor<B<number>>();\n`);
-    expect(g.diagnostics).toEqual([g.expected("codecFor<B<number>>()", `$.a has type ${NEVER_ENDS("B", "B<number>", "B<number[]>")}`)]);
+    const g = diagnose(
+      "diag_expanding_branches",
+      `export type B<T> = { a?: B<T[]>; b?: B<[T]>; c?: B<Set<T>>; d?: B<T | null> };\nexport const A = codecFor<B<number>>();\n`,
+    );
+    expect(g.diagnostics).toEqual([
+      g.expected("codecFor<B<number>>()", `$.a has type ${NEVER_ENDS("B", "B<number>", "B<number[]>")}`),
+    ]);
   });
 
   test("nesting a generic by hand, and plain recursion, stay codecs", () => {
-    const ok = diagnose("diag_expanding_generic_ok", [
-      `export interface Page<T> { items: T[]; total: number }`,
-      `export type Tree<T> = { value: T; children: Tree<T>[] };`,
-      `export type P8 = Page<Page<Page<Page<Page<Page<Page<Page<number>>>>>>>>;`,
-      `export const A = codecFor<P8>();`,
-      `export const B = codecFor<Tree<Page<string>>>();`,
-      ``,
-    ].join("\n"));
+    const ok = diagnose(
+      "diag_expanding_generic_ok",
+      [
+        `export interface Page<T> { items: T[]; total: number }`,
+        `export type Tree<T> = { value: T; children: Tree<T>[] };`,
+        `export type P8 = Page<Page<Page<Page<Page<Page<Page<Page<number>>>>>>>>;`,
+        `export const A = codecFor<P8>();`,
+        `export const B = codecFor<Tree<Page<string>>>();`,
+        ``,
+      ].join("\n"),
+    );
     expect(ok.diagnostics).toEqual([]);
   });
 });

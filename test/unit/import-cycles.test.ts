@@ -24,9 +24,12 @@ function importGraph(files: string[]): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of files) {
     const { importedFiles } = ts.preProcessFile(fs.readFileSync(file, "utf8"), true, true);
-    graph.set(file, importedFiles
-      .filter(({ fileName }) => fileName.startsWith("."))
-      .map(({ fileName }) => path.resolve(path.dirname(file), fileName.replace(/\.js$/, ".ts"))));
+    graph.set(
+      file,
+      importedFiles
+        .filter(({ fileName }) => fileName.startsWith("."))
+        .map(({ fileName }) => path.resolve(path.dirname(file), fileName.replace(/\.js$/, ".ts"))),
+    );
   }
   return graph;
 }
@@ -41,7 +44,8 @@ function cycles(graph: Map<string, string[]>): string[] {
     stack.push(file);
     for (const next of graph.get(file) ?? []) {
       if (!graph.has(next)) continue;
-      if (state.get(next) === "open") found.push([...stack.slice(stack.indexOf(next)), next].map((f) => path.relative(ROOT, f)).join(" -> "));
+      if (state.get(next) === "open")
+        found.push([...stack.slice(stack.indexOf(next)), next].map((f) => path.relative(ROOT, f)).join(" -> "));
       else if (!state.has(next)) visit(next);
     }
     stack.pop();
@@ -68,6 +72,22 @@ test("the reader needs nothing of the writer (pre-encoded bytes and the depth li
 
 test("the check finds a circle", () => {
   const [a, b, c] = ["/x/a.ts", "/x/b.ts", "/x/c.ts"];
-  expect(cycles(new Map([[a, [b]], [b, [c]], [c, [a]]]))).toEqual([[a, b, c, a].map((f) => path.relative(ROOT, f)).join(" -> ")]);
-  expect(cycles(new Map([[a, [b]], [b, [c]], [c, []]]))).toEqual([]);
+  expect(
+    cycles(
+      new Map([
+        [a, [b]],
+        [b, [c]],
+        [c, [a]],
+      ]),
+    ),
+  ).toEqual([[a, b, c, a].map((f) => path.relative(ROOT, f)).join(" -> ")]);
+  expect(
+    cycles(
+      new Map([
+        [a, [b]],
+        [b, [c]],
+        [c, []],
+      ]),
+    ),
+  ).toEqual([]);
 });

@@ -36,8 +36,19 @@ export const OrderCodec = codecFor<Order>();
 `;
 
 const valid = {
-  id: 7, status: "open", sku: "SKU-12", items: [{ sku: "a", qty: 1 }], owner: null, placedAt: new Date(0), blob: new Uint8Array([1, 2]),
-  pair: ["x"], tags: ["a", "b"], meta: { a: 1 }, shape: { kind: "circle", r: 1 }, extra: { deep: [1, "two", null, { t: true }] }, big: 5,
+  id: 7,
+  status: "open",
+  sku: "SKU-12",
+  items: [{ sku: "a", qty: 1 }],
+  owner: null,
+  placedAt: new Date(0),
+  blob: new Uint8Array([1, 2]),
+  pair: ["x"],
+  tags: ["a", "b"],
+  meta: { a: 1 },
+  shape: { kind: "circle", r: 1 },
+  extra: { deep: [1, "two", null, { t: true }] },
+  big: 5,
 };
 
 /** Payloads that differ from `valid` in one way that the codec refuses: [what, change]. */
@@ -57,13 +68,20 @@ let schema: JsonSchema;
 let codec: { decode(bytes: Uint8Array): unknown };
 
 /** Compiles `source` through the transformer; its codec `name` and the JSON Schema the schema command writes for it. */
-function compiledWithSchema(file: string, source: string, name: string): { codec: { decode(bytes: Uint8Array): unknown }; schema: JsonSchema } {
+function compiledWithSchema(
+  file: string,
+  source: string,
+  name: string,
+): { codec: { decode(bytes: Uint8Array): unknown }; schema: JsonSchema } {
   const compiled = compile(file, source);
   expect(compiled.diagnostics).toEqual([]);
   const program = ts.createProgram([compiled.file], FIXTURE_OPTIONS);
   const found = collectCodecs(program, program.getSourceFile(compiled.file)!, GENERATED_DIR);
   expect(found.diagnostics).toEqual([]);
-  return { codec: require(compiled.file.replace(/\.ts$/, ".js"))[name], schema: jsonSchemas(buildSnapshot(found.sources))[`${file}.ts#${name}`]! };
+  return {
+    codec: require(compiled.file.replace(/\.ts$/, ".js"))[name],
+    schema: jsonSchemas(buildSnapshot(found.sources))[`${file}.ts#${name}`]!,
+  };
 }
 
 beforeAll(() => {
@@ -83,20 +101,40 @@ function asJson(value: unknown): unknown {
   if (value instanceof Set) return [...value].map(asJson);
   if (typeof value === "bigint") return Number(value);
   if (Array.isArray(value)) return value.map(asJson);
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined).map(([k, v]) => [k, asJson(v)]));
+  if (value && typeof value === "object")
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, asJson(v)]),
+    );
   return value;
 }
 
 test("the schema is 2020-12 with a $def per object type, and compiles under Ajv's strict mode", () => {
   expect(schema).toMatchObject({ $schema: "https://json-schema.org/draft/2020-12/schema", $ref: "#/$defs/Order" });
-  expect(Object.keys((schema as { $defs: object }).$defs)).toEqual(["$.items[*]", "$.shape|kind=circle", "$.shape|kind=square", "Json", "Order"]);
+  expect(Object.keys((schema as { $defs: object }).$defs)).toEqual([
+    "$.items[*]",
+    "$.shape|kind=circle",
+    "$.shape|kind=square",
+    "Json",
+    "Order",
+  ]);
   expect(() => validate(schema, {})).not.toThrow();
 });
 
 test("a payload the codec decodes passes the schema", () => {
   const decoded = codec.decode(peerBytes({ ...valid, big: 5n }));
   expect(validate(schema, asJson(decoded))).toEqual([]);
-  const full = codec.decode(peerBytes({ ...valid, big: 5n, note: "n", pair: ["x", 2], shape: { kind: "square", side: 2 }, extra: [1, [2, [3]]] }));
+  const full = codec.decode(
+    peerBytes({
+      ...valid,
+      big: 5n,
+      note: "n",
+      pair: ["x", 2],
+      shape: { kind: "square", side: 2 },
+      extra: [1, [2, [3]]],
+    }),
+  );
   expect(validate(schema, asJson(full))).toEqual([]);
 });
 

@@ -5,7 +5,22 @@
  * Reader directly and through compiled codecs.
  */
 import { encode as referenceEncode } from "@msgpack/msgpack";
-import { CodecError, ExtData, Reader, Writer, keys as preEncodedKeys, readArrayBuffer, readBigint, readBytes, readDate, readDynamic, readKey, readString, skip, type CodecErrorCode } from "../../runtime/index";
+import {
+  CodecError,
+  ExtData,
+  Reader,
+  Writer,
+  keys as preEncodedKeys,
+  readArrayBuffer,
+  readBigint,
+  readBytes,
+  readDate,
+  readDynamic,
+  readKey,
+  readString,
+  skip,
+  type CodecErrorCode,
+} from "../../runtime/index";
 import * as utf8 from "../../runtime/utf8";
 import { load } from "../helpers/compile";
 import { be, codecError, concat, expectCode, fromHex, hex } from "../helpers/bytes";
@@ -47,7 +62,12 @@ function outcome(f: () => unknown): CodecErrorCode | "ok" | string {
 }
 
 describe("numbers", () => {
-  const numberEntries = [...SUITE["20.number-positive.yaml"]!, ...SUITE["21.number-negative.yaml"]!, ...SUITE["22.number-float.yaml"]!, ...SUITE["23.number-bignum.yaml"]!];
+  const numberEntries = [
+    ...SUITE["20.number-positive.yaml"]!,
+    ...SUITE["21.number-negative.yaml"]!,
+    ...SUITE["22.number-float.yaml"]!,
+    ...SUITE["23.number-bignum.yaml"]!,
+  ];
 
   test("every encoding of every suite number decodes with number() (int 8..64, uint 8..64, float 32/64)", () => {
     let checked = 0;
@@ -73,10 +93,24 @@ describe("numbers", () => {
   });
 
   test.each([
-    ["7f", 127], ["cc80", 128], ["ccff", 255], ["cd0100", 256], ["cdffff", 65535], ["ce00010000", 65536], ["ceffffffff", TWO_32 - 1],
-    ["cf0000000100000000", TWO_32], ["cf001fffffffffffff", Number.MAX_SAFE_INTEGER],
-    ["e0", -32], ["d0df", -33], ["d080", -128], ["d1ff7f", -129], ["d18000", -32768], ["d2ffff7fff", -32769], ["d280000000", -(2 ** 31)],
-    ["d3ffffffff7fffffff", -(2 ** 31) - 1], ["d3ffe0000000000001", Number.MIN_SAFE_INTEGER],
+    ["7f", 127],
+    ["cc80", 128],
+    ["ccff", 255],
+    ["cd0100", 256],
+    ["cdffff", 65535],
+    ["ce00010000", 65536],
+    ["ceffffffff", TWO_32 - 1],
+    ["cf0000000100000000", TWO_32],
+    ["cf001fffffffffffff", Number.MAX_SAFE_INTEGER],
+    ["e0", -32],
+    ["d0df", -33],
+    ["d080", -128],
+    ["d1ff7f", -129],
+    ["d18000", -32768],
+    ["d2ffff7fff", -32769],
+    ["d280000000", -(2 ** 31)],
+    ["d3ffffffff7fffffff", -(2 ** 31) - 1],
+    ["d3ffe0000000000001", Number.MIN_SAFE_INTEGER],
   ])("int boundary %s → %p", (form, value) => {
     expect(new Reader(fromHex(form)).number()).toBe(value);
     expect(readBigint(new Reader(fromHex(form)))).toBe(BigInt(value));
@@ -95,7 +129,9 @@ describe("numbers", () => {
   test("int 64 outside the safe range fails as a number rather than round, and works as a bigint", () => {
     for (const form of ["cf0020000000000000", "cfffffffffffffffff", "d3ffe0000000000000", "d38000000000000000"]) {
       const error = expectCode(() => new Reader(fromHex(form)).number("$.n"), "out-of-range");
-      expect(error.message).toMatch(/^\$\.n: u?int 64 value does not fit in a JavaScript number without rounding \(declare the field as bigint\) at byte 0$/);
+      expect(error.message).toMatch(
+        /^\$\.n: u?int 64 value does not fit in a JavaScript number without rounding \(declare the field as bigint\) at byte 0$/,
+      );
       expect(typeof readBigint(new Reader(fromHex(form)))).toBe("bigint");
     }
     expect(readBigint(new Reader(fromHex("cfffffffffffffffff")))).toBe(BigInt("18446744073709551615"));
@@ -111,19 +147,28 @@ describe("numbers", () => {
   });
 
   test("bigint() rejects floats", () => {
-    expect(expectCode(() => readBigint(new Reader(fromHex("cb3ff8000000000000"))), "type-mismatch").message).toBe("expected int, got float (0xcb) at byte 0");
+    expect(expectCode(() => readBigint(new Reader(fromHex("cb3ff8000000000000"))), "type-mismatch").message).toBe(
+      "expected int, got float (0xcb) at byte 0",
+    );
   });
 });
 
 describe("strings", () => {
   test("every encoding of every suite string (ASCII, UTF-8, emoji; fixstr and str 8/16/32)", () => {
     for (const key of ["30.string-ascii.yaml", "31.string-utf8.yaml", "32.string-emoji.yaml"]) {
-      for (const entry of SUITE[key]!) for (const form of entry.msgpack) expect([form, readString(new Reader(fromHex(form)))]).toEqual([form, entry.string]);
+      for (const entry of SUITE[key]!)
+        for (const form of entry.msgpack)
+          expect([form, readString(new Reader(fromHex(form)))]).toEqual([form, entry.string]);
     }
   });
 
   test.each([
-    [31, "bf"], [32, "d920"], [255, "d9ff"], [256, "da0100"], [65535, "daffff"], [65536, "db00010000"],
+    [31, "bf"],
+    [32, "d920"],
+    [255, "d9ff"],
+    [256, "da0100"],
+    [65535, "daffff"],
+    [65536, "db00010000"],
   ])("%p bytes with header %s", (length, header) => {
     const s = "x".repeat(length);
     const r = new Reader(concat(header, Buffer.from(s), "c0"));
@@ -139,8 +184,15 @@ describe("strings", () => {
 
   test("valid UTF-8 edge cases decode, short and long (the long path uses TextDecoder)", () => {
     const cases: [string, string][] = [
-      ["c280", "\u0080"], ["dfbf", "\u07ff"], ["e0a080", "\u0800"], ["efbfbf", "\uffff"], ["ee8080", "\ue000"],
-      ["f0908080", "\u{10000}"], ["f48fbfbf", "\u{10ffff}"], ["efbbbf", "\ufeff"], ["00", "\u0000"],
+      ["c280", "\u0080"],
+      ["dfbf", "\u07ff"],
+      ["e0a080", "\u0800"],
+      ["efbfbf", "\uffff"],
+      ["ee8080", "\ue000"],
+      ["f0908080", "\u{10000}"],
+      ["f48fbfbf", "\u{10ffff}"],
+      ["efbbbf", "\ufeff"],
+      ["00", "\u0000"],
     ];
     for (const [bytes, text] of cases) {
       const short = fromHex(bytes);
@@ -159,7 +211,9 @@ describe("every string path decodes exactly what was encoded", () => {
   // it takes.
   const str = (text: string) => {
     const payload = Buffer.from(text);
-    return payload.length < 32 ? concat([0xa0 | payload.length], payload) : concat("da", be(payload.length, 2), payload);
+    return payload.length < 32
+      ? concat([0xa0 | payload.length], payload)
+      : concat("da", be(payload.length, 2), payload);
   };
 
   test("short ASCII strings, repeated and colliding in the cache, come back as themselves", () => {
@@ -182,7 +236,15 @@ describe("every string path decodes exactly what was encoded", () => {
   test("ASCII strings across the 1 KB latin1 copies: straddling one's end, longer than one, empty, between multi-byte text and other values", () => {
     const texts: string[] = [];
     for (let i = 0; texts.join("").length < 40_000; i++) {
-      texts.push(i % 7 === 0 ? "" : i % 11 === 0 ? `é${i}ж` : i % 13 === 0 ? "x".repeat(4_000 + i) : `item-${i}-${"abcdefghij".repeat(i % 9)}`);
+      texts.push(
+        i % 7 === 0
+          ? ""
+          : i % 11 === 0
+            ? `é${i}ж`
+            : i % 13 === 0
+              ? "x".repeat(4_000 + i)
+              : `item-${i}-${"abcdefghij".repeat(i % 9)}`,
+      );
     }
     texts.push("y".repeat(9_000), "z");
     const input = concat(...texts.flatMap((t) => [str(t), [0xcd, 0x12, 0x34]]));
@@ -216,7 +278,9 @@ describe("every string path decodes exactly what was encoded", () => {
     let isolated: { readString: typeof readString; Reader: typeof Reader } | undefined;
     try {
       (globalThis as { Buffer?: unknown }).Buffer = undefined;
-      jest.isolateModules(() => { isolated = require("../../runtime/index"); });
+      jest.isolateModules(() => {
+        isolated = require("../../runtime/index");
+      });
     } finally {
       globalThis.Buffer = saved;
     }
@@ -243,7 +307,9 @@ describe("every string path decodes exactly what was encoded", () => {
         };
       }
       let isolated: typeof import("../../runtime/index") | undefined;
-      jest.isolateModules(() => { isolated = require("../../runtime/index"); });
+      jest.isolateModules(() => {
+        isolated = require("../../runtime/index");
+      });
       expect(calls.sort()).toEqual(["latin1Slice", "utf8Write"]); // each tried once, at load
       const texts = ["", "a", "abcdefghijklmnopqrstuvwxyz", "x".repeat(40), "é".repeat(100), "y".repeat(3_000), "ёлка"];
       const w = new isolated!.Writer();
@@ -268,11 +334,13 @@ describe("every string path decodes exactly what was encoded", () => {
   test("readKey(): the hinted key matches at every length; a difference in its words or its last bytes does not", () => {
     const names = Array.from({ length: 40 }, (_, i) => "abcdefghijklmnopqrstuvwxyz0123456789ABCD".slice(0, i));
     const table = preEncodedKeys(names);
-    const at = (key: string) => [0, 1, 2, 3].map((pad) => { // the key and a value, at each offset mod 4
-      const r = new Reader(concat(new Uint8Array(pad), preEncodedKeys([key])[0]!, [0x01]));
-      r.pos = pad;
-      return r;
-    });
+    const at = (key: string) =>
+      [0, 1, 2, 3].map((pad) => {
+        // the key and a value, at each offset mod 4
+        const r = new Reader(concat(new Uint8Array(pad), preEncodedKeys([key])[0]!, [0x01]));
+        r.pos = pad;
+        return r;
+      });
     // The slow path (every key compared after a header parse) is the only one that parses the str header.
     const slowPath = jest.spyOn(Reader.prototype, "strHeader");
     names.forEach((name, i) => {
@@ -326,7 +394,9 @@ describe("every string path decodes exactly what was encoded", () => {
     let isolated: typeof utf8 | undefined;
     try {
       (globalThis as { Buffer?: unknown }).Buffer = undefined;
-      jest.isolateModules(() => { isolated = require("../../runtime/utf8"); });
+      jest.isolateModules(() => {
+        isolated = require("../../runtime/utf8");
+      });
     } finally {
       globalThis.Buffer = saved;
     }
@@ -356,7 +426,11 @@ describe("every string path decodes exactly what was encoded", () => {
   });
 
   test.each([
-    ["Cyrillic", "привет мир "], ["CJK", "東京日本語図書館"], ["Arabic", "مدينة كتاب "], ["emoji", "👩‍💻🇫🇷"], ["Latin accents", "garçon où Noël "],
+    ["Cyrillic", "привет мир "],
+    ["CJK", "東京日本語図書館"],
+    ["Arabic", "مدينة كتاب "],
+    ["emoji", "👩‍💻🇫🇷"],
+    ["Latin accents", "garçon où Noël "],
   ])("%s at every length from 1 to 300 bytes", (_, sample) => {
     const chars = [...sample.repeat(40)];
     for (let n = 1; n <= chars.length; n++) {
@@ -372,17 +446,26 @@ describe("multi-byte text on Node 24: TextDecoder past 64 bytes", () => {
   // Node 20's and 22's do not. These tests take Node 24's path on whatever Node runs them.
   test("the limit is 64 bytes on Node 24 and later, none on Node 20 and 22 or off Node", () => {
     const node = (version: string) => ({ process: { versions: { node: version } } });
-    expect([node("24.0.0"), node("25.2.1"), node("20.20.2"), node("22.23.3"), {}].map(utf8.multiByteLoopLimit)).toEqual([64, 64, Infinity, Infinity, Infinity]);
+    expect([node("24.0.0"), node("25.2.1"), node("20.20.2"), node("22.23.3"), {}].map(utf8.multiByteLoopLimit)).toEqual(
+      [64, 64, Infinity, Infinity, Infinity],
+    );
   });
 
-  test.each([["Cyrillic", "привет мир "], ["CJK", "東京日本語図書館"], ["emoji", "👩‍💻🇫🇷"]])("%s at every length from 1 to 300 bytes, on both sides of the limit", (_, sample) => {
+  test.each([
+    ["Cyrillic", "привет мир "],
+    ["CJK", "東京日本語図書館"],
+    ["emoji", "👩‍💻🇫🇷"],
+  ])("%s at every length from 1 to 300 bytes, on both sides of the limit", (_, sample) => {
     const chars = [...sample.repeat(40)];
     for (let n = 1; n <= chars.length; n++) {
       const text = chars.slice(0, n).join("");
       const bytes = Buffer.from(text);
       if (bytes.length > 300) break;
       const padded = concat("c0c0", bytes, "c0");
-      expect([utf8.decodeUtf8(padded, 2, bytes.length, 64), utf8.decodeUtf8(padded, 2, bytes.length, Infinity)]).toEqual([text, text]);
+      expect([
+        utf8.decodeUtf8(padded, 2, bytes.length, 64),
+        utf8.decodeUtf8(padded, 2, bytes.length, Infinity),
+      ]).toEqual([text, text]);
     }
   });
 
@@ -395,7 +478,8 @@ describe("multi-byte text on Node 24: TextDecoder past 64 bytes", () => {
         expect(utf8.decodeUtf8(bytes, 0, bytes.length, limit)).toBe(text);
         return decode.mock.calls.length;
       };
-      const long = "ж".repeat(33), short = "ж".repeat(32); // 66 and 64 bytes
+      const long = "ж".repeat(33),
+        short = "ж".repeat(32); // 66 and 64 bytes
       expect([calls(long, 64), calls(short, 64), calls(long, Infinity)]).toEqual([1, 0, 0]);
     } finally {
       decode.mockRestore();
@@ -405,7 +489,10 @@ describe("multi-byte text on Node 24: TextDecoder past 64 bytes", () => {
   test("invalid UTF-8 in mostly multi-byte text is refused by either path", () => {
     for (const bad of ["ff", "80", "c3", "e282", "f09f8d", "e228a1", "eda080", "c0af"]) {
       const bytes = concat(Buffer.from("жизнь".repeat(8)), fromHex(bad), Buffer.from("ж")); // 80+ bytes
-      expect([utf8.decodeUtf8(bytes, 0, bytes.length, 64), utf8.decodeUtf8(bytes, 0, bytes.length, Infinity)]).toEqual([undefined, undefined]);
+      expect([utf8.decodeUtf8(bytes, 0, bytes.length, 64), utf8.decodeUtf8(bytes, 0, bytes.length, Infinity)]).toEqual([
+        undefined,
+        undefined,
+      ]);
     }
   });
 });
@@ -414,11 +501,21 @@ describe("long text: the non-fatal TextDecoder, and the fatal one only for a res
   // runtime/utf8.ts decodeUtf8. `Infinity` as the loop limit sends mostly multi-byte text to the
   // loop (Node 20 and 22), 64 to TextDecoder (Node 24): both paths run on whatever Node runs this.
   test("the same strings as the fatal TextDecoder's, mostly ASCII and mostly multi-byte, 9 to 2,000 bytes", () => {
-    for (const sample of ["Ça va très bien, merci. ", "привет мир ", "東京日本語図書館", "👩‍💻🇫🇷 ok", "\ufeffBOM kept ", "It’s done — really 🎉 "]) {
+    for (const sample of [
+      "Ça va très bien, merci. ",
+      "привет мир ",
+      "東京日本語図書館",
+      "👩‍💻🇫🇷 ok",
+      "\ufeffBOM kept ",
+      "It’s done — really 🎉 ",
+    ]) {
       for (let n = 1; n < 200; n += 7) {
         const text = sample.repeat(n);
         const bytes = concat("c0", Buffer.from(text), "c0");
-        expect([utf8.decodeUtf8(bytes, 1, bytes.length - 2, 64), utf8.decodeUtf8(bytes, 1, bytes.length - 2, Infinity)]).toEqual([text, text]);
+        expect([
+          utf8.decodeUtf8(bytes, 1, bytes.length - 2, 64),
+          utf8.decodeUtf8(bytes, 1, bytes.length - 2, Infinity),
+        ]).toEqual([text, text]);
       }
     }
   });
@@ -426,7 +523,11 @@ describe("long text: the non-fatal TextDecoder, and the fatal one only for a res
   test("text with a U+FFFD of its own is valid: decoded again by the fatal TextDecoder, and kept", () => {
     const fatal = jest.spyOn(TextDecoder.prototype, "decode");
     try {
-      for (const text of ["\ufffd" + "replacement character first, then ASCII text", "ASCII text, then a replacement character \ufffd", "привет \ufffd мир ".repeat(8)]) {
+      for (const text of [
+        "\ufffd" + "replacement character first, then ASCII text",
+        "ASCII text, then a replacement character \ufffd",
+        "привет \ufffd мир ".repeat(8),
+      ]) {
         const bytes = Buffer.from(text);
         fatal.mockClear();
         expect(utf8.decodeUtf8(bytes, 0, bytes.length, 64)).toBe(text);
@@ -443,9 +544,20 @@ describe("long text: the non-fatal TextDecoder, and the fatal one only for a res
 
   test("invalid UTF-8 is refused wherever it is, also beside a valid U+FFFD", () => {
     for (const bad of ["ff", "80", "c3", "e282", "f09f8d", "e228a1", "eda080", "c0af", "f4908080", "efbfbe80"]) {
-      for (const base of ["ascii text, long enough for TextDecoder ", "It’s ASCII text with a curly quote ", "жизнь".repeat(8), "valid \ufffd here "]) {
-        for (const bytes of [concat(Buffer.from(base), fromHex(bad), Buffer.from("ж")), concat(fromHex(bad), Buffer.from(base))]) {
-          expect([utf8.decodeUtf8(bytes, 0, bytes.length, 64), utf8.decodeUtf8(bytes, 0, bytes.length, Infinity)]).toEqual([undefined, undefined]);
+      for (const base of [
+        "ascii text, long enough for TextDecoder ",
+        "It’s ASCII text with a curly quote ",
+        "жизнь".repeat(8),
+        "valid \ufffd here ",
+      ]) {
+        for (const bytes of [
+          concat(Buffer.from(base), fromHex(bad), Buffer.from("ж")),
+          concat(fromHex(bad), Buffer.from(base)),
+        ]) {
+          expect([
+            utf8.decodeUtf8(bytes, 0, bytes.length, 64),
+            utf8.decodeUtf8(bytes, 0, bytes.length, Infinity),
+          ]).toEqual([undefined, undefined]);
         }
       }
     }
@@ -457,7 +569,9 @@ describe("binary, arrays, maps, ext", () => {
     // array 32 of 16,000,000 elements followed by 100 bytes: decoders allocate new Array(n) only
     // after this check, so memory is bounded by the input (8 bytes a byte), not by the header.
     const input = concat("dd", be(16_000_000, 4), new Uint8Array(100));
-    expect(() => new Reader(input).arrayHeader("$")).toThrow(expect.objectContaining({ code: "incomplete", offset: 5 }));
+    expect(() => new Reader(input).arrayHeader("$")).toThrow(
+      expect.objectContaining({ code: "incomplete", offset: 5 }),
+    );
     expect(new Reader(concat("dd", be(100, 4), new Uint8Array(100))).arrayHeader("$")).toBe(100);
   });
 
@@ -474,7 +588,15 @@ describe("binary, arrays, maps, ext", () => {
   });
 
   test("every encoding of every suite binary/array/map/nested/ext/nil/bool value decodes with readDynamic()", () => {
-    for (const key of ["10.nil.yaml", "11.bool.yaml", "12.binary.yaml", "40.array.yaml", "41.map.yaml", "42.nested.yaml", "60.ext.yaml"]) {
+    for (const key of [
+      "10.nil.yaml",
+      "11.bool.yaml",
+      "12.binary.yaml",
+      "40.array.yaml",
+      "41.map.yaml",
+      "42.nested.yaml",
+      "60.ext.yaml",
+    ]) {
       for (const entry of SUITE[key]!) {
         for (const form of entry.msgpack) {
           const r = new Reader(fromHex(form));
@@ -486,7 +608,11 @@ describe("binary, arrays, maps, ext", () => {
   });
 
   test.each([
-    [0, "c400"], [255, "c4ff"], [256, "c50100"], [65535, "c5ffff"], [65536, "c600010000"],
+    [0, "c400"],
+    [255, "c4ff"],
+    [256, "c50100"],
+    [65535, "c5ffff"],
+    [65536, "c600010000"],
   ])("bin of %p bytes with header %s; the result is a copy", (length, header) => {
     const input = concat(header, new Uint8Array(length).fill(5));
     const out = readBytes(new Reader(input));
@@ -500,13 +626,20 @@ describe("binary, arrays, maps, ext", () => {
   });
 
   test.each([
-    [15, "9f", "8f"], [16, "dc0010", "de0010"], [65535, "dcffff", "deffff"], [65536, "dd00010000", "df00010000"],
+    [15, "9f", "8f"],
+    [16, "dc0010", "de0010"],
+    [65535, "dcffff", "deffff"],
+    [65536, "dd00010000", "df00010000"],
   ])("%p entries: array header %s, map header %s", (n, arrayHeader, mapHeader) => {
     const array = new Reader(concat(arrayHeader, new Uint8Array(n).fill(0xc0)));
     expect(array.arrayHeader()).toBe(n);
     const map = new Reader(concat(mapHeader, new Uint8Array(2 * n).fill(0x01)));
     expect(map.mapHeader()).toBe(n);
-    const decoded = readDynamic(new Reader(concat(arrayHeader, new Uint8Array(n).fill(0x07))), undefined, 0) as number[];
+    const decoded = readDynamic(
+      new Reader(concat(arrayHeader, new Uint8Array(n).fill(0x07))),
+      undefined,
+      0,
+    ) as number[];
     expect(decoded.length).toBe(n);
     expect(decoded.every((x) => x === 7)).toBe(true);
   });
@@ -518,7 +651,10 @@ describe("timestamps", () => {
       const [form] = entry.msgpack;
       const expected = (suiteValue(entry) as Date).getTime();
       expect([form, readDate(new Reader(fromHex(form!))).getTime()]).toEqual([form, expected]);
-      expect([form, (readDynamic(new Reader(fromHex(form!)), undefined, 0) as Date).getTime()]).toEqual([form, expected]);
+      expect([form, (readDynamic(new Reader(fromHex(form!)), undefined, 0) as Date).getTime()]).toEqual([
+        form,
+        expected,
+      ]);
     }
   });
 
@@ -530,10 +666,26 @@ describe("timestamps", () => {
   });
 
   test.each([
-    ["ts64 with nsec 1000000000", "d7ff" + be(1_000_000_000 * 4, 4) + "00000000", "timestamp nanoseconds 1000000000 exceed 999999999"],
-    ["ts64 with the largest 30-bit nsec", "d7ff" + be(0x3fffffff * 4, 4) + "00000000", "timestamp nanoseconds 1073741823 exceed 999999999"],
-    ["ts96 with nsec 1000000000", "c70cff" + be(1_000_000_000, 4) + "0000000000000000", "timestamp nanoseconds 1000000000 exceed 999999999"],
-    ["ts96 with nsec 0xffffffff and negative seconds", "c70cffffffffff" + "ffffffffffffffff", "timestamp nanoseconds 4294967295 exceed 999999999"],
+    [
+      "ts64 with nsec 1000000000",
+      "d7ff" + be(1_000_000_000 * 4, 4) + "00000000",
+      "timestamp nanoseconds 1000000000 exceed 999999999",
+    ],
+    [
+      "ts64 with the largest 30-bit nsec",
+      "d7ff" + be(0x3fffffff * 4, 4) + "00000000",
+      "timestamp nanoseconds 1073741823 exceed 999999999",
+    ],
+    [
+      "ts96 with nsec 1000000000",
+      "c70cff" + be(1_000_000_000, 4) + "0000000000000000",
+      "timestamp nanoseconds 1000000000 exceed 999999999",
+    ],
+    [
+      "ts96 with nsec 0xffffffff and negative seconds",
+      "c70cffffffffff" + "ffffffffffffffff",
+      "timestamp nanoseconds 4294967295 exceed 999999999",
+    ],
   ])("%s is malformed", (_, form, reason) => {
     const error = expectCode(() => readDate(new Reader(fromHex(form)), "$.at"), "malformed");
     expect(error.message).toBe(`$.at: ${reason} at byte 0`);
@@ -544,10 +696,18 @@ describe("timestamps", () => {
   });
 
   test("a timestamp of the wrong length is malformed; another ext type is a type mismatch", () => {
-    expect(expectCode(() => readDate(new Reader(fromHex("c705ff0000000000"))), "malformed").message).toBe("timestamp ext must be 4, 8 or 12 bytes long, not 5 at byte 0");
-    expect(expectCode(() => readDate(new Reader(fromHex("d4ff00"))), "malformed").message).toBe("timestamp ext must be 4, 8 or 12 bytes long, not 1 at byte 0");
-    expect(expectCode(() => readDate(new Reader(fromHex("d60100000000"))), "type-mismatch").message).toBe("expected timestamp ext (type -1), got ext type 1 at byte 0");
-    expect(expectCode(() => readDate(new Reader(fromHex("a0"))), "type-mismatch").message).toBe("expected timestamp ext, got str (0xa0) at byte 0");
+    expect(expectCode(() => readDate(new Reader(fromHex("c705ff0000000000"))), "malformed").message).toBe(
+      "timestamp ext must be 4, 8 or 12 bytes long, not 5 at byte 0",
+    );
+    expect(expectCode(() => readDate(new Reader(fromHex("d4ff00"))), "malformed").message).toBe(
+      "timestamp ext must be 4, 8 or 12 bytes long, not 1 at byte 0",
+    );
+    expect(expectCode(() => readDate(new Reader(fromHex("d60100000000"))), "type-mismatch").message).toBe(
+      "expected timestamp ext (type -1), got ext type 1 at byte 0",
+    );
+    expect(expectCode(() => readDate(new Reader(fromHex("a0"))), "type-mismatch").message).toBe(
+      "expected timestamp ext, got str (0xa0) at byte 0",
+    );
   });
 
   test("seconds beyond the range of a Date are out-of-range", () => {
@@ -568,28 +728,46 @@ describe("truncation: every proper prefix of a valid message is 'incomplete'", (
   };
 
   test("readDynamic() on every encoding in msgpack-test-suite", () => {
-    const wrong = ALL_SUITE_MESSAGES.flatMap((form) => everyPrefix(fromHex(form), (b) => readDynamic(new Reader(b), undefined, 0)));
+    const wrong = ALL_SUITE_MESSAGES.flatMap((form) =>
+      everyPrefix(fromHex(form), (b) => readDynamic(new Reader(b), undefined, 0)),
+    );
     expect(wrong).toEqual([]);
   });
 
   test("typed Reader methods on messages of their own format", () => {
     const typed: [string, (r: Reader) => unknown][] = [
-      ["cd0100", (r) => r.number()], ["ceffffffff", (r) => r.number()], ["cf0000000100000000", (r) => readBigint(r)], ["d3ffffffffffffffff", (r) => readBigint(r)],
-      ["ca3fc00000", (r) => r.number()], ["cb3ff8000000000000", (r) => r.number()], ["a3616263", (r) => readString(r)], ["d903616263", (r) => readString(r)],
-      ["da0003616263", (r) => readString(r)], ["db00000003616263", (r) => readString(r)], ["c403010203", (r) => readBytes(r)], ["c600000001ff", (r) => readBytes(r)],
-      ["d6ff5a4af6a5", (r) => readDate(r)], ["d7ffa1dcd7c85a4af6a5", (r) => readDate(r)], ["c70cff3b9ac9ffffffffffffffffff", (r) => readDate(r)],
-      ["dc0002c0c0", (r) => r.arrayHeader()], ["de0001c0c0", (r) => r.mapHeader()], ["c3", (r) => r.bool()], ["c0", (r) => r.nil()],
+      ["cd0100", (r) => r.number()],
+      ["ceffffffff", (r) => r.number()],
+      ["cf0000000100000000", (r) => readBigint(r)],
+      ["d3ffffffffffffffff", (r) => readBigint(r)],
+      ["ca3fc00000", (r) => r.number()],
+      ["cb3ff8000000000000", (r) => r.number()],
+      ["a3616263", (r) => readString(r)],
+      ["d903616263", (r) => readString(r)],
+      ["da0003616263", (r) => readString(r)],
+      ["db00000003616263", (r) => readString(r)],
+      ["c403010203", (r) => readBytes(r)],
+      ["c600000001ff", (r) => readBytes(r)],
+      ["d6ff5a4af6a5", (r) => readDate(r)],
+      ["d7ffa1dcd7c85a4af6a5", (r) => readDate(r)],
+      ["c70cff3b9ac9ffffffffffffffffff", (r) => readDate(r)],
+      ["dc0002c0c0", (r) => r.arrayHeader()],
+      ["de0001c0c0", (r) => r.mapHeader()],
+      ["c3", (r) => r.bool()],
+      ["c0", (r) => r.nil()],
     ];
     const wrong = typed.flatMap(([form, read]) => everyPrefix(fromHex(form), (b) => read(new Reader(b))));
     expect(wrong).toEqual([]);
   });
 
   test("skip() on every encoding in msgpack-test-suite", () => {
-    const wrong = ALL_SUITE_MESSAGES.flatMap((form) => everyPrefix(fromHex(form), (b) => {
-      const r = new Reader(b);
-      skip(r);
-      r.done(undefined);
-    }));
+    const wrong = ALL_SUITE_MESSAGES.flatMap((form) =>
+      everyPrefix(fromHex(form), (b) => {
+        const r = new Reader(b);
+        skip(r);
+        r.done(undefined);
+      }),
+    );
     expect(wrong).toEqual([]);
   });
 
@@ -612,7 +790,9 @@ describe("truncation: every proper prefix of a valid message is 'incomplete'", (
   test("the error says how many bytes are missing and where", () => {
     const error = expectCode(() => new Reader(fromHex("cd01")).number("$"), "incomplete");
     expect(error.message).toBe("$: unexpected end of input: 1 more byte(s) needed at byte 0");
-    expect(expectCode(() => new Reader(new Uint8Array(0)).nil("$"), "incomplete").message).toBe("$: unexpected end of input: a value was expected at byte 0");
+    expect(expectCode(() => new Reader(new Uint8Array(0)).nil("$"), "incomplete").message).toBe(
+      "$: unexpected end of input: a value was expected at byte 0",
+    );
   });
 });
 
@@ -631,14 +811,49 @@ describe("length headers that claim more than remains fail before allocating", (
   // 1,000,000 is within the default limits, so these fail because the bytes are not there.
   test.each<[string, string, (r: Reader) => unknown, string]>([
     ["str 8", "d9ff6162", (r) => readString(r, "$"), "$: unexpected end of input: 253 more byte(s) needed at byte 2"],
-    ["str 16", "daffff6162", (r) => readString(r, "$"), "$: unexpected end of input: 65533 more byte(s) needed at byte 3"],
-    ["str 32", "db000f42406162", (r) => readString(r, "$"), "$: unexpected end of input: 999998 more byte(s) needed at byte 5"],
+    [
+      "str 16",
+      "daffff6162",
+      (r) => readString(r, "$"),
+      "$: unexpected end of input: 65533 more byte(s) needed at byte 3",
+    ],
+    [
+      "str 32",
+      "db000f42406162",
+      (r) => readString(r, "$"),
+      "$: unexpected end of input: 999998 more byte(s) needed at byte 5",
+    ],
     ["bin 8", "c4ff01", (r) => readBytes(r, "$"), "$: unexpected end of input: 254 more byte(s) needed at byte 2"],
-    ["bin 32", "c6000f424001", (r) => readBytes(r, "$"), "$: unexpected end of input: 999999 more byte(s) needed at byte 5"],
-    ["ext 32", "c9000f42400100", (r) => readDynamic(r, "$", 0), "$: unexpected end of input: 999999 more byte(s) needed at byte 0"],
-    ["array 32", "dd000f4240c0", (r) => readDynamic(r, "$", 0), "$: array claims 1000000 elements but only 1 bytes remain at byte 5"],
-    ["map 32", "df000f4240c0c0", (r) => readDynamic(r, "$", 0), "$: map claims 1000000 entries but only 2 bytes remain at byte 5"],
-    ["str 32 skipped", "db000f42406162", (r) => skip(r, "$"), "$: unexpected end of input: 999998 more byte(s) needed at byte 5"],
+    [
+      "bin 32",
+      "c6000f424001",
+      (r) => readBytes(r, "$"),
+      "$: unexpected end of input: 999999 more byte(s) needed at byte 5",
+    ],
+    [
+      "ext 32",
+      "c9000f42400100",
+      (r) => readDynamic(r, "$", 0),
+      "$: unexpected end of input: 999999 more byte(s) needed at byte 0",
+    ],
+    [
+      "array 32",
+      "dd000f4240c0",
+      (r) => readDynamic(r, "$", 0),
+      "$: array claims 1000000 elements but only 1 bytes remain at byte 5",
+    ],
+    [
+      "map 32",
+      "df000f4240c0c0",
+      (r) => readDynamic(r, "$", 0),
+      "$: map claims 1000000 entries but only 2 bytes remain at byte 5",
+    ],
+    [
+      "str 32 skipped",
+      "db000f42406162",
+      (r) => skip(r, "$"),
+      "$: unexpected end of input: 999998 more byte(s) needed at byte 5",
+    ],
   ])("%s claiming more than remains: incomplete", (_, form, read, message) => {
     const error = expectCode(() => read(new Reader(fromHex(form))), "incomplete");
     expect(error.message).toBe(message);
@@ -655,13 +870,20 @@ describe("length headers that claim more than remains fail before allocating", (
     ["str 32 skipped", "dbffffffff6162", (r) => skip(r, "$")],
   ])("%s claiming 4294967295: out-of-range", (_, form, read) => {
     const error = expectCode(() => read(new Reader(fromHex(form))), "out-of-range");
-    expect(error.message).toMatch(/^\$: an? (str|bin|ext payload|array|map) of 4294967295 exceeds the limit of \d+ \(raise the max\w+Length decode option if it is expected\) at byte \d$/);
+    expect(error.message).toMatch(
+      /^\$: an? (str|bin|ext payload|array|map) of 4294967295 exceeds the limit of \d+ \(raise the max\w+Length decode option if it is expected\) at byte \d$/,
+    );
     nothingAllocated();
   });
 
   test("the limits are decode options", () => {
-    const error = expectCode(() => readString(new Reader(fromHex("a26162"), { maxStringLength: 1 }), "$"), "out-of-range");
-    expect(error.message).toBe("$: a str of 2 exceeds the limit of 1 (raise the maxStringLength decode option if it is expected) at byte 0");
+    const error = expectCode(
+      () => readString(new Reader(fromHex("a26162"), { maxStringLength: 1 }), "$"),
+      "out-of-range",
+    );
+    expect(error.message).toBe(
+      "$: a str of 2 exceeds the limit of 1 (raise the maxStringLength decode option if it is expected) at byte 0",
+    );
     nothingAllocated();
     expect(readString(new Reader(fromHex("a26162"), { maxStringLength: 2 }))).toBe("ab");
   });
@@ -680,18 +902,31 @@ describe("length headers that claim more than remains fail before allocating", (
 
 describe("the reserved byte 0xc1 is 'malformed'", () => {
   test("readDynamic() and skip()", () => {
-    expect(expectCode(() => readDynamic(new Reader(fromHex("c1")), "$", 0), "malformed").message).toBe("$: 0xc1 is reserved and never used in MessagePack at byte 0");
+    expect(expectCode(() => readDynamic(new Reader(fromHex("c1")), "$", 0), "malformed").message).toBe(
+      "$: 0xc1 is reserved and never used in MessagePack at byte 0",
+    );
     expectCode(() => skip(new Reader(fromHex("92c0c1")), "$"), "malformed");
     expectCode(() => readDynamic(new Reader(fromHex("81a161c1")), "$", 0), "malformed");
   });
 
   test("every typed read (0xc1 is not valid MessagePack, whatever type was expected)", () => {
     const methods: Record<string, (r: Reader) => unknown> = {
-      nil: (r) => r.nil(), bool: (r) => r.bool(), number: (r) => r.number(), readBigint: (r) => readBigint(r), string: (r) => readString(r),
-      readBytes: (r) => readBytes(r), readDate: (r) => readDate(r), arrayHeader: (r) => r.arrayHeader(), mapHeader: (r) => r.mapHeader(),
-      key: (r) => readKey(r, [], 0), readDynamic: (r) => readDynamic(r, undefined, 0), skip: (r) => skip(r),
+      nil: (r) => r.nil(),
+      bool: (r) => r.bool(),
+      number: (r) => r.number(),
+      readBigint: (r) => readBigint(r),
+      string: (r) => readString(r),
+      readBytes: (r) => readBytes(r),
+      readDate: (r) => readDate(r),
+      arrayHeader: (r) => r.arrayHeader(),
+      mapHeader: (r) => r.mapHeader(),
+      key: (r) => readKey(r, [], 0),
+      readDynamic: (r) => readDynamic(r, undefined, 0),
+      skip: (r) => skip(r),
     };
-    const codes = Object.fromEntries(Object.entries(methods).map(([name, read]) => [name, outcome(() => read(new Reader(fromHex("c1"))))]));
+    const codes = Object.fromEntries(
+      Object.entries(methods).map(([name, read]) => [name, outcome(() => read(new Reader(fromHex("c1"))))]),
+    );
     expect(codes).toEqual(Object.fromEntries(Object.keys(methods).map((name) => [name, "malformed"])));
   });
 
@@ -731,7 +966,11 @@ describe("invalid UTF-8 is 'malformed'", () => {
   test.each(INVALID)("%s (%s), short and long strings", (_, bad) => {
     const payload = fromHex(bad);
     const short = concat("c0", [0xa0 | (payload.length + 1)], "61", payload);
-    let error = expectCode(() => { const r = new Reader(short); r.nil(); return readString(r, "$[1]"); }, "malformed");
+    let error = expectCode(() => {
+      const r = new Reader(short);
+      r.nil();
+      return readString(r, "$[1]");
+    }, "malformed");
     expect(error.message).toBe("$[1]: str is not valid UTF-8 at byte 1");
     const long = concat(Buffer.from("b".repeat(80)), payload, Buffer.from("c"));
     error = expectCode(() => readString(new Reader(concat([0xd9, long.length], long)), "$"), "malformed");
@@ -764,7 +1003,8 @@ describe("skip(): an ignored value is passed over exactly", () => {
     for (const form of ALL_SUITE_MESSAGES) {
       const r = new Reader(concat(form, "c3"));
       const result = outcome(() => skip(r));
-      if (result !== "ok" || r.pos !== fromHex(form).length) wrong.push(`${form}: ${result}, pos ${r.pos} instead of ${fromHex(form).length}`);
+      if (result !== "ok" || r.pos !== fromHex(form).length)
+        wrong.push(`${form}: ${result}, pos ${r.pos} instead of ${fromHex(form).length}`);
     }
     expect(wrong).toEqual([]);
   });
@@ -780,12 +1020,22 @@ describe("skip(): an ignored value is passed over exactly", () => {
   test("compiled object codec: unknown properties of every kind are skipped", () => {
     const { Point } = codecs();
     const extras: Record<string, unknown> = {
-      str: "hello", longStr: "z".repeat(300), bin: new Uint8Array([1, 2, 3]), list: ["a", "b"], nested: { s: "t" }, ext: new Date(1),
-      num: 1.5, neg: -5, nil: null,
+      str: "hello",
+      longStr: "z".repeat(300),
+      bin: new Uint8Array([1, 2, 3]),
+      list: ["a", "b"],
+      nested: { s: "t" },
+      ext: new Date(1),
+      num: 1.5,
+      neg: -5,
+      nil: null,
     };
     const results: Record<string, unknown> = {};
     for (const [name, value] of Object.entries(extras)) {
-      for (const [order, object] of [["before", { [name]: value, x: 1 }], ["after", { x: 1, [name]: value }]] as const) {
+      for (const [order, object] of [
+        ["before", { [name]: value, x: 1 }],
+        ["after", { x: 1, [name]: value }],
+      ] as const) {
         results[`${name} ${order}`] = outcome(() => expect(Point.decode(referenceEncode(object))).toEqual({ x: 1 }));
       }
     }
@@ -824,7 +1074,10 @@ describe("other decode errors", () => {
   test("errors of compiled codecs name the path and the byte offset", () => {
     const { OrderCodec } = codecs();
     const message = OrderCodec.encode(sampleOrder);
-    const bytes = referenceEncode({ ...(referenceDecodeLoose(message) as object), items: [{ sku: "a", qty: "many" }] }, { useBigInt64: true });
+    const bytes = referenceEncode(
+      { ...(referenceDecodeLoose(message) as object), items: [{ sku: "a", qty: "many" }] },
+      { useBigInt64: true },
+    );
     const error = expectCode(() => OrderCodec.decode(bytes), "type-mismatch");
     expect(error.path).toBe("$.items[0].qty");
     expect(bytes[error.offset]).toBe(0xa4); // the fixstr "many"
@@ -855,33 +1108,36 @@ describe("other decode errors", () => {
 
 let compiled: Record<string, any> | undefined;
 function codecs(): Record<string, any> {
-  compiled ??= load("rd_codecs", [
-    `import { codecFor } from "typed-msgpack";`,
-    `export const Num = codecFor<number>();`,
-    `export const Str = codecFor<string>();`,
-    `export const Bytes = codecFor<Uint8Array>();`,
-    `export const Any = codecFor<unknown>();`,
-    `export const Strings = codecFor<string[]>();`,
-    `export const Nums = codecFor<number[]>();`,
-    `export const Dict = codecFor<Record<string, number>>();`,
-    `export const Keyed = codecFor<Map<string, number>>();`,
-    `export const Point = codecFor<{ x: number }>();`,
-    `export const Named = codecFor<{ name: string }>();`,
-    `export interface Env { name: string; [k: string]: string }`,
-    `export const EnvCodec = codecFor<Env>();`,
-    `export interface Item { sku: string; qty: number }`,
-    `export interface Order {`,
-    `  id: number; customer: string; note?: string; placedAt: Date; items: Item[]; tags: Set<string>;`,
-    `  prices: Map<string, number>; meta: Record<string, string>; span: [number, string?]; status: "open" | "closed";`,
-    `  ref: string | number | null; blob: Uint8Array; total: bigint; extra: unknown;`,
-    `}`,
-    `export const OrderCodec = codecFor<Order>();`,
-    `export type Shape = { kind: "circle"; r: number } | { kind: "square"; side: number };`,
-    `export const ShapeCodec = codecFor<Shape>();`,
-    `export type Labeled = { label: string; kind: "circle"; r: number } | { label: string; kind: "square"; side: number };`,
-    `export const LabeledCodec = codecFor<Labeled>();`,
-    ``,
-  ].join("\n"));
+  compiled ??= load(
+    "rd_codecs",
+    [
+      `import { codecFor } from "typed-msgpack";`,
+      `export const Num = codecFor<number>();`,
+      `export const Str = codecFor<string>();`,
+      `export const Bytes = codecFor<Uint8Array>();`,
+      `export const Any = codecFor<unknown>();`,
+      `export const Strings = codecFor<string[]>();`,
+      `export const Nums = codecFor<number[]>();`,
+      `export const Dict = codecFor<Record<string, number>>();`,
+      `export const Keyed = codecFor<Map<string, number>>();`,
+      `export const Point = codecFor<{ x: number }>();`,
+      `export const Named = codecFor<{ name: string }>();`,
+      `export interface Env { name: string; [k: string]: string }`,
+      `export const EnvCodec = codecFor<Env>();`,
+      `export interface Item { sku: string; qty: number }`,
+      `export interface Order {`,
+      `  id: number; customer: string; note?: string; placedAt: Date; items: Item[]; tags: Set<string>;`,
+      `  prices: Map<string, number>; meta: Record<string, string>; span: [number, string?]; status: "open" | "closed";`,
+      `  ref: string | number | null; blob: Uint8Array; total: bigint; extra: unknown;`,
+      `}`,
+      `export const OrderCodec = codecFor<Order>();`,
+      `export type Shape = { kind: "circle"; r: number } | { kind: "square"; side: number };`,
+      `export const ShapeCodec = codecFor<Shape>();`,
+      `export type Labeled = { label: string; kind: "circle"; r: number } | { label: string; kind: "square"; side: number };`,
+      `export const LabeledCodec = codecFor<Labeled>();`,
+      ``,
+    ].join("\n"),
+  );
   return compiled!;
 }
 
@@ -890,9 +1146,15 @@ const sampleOrder = {
   customer: "Ada Lovelace",
   note: "leave at the door — thanks ✓",
   placedAt: new Date(1514862245678),
-  items: [{ sku: "A-1", qty: 2 }, { sku: "B-22", qty: 300 }],
+  items: [
+    { sku: "A-1", qty: 2 },
+    { sku: "B-22", qty: 300 },
+  ],
   tags: new Set(["gift", "express"]),
-  prices: new Map([["A-1", 9.5], ["B-22", -1]]),
+  prices: new Map([
+    ["A-1", 9.5],
+    ["B-22", -1],
+  ]),
   meta: { channel: "web", "utm-source": "mail" },
   span: [1, "one"],
   status: "open",

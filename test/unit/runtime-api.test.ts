@@ -14,13 +14,16 @@ import { ZOO_SOURCE } from "../property/zoo";
 
 const CASES_DIR = path.join(__dirname, "../golden/cases");
 const sources: [string, string][] = [
-  ...fs.readdirSync(CASES_DIR).filter((f) => f.endsWith(".ts") && !f.startsWith("error-")).map((f): [string, string] => [f, fs.readFileSync(path.join(CASES_DIR, f), "utf8")]),
+  ...fs
+    .readdirSync(CASES_DIR)
+    .filter((f) => f.endsWith(".ts") && !f.startsWith("error-"))
+    .map((f): [string, string] => [f, fs.readFileSync(path.join(CASES_DIR, f), "utf8")]),
   ["zoo", ZOO_SOURCE],
 ];
 
 /** The generated part of the emitted module: from the runtime import on. */
 function generatedCode(js: string): string {
-  const start = js.indexOf("require(\"typed-msgpack\")");
+  const start = js.indexOf('require("typed-msgpack")');
   expect(start).toBeGreaterThan(-1);
   return js.slice(start);
 }
@@ -78,8 +81,12 @@ describe("generated code from another version", () => {
   });
 
   test("code from 0.5 or earlier (no version) fails at load and says to rebuild", () => {
-    const load = loadEdited("v05", (js) => js.replace(/__tm_codec\(\d+ \/\* generated-code version \*\/, /g, "__tm_codec("));
-    expect(load).toThrow(`typed-msgpack: code generated for runtime 0.5 or older runs on runtime ${GENERATED_CODE_VERSION}: rebuild it (run \`typed-msgpack generate\` again for generated files)`);
+    const load = loadEdited("v05", (js) =>
+      js.replace(/__tm_codec\(\d+ \/\* generated-code version \*\/, /g, "__tm_codec("),
+    );
+    expect(load).toThrow(
+      `typed-msgpack: code generated for runtime 0.5 or older runs on runtime ${GENERATED_CODE_VERSION}: rebuild it (run \`typed-msgpack generate\` again for generated files)`,
+    );
   });
 
   test("code for another generated-code version fails at load naming both versions", () => {

@@ -4,7 +4,17 @@
  * (test/generate/schema-cli.test.ts) makes them from real projects.
  */
 import { breaks, diffSnapshots } from "../../transformer/schema/diff";
-import { parseSnapshot, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, SnapshotError, type CodecSchema, type SchemaNamed, type SchemaProperty, type SchemaType, type Snapshot } from "../../transformer/schema/snapshot";
+import {
+  parseSnapshot,
+  SNAPSHOT_FORMAT,
+  SNAPSHOT_VERSION,
+  SnapshotError,
+  type CodecSchema,
+  type SchemaNamed,
+  type SchemaProperty,
+  type SchemaType,
+  type Snapshot,
+} from "../../transformer/schema/snapshot";
 
 const t = {
   number: { kind: "number" } as SchemaType,
@@ -18,18 +28,35 @@ const t = {
   array: (element: SchemaType): SchemaType => ({ kind: "array", element }),
   record: (value: SchemaType): SchemaType => ({ kind: "record", key: { kind: "string" }, value }),
   ref: (name: string): SchemaType => ({ kind: "ref", name }),
-  tuple: (...elements: [SchemaType, "required" | "optional" | "rest"][]): SchemaType => ({ kind: "tuple", elements: elements.map(([type, mode]) => ({ type, mode })) }),
+  tuple: (...elements: [SchemaType, "required" | "optional" | "rest"][]): SchemaType => ({
+    kind: "tuple",
+    elements: elements.map(([type, mode]) => ({ type, mode })),
+  }),
   width: (width: "int8" | "int16" | "int32" | "float32"): SchemaType => ({ kind: "number", width }),
 };
 
 /** `["id", t.number]` is required, `["note?", t.string]` optional. */
-function object(properties: [string, SchemaType][], extra: { layout?: "map" | "positional"; rest?: SchemaType } = {}): SchemaNamed {
-  const props = properties.map(([name, type]): SchemaProperty => ({ name: name.replace(/\?$/, ""), optional: name.endsWith("?"), type }));
-  return { kind: "object", display: "T", layout: extra.layout ?? "map", properties: props, ...(extra.rest ? { rest: extra.rest } : {}) };
+function object(
+  properties: [string, SchemaType][],
+  extra: { layout?: "map" | "positional"; rest?: SchemaType } = {},
+): SchemaNamed {
+  const props = properties.map(
+    ([name, type]): SchemaProperty => ({ name: name.replace(/\?$/, ""), optional: name.endsWith("?"), type }),
+  );
+  return {
+    kind: "object",
+    display: "T",
+    layout: extra.layout ?? "map",
+    properties: props,
+    ...(extra.rest ? { rest: extra.rest } : {}),
+  };
 }
 
 /** A codec whose root is the object type `T` with these properties. */
-function objectCodec(properties: [string, SchemaType][], extra: { layout?: "map" | "positional"; rest?: SchemaType; types?: Record<string, SchemaNamed> } = {}): CodecSchema {
+function objectCodec(
+  properties: [string, SchemaType][],
+  extra: { layout?: "map" | "positional"; rest?: SchemaType; types?: Record<string, SchemaNamed> } = {},
+): CodecSchema {
   return { display: "T", root: t.ref("T"), types: { T: object(properties, extra), ...extra.types } };
 }
 
@@ -46,65 +73,272 @@ type Expected = [string, "compatible" | "backward" | "forward" | "both"][];
 
 function summary(before: CodecSchema, after: CodecSchema): Expected {
   return diffSnapshots(snapshot({ "a.ts#C": before }), snapshot({ "a.ts#C": after })).map((c) => {
-    const verdict = breaks(c, "backward") && breaks(c, "forward") ? "both" : breaks(c, "backward") ? "backward" : breaks(c, "forward") ? "forward" : "compatible";
+    const verdict =
+      breaks(c, "backward") && breaks(c, "forward")
+        ? "both"
+        : breaks(c, "backward")
+          ? "backward"
+          : breaks(c, "forward")
+            ? "forward"
+            : "compatible";
     return [`${c.path}: ${c.what}`, verdict];
   });
 }
 
-const circle = object([["kind", t.lit("circle")], ["r", t.number]]);
-const square = object([["kind", t.lit("square")], ["side", t.number]]);
-const box = object([["kind", t.lit("box")], ["side", t.number]]);
-const json = (...members: SchemaType[]): SchemaNamed => ({ kind: "alias", display: "Json", type: t.union(t.null, t.number, t.array(t.ref("Json")), ...members) });
+const circle = object([
+  ["kind", t.lit("circle")],
+  ["r", t.number],
+]);
+const square = object([
+  ["kind", t.lit("square")],
+  ["side", t.number],
+]);
+const box = object([
+  ["kind", t.lit("box")],
+  ["side", t.number],
+]);
+const json = (...members: SchemaType[]): SchemaNamed => ({
+  kind: "alias",
+  display: "Json",
+  type: t.union(t.null, t.number, t.array(t.ref("Json")), ...members),
+});
 
 const cases: [string, CodecSchema, CodecSchema, Expected][] = [
   ["nothing changed", objectCodec([["id", t.number]]), objectCodec([["id", t.number]]), []],
-  ["an optional property added", objectCodec([["id", t.number]]), objectCodec([["id", t.number], ["note?", t.string]]), [["$.note: property added as optional", "compatible"]]],
-  ["a required property added", objectCodec([["id", t.number]]), objectCodec([["id", t.number], ["total", t.number]]), [["$.total: property added as required", "backward"]]],
-  ["a required property removed (old readers require it)", objectCodec([["id", t.number], ["total", t.number]]), objectCodec([["id", t.number]]), [["$.total: required property removed", "forward"]]],
-  ["an optional property removed", objectCodec([["id", t.number], ["note?", t.string]]), objectCodec([["id", t.number]]), [["$.note: optional property removed", "compatible"]]],
-  ["a property renamed", objectCodec([["sku", t.string]]), objectCodec([["code", t.string]]), [['$: property "sku" renamed to "code"', "both"]]],
-  ["an optional property renamed: old bytes would read it as absent", objectCodec([["note?", t.string]]), objectCodec([["comment?", t.string]]), [['$: property "note" renamed to "comment"', "both"]]],
-  ["a property became required", objectCodec([["note?", t.string]]), objectCodec([["note", t.string]]), [["$.note: property became required", "backward"]]],
-  ["a property became optional", objectCodec([["note", t.string]]), objectCodec([["note?", t.string]]), [["$.note: property became optional", "forward"]]],
-  ["number narrowed to literals", objectCodec([["v", t.number]]), objectCodec([["v", t.lit(1, 2)]]), [["$.v: type changed from number to 1 | 2", "backward"]]],
-  ["literals widened to string", objectCodec([["v", t.lit("a", "b")]]), objectCodec([["v", t.string]]), [['$.v: type changed from "a" | "b" to string', "forward"]]],
-  ["a type changed", objectCodec([["v", t.number]]), objectCodec([["v", t.string]]), [["$.v: type changed from number to string", "both"]]],
-  ["string | null narrowed to string", objectCodec([["v", t.union(t.null, t.string)]]), objectCodec([["v", t.string]]), [["$.v: union member null removed", "backward"]]],
-  ["a union widened", objectCodec([["v", t.string]]), objectCodec([["v", t.union(t.number, t.string)]]), [["$.v: union member number added", "forward"]]],
-  ["a union member removed", objectCodec([["v", t.union(t.boolean, t.number, t.string)]]), objectCodec([["v", t.union(t.number, t.string)]]), [["$.v: union member boolean removed", "backward"]]],
-  ["a literal added", valueCodec(t.lit("open", "shipped")), valueCodec(t.lit("lost", "open", "shipped")), [['$: literal "lost" added', "forward"]]],
-  ["a literal removed", valueCodec(t.lit("open", "shipped")), valueCodec(t.lit("open")), [['$: literal "shipped" removed', "backward"]]],
-  ["a literal removed that another member still reads", valueCodec(t.union(t.number, t.lit("none", "n/a"))), valueCodec(t.union(t.number, t.string)), [['$: type changed from "none" | "n/a" to string', "forward"]]],
-  ["a Record value widened", objectCodec([["m", t.record(t.number)]]), objectCodec([["m", t.record(t.union(t.number, t.string))]]), [["$.m[*]: union member string added", "forward"]]],
-  ["an array element changed", valueCodec(t.array(t.string)), valueCodec(t.array(t.number)), [["$: type changed from string[] to number[]", "both"]]],
-  ["unknown narrowed to a type", objectCodec([["v", t.unknown]]), objectCodec([["v", t.string]]), [["$.v: type changed from unknown to string", "backward"]]],
-  ["a type widened to unknown", objectCodec([["v", t.string]]), objectCodec([["v", t.unknown]]), [["$.v: type changed from string to unknown", "forward"]]],
+  [
+    "an optional property added",
+    objectCodec([["id", t.number]]),
+    objectCodec([
+      ["id", t.number],
+      ["note?", t.string],
+    ]),
+    [["$.note: property added as optional", "compatible"]],
+  ],
+  [
+    "a required property added",
+    objectCodec([["id", t.number]]),
+    objectCodec([
+      ["id", t.number],
+      ["total", t.number],
+    ]),
+    [["$.total: property added as required", "backward"]],
+  ],
+  [
+    "a required property removed (old readers require it)",
+    objectCodec([
+      ["id", t.number],
+      ["total", t.number],
+    ]),
+    objectCodec([["id", t.number]]),
+    [["$.total: required property removed", "forward"]],
+  ],
+  [
+    "an optional property removed",
+    objectCodec([
+      ["id", t.number],
+      ["note?", t.string],
+    ]),
+    objectCodec([["id", t.number]]),
+    [["$.note: optional property removed", "compatible"]],
+  ],
+  [
+    "a property renamed",
+    objectCodec([["sku", t.string]]),
+    objectCodec([["code", t.string]]),
+    [['$: property "sku" renamed to "code"', "both"]],
+  ],
+  [
+    "an optional property renamed: old bytes would read it as absent",
+    objectCodec([["note?", t.string]]),
+    objectCodec([["comment?", t.string]]),
+    [['$: property "note" renamed to "comment"', "both"]],
+  ],
+  [
+    "a property became required",
+    objectCodec([["note?", t.string]]),
+    objectCodec([["note", t.string]]),
+    [["$.note: property became required", "backward"]],
+  ],
+  [
+    "a property became optional",
+    objectCodec([["note", t.string]]),
+    objectCodec([["note?", t.string]]),
+    [["$.note: property became optional", "forward"]],
+  ],
+  [
+    "number narrowed to literals",
+    objectCodec([["v", t.number]]),
+    objectCodec([["v", t.lit(1, 2)]]),
+    [["$.v: type changed from number to 1 | 2", "backward"]],
+  ],
+  [
+    "literals widened to string",
+    objectCodec([["v", t.lit("a", "b")]]),
+    objectCodec([["v", t.string]]),
+    [['$.v: type changed from "a" | "b" to string', "forward"]],
+  ],
+  [
+    "a type changed",
+    objectCodec([["v", t.number]]),
+    objectCodec([["v", t.string]]),
+    [["$.v: type changed from number to string", "both"]],
+  ],
+  [
+    "string | null narrowed to string",
+    objectCodec([["v", t.union(t.null, t.string)]]),
+    objectCodec([["v", t.string]]),
+    [["$.v: union member null removed", "backward"]],
+  ],
+  [
+    "a union widened",
+    objectCodec([["v", t.string]]),
+    objectCodec([["v", t.union(t.number, t.string)]]),
+    [["$.v: union member number added", "forward"]],
+  ],
+  [
+    "a union member removed",
+    objectCodec([["v", t.union(t.boolean, t.number, t.string)]]),
+    objectCodec([["v", t.union(t.number, t.string)]]),
+    [["$.v: union member boolean removed", "backward"]],
+  ],
+  [
+    "a literal added",
+    valueCodec(t.lit("open", "shipped")),
+    valueCodec(t.lit("lost", "open", "shipped")),
+    [['$: literal "lost" added', "forward"]],
+  ],
+  [
+    "a literal removed",
+    valueCodec(t.lit("open", "shipped")),
+    valueCodec(t.lit("open")),
+    [['$: literal "shipped" removed', "backward"]],
+  ],
+  [
+    "a literal removed that another member still reads",
+    valueCodec(t.union(t.number, t.lit("none", "n/a"))),
+    valueCodec(t.union(t.number, t.string)),
+    [['$: type changed from "none" | "n/a" to string', "forward"]],
+  ],
+  [
+    "a Record value widened",
+    objectCodec([["m", t.record(t.number)]]),
+    objectCodec([["m", t.record(t.union(t.number, t.string))]]),
+    [["$.m[*]: union member string added", "forward"]],
+  ],
+  [
+    "an array element changed",
+    valueCodec(t.array(t.string)),
+    valueCodec(t.array(t.number)),
+    [["$: type changed from string[] to number[]", "both"]],
+  ],
+  [
+    "unknown narrowed to a type",
+    objectCodec([["v", t.unknown]]),
+    objectCodec([["v", t.string]]),
+    [["$.v: type changed from unknown to string", "backward"]],
+  ],
+  [
+    "a type widened to unknown",
+    objectCodec([["v", t.string]]),
+    objectCodec([["v", t.unknown]]),
+    [["$.v: type changed from string to unknown", "forward"]],
+  ],
   [
     "a discriminant value changed",
     valueCodec(t.tagged("kind", t.ref("C"), t.ref("S")), { C: circle, S: square }),
     valueCodec(t.tagged("kind", t.ref("C"), t.ref("B")), { C: circle, B: box }),
-    [['$: union member T (kind="square") removed', "backward"], ['$: union member T (kind="box") added', "forward"]],
+    [
+      ['$: union member T (kind="square") removed', "backward"],
+      ['$: union member T (kind="box") added', "forward"],
+    ],
   ],
   [
     "a property of a union member, named by its discriminant",
     valueCodec(t.tagged("kind", t.ref("C"), t.ref("S")), { C: circle, S: square }),
-    valueCodec(t.tagged("kind", t.ref("C"), t.ref("S")), { C: circle, S: object([["kind", t.lit("square")], ["side", t.number], ["colour", t.string]]) }),
+    valueCodec(t.tagged("kind", t.ref("C"), t.ref("S")), {
+      C: circle,
+      S: object([
+        ["kind", t.lit("square")],
+        ["side", t.number],
+        ["colour", t.string],
+      ]),
+    }),
     [['$|kind="square".colour: property added as required', "backward"]],
   ],
-  ["an interface renamed, same shape", valueCodec(t.array(t.ref("Item")), { Item: object([["sku", t.string]]) }), valueCodec(t.array(t.ref("Article")), { Article: object([["sku", t.string]]) }), []],
-  ["a recursive alias unchanged", valueCodec(t.ref("Json"), { Json: json() }), valueCodec(t.ref("Json"), { Json: json() }), []],
-  ["a recursive alias widened", valueCodec(t.ref("Json"), { Json: json() }), valueCodec(t.ref("Json"), { Json: json(t.string) }), [["$: union member string added", "forward"]]],
-  ["a tuple element added as optional", valueCodec(t.tuple([t.string, "required"])), valueCodec(t.tuple([t.string, "required"], [t.number, "optional"])), [["$: tuple changed from [string] to [string, number?]", "both"]]],
-  ["an index signature added", objectCodec([["id", t.number]]), objectCodec([["id", t.number]], { rest: t.string }), [["$[*]: index signature added", "forward"]]],
-  ["a number width narrowed", objectCodec([["n", t.width("int32")]]), objectCodec([["n", t.width("int16")]]), [["$.n: number width changed from int32 to int16", "backward"]]],
-  ["a number width widened", objectCodec([["n", t.width("int8")]]), objectCodec([["n", t.width("int16")]]), [["$.n: number width changed from int8 to int16", "forward"]]],
-  ["number narrowed to float 32", objectCodec([["n", t.number]]), objectCodec([["n", t.width("float32")]]), [["$.n: number width changed from float64 to float32", "backward"]]],
-  ["map layout to positional", objectCodec([["a", t.number]]), objectCodec([["a", t.number]], { layout: "positional" }), [["$: layout changed from map to positional", "both"]]],
+  [
+    "an interface renamed, same shape",
+    valueCodec(t.array(t.ref("Item")), { Item: object([["sku", t.string]]) }),
+    valueCodec(t.array(t.ref("Article")), { Article: object([["sku", t.string]]) }),
+    [],
+  ],
+  [
+    "a recursive alias unchanged",
+    valueCodec(t.ref("Json"), { Json: json() }),
+    valueCodec(t.ref("Json"), { Json: json() }),
+    [],
+  ],
+  [
+    "a recursive alias widened",
+    valueCodec(t.ref("Json"), { Json: json() }),
+    valueCodec(t.ref("Json"), { Json: json(t.string) }),
+    [["$: union member string added", "forward"]],
+  ],
+  [
+    "a tuple element added as optional",
+    valueCodec(t.tuple([t.string, "required"])),
+    valueCodec(t.tuple([t.string, "required"], [t.number, "optional"])),
+    [["$: tuple changed from [string] to [string, number?]", "both"]],
+  ],
+  [
+    "an index signature added",
+    objectCodec([["id", t.number]]),
+    objectCodec([["id", t.number]], { rest: t.string }),
+    [["$[*]: index signature added", "forward"]],
+  ],
+  [
+    "a number width narrowed",
+    objectCodec([["n", t.width("int32")]]),
+    objectCodec([["n", t.width("int16")]]),
+    [["$.n: number width changed from int32 to int16", "backward"]],
+  ],
+  [
+    "a number width widened",
+    objectCodec([["n", t.width("int8")]]),
+    objectCodec([["n", t.width("int16")]]),
+    [["$.n: number width changed from int8 to int16", "forward"]],
+  ],
+  [
+    "number narrowed to float 32",
+    objectCodec([["n", t.number]]),
+    objectCodec([["n", t.width("float32")]]),
+    [["$.n: number width changed from float64 to float32", "backward"]],
+  ],
+  [
+    "map layout to positional",
+    objectCodec([["a", t.number]]),
+    objectCodec([["a", t.number]], { layout: "positional" }),
+    [["$: layout changed from map to positional", "both"]],
+  ],
   [
     "a positional index moved",
-    objectCodec([["a", t.number], ["b", t.number]], { layout: "positional" }),
-    objectCodec([["b", t.number], ["a", t.number]], { layout: "positional" }),
-    [['$[0]: positional index 0 moved from "a" to "b"', "both"], ['$[1]: positional index 1 moved from "b" to "a"', "both"]],
+    objectCodec(
+      [
+        ["a", t.number],
+        ["b", t.number],
+      ],
+      { layout: "positional" },
+    ),
+    objectCodec(
+      [
+        ["b", t.number],
+        ["a", t.number],
+      ],
+      { layout: "positional" },
+    ),
+    [
+      ['$[0]: positional index 0 moved from "a" to "b"', "both"],
+      ['$[1]: positional index 1 moved from "b" to "a"', "both"],
+    ],
   ],
 ];
 
@@ -114,16 +348,34 @@ test.each(cases)("%s", (_, before, after, expected) => {
 
 test("every change names its codec; a removed codec breaks backward (its bytes have no reader), an added one nothing", () => {
   const c = objectCodec([["id", t.number]]);
-  const changes = diffSnapshots(snapshot({ "a.ts#Old": c, "a.ts#Kept": c }), snapshot({ "a.ts#Kept": c, "b.ts#New": c }));
-  expect(changes.map((x) => [x.codec, x.what, breaks(x, "backward"), breaks(x, "forward"), breaks(x, "both")])).toEqual([
-    ["a.ts#Old", "codec removed", true, false, true],
-    ["b.ts#New", "codec added", false, false, false],
-  ]);
+  const changes = diffSnapshots(
+    snapshot({ "a.ts#Old": c, "a.ts#Kept": c }),
+    snapshot({ "a.ts#Kept": c, "b.ts#New": c }),
+  );
+  expect(changes.map((x) => [x.codec, x.what, breaks(x, "backward"), breaks(x, "forward"), breaks(x, "both")])).toEqual(
+    [
+      ["a.ts#Old", "codec removed", true, false, true],
+      ["b.ts#New", "codec added", false, false, false],
+    ],
+  );
 });
 
 test("a breaking change says why, per direction", () => {
-  const [change] = diffSnapshots(snapshot({ "a.ts#C": objectCodec([["id", t.number]]) }), snapshot({ "a.ts#C": objectCodec([["id", t.number], ["total", t.number]]) }));
-  expect(change).toEqual({ codec: "a.ts#C", path: "$.total", what: "property added as required", backward: 'new readers require "total", which bytes written before lack' });
+  const [change] = diffSnapshots(
+    snapshot({ "a.ts#C": objectCodec([["id", t.number]]) }),
+    snapshot({
+      "a.ts#C": objectCodec([
+        ["id", t.number],
+        ["total", t.number],
+      ]),
+    }),
+  );
+  expect(change).toEqual({
+    codec: "a.ts#C",
+    path: "$.total",
+    what: "property added as required",
+    backward: 'new readers require "total", which bytes written before lack',
+  });
 });
 
 describe("reading a snapshot file", () => {
@@ -133,10 +385,26 @@ describe("reading a snapshot file", () => {
   });
   test.each([
     ["not JSON", "{", /^wire-schema\.json: not valid JSON/],
-    ["JSON of something else", JSON.stringify({ name: "app" }), /not a wire-schema snapshot \(no "format": "typed-msgpack wire schema"\)/],
-    ["another format version", JSON.stringify({ format: SNAPSHOT_FORMAT, version: 2, codecs: {} }), /a snapshot of format version 2, which this typed-msgpack does not read \(it reads version 1\)/],
-    ["a type of an unknown kind", good.replace('"number"', '"float"'), /codecs\["a\.ts#C"\]\.types\.T\.properties\[0\]\.type is not a valid type of kind "float"/],
-    ["a ref to a type not in the table", good.replace('"name":"T"', '"name":"U"'), /codecs\["a\.ts#C"\]\.root is not a valid type of kind "ref"/],
+    [
+      "JSON of something else",
+      JSON.stringify({ name: "app" }),
+      /not a wire-schema snapshot \(no "format": "typed-msgpack wire schema"\)/,
+    ],
+    [
+      "another format version",
+      JSON.stringify({ format: SNAPSHOT_FORMAT, version: 2, codecs: {} }),
+      /a snapshot of format version 2, which this typed-msgpack does not read \(it reads version 1\)/,
+    ],
+    [
+      "a type of an unknown kind",
+      good.replace('"number"', '"float"'),
+      /codecs\["a\.ts#C"\]\.types\.T\.properties\[0\]\.type is not a valid type of kind "float"/,
+    ],
+    [
+      "a ref to a type not in the table",
+      good.replace('"name":"T"', '"name":"U"'),
+      /codecs\["a\.ts#C"\]\.root is not a valid type of kind "ref"/,
+    ],
     ["a property without optional", good.replace('"optional":false,', ""), /properties\[0\] is not a property/],
   ])("%s is a SnapshotError", (_, text, message) => {
     expect(() => parseSnapshot(text, "wire-schema.json")).toThrow(SnapshotError);

@@ -22,14 +22,18 @@ export interface Order { id: number; shape: Shape }
 `;
 
 test("codecs are named by export, const, object-literal property, or the call itself", () => {
-  const snapshot = snapshotOf("schema-names", TYPES + `
+  const snapshot = snapshotOf(
+    "schema-names",
+    TYPES +
+      `
 export const OrderCodec = codecFor<Order>();
 const local = codecFor<Shape>();
 export { local as ShapeCodec };
 const internal = codecFor<Shape[]>();
 export const Codecs = { order: codecFor<Order[]>(), "odd key": codecFor<number>() };
 export function use() { return [internal, codecFor<string[]>(), codecFor<string[]>()]; }
-`);
+`,
+  );
   expect(Object.keys(snapshot.codecs)).toEqual([
     "schema-names.ts#Codecs.odd key",
     "schema-names.ts#Codecs.order",
@@ -43,10 +47,17 @@ export function use() { return [internal, codecFor<string[]>(), codecFor<string[
 test("a codec's entry depends on its own type only, not on the other codecs of its file", () => {
   const alone = snapshotOf("schema-alone", TYPES + "export const ShapeCodec = codecFor<Shape>();\n");
   // Here the model first meets Shape's members inside Order, and names them after it.
-  const beside = snapshotOf("schema-beside", TYPES + "export const OrderCodec = codecFor<Order>();\nexport const ShapeCodec = codecFor<Shape>();\n");
+  const beside = snapshotOf(
+    "schema-beside",
+    TYPES + "export const OrderCodec = codecFor<Order>();\nexport const ShapeCodec = codecFor<Shape>();\n",
+  );
   expect(beside.codecs["schema-beside.ts#ShapeCodec"]).toEqual(alone.codecs["schema-alone.ts#ShapeCodec"]);
   expect(Object.keys(alone.codecs["schema-alone.ts#ShapeCodec"]!.types)).toEqual(["$|kind=circle", "$|kind=square"]);
-  expect(Object.keys(beside.codecs["schema-beside.ts#OrderCodec"]!.types)).toEqual(["$.shape|kind=circle", "$.shape|kind=square", "Order"]);
+  expect(Object.keys(beside.codecs["schema-beside.ts#OrderCodec"]!.types)).toEqual([
+    "$.shape|kind=circle",
+    "$.shape|kind=square",
+    "Order",
+  ]);
 });
 
 test("the text is deterministic JSON that ends in a newline", () => {

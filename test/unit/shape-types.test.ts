@@ -14,7 +14,15 @@ test.each([
   ["strict", { strict: true }],
   ["strict + exactOptionalPropertyTypes", { strict: true, exactOptionalPropertyTypes: true }],
 ])("%s: no errors, so no false alarm and no missed change", (_label, extra) => {
-  const options: ts.CompilerOptions = { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, noEmit: true, types: [], skipLibCheck: true, ...extra };
+  const options: ts.CompilerOptions = {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    noEmit: true,
+    types: [],
+    skipLibCheck: true,
+    ...extra,
+  };
   const program = ts.createProgram([CASES], options);
   const errors = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
   expect(errors).toEqual([]);

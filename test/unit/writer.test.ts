@@ -4,7 +4,21 @@
  * independent reader, and through compiled codecs where the generated code chooses the writer call.
  */
 import { decode as referenceDecode, encode as referenceEncode } from "@msgpack/msgpack";
-import { CodecError, constants, keys, readBigint, readDate, Reader, Writer, writeArrayBuffer, writeBigint, writeBytes, writeDate, readString, writeString } from "../../runtime/index";
+import {
+  CodecError,
+  constants,
+  keys,
+  readBigint,
+  readDate,
+  Reader,
+  Writer,
+  writeArrayBuffer,
+  writeBigint,
+  writeBytes,
+  writeDate,
+  readString,
+  writeString,
+} from "../../runtime/index";
 import { load } from "../helpers/compile";
 import { be, codecError, expectCode, fromHex, hex } from "../helpers/bytes";
 
@@ -19,7 +33,12 @@ const TWO_32 = 2 ** 32;
 
 /** Byte equality without Jest's element-by-element diff, which is slow for 64 KiB arrays. */
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return Buffer.compare(Buffer.from(a.buffer, a.byteOffset, a.byteLength), Buffer.from(b.buffer, b.byteOffset, b.byteLength)) === 0;
+  return (
+    Buffer.compare(
+      Buffer.from(a.buffer, a.byteOffset, a.byteLength),
+      Buffer.from(b.buffer, b.byteOffset, b.byteLength),
+    ) === 0
+  );
 }
 
 describe("number: the smallest int format for safe integers", () => {
@@ -91,16 +110,25 @@ describe("bigint: uint 64 when >= 0, int 64 when negative", () => {
     expect(readBigint(new Reader(fromHex(out)))).toBe(value);
   });
 
-  test.each([[BigInt(2) ** BigInt(64)], [-(BigInt(2) ** BigInt(63)) - BigInt(1)]])("%p does not fit in 64 bits", (value) => {
-    const error = expectCode(() => writeBigint(new Writer(), value, "$.big"), "out-of-range");
-    expect(error.message).toBe(`$.big: bigint ${value}n does not fit in 64 bits`);
-    expect(error.offset).toBe(-1);
-  });
+  test.each([[BigInt(2) ** BigInt(64)], [-(BigInt(2) ** BigInt(63)) - BigInt(1)]])(
+    "%p does not fit in 64 bits",
+    (value) => {
+      const error = expectCode(() => writeBigint(new Writer(), value, "$.big"), "out-of-range");
+      expect(error.message).toBe(`$.big: bigint ${value}n does not fit in 64 bits`);
+      expect(error.offset).toBe(-1);
+    },
+  );
 });
 
 describe("nil and bool", () => {
   test("nil, false, true", () => {
-    expect(written((w) => { w.nil(); w.bool(false); w.bool(true); })).toBe("c0c2c3");
+    expect(
+      written((w) => {
+        w.nil();
+        w.bool(false);
+        w.bool(true);
+      }),
+    ).toBe("c0c2c3");
   });
 });
 
@@ -140,7 +168,11 @@ describe("string: the smallest str header for the UTF-8 byte length", () => {
     ["€ × 21846 (65538 bytes: str 16 guessed, str 32 needed)", "€".repeat(21846), "db00010002"],
     ["a × 65535 + é (65537 bytes: str 16 guessed, str 32 needed)", "a".repeat(65535) + "é", "db00010001"],
   ])("%s", (_, s, header) => {
-    const bytes = (() => { const w = new Writer(); writeString(w, s); return w.finish(); })();
+    const bytes = (() => {
+      const w = new Writer();
+      writeString(w, s);
+      return w.finish();
+    })();
     const utf8 = Buffer.from(s, "utf8");
     expect(hex(bytes.subarray(0, header.length / 2))).toBe(header);
     expect(Buffer.from(bytes.subarray(header.length / 2)).equals(utf8)).toBe(true);
@@ -165,9 +197,20 @@ describe("string: the smallest str header for the UTF-8 byte length", () => {
     // On Node, a string of up to 4,096 units gets room for its worst case and one utf8Write; a
     // longer one (and any, elsewhere) room for one byte per unit first: encodeInto stops where the
     // room ends (never inside a surrogate pair) and the rest is written after the buffer grows.
-    const texts = ["日本語".repeat(40), "😀".repeat(50), "a😀".repeat(30) + "ж".repeat(100), "€".repeat(21_846), "é".repeat(40) + "😀"];
+    const texts = [
+      "日本語".repeat(40),
+      "😀".repeat(50),
+      "a😀".repeat(30) + "ж".repeat(100),
+      "€".repeat(21_846),
+      "é".repeat(40) + "😀",
+    ];
     for (const text of texts) {
-      for (const [initialSize, before] of [[4, 0], [64, 3], [200, 17], [1000, 900]] as const) {
+      for (const [initialSize, before] of [
+        [4, 0],
+        [64, 3],
+        [200, 17],
+        [1000, 900],
+      ] as const) {
         const w = new Writer(undefined, initialSize);
         for (let i = 0; i < before; i++) w.bool(true);
         writeString(w, text);
@@ -201,7 +244,11 @@ describe("string: the smallest str header for the UTF-8 byte length", () => {
     expect(written((w) => writeString(w, "\ud800"))).toBe("a3efbfbd");
     expect(written((w) => writeString(w, "x\udc00y"))).toBe("a578efbfbd79");
     const long = "\ud800" + "a".repeat(70);
-    const bytes = (() => { const w = new Writer(); writeString(w, long); return w.finish(); })();
+    const bytes = (() => {
+      const w = new Writer();
+      writeString(w, long);
+      return w.finish();
+    })();
     expect(hex(bytes.subarray(0, 5))).toBe("d949efbfbd");
   });
 });
@@ -243,10 +290,25 @@ describe("array and map headers", () => {
     [TWO_32 - 1, "ddffffffff", "dfffffffff"],
   ])("%p entries → %s / %s", (n, array, map) => {
     expect(written((w) => w.arrayHeader(n))).toBe(array);
-    expect(written((w) => { w.ensure(5); w.putArrayHeader(n); })).toBe(array); // into reserved room, from a 1-byte buffer too
-    expect(written((w) => { w.ensure(5); w.putArrayHeader(n); }, 1)).toBe(array);
+    expect(
+      written((w) => {
+        w.ensure(5);
+        w.putArrayHeader(n);
+      }),
+    ).toBe(array); // into reserved room, from a 1-byte buffer too
+    expect(
+      written((w) => {
+        w.ensure(5);
+        w.putArrayHeader(n);
+      }, 1),
+    ).toBe(array);
     expect(written((w) => w.mapHeader(n))).toBe(map);
-    expect(written((w) => { w.ensure(5); w.putMapHeader(n); }, 1)).toBe(map);
+    expect(
+      written((w) => {
+        w.ensure(5);
+        w.putMapHeader(n);
+      }, 1),
+    ).toBe(map);
   });
 
   test("array() checks the value, writes the header and returns the length", () => {
@@ -262,7 +324,9 @@ describe("array and map headers", () => {
     w.ensure(5);
     expect(w.putArray(new Array(16).fill(0), "$")).toBe(16);
     expect(hex(w.finish())).toBe("dc0010");
-    expect(expectCode(() => new Writer().putArray("ab", "$.list"), "type-mismatch").message).toBe("$.list: expected an array, got string \"ab\"");
+    expect(expectCode(() => new Writer().putArray("ab", "$.list"), "type-mismatch").message).toBe(
+      '$.list: expected an array, got string "ab"',
+    );
   });
 });
 
@@ -270,7 +334,8 @@ describe("date: timestamp extension, smallest of the 32/64/96-bit forms", () => 
   /** The timestamp forms as the spec lays them out. */
   const ts32 = (sec: number) => "d6ff" + be(sec, 4);
   const ts64 = (sec: number, nsec: number) => "d7ff" + be(nsec * 4 + Math.floor(sec / TWO_32), 4) + be(sec % TWO_32, 4);
-  const ts96 = (sec: number, nsec: number) => "c70cff" + be(nsec, 4) + BigInt.asUintN(64, BigInt(sec)).toString(16).padStart(16, "0");
+  const ts96 = (sec: number, nsec: number) =>
+    "c70cff" + be(nsec, 4) + BigInt.asUintN(64, BigInt(sec)).toString(16).padStart(16, "0");
 
   test.each([
     ["the epoch", 0, ts32(0)],
@@ -284,7 +349,11 @@ describe("date: timestamp extension, smallest of the 32/64/96-bit forms", () => 
     ["the last ts64 millisecond", (2 ** 34 - 1) * 1000 + 999, ts64(2 ** 34 - 1, 999_000_000)],
     ["the first second beyond 34 bits: ts96 (msgpack-test-suite)", 2 ** 34 * 1000, "c70cff000000000000000400000000"],
     ["1 s before the epoch: ts96 (msgpack-test-suite)", -1000, "c70cff00000000ffffffffffffffff"],
-    ["1 ms before the epoch: ts96 with negative seconds and positive nanoseconds", -1, "c70cff3b8b87c0ffffffffffffffff"],
+    [
+      "1 ms before the epoch: ts96 with negative seconds and positive nanoseconds",
+      -1,
+      "c70cff3b8b87c0ffffffffffffffff",
+    ],
     ["1900-01-01 (msgpack-test-suite)", -2208988800000, "c70cff00000000ffffffff7c558180"],
     ["0000-01-01 (msgpack-test-suite)", -62167219200000, "c70cff00000000fffffff1868b8400"],
     ["-1.5 s", -1500, ts96(-2, 500_000_000)],
@@ -312,7 +381,11 @@ describe("type checks: each method rejects a value of the wrong JS type with a C
     ["string", (w) => writeString(w, undefined, "$.s"), "$.s: expected a string, got undefined"],
     ["writeDate", (w) => writeDate(w, "2020-01-01", "$.d"), `$.d: expected a Date, got string "2020-01-01"`],
     ["writeBytes", (w) => writeBytes(w, [1, 2], "$.bin"), "$.bin: expected a Uint8Array, got an array of length 2"],
-    ["writeArrayBuffer", (w) => writeArrayBuffer(w, new Uint8Array(1), "$.buf"), "$.buf: expected an ArrayBuffer, got a Uint8Array"],
+    [
+      "writeArrayBuffer",
+      (w) => writeArrayBuffer(w, new Uint8Array(1), "$.buf"),
+      "$.buf: expected an ArrayBuffer, got a Uint8Array",
+    ],
   ])("%s", (_, write, message) => {
     const error = expectCode(() => write(new Writer()), "type-mismatch");
     expect(error.message).toBe(message);
@@ -365,7 +438,10 @@ describe("buffer management", () => {
       expect(out.byteLength).toBe(270_000);
       expect(out.byteOffset).toBe(0);
       const r = new Reader(out);
-      for (let i = 0; i < 30_000; i += 997) { r.pos = 9 * i; expect(r.number()).toBe(i + 0.5); }
+      for (let i = 0; i < 30_000; i += 997) {
+        r.pos = 9 * i;
+        expect(r.number()).toBe(i + 0.5);
+      }
     }
     // Handed over (not copied) into a buffer sized by the previous output.
     expect(outputs[1]!.buffer.byteLength).toBe(270_000 + (270_000 >> 3));
@@ -390,7 +466,9 @@ describe("buffer management", () => {
       const padded = new Uint8Array(4 * c.words.length);
       padded.set(c);
       expect(c.words.length).toBe(Math.ceil(c.length / 4));
-      expect([...c.words]).toEqual([...new Int32Array(padded.length >> 2)].map((_, i) => new DataView(padded.buffer).getInt32(4 * i)));
+      expect([...c.words]).toEqual(
+        [...new Int32Array(padded.length >> 2)].map((_, i) => new DataView(padded.buffer).getInt32(4 * i)),
+      );
     }
     const w = new Writer(undefined, 2);
     const order = [...chunks, ...[...chunks].reverse()]; // every length at every alignment mod 4
@@ -406,7 +484,11 @@ describe("buffer management", () => {
   test("constants() pre-encodes each run on its own, short runs without growing a writer (V8 would take `grow` for hot)", () => {
     const grow = jest.spyOn(Writer.prototype as unknown as { grow(n: number): void }, "grow");
     try {
-      const short = constants([[[2], "kind", "circle", "r"], ["a", true, null], [[3, "array"], 1]]);
+      const short = constants([
+        [[2], "kind", "circle", "r"],
+        ["a", true, null],
+        [[3, "array"], 1],
+      ]);
       expect(grow).not.toHaveBeenCalled();
       const long = "x".repeat(300);
       const runs = constants([["a"], [long, 5], ["b"]]);
@@ -426,35 +508,41 @@ describe("through compiled codecs", () => {
   let m: Record<string, any>;
   beforeAll(() => {
     const sixteen = Array.from({ length: 16 }, (_, i) => `p${i}: number;`).join(" ");
-    m = load("wr_codecs", [
-      `import { codecFor } from "typed-msgpack";`,
-      `export const Num = codecFor<number>();`,
-      `export const Big = codecFor<bigint>();`,
-      `export const Str = codecFor<string>();`,
-      `export const Bytes = codecFor<Uint8Array>();`,
-      `export const Buf = codecFor<ArrayBuffer>();`,
-      `export const When = codecFor<Date>();`,
-      `export const Nums = codecFor<number[]>();`,
-      `export const Tags = codecFor<Set<string>>();`,
-      `export const Counts = codecFor<Map<string, number>>();`,
-      `export const Dict = codecFor<Record<string, number>>();`,
-      `export interface Sixteen { ${sixteen} }`,
-      `export const Wide = codecFor<Sixteen>();`,
-      `export interface Fifteen { ${sixteen.replace("p15: number;", "p15?: number;")} }`,
-      `export const MaybeWide = codecFor<Fifteen>();`,
-      `export const Pair = codecFor<[number, string]>();`,
-      `export const Lits = codecFor<{ kind: "a" | "b"; n: 1 | 300 }>();`,
-      `export interface Profile { id: number; name: string; bio: string; tags: string[]; links: { rel: string; href: string }[] }`,
-      `export const Profiles = codecFor<Profile>();`,
-      ``,
-    ].join("\n"));
+    m = load(
+      "wr_codecs",
+      [
+        `import { codecFor } from "typed-msgpack";`,
+        `export const Num = codecFor<number>();`,
+        `export const Big = codecFor<bigint>();`,
+        `export const Str = codecFor<string>();`,
+        `export const Bytes = codecFor<Uint8Array>();`,
+        `export const Buf = codecFor<ArrayBuffer>();`,
+        `export const When = codecFor<Date>();`,
+        `export const Nums = codecFor<number[]>();`,
+        `export const Tags = codecFor<Set<string>>();`,
+        `export const Counts = codecFor<Map<string, number>>();`,
+        `export const Dict = codecFor<Record<string, number>>();`,
+        `export interface Sixteen { ${sixteen} }`,
+        `export const Wide = codecFor<Sixteen>();`,
+        `export interface Fifteen { ${sixteen.replace("p15: number;", "p15?: number;")} }`,
+        `export const MaybeWide = codecFor<Fifteen>();`,
+        `export const Pair = codecFor<[number, string]>();`,
+        `export const Lits = codecFor<{ kind: "a" | "b"; n: 1 | 300 }>();`,
+        `export interface Profile { id: number; name: string; bio: string; tags: string[]; links: { rel: string; href: string }[] }`,
+        `export const Profiles = codecFor<Profile>();`,
+        ``,
+      ].join("\n"),
+    );
   });
 
   test("a message of about 1 KB fits a codec's first buffer, its strings' worst case included; a larger one grows it", () => {
     // Growing assigns the writer's fields anew, after which V8 no longer treats them as constant.
     const grow = jest.spyOn(Writer.prototype as unknown as { grow(n: number): void }, "grow");
     try {
-      const links = Array.from({ length: 4 }, (_, i) => ({ rel: `rel${i}`, href: `https://example.com/users/${i}/profile` }));
+      const links = Array.from({ length: 4 }, (_, i) => ({
+        rel: `rel${i}`,
+        href: `https://example.com/users/${i}/profile`,
+      }));
       const profile = { id: 12_345, name: "Ada", bio: "b".repeat(600), tags: ["a", "bb", "ccc"], links };
       const out = m.Profiles.encode(profile);
       expect(out.length).toBeGreaterThan(800);
@@ -469,7 +557,27 @@ describe("through compiled codecs", () => {
   });
 
   test("number: the same bytes as Writer.number at every boundary", () => {
-    for (const v of [0, 0x7f, 0x80, 0xff, 0x100, 0xffff, 0x10000, TWO_32 - 1, TWO_32, -32, -33, -128, -129, -32768, -32769, -(2 ** 31), -(2 ** 31) - 1, 1.5, -0]) {
+    for (const v of [
+      0,
+      0x7f,
+      0x80,
+      0xff,
+      0x100,
+      0xffff,
+      0x10000,
+      TWO_32 - 1,
+      TWO_32,
+      -32,
+      -33,
+      -128,
+      -129,
+      -32768,
+      -32769,
+      -(2 ** 31),
+      -(2 ** 31) - 1,
+      1.5,
+      -0,
+    ]) {
       expect(hex(m.Num.encode(v))).toBe(written((w) => w.number(v)));
       expect(Object.is(m.Num.decode(m.Num.encode(v)), v)).toBe(true);
     }
@@ -494,8 +602,28 @@ describe("through compiled codecs", () => {
   test("number[] of ints of mixed sizes in any order: @msgpack/msgpack's bytes; encodeInto touches nothing past the array", () => {
     // writeNumberArray sizes ints by arithmetic and writes four bytes after each header whatever the
     // size: the elements after one must overwrite its spare bytes, and nothing may land past the end.
-    const boundaries = [0x7f, 0x80, 0xff, 0x100, 0xffff, 0x10000, 2 ** 31 - 1, 2 ** 31, TWO_32 - 1, TWO_32,
-      -32, -33, -128, -129, -32768, -32769, -(2 ** 31), -(2 ** 31) - 1, 2 ** 53 - 1, -(2 ** 53) + 1];
+    const boundaries = [
+      0x7f,
+      0x80,
+      0xff,
+      0x100,
+      0xffff,
+      0x10000,
+      2 ** 31 - 1,
+      2 ** 31,
+      TWO_32 - 1,
+      TWO_32,
+      -32,
+      -33,
+      -128,
+      -129,
+      -32768,
+      -32769,
+      -(2 ** 31),
+      -(2 ** 31) - 1,
+      2 ** 53 - 1,
+      -(2 ** 53) + 1,
+    ];
     let seed = 7;
     const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
     const widths = [0x80, 0x100, 0x10000, TWO_32, 2 ** 40];
@@ -509,14 +637,16 @@ describe("through compiled codecs", () => {
     }
     // Arrays of each pair of sizes, into a target with room after the value (from 19 elements up,
     // writeNumberArray's runs, then the last three one by one; shorter ones all go one by one).
-    for (const a of boundaries) for (const b of boundaries) for (let length = 16; length <= 21; length++) {
-      const values = Array.from({ length }, (_, i) => (i % 2 === 0 ? a : b));
-      const expected = referenceEncode(values);
-      const target = new Uint8Array(9 * length + 16).fill(0xee); // room for 9 bytes an element: one run
-      expect(m.Nums.encodeInto(values, target)).toBe(expected.length);
-      expect(sameBytes(target.subarray(0, expected.length), expected)).toBe(true);
-      expect(target.subarray(expected.length).every((byte) => byte === 0xee)).toBe(true);
-    }
+    for (const a of boundaries)
+      for (const b of boundaries)
+        for (let length = 16; length <= 21; length++) {
+          const values = Array.from({ length }, (_, i) => (i % 2 === 0 ? a : b));
+          const expected = referenceEncode(values);
+          const target = new Uint8Array(9 * length + 16).fill(0xee); // room for 9 bytes an element: one run
+          expect(m.Nums.encodeInto(values, target)).toBe(expected.length);
+          expect(sameBytes(target.subarray(0, expected.length), expected)).toBe(true);
+          expect(target.subarray(expected.length).every((byte) => byte === 0xee)).toBe(true);
+        }
   });
 
   test("bigint", () => {
@@ -526,7 +656,14 @@ describe("through compiled codecs", () => {
   });
 
   test("string: str headers at 31/32/255/256/65535/65536 bytes", () => {
-    for (const [n, header] of [[31, "bf"], [32, "d920"], [255, "d9ff"], [256, "da0100"], [65535, "daffff"], [65536, "db00010000"]] as const) {
+    for (const [n, header] of [
+      [31, "bf"],
+      [32, "d920"],
+      [255, "d9ff"],
+      [256, "da0100"],
+      [65535, "daffff"],
+      [65536, "db00010000"],
+    ] as const) {
       const s = "z".repeat(n);
       const out = m.Str.encode(s);
       expect(hex(out.subarray(0, header.length / 2))).toBe(header);
@@ -535,7 +672,12 @@ describe("through compiled codecs", () => {
   });
 
   test("bin: Uint8Array and ArrayBuffer at 255/256/65535/65536 bytes", () => {
-    for (const [n, header] of [[255, "c4ff"], [256, "c50100"], [65535, "c5ffff"], [65536, "c600010000"]] as const) {
+    for (const [n, header] of [
+      [255, "c4ff"],
+      [256, "c50100"],
+      [65535, "c5ffff"],
+      [65536, "c600010000"],
+    ] as const) {
       const data = new Uint8Array(n).fill(7);
       const out = m.Bytes.encode(data);
       expect(hex(out.subarray(0, header.length / 2))).toBe(header);
@@ -550,12 +692,18 @@ describe("through compiled codecs", () => {
     expect(hex(m.When.encode(new Date(1514862245000)))).toBe("d6ff5a4af6a5");
     expect(hex(m.When.encode(new Date(1514862245678)))).toBe("d7ffa1a5d6005a4af6a5");
     expect(hex(m.When.encode(new Date(-1)))).toBe("c70cff3b8b87c0ffffffffffffffff");
-    for (const ms of [0, 1514862245678, -1, -1500, 8.64e15, -8.64e15]) expect(m.When.decode(m.When.encode(new Date(ms))).getTime()).toBe(ms);
+    for (const ms of [0, 1514862245678, -1, -1500, 8.64e15, -8.64e15])
+      expect(m.When.decode(m.When.encode(new Date(ms))).getTime()).toBe(ms);
     expect(codecError(() => m.When.encode(new Date(NaN))).code).toBe("out-of-range");
   });
 
   test("arrays and Sets: fixarray up to 15 elements, array 16 from 16, array 32 from 65536", () => {
-    for (const [n, header] of [[15, "9f"], [16, "dc0010"], [65535, "dcffff"], [65536, "dd00010000"]] as const) {
+    for (const [n, header] of [
+      [15, "9f"],
+      [16, "dc0010"],
+      [65535, "dcffff"],
+      [65536, "dd00010000"],
+    ] as const) {
       const values = new Array(n).fill(1);
       const out = m.Nums.encode(values);
       expect(hex(out.subarray(0, header.length / 2))).toBe(header);
@@ -570,7 +718,11 @@ describe("through compiled codecs", () => {
   });
 
   test("Maps and Records: fixmap up to 15 entries, map 16 from 16, map 32 from 65536", () => {
-    for (const [n, header] of [[15, "8f"], [16, "de0010"], [65536, "df00010000"]] as const) {
+    for (const [n, header] of [
+      [15, "8f"],
+      [16, "de0010"],
+      [65536, "df00010000"],
+    ] as const) {
       const entries = Array.from({ length: n }, (_, i): [string, number] => ["k" + i, i]);
       const map = new Map(entries);
       const fromMap = m.Counts.encode(map);
@@ -604,7 +756,9 @@ describe("through compiled codecs", () => {
   test("tuples and literal types", () => {
     expect(hex(m.Pair.encode([1, "a"]))).toBe("9201a161");
     expect(m.Lits.encode({ kind: "b", n: 300 })).toEqual(referenceEncode({ kind: "b", n: 300 }));
-    expect(codecError(() => m.Lits.encode({ kind: "c", n: 1 })).message).toBe(`$.kind: expected "a" | "b", got string "c"`);
+    expect(codecError(() => m.Lits.encode({ kind: "c", n: 1 })).message).toBe(
+      `$.kind: expected "a" | "b", got string "c"`,
+    );
   });
 
   test("a Record codec rejects a Map (or a Date) instead of writing it as an empty map", () => {
@@ -617,7 +771,14 @@ describe("through compiled codecs", () => {
   });
 
   test("a wrong value is reported with its path and no offset", () => {
-    const error = codecError(() => m.Counts.encode(new Map<string, unknown>([["a", 1], ["b", "two"]])));
+    const error = codecError(() =>
+      m.Counts.encode(
+        new Map<string, unknown>([
+          ["a", 1],
+          ["b", "two"],
+        ]),
+      ),
+    );
     expect(error).toBeInstanceOf(CodecError);
     expect(error.code).toBe("type-mismatch");
     expect(error.path).toBe("$.b");

@@ -147,7 +147,13 @@ export function cacheSalt(packageRoot: string, projectRoot: string, options: unk
     }
   };
   walk(path.resolve(__dirname, ".."));
-  for (const [request, from] of [["typescript", packageRoot], ["typed-msgpack-typescript", packageRoot], ["@typescript/typescript6", packageRoot], ["@typescript/typescript6", projectRoot], ["typescript", projectRoot]] as const) {
+  for (const [request, from] of [
+    ["typescript", packageRoot],
+    ["typed-msgpack-typescript", packageRoot],
+    ["@typescript/typescript6", packageRoot],
+    ["@typescript/typescript6", projectRoot],
+    ["typescript", projectRoot],
+  ] as const) {
     try {
       parts.push(`${request}@${readOrEmpty(require.resolve(`${request}/package.json`, { paths: [from] }))}`);
     } catch {

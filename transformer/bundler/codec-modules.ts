@@ -57,8 +57,13 @@ export class CodecModules {
     this.programs = projects.map((p) => new LiveProgram(p.fileNames, p.options, p.errors));
     const configs = new Set<string>([path.resolve(tsconfig)]);
     for (const project of projects) {
-      const source = project.options.configFile as (ts.TsConfigSourceFile & { extendedSourceFiles?: string[] }) | undefined;
-      for (const file of [project.options.configFilePath as string | undefined, ...(source?.extendedSourceFiles ?? [])]) {
+      const source = project.options.configFile as
+        | (ts.TsConfigSourceFile & { extendedSourceFiles?: string[] })
+        | undefined;
+      for (const file of [
+        project.options.configFilePath as string | undefined,
+        ...(source?.extendedSourceFiles ?? []),
+      ]) {
         if (file) configs.add(path.resolve(file));
       }
     }
@@ -69,14 +74,24 @@ export class CodecModules {
     // A file created since the tsconfig was read may match its "include" now.
     const live = this.programs.find((p) => p.owns(file)) ?? (this.relist(), this.programs.find((p) => p.owns(file)));
     if (!live) {
-      throw new BuildError(`${this.relative(file)}: calls codecFor, but ${this.relative(this.tsconfig)} does not include it, so its types cannot be checked; add it to "include" or "files"`);
+      throw new BuildError(
+        `${this.relative(file)}: calls codecFor, but ${this.relative(this.tsconfig)} does not include it, so its types cannot be checked; add it to "include" or "files"`,
+      );
     }
     const program = live.current(file, text);
     const sourceFile = program.getSourceFile(file);
     if (!sourceFile) throw new BuildError(`${this.relative(file)}: TypeScript cannot read it`);
-    const errors = (list: readonly ts.Diagnostic[]) => list.filter((d) => d.category === ts.DiagnosticCategory.Error && !IGNORED_CODES.has(d.code));
-    const problems = [...errors(program.getOptionsDiagnostics()), ...errors(program.getGlobalDiagnostics()), ...errors(program.getSyntacticDiagnostics(sourceFile))];
-    const result = problems.length > 0 ? { diagnostics: problems, text: undefined } : generateSource(program, sourceFile, this.options, linkable);
+    const errors = (list: readonly ts.Diagnostic[]) =>
+      list.filter((d) => d.category === ts.DiagnosticCategory.Error && !IGNORED_CODES.has(d.code));
+    const problems = [
+      ...errors(program.getOptionsDiagnostics()),
+      ...errors(program.getGlobalDiagnostics()),
+      ...errors(program.getSyntacticDiagnostics(sourceFile)),
+    ];
+    const result =
+      problems.length > 0
+        ? { diagnostics: problems, text: undefined }
+        : generateSource(program, sourceFile, this.options, linkable);
     if (result.diagnostics.length > 0) {
       throw new BuildError(result.diagnostics.map((d) => formatDiagnostic(d, this.root)).join("\n"));
     }
@@ -91,7 +106,13 @@ export class CodecModules {
     const globals = this.globalScripts(program).filter((name) => name !== file);
     const dependencies = [...new Set([...all.filter((name) => !isLibrary(name)), ...globals])];
     const looked = lookups.map((name) => path.resolve(name));
-    return { code: result.text, dependencies, inputs: [...new Set([...all, ...looked, ...globals, ...this.linkSources(program), ...this.configFiles])].filter((name) => name !== file) };
+    return {
+      code: result.text,
+      dependencies,
+      inputs: [...new Set([...all, ...looked, ...globals, ...this.linkSources(program), ...this.configFiles])].filter(
+        (name) => name !== file,
+      ),
+    };
   }
 
   /**
@@ -102,7 +123,8 @@ export class CodecModules {
    */
   private linkSources(program: ts.Program): string[] {
     if (this.options.link === false) return [];
-    return program.getSourceFiles()
+    return program
+      .getSourceFiles()
       .filter((f) => !f.isDeclarationFile && !program.isSourceFileFromExternalLibrary(f) && f.text.includes("codecFor"))
       .map((f) => path.resolve(f.fileName));
   }
@@ -113,7 +135,8 @@ export class CodecModules {
    * they are dependencies (watched) of every codec module.
    */
   private globalScripts(program: ts.Program): string[] {
-    return program.getSourceFiles()
+    return program
+      .getSourceFiles()
       .filter((f) => !program.isSourceFileDefaultLibrary(f) && !isLibrary(f.fileName) && !ts.isExternalModule(f))
       .map((f) => path.resolve(f.fileName));
   }

@@ -47,7 +47,10 @@ const DECLARATION = /\.d(\.[\w-]+)?\.[cm]?ts(\?.*)?$/;
 
 const factory: UnpluginFactory<PluginOptions | undefined> = (options = {}) => {
   for (const key of Object.keys(options)) {
-    if (!KEYS.includes(key)) throw new Error(`typed-msgpack: unknown plugin option "${key}"; the options are ${KEYS.map((k) => `"${k}"`).join(", ")}`);
+    if (!KEYS.includes(key))
+      throw new Error(
+        `typed-msgpack: unknown plugin option "${key}"; the options are ${KEYS.map((k) => `"${k}"`).join(", ")}`,
+      );
   }
   let root = process.cwd();
   let cacheDir: string | undefined;
@@ -60,7 +63,13 @@ const factory: UnpluginFactory<PluginOptions | undefined> = (options = {}) => {
   const diskCache = (): DiskCache | null => {
     if (cache !== undefined) return cache;
     const { packageRoot } = require("../cli/package-info.js") as typeof import("../cli/package-info.js");
-    const dir = options.cache === false ? undefined : cacheDir ?? (fs.existsSync(path.join(root, "node_modules")) ? path.join(root, "node_modules/.cache/typed-msgpack") : undefined);
+    const dir =
+      options.cache === false
+        ? undefined
+        : (cacheDir ??
+          (fs.existsSync(path.join(root, "node_modules"))
+            ? path.join(root, "node_modules/.cache/typed-msgpack")
+            : undefined));
     const { cache: _off, ...generating } = options;
     cache = dir ? new Cache(dir, cacheSalt(packageRoot(), root, { ...generating, tsconfig: codecTsconfig() })) : null;
     return cache;
@@ -79,8 +88,13 @@ const factory: UnpluginFactory<PluginOptions | undefined> = (options = {}) => {
     const { loadTypeScript } = require("../cli/load-typescript.js") as typeof import("../cli/load-typescript.js");
     loadTypeScript(root);
     const ts = require("typescript") as typeof import("typescript");
-    const tsconfig = options.tsconfig ? path.resolve(root, options.tsconfig) : ts.findConfigFile(root, ts.sys.fileExists);
-    if (!tsconfig) throw new Error(`typed-msgpack: no tsconfig.json in ${root} or above it; the plugin needs one to type-check the modules that call codecFor (or pass { tsconfig })`);
+    const tsconfig = options.tsconfig
+      ? path.resolve(root, options.tsconfig)
+      : ts.findConfigFile(root, ts.sys.fileExists);
+    if (!tsconfig)
+      throw new Error(
+        `typed-msgpack: no tsconfig.json in ${root} or above it; the plugin needs one to type-check the modules that call codecFor (or pass { tsconfig })`,
+      );
     const { CodecModules: Modules } = require("./codec-modules.js") as typeof import("./codec-modules.js");
     const { tsconfig: _ignored, cache: _cache, ...transformerOptions } = options; // the rest are the transformer's own options
     modules = new Modules(tsconfig, transformerOptions, root);
@@ -133,12 +147,12 @@ const factory: UnpluginFactory<PluginOptions | undefined> = (options = {}) => {
       },
       // vitest 4+ caches transformed modules on disk, keyed by their own text: a codec module's
       // output also depends on its type files, so it is left out of that cache.
-      ...({
+      ...{
         configureVitest(context: VitestPluginContext) {
           const define = context.defineCacheKeyGenerator ?? context.experimental_defineCacheKeyGenerator;
           define?.(({ sourceCode }) => (sourceCode.includes("codecFor") ? false : undefined));
         },
-      }),
+      },
       // A type file is not in Vite's module graph (only type-only imports reach it): send the update
       // to the modules whose codecs were generated from it, after dropping their transformed code.
       hotUpdate({ file, modules: affected }) {

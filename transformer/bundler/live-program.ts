@@ -43,9 +43,10 @@ export class LiveProgram {
       const cached = this.files.get(key);
       if (cached) return cached.sourceFile;
       const overlay = this.overlays.get(key);
-      const sourceFile = overlay !== undefined
-        ? ts.createSourceFile(fileName, overlay, languageVersionOrOptions, /*setParentNodes*/ true)
-        : read(fileName, languageVersionOrOptions, onError, shouldCreate);
+      const sourceFile =
+        overlay !== undefined
+          ? ts.createSourceFile(fileName, overlay, languageVersionOrOptions, /*setParentNodes*/ true)
+          : read(fileName, languageVersionOrOptions, onError, shouldCreate);
       if (!sourceFile) return undefined;
       this.files.set(key, { sourceFile, mtimeMs: overlay !== undefined ? -1 : mtimeOf(key) });
       return sourceFile;
@@ -90,7 +91,13 @@ export class LiveProgram {
       }
     }
     if (changed || !this.files.has(key)) {
-      this.program = ts.createProgram({ rootNames: this.rootNames, options: this.options, host: this.host, oldProgram: this.program, configFileParsingDiagnostics: this.configErrors });
+      this.program = ts.createProgram({
+        rootNames: this.rootNames,
+        options: this.options,
+        host: this.host,
+        oldProgram: this.program,
+        configFileParsingDiagnostics: this.configErrors,
+      });
       this.dirty = false;
     }
     return this.program!;
@@ -103,7 +110,10 @@ interface ResolutionApi {
   getResolvedModule?(file: ts.SourceFile, name: string, mode: ts.ResolutionMode): Resolution | undefined;
 }
 /** A resolution as TypeScript 5-6 keep it: where it looked and found nothing, and the package.json files it read. */
-type Resolution = ts.ResolvedModuleWithFailedLookupLocations & { failedLookupLocations?: readonly string[]; affectingLocations?: readonly string[] };
+type Resolution = ts.ResolvedModuleWithFailedLookupLocations & {
+  failedLookupLocations?: readonly string[];
+  affectingLocations?: readonly string[];
+};
 interface FileInternals {
   /** Every module specifier in the file: imports (type-only too), exports from, import("...") types and calls. */
   imports?: readonly ts.StringLiteralLike[];
@@ -139,15 +149,18 @@ export function dependencies(program: ts.Program, file: ts.SourceFile): Dependen
     const internals = current as ts.SourceFile & FileInternals;
     for (const specifier of internals.imports ?? []) {
       const mode = ts.getModeForUsageLocation(current, specifier, program.getCompilerOptions());
-      const resolution = api.getResolvedModuleFromModuleSpecifier?.(specifier, current)
-        ?? api.getResolvedModule?.(current, specifier.text, mode)
-        ?? internals.resolvedModules?.get(specifier.text, mode);
+      const resolution =
+        api.getResolvedModuleFromModuleSpecifier?.(specifier, current) ??
+        api.getResolvedModule?.(current, specifier.text, mode) ??
+        internals.resolvedModules?.get(specifier.text, mode);
       if (resolution && "resolvedModule" in resolution) {
-        for (const location of [...(resolution.failedLookupLocations ?? []), ...(resolution.affectingLocations ?? [])]) lookups.add(location);
+        for (const location of [...(resolution.failedLookupLocations ?? []), ...(resolution.affectingLocations ?? [])])
+          lookups.add(location);
       }
       add(resolvedOf(resolution)?.resolvedFileName);
     }
-    for (const reference of current.referencedFiles) add(path.resolve(path.dirname(current.fileName), reference.fileName).split(path.sep).join("/"));
+    for (const reference of current.referencedFiles)
+      add(path.resolve(path.dirname(current.fileName), reference.fileName).split(path.sep).join("/"));
   }
   seen.delete(file.fileName);
   return { files: [...seen], lookups: [...lookups] };

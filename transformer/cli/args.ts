@@ -77,16 +77,16 @@ export type Command =
   | { kind: "schemaHelp" }
   | { kind: "init"; dryRun: boolean }
   | {
-    kind: "schema";
-    inputs: string[];
-    project?: string;
-    /** Where to write; undefined: standard output. */
-    out?: string;
-    /** The snapshot to compare with. */
-    check?: string;
-    direction: "backward" | "forward" | "both";
-    format: "snapshot" | "json-schema";
-  };
+      kind: "schema";
+      inputs: string[];
+      project?: string;
+      /** Where to write; undefined: standard output. */
+      out?: string;
+      /** The snapshot to compare with. */
+      check?: string;
+      direction: "backward" | "forward" | "both";
+      format: "snapshot" | "json-schema";
+    };
 
 export class UsageError extends Error {}
 
@@ -99,7 +99,10 @@ export function parseArgs(argv: readonly string[]): Command {
   if (args.some((a) => a === "-h" || a === "--help")) return { kind: "help" };
   if (args.length === 1 && (args[0] === "-v" || args[0] === "--version")) return { kind: "version" };
   const command = args.shift();
-  if (command !== "generate") throw new UsageError(`unknown command ${JSON.stringify(command)}; the commands are typed-msgpack generate, typed-msgpack schema and typed-msgpack init`);
+  if (command !== "generate")
+    throw new UsageError(
+      `unknown command ${JSON.stringify(command)}; the commands are typed-msgpack generate, typed-msgpack schema and typed-msgpack init`,
+    );
 
   const result: Extract<Command, { kind: "generate" }> = { kind: "generate", inputs: [], watch: false, check: false };
   while (args.length > 0) {
@@ -128,19 +131,27 @@ export function parseArgs(argv: readonly string[]): Command {
         result.inputs.push(arg);
     }
   }
-  if (result.watch && result.check) throw new UsageError("--watch and --check do not go together: --check is a one-off test for CI");
+  if (result.watch && result.check)
+    throw new UsageError("--watch and --check do not go together: --check is a one-off test for CI");
   return result;
 }
 
 /** `--flag=value` -> ["--flag", "value"]. */
 function splitFlag(arg: string): [string, string | undefined] {
-  return arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
+  return arg.startsWith("--") && arg.includes("=")
+    ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)]
+    : [arg, undefined];
 }
 
 function parseSchemaArgs(argv: readonly string[]): Command {
   if (argv.some((a) => a === "-h" || a === "--help")) return { kind: "schemaHelp" };
   const args = [...argv];
-  const result: Extract<Command, { kind: "schema" }> = { kind: "schema", inputs: [], direction: "backward", format: "snapshot" };
+  const result: Extract<Command, { kind: "schema" }> = {
+    kind: "schema",
+    inputs: [],
+    direction: "backward",
+    format: "snapshot",
+  };
   let direction: string | undefined;
   let format: string | undefined;
   while (args.length > 0) {
@@ -152,28 +163,51 @@ function parseSchemaArgs(argv: readonly string[]): Command {
       return v;
     };
     switch (flag) {
-      case "-o": case "--out": result.out = value("a file to write the snapshot to"); break;
-      case "--check": result.check = value("the snapshot file to compare with"); break;
-      case "--direction": direction = value("backward, forward or both"); break;
-      case "--format": format = value("snapshot or json-schema"); break;
-      case "-p": case "--project": result.project = value("a path to a tsconfig.json"); break;
-      case "--": result.inputs.push(...args.splice(0)); break;
+      case "-o":
+      case "--out":
+        result.out = value("a file to write the snapshot to");
+        break;
+      case "--check":
+        result.check = value("the snapshot file to compare with");
+        break;
+      case "--direction":
+        direction = value("backward, forward or both");
+        break;
+      case "--format":
+        format = value("snapshot or json-schema");
+        break;
+      case "-p":
+      case "--project":
+        result.project = value("a path to a tsconfig.json");
+        break;
+      case "--":
+        result.inputs.push(...args.splice(0));
+        break;
       default:
         if (arg.startsWith("-")) throw new UsageError(`unknown option ${arg} for typed-msgpack schema`);
         result.inputs.push(arg);
     }
   }
   if (direction !== undefined) {
-    if (direction !== "backward" && direction !== "forward" && direction !== "both") throw new UsageError(`--direction must be backward, forward or both, not ${JSON.stringify(direction)}`);
-    if (result.check === undefined) throw new UsageError("--direction goes with --check: it says which readers must read which bytes");
+    if (direction !== "backward" && direction !== "forward" && direction !== "both")
+      throw new UsageError(`--direction must be backward, forward or both, not ${JSON.stringify(direction)}`);
+    if (result.check === undefined)
+      throw new UsageError("--direction goes with --check: it says which readers must read which bytes");
     result.direction = direction;
   }
   if (format !== undefined) {
-    if (format !== "snapshot" && format !== "json-schema") throw new UsageError(`--format must be snapshot or json-schema, not ${JSON.stringify(format)}`);
+    if (format !== "snapshot" && format !== "json-schema")
+      throw new UsageError(`--format must be snapshot or json-schema, not ${JSON.stringify(format)}`);
     result.format = format;
   }
-  if (result.check !== undefined && result.out !== undefined) throw new UsageError("--check and --out do not go together: --check writes nothing (run --out to update the snapshot)");
-  if (result.check !== undefined && result.format === "json-schema") throw new UsageError("--check compares snapshots; JSON Schema is an output only (--format json-schema --out <file>)");
+  if (result.check !== undefined && result.out !== undefined)
+    throw new UsageError(
+      "--check and --out do not go together: --check writes nothing (run --out to update the snapshot)",
+    );
+  if (result.check !== undefined && result.format === "json-schema")
+    throw new UsageError(
+      "--check compares snapshots; JSON Schema is an output only (--format json-schema --out <file>)",
+    );
   return result;
 }
 
@@ -182,7 +216,10 @@ function parseInitArgs(argv: readonly string[]): Command {
   const result: Extract<Command, { kind: "init" }> = { kind: "init", dryRun: false };
   for (const arg of argv) {
     if (arg === "--dry-run") result.dryRun = true;
-    else throw new UsageError(`unknown ${arg.startsWith("-") ? "option" : "argument"} ${arg} for typed-msgpack init (it takes only --dry-run)`);
+    else
+      throw new UsageError(
+        `unknown ${arg.startsWith("-") ? "option" : "argument"} ${arg} for typed-msgpack init (it takes only --dry-run)`,
+      );
   }
   return result;
 }

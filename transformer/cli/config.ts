@@ -35,29 +35,45 @@ export function loadSettings(cwd: string, cli: { inputs: string[]; project?: str
   const where = found?.file ?? "";
   const baseDir = found ? path.dirname(found.file) : cwd;
   for (const key of Object.keys(raw)) {
-    if (!KEYS.includes(key)) throw new ConfigError(`${where}: unknown setting "${key}"; the settings are ${KEYS.map((k) => `"${k}"`).join(", ")}`);
+    if (!KEYS.includes(key))
+      throw new ConfigError(
+        `${where}: unknown setting "${key}"; the settings are ${KEYS.map((k) => `"${k}"`).join(", ")}`,
+      );
   }
   const text = (key: string): string | undefined => {
     const value = raw[key];
     if (value === undefined) return undefined;
-    if (typeof value !== "string" || value === "") throw new ConfigError(`${where}: "${key}" must be a non-empty string`);
+    if (typeof value !== "string" || value === "")
+      throw new ConfigError(`${where}: "${key}" must be a non-empty string`);
     return value;
   };
   let inputs: string[] | undefined;
   if (raw.inputs !== undefined) {
-    if (!Array.isArray(raw.inputs) || raw.inputs.length === 0 || raw.inputs.some((i) => typeof i !== "string" || i === "")) {
+    if (
+      !Array.isArray(raw.inputs) ||
+      raw.inputs.length === 0 ||
+      raw.inputs.some((i) => typeof i !== "string" || i === "")
+    ) {
       throw new ConfigError(`${where}: "inputs" must be a non-empty array of file or folder paths`);
     }
     inputs = (raw.inputs as string[]).map((i) => path.resolve(baseDir, i));
   }
   if (cli.inputs.length > 0) inputs = cli.inputs.map((i) => path.resolve(cwd, i));
   const configured = text("project");
-  const project = cli.project !== undefined ? path.resolve(cwd, cli.project) : configured !== undefined ? path.resolve(baseDir, configured) : undefined;
+  const project =
+    cli.project !== undefined
+      ? path.resolve(cwd, cli.project)
+      : configured !== undefined
+        ? path.resolve(baseDir, configured)
+        : undefined;
   const suffix = text("suffix") ?? ".codecs";
-  if (!/^\.[\w.-]*\w$/.test(suffix)) throw new ConfigError(`${where}: "suffix" must start with a dot and be a plain name part, like ".codecs"`);
+  if (!/^\.[\w.-]*\w$/.test(suffix))
+    throw new ConfigError(`${where}: "suffix" must start with a dot and be a plain name part, like ".codecs"`);
   const settings: Settings = { suffix, baseDir };
   if (inputs) settings.inputs = inputs;
-  if (project) settings.project = fs.existsSync(project) && fs.statSync(project).isDirectory() ? path.join(project, "tsconfig.json") : project;
+  if (project)
+    settings.project =
+      fs.existsSync(project) && fs.statSync(project).isDirectory() ? path.join(project, "tsconfig.json") : project;
   const runtimeModule = text("runtimeModule");
   if (runtimeModule) settings.runtimeModule = runtimeModule;
   if (found) settings.configFile = found.file;

@@ -70,13 +70,15 @@ export function loadTypeScript(projectDir: string): Compiler {
     routeTypeScriptTo(file);
     return { file, version: problem.version, source: candidate.source };
   }
-  throw new NoCompilerError([
-    `typed-msgpack generate runs on the TypeScript compiler API (TypeScript ${MIN_VERSION.join(".")} to 6.x), and found none${rejected.length > 0 ? ":" : "."}`,
-    ...rejected,
-    "TypeScript 7 is the native compiler and has no JavaScript API. Keep it for your build, and give the",
-    "generator the TypeScript 6 API beside it (your tsc stays TypeScript 7; see the typed-msgpack README):",
-    "  npm install --save-dev @typescript/typescript6",
-  ].join("\n"));
+  throw new NoCompilerError(
+    [
+      `typed-msgpack generate runs on the TypeScript compiler API (TypeScript ${MIN_VERSION.join(".")} to 6.x), and found none${rejected.length > 0 ? ":" : "."}`,
+      ...rejected,
+      "TypeScript 7 is the native compiler and has no JavaScript API. Keep it for your build, and give the",
+      "generator the TypeScript 6 API beside it (your tsc stays TypeScript 7; see the typed-msgpack README):",
+      "  npm install --save-dev @typescript/typescript6",
+    ].join("\n"),
+  );
 }
 
 /** The loaded module's version, or why it cannot be used. */
@@ -89,15 +91,28 @@ function check(file: string): { version: string } | string {
   }
   const version = typeof ts.version === "string" ? ts.version : "unknown";
   const [major = 0, minor = 0] = version.split(".").map(Number);
-  const api = ["createProgram", "transform", "createPrinter", "createWatchCompilerHost", "getParsedCommandLineOfConfigFile"];
+  const api = [
+    "createProgram",
+    "transform",
+    "createPrinter",
+    "createWatchCompilerHost",
+    "getParsedCommandLineOfConfigFile",
+  ];
   if (api.some((name) => typeof ts[name] !== "function")) {
-    return major >= 7 ? `version ${version}, the native compiler, which has no JavaScript API` : `version ${version} has no compiler API`;
+    return major >= 7
+      ? `version ${version}, the native compiler, which has no JavaScript API`
+      : `version ${version} has no compiler API`;
   }
-  if (major < MIN_VERSION[0] || (major === MIN_VERSION[0] && minor < MIN_VERSION[1])) return `version ${version} is older than ${MIN_VERSION.join(".")}`;
+  if (major < MIN_VERSION[0] || (major === MIN_VERSION[0] && minor < MIN_VERSION[1]))
+    return `version ${version} is older than ${MIN_VERSION.join(".")}`;
   return { version };
 }
 
-type ResolveFilename = (request: string, parent: { filename?: string | null } | undefined, ...rest: unknown[]) => string;
+type ResolveFilename = (
+  request: string,
+  parent: { filename?: string | null } | undefined,
+  ...rest: unknown[]
+) => string;
 
 /** Every `require("typescript")` from typed-msgpack's compiled files now loads `file`. */
 function routeTypeScriptTo(file: string): void {

@@ -63,7 +63,15 @@ export function makePlan(units: readonly Unit[], inputs: Inputs, settings: Setti
         continue;
       }
       const syntax = program.getSyntacticDiagnostics(file);
-      const result = syntax.length > 0 ? { diagnostics: [...syntax], text: undefined } : generateSource(program, file, settings.runtimeModule ? { runtimeModule: settings.runtimeModule } : {}, moduleOf);
+      const result =
+        syntax.length > 0
+          ? { diagnostics: [...syntax], text: undefined }
+          : generateSource(
+              program,
+              file,
+              settings.runtimeModule ? { runtimeModule: settings.runtimeModule } : {},
+              moduleOf,
+            );
       if (result.diagnostics.length > 0) {
         plan.diagnostics.push(...result.diagnostics);
         failed.add(input);
@@ -79,7 +87,11 @@ export function makePlan(units: readonly Unit[], inputs: Inputs, settings: Setti
         withoutCalls.add(input);
         if (inputs.explicit.has(input)) plan.empty.push(input);
       } else {
-        plan.outputs.push({ input, output: outputPath(input, settings.suffix), text: withHeader(result.text, version, input) });
+        plan.outputs.push({
+          input,
+          output: outputPath(input, settings.suffix),
+          text: withHeader(result.text, version, input),
+        });
       }
     }
   }
@@ -93,20 +105,37 @@ export function makePlan(units: readonly Unit[], inputs: Inputs, settings: Setti
     if (!recorded) continue; // not ours: never touched
     const input = path.join(path.dirname(output), recorded.input);
     if (failed.has(input)) continue;
-    if (!fs.existsSync(input)) plan.leftovers.push({ output, reason: `its input ./${recorded.input} no longer exists` });
-    else if (withoutCalls.has(input) || !mentionsCodecFor(input)) plan.leftovers.push({ output, reason: `its input ./${recorded.input} no longer calls codecFor` });
+    if (!fs.existsSync(input))
+      plan.leftovers.push({ output, reason: `its input ./${recorded.input} no longer exists` });
+    else if (withoutCalls.has(input) || !mentionsCodecFor(input))
+      plan.leftovers.push({ output, reason: `its input ./${recorded.input} no longer calls codecFor` });
   }
   return plan;
 }
 
 /** An import of the runtime module that does not resolve from `file`, as a diagnostic at the import. */
-function unresolvedRuntimeImport(program: ts.Program, file: ts.SourceFile, moduleName: string): ts.Diagnostic | undefined {
+function unresolvedRuntimeImport(
+  program: ts.Program,
+  file: ts.SourceFile,
+  moduleName: string,
+): ts.Diagnostic | undefined {
   for (const statement of file.statements) {
-    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier) || statement.moduleSpecifier.text !== moduleName) continue;
-    if (ts.resolveModuleName(moduleName, file.fileName, program.getCompilerOptions(), ts.sys).resolvedModule) return undefined;
+    if (
+      !ts.isImportDeclaration(statement) ||
+      !ts.isStringLiteral(statement.moduleSpecifier) ||
+      statement.moduleSpecifier.text !== moduleName
+    )
+      continue;
+    if (ts.resolveModuleName(moduleName, file.fileName, program.getCompilerOptions(), ts.sys).resolvedModule)
+      return undefined;
     const specifier = statement.moduleSpecifier;
     return {
-      category: ts.DiagnosticCategory.Error, code: 91000, file, start: specifier.getStart(file), length: specifier.getWidth(file), source: "typed-msgpack",
+      category: ts.DiagnosticCategory.Error,
+      code: 91000,
+      file,
+      start: specifier.getStart(file),
+      length: specifier.getWidth(file),
+      source: "typed-msgpack",
       messageText: `"${moduleName}" does not resolve from this file, so its codecFor calls cannot be recognized: install it (npm i ${moduleName}) and generate again`,
     };
   }
@@ -116,16 +145,33 @@ function unresolvedRuntimeImport(program: ts.Program, file: ts.SourceFile, modul
 /** Errors in a project's options or global setup (a missing lib): none of its inputs can be read under them. */
 export function unitProblems(program: ts.Program, configErrors: readonly ts.Diagnostic[]): ts.Diagnostic[] {
   const relevant = (d: ts.Diagnostic) => d.category === ts.DiagnosticCategory.Error && !IGNORED_CODES.has(d.code);
-  return [...configErrors.filter(relevant), ...program.getOptionsDiagnostics().filter(relevant), ...program.getGlobalDiagnostics().filter(relevant)];
+  return [
+    ...configErrors.filter(relevant),
+    ...program.getOptionsDiagnostics().filter(relevant),
+    ...program.getGlobalDiagnostics().filter(relevant),
+  ];
 }
 
 /** The same config error reached through two projects (a shared "extends") is reported once. */
 export function sameDiagnostic(a: ts.Diagnostic, b: ts.Diagnostic): boolean {
-  return a.code === b.code && a.file?.fileName === b.file?.fileName && a.start === b.start && ts.flattenDiagnosticMessageText(a.messageText, "\n") === ts.flattenDiagnosticMessageText(b.messageText, "\n");
+  return (
+    a.code === b.code &&
+    a.file?.fileName === b.file?.fileName &&
+    a.start === b.start &&
+    ts.flattenDiagnosticMessageText(a.messageText, "\n") === ts.flattenDiagnosticMessageText(b.messageText, "\n")
+  );
 }
 
 function message(text: string): ts.Diagnostic {
-  return { category: ts.DiagnosticCategory.Error, code: 91000, file: undefined, start: undefined, length: undefined, messageText: text, source: "typed-msgpack" };
+  return {
+    category: ts.DiagnosticCategory.Error,
+    code: 91000,
+    file: undefined,
+    start: undefined,
+    length: undefined,
+    messageText: text,
+    source: "typed-msgpack",
+  };
 }
 
 /** `src/widget.ts:4:28 - error TS91010: codecFor<Widget>(): $.onClick has a function type, ...` */

@@ -48,7 +48,8 @@ export function openProjects(configPath: string): Project[] {
     const key = path.resolve(file);
     if (seen.has(key)) return;
     seen.add(key);
-    if (!ts.sys.fileExists(file)) throw new ConfigError(`${file}: no such tsconfig file${from ? ` (referenced by ${from})` : ""}`);
+    if (!ts.sys.fileExists(file))
+      throw new ConfigError(`${file}: no such tsconfig file${from ? ` (referenced by ${from})` : ""}`);
     const project = readProject(file);
     projects.push(project);
     for (const reference of project.references) visit(reference, file);
@@ -63,7 +64,13 @@ function readProject(configPath: string): Project {
   const parsed = ts.getParsedCommandLineOfConfigFile(configPath, {}, host);
   if (!parsed) return { configPath, options: {}, fileNames: [], references: [], errors };
   const references = (parsed.projectReferences ?? []).map((r) => ts.resolveProjectReferencePath(r));
-  return { configPath, options: parsed.options, fileNames: parsed.fileNames, references, errors: [...errors, ...parsed.errors] };
+  return {
+    configPath,
+    options: parsed.options,
+    fileNames: parsed.fileNames,
+    references,
+    errors: [...errors, ...parsed.errors],
+  };
 }
 
 /** Without a tsconfig.json anywhere above the inputs. */
@@ -92,13 +99,16 @@ export function assignProjects(settings: Settings, files: readonly string[], cwd
   };
   const groups = new Map<Project, string[]>();
   for (const file of files) {
-    const config = settings.inputs && !settings.project ? ts.findConfigFile(path.dirname(file), ts.sys.fileExists) ?? root : root;
+    const config =
+      settings.inputs && !settings.project ? (ts.findConfigFile(path.dirname(file), ts.sys.fileExists) ?? root) : root;
     const tree = config ? treeOf(config) : [NO_CONFIG];
     const first = tree[0]!;
     const owner = tree.find((p) => lists(p, file)) ?? (isSolution(first) ? undefined : first);
     if (!owner) {
       const rel = (f: string) => path.relative(cwd, f) || f;
-      throw new ConfigError(`${rel(file)} is in none of the projects of ${rel(first.configPath!)} (${first.references.map(rel).join(", ")}); name the one whose options apply with -p, or add the file to its "include"`);
+      throw new ConfigError(
+        `${rel(file)} is in none of the projects of ${rel(first.configPath!)} (${first.references.map(rel).join(", ")}); name the one whose options apply with -p, or add the file to its "include"`,
+      );
     }
     groups.set(owner, [...(groups.get(owner) ?? []), file]);
   }
@@ -124,7 +134,12 @@ export function isOutputName(file: string, suffix: string): boolean {
 }
 
 function isSource(file: string, suffix: string): boolean {
-  return EXTENSION.test(file) && !/\.d(\.[\w-]+)?\.[cm]?ts$/.test(file) && !isOutputName(file, suffix) && !file.split(/[\\/]/).includes("node_modules");
+  return (
+    EXTENSION.test(file) &&
+    !/\.d(\.[\w-]+)?\.[cm]?ts$/.test(file) &&
+    !isOutputName(file, suffix) &&
+    !file.split(/[\\/]/).includes("node_modules")
+  );
 }
 
 export function mentionsCodecFor(file: string): boolean {
@@ -165,8 +180,12 @@ export function selectInputs(settings: Settings, projectFiles: readonly string[]
       if (!stat) inputs.missing.push(input);
       else if (stat.isDirectory()) walk(input, consider);
       else {
-        if (!EXTENSION.test(input) || /\.d(\.[\w-]+)?\.[cm]?ts$/.test(input)) throw new ConfigError(`${input}: not a TypeScript source file (.ts, .tsx, .mts or .cts)`);
-        if (isOutputName(input, settings.suffix)) throw new ConfigError(`${input}: a generated file (its name ends in ${settings.suffix}); name the file it was generated from`);
+        if (!EXTENSION.test(input) || /\.d(\.[\w-]+)?\.[cm]?ts$/.test(input))
+          throw new ConfigError(`${input}: not a TypeScript source file (.ts, .tsx, .mts or .cts)`);
+        if (isOutputName(input, settings.suffix))
+          throw new ConfigError(
+            `${input}: a generated file (its name ends in ${settings.suffix}); name the file it was generated from`,
+          );
         files.add(input);
         inputs.explicit.add(input);
         const output = outputPath(input, settings.suffix);
@@ -181,7 +200,9 @@ export function selectInputs(settings: Settings, projectFiles: readonly string[]
 
 /** Every file under `dir`, skipping node_modules and dot-folders, in a stable order. */
 function walk(dir: string, visit: (file: string) => void): void {
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+  for (const entry of fs
+    .readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
       if (entry.name !== "node_modules" && !entry.name.startsWith(".")) walk(full, visit);

@@ -9,7 +9,11 @@ import { assignProjects, openProjects, rootConfig, selectInputs, type Inputs, ty
 import { watch } from "./watch.js";
 
 /** Runs the command; returns the exit code, or undefined while --watch keeps the process alive. */
-export function runGenerate(command: Extract<Command, { kind: "generate" }>, cwd: string, log: Log = consoleLog): number | undefined {
+export function runGenerate(
+  command: Extract<Command, { kind: "generate" }>,
+  cwd: string,
+  log: Log = consoleLog,
+): number | undefined {
   const settings = loadSettings(cwd, command);
   const { projects, inputs, groups } = findInputs(settings, cwd);
   if (command.watch) {
@@ -26,31 +30,50 @@ export function runGenerate(command: Extract<Command, { kind: "generate" }>, cwd
  * The inputs and the project each is compiled under (shared by generate and schema); throws
  * ConfigError when there is nothing to read or an input is missing.
  */
-export function findInputs(settings: Settings, cwd: string): { projects: Project[]; inputs: Inputs; groups: Map<Project, string[]> } {
+export function findInputs(
+  settings: Settings,
+  cwd: string,
+): { projects: Project[]; inputs: Inputs; groups: Map<Project, string[]> } {
   const root = rootConfig(settings);
-  if (settings.project && !ts.sys.fileExists(settings.project)) throw new ConfigError(`${settings.project}: no such tsconfig file`);
+  if (settings.project && !ts.sys.fileExists(settings.project))
+    throw new ConfigError(`${settings.project}: no such tsconfig file`);
   if (!settings.inputs && !root) {
-    throw new ConfigError(`no inputs: found no tsconfig.json above ${settings.baseDir} to take files from; name files or folders (typed-msgpack generate src/codecs.ts) or set "inputs" in typed-msgpack.config.json`);
+    throw new ConfigError(
+      `no inputs: found no tsconfig.json above ${settings.baseDir} to take files from; name files or folders (typed-msgpack generate src/codecs.ts) or set "inputs" in typed-msgpack.config.json`,
+    );
   }
   const projects = !settings.inputs && root ? openProjects(root) : [];
-  if (!settings.inputs && projects.every((p) => p.fileNames.length === 0)) throw new ConfigError(noFiles(projects, cwd));
-  const inputs = selectInputs(settings, projects.flatMap((p) => p.fileNames));
-  if (inputs.missing.length > 0) throw new ConfigError(`no such input: ${inputs.missing.map((m) => path.relative(cwd, m) || m).join(", ")}`);
+  if (!settings.inputs && projects.every((p) => p.fileNames.length === 0))
+    throw new ConfigError(noFiles(projects, cwd));
+  const inputs = selectInputs(
+    settings,
+    projects.flatMap((p) => p.fileNames),
+  );
+  if (inputs.missing.length > 0)
+    throw new ConfigError(`no such input: ${inputs.missing.map((m) => path.relative(cwd, m) || m).join(", ")}`);
   return { projects, inputs, groups: assignProjects(settings, inputs.files, cwd) };
 }
 
 /** One program per project that has inputs. */
 export function units(groups: Map<Project, string[]>): Unit[] {
-  return [...groups].map(([project, files]) => ({ program: createProgram(project, files), files, configErrors: project.errors }));
+  return [...groups].map(([project, files]) => ({
+    program: createProgram(project, files),
+    files,
+    configErrors: project.errors,
+  }));
 }
 
 /** A project without a single file is a mistake in its tsconfig, never "nothing to generate" (issue 19). */
 function noFiles(projects: readonly Project[], cwd: string): string {
   const rel = (f: string) => path.relative(cwd, f) || f;
   const [root, ...referenced] = projects;
-  return `${rel(root!.configPath!)}: the project has no files ("files" and "include" match nothing)` +
-    (referenced.length > 0 ? `, and neither have the projects it references (${referenced.map((p) => rel(p.configPath!)).join(", ")})` : "") +
-    "; fix the tsconfig, or name the inputs (typed-msgpack generate src/codecs.ts)";
+  return (
+    `${rel(root!.configPath!)}: the project has no files ("files" and "include" match nothing)` +
+    (referenced.length > 0
+      ? `, and neither have the projects it references (${referenced.map((p) => rel(p.configPath!)).join(", ")})`
+      : "") +
+    "; fix the tsconfig, or name the inputs (typed-msgpack generate src/codecs.ts)"
+  );
 }
 
 /**

@@ -9,7 +9,14 @@ import ts from "typescript";
 import { breaks, diffSnapshots } from "../schema/diff.js";
 import { collectCodecs } from "../schema/collect.js";
 import { jsonSchemas } from "../schema/json-schema.js";
-import { buildSnapshot, formatSnapshot, parseSnapshot, SnapshotError, type CodecSource, type Snapshot } from "../schema/snapshot.js";
+import {
+  buildSnapshot,
+  formatSnapshot,
+  parseSnapshot,
+  SnapshotError,
+  type CodecSource,
+  type Snapshot,
+} from "../schema/snapshot.js";
 import type { Command } from "./args.js";
 import { consoleLog, type Log } from "./apply.js";
 import { ConfigError, loadSettings } from "./config.js";
@@ -39,7 +46,8 @@ export function runSchema(command: SchemaCommand, cwd: string, log: Log = consol
       const file = program.getSourceFile(input);
       if (!file) throw new ConfigError(`cannot read ${input}`);
       const syntax = program.getSyntacticDiagnostics(file);
-      const found = syntax.length > 0 ? { sources: [], diagnostics: [...syntax] } : collectCodecs(program, file, projectDir);
+      const found =
+        syntax.length > 0 ? { sources: [], diagnostics: [...syntax] } : collectCodecs(program, file, projectDir);
       sources.push(...found.sources);
       diagnostics.push(...found.diagnostics);
     }
@@ -47,13 +55,16 @@ export function runSchema(command: SchemaCommand, cwd: string, log: Log = consol
   const tool = `typed-msgpack ${packageVersion()} (TypeScript ${ts.version})`;
   if (diagnostics.length > 0) {
     for (const d of diagnostics) log.err(formatDiagnostic(d, cwd));
-    log.err(`${tool}: ${diagnostics.length} ${diagnostics.length === 1 ? "error" : "errors"}; no schema ${command.check ? "compared" : "written"}`);
+    log.err(
+      `${tool}: ${diagnostics.length} ${diagnostics.length === 1 ? "error" : "errors"}; no schema ${command.check ? "compared" : "written"}`,
+    );
     return 1;
   }
   const snapshot = buildSnapshot(sources);
   if (command.check !== undefined) return check(snapshot, command, cwd, log);
 
-  const text = command.format === "json-schema" ? JSON.stringify(jsonSchemas(snapshot), null, 2) + "\n" : formatSnapshot(snapshot);
+  const text =
+    command.format === "json-schema" ? JSON.stringify(jsonSchemas(snapshot), null, 2) + "\n" : formatSnapshot(snapshot);
   if (command.out === undefined) {
     process.stdout.write(text);
     return 0;
@@ -81,7 +92,10 @@ export function runSchema(command: SchemaCommand, cwd: string, log: Log = consol
 function check(current: Snapshot, command: SchemaCommand, cwd: string, log: Log): number {
   const file = command.check!;
   const full = path.resolve(cwd, file);
-  if (!fs.existsSync(full)) throw new SnapshotError(`${file}: no such snapshot; write one with typed-msgpack schema --out ${file} and commit it`);
+  if (!fs.existsSync(full))
+    throw new SnapshotError(
+      `${file}: no such snapshot; write one with typed-msgpack schema --out ${file} and commit it`,
+    );
   const committed = parseSnapshot(fs.readFileSync(full, "utf8"), file);
   const changes = diffSnapshots(committed, current);
   const directions = command.direction === "both" ? (["backward", "forward"] as const) : ([command.direction] as const);
@@ -99,11 +113,17 @@ function check(current: Snapshot, command: SchemaCommand, cwd: string, log: Log)
   const compatible = changes.length - breaking.length;
   const counts = `${plural(breaking.length, "breaking change")}, ${compatible} compatible (direction: ${command.direction})`;
   if (breaking.length > 0) {
-    log.err(`${file}: ${counts}. Bytes written with the ${command.direction === "forward" ? "new types would not decode with the old ones" : command.direction === "backward" ? "old types would not decode with the new ones" : "old or new types would not decode with the other"}; ` +
-      `keep the old shape, or write the snapshot again (typed-msgpack schema --out ${file}) once no such bytes remain`);
+    log.err(
+      `${file}: ${counts}. Bytes written with the ${command.direction === "forward" ? "new types would not decode with the old ones" : command.direction === "backward" ? "old types would not decode with the new ones" : "old or new types would not decode with the other"}; ` +
+        `keep the old shape, or write the snapshot again (typed-msgpack schema --out ${file}) once no such bytes remain`,
+    );
     return 1;
   }
-  log.out(changes.length === 0 ? `${file}: up to date (direction: ${command.direction})` : `${file}: ${counts}; write the snapshot again (typed-msgpack schema --out ${file}) and commit it`);
+  log.out(
+    changes.length === 0
+      ? `${file}: up to date (direction: ${command.direction})`
+      : `${file}: ${counts}; write the snapshot again (typed-msgpack schema --out ${file}) and commit it`,
+  );
   return 0;
 }
 

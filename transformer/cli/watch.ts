@@ -13,7 +13,13 @@ import { applyPlan, type Log } from "./apply.js";
  * again on each rebuild, so a file that starts calling codecFor is picked up. A solution-style
  * tsconfig gets one watch program per referenced project, each under its own options.
  */
-export function watch(settings: Settings, projects: readonly Project[], groups: ReadonlyMap<Project, string[]>, cwd: string, log: Log): void {
+export function watch(
+  settings: Settings,
+  projects: readonly Project[],
+  groups: ReadonlyMap<Project, string[]>,
+  cwd: string,
+  log: Log,
+): void {
   // Without named inputs, each project's current files; a file listed by several goes to the first.
   const listed = new Map<Project, Set<string>>();
   const ownedBy = (project: Project, file: string) => projects.find((p) => listed.get(p)?.has(file)) === project;
@@ -23,28 +29,52 @@ export function watch(settings: Settings, projects: readonly Project[], groups: 
       keep = (file) => ownedBy(project, file);
     } else {
       // Named inputs (and files new in named folders) go where assignProjects puts them.
-      const assigned = [...assignProjects(settings, all.files, cwd)].find(([p]) => p.configPath === project.configPath)?.[1] ?? [];
+      const assigned =
+        [...assignProjects(settings, all.files, cwd)].find(([p]) => p.configPath === project.configPath)?.[1] ?? [];
       keep = (file) => assigned.includes(file);
     }
     const files = all.files.filter(keep);
-    const inputOf = (output: string) => output.replace(new RegExp(`${settings.suffix.replace(/\./g, "\\.")}(\\.[cm]?tsx?)$`), "$1");
-    const generated = all.generated.filter((output) => files.includes(inputOf(output)) || (project === projects[0] && !all.files.includes(inputOf(output))));
+    const inputOf = (output: string) =>
+      output.replace(new RegExp(`${settings.suffix.replace(/\./g, "\\.")}(\\.[cm]?tsx?)$`), "$1");
+    const generated = all.generated.filter(
+      (output) => files.includes(inputOf(output)) || (project === projects[0] && !all.files.includes(inputOf(output))),
+    );
     return { ...all, files, generated };
   };
   for (const project of projects) {
     if (project.configPath && project.fileNames.length === 0 && !groups.has(project)) continue; // a solution's own empty list
-    watchProject(settings, project, groups.get(project) ?? [], (rootNames) => {
-      listed.set(project, new Set(rootNames.map((f) => path.resolve(f))));
-      return mine(project, selectInputs(settings, rootNames));
-    }, cwd, log);
+    watchProject(
+      settings,
+      project,
+      groups.get(project) ?? [],
+      (rootNames) => {
+        listed.set(project, new Set(rootNames.map((f) => path.resolve(f))));
+        return mine(project, selectInputs(settings, rootNames));
+      },
+      cwd,
+      log,
+    );
   }
 }
 
-function watchProject(settings: Settings, project: Project, initial: string[], select: (rootNames: readonly string[]) => Inputs, cwd: string, log: Log): void {
+function watchProject(
+  settings: Settings,
+  project: Project,
+  initial: string[],
+  select: (rootNames: readonly string[]) => Inputs,
+  cwd: string,
+  log: Log,
+): void {
   let inputs: Inputs = select(project.fileNames);
   let first = true;
   let failed = false;
-  const createProgram: ts.CreateProgram<ts.EmitAndSemanticDiagnosticsBuilderProgram> = (rootNames, options, host, oldProgram, configDiagnostics) => {
+  const createProgram: ts.CreateProgram<ts.EmitAndSemanticDiagnosticsBuilderProgram> = (
+    rootNames,
+    options,
+    host,
+    oldProgram,
+    configDiagnostics,
+  ) => {
     inputs = select(rootNames ?? []);
     const roots = [...new Set([...(rootNames ?? []), ...inputs.files])];
     // Without the project's references, as in a one-off run (run.ts createProgram).
@@ -57,15 +87,20 @@ function watchProject(settings: Settings, project: Project, initial: string[], s
   const quiet: ts.WatchStatusReporter = () => undefined;
   const afterProgramCreate = (builder: ts.EmitAndSemanticDiagnosticsBuilderProgram) => {
     try {
-      const plan = makePlan([{ program: builder.getProgram(), files: inputs.files, configErrors: [] }], inputs, settings);
+      const plan = makePlan(
+        [{ program: builder.getProgram(), files: inputs.files, configErrors: [] }],
+        inputs,
+        settings,
+      );
       const applied = applyPlan(plan, settings, "write", cwd, log);
       const failing = applied.exitCode !== 0;
       // Quiet rounds (such as the one our own writes trigger) print nothing.
-      if (first || applied.changed > 0 || failing || failed) log.out(`${applied.summary}\ntyped-msgpack: watching for changes (Ctrl-C to stop)`);
+      if (first || applied.changed > 0 || failing || failed)
+        log.out(`${applied.summary}\ntyped-msgpack: watching for changes (Ctrl-C to stop)`);
       failed = failing;
     } catch (e) {
       // A broken edit must not end the watch; the next change gets a fresh try.
-      log.err(`typed-msgpack: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+      log.err(`typed-msgpack: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
     }
     first = false;
   };

@@ -85,7 +85,7 @@ export const CATALOG = {
   },
   codecOptions: {
     code: 91027,
-    text: "codecFor's options must be an object literal in the call whose values are literals, such as codecFor<T>({ layout: \"positional\" }): they are read at build time. {1}",
+    text: 'codecFor\'s options must be an object literal in the call whose values are literals, such as codecFor<T>({ layout: "positional" }): they are read at build time. {1}',
   },
   positionalTagIndex: {
     code: 91028,

@@ -1,7 +1,25 @@
 import ts from "typescript";
 import { isIdentifierName, type Literal } from "../model/ir.js";
 
-export type BinaryOp = "===" | "!==" | "==" | "&&" | "||" | "+" | "-" | "/" | "<<" | "<" | ">" | "<=" | ">=" | "&" | "|" | "=" | "|=" | "instanceof";
+export type BinaryOp =
+  | "==="
+  | "!=="
+  | "=="
+  | "&&"
+  | "||"
+  | "+"
+  | "-"
+  | "/"
+  | "<<"
+  | "<"
+  | ">"
+  | "<="
+  | ">="
+  | "&"
+  | "|"
+  | "="
+  | "|="
+  | "instanceof";
 
 /** An expression under construction: a ts node (NodeBuild) or text (TextBuild); opaque to the emitter. */
 export type Expr = { readonly __expr: never };
@@ -109,7 +127,9 @@ export abstract class Build {
   }
   /** Whether `e` is the absent value of a `T | null` (`=== null`), `T | undefined`, or both (`== null`). */
   isNil(e: Expr, nil: "null" | "undefined" | "both"): Expr {
-    return nil === "both" ? this.bin(e, "==", this.null()) : this.bin(e, "===", nil === "null" ? this.null() : this.undef());
+    return nil === "both"
+      ? this.bin(e, "==", this.null())
+      : this.bin(e, "===", nil === "null" ? this.null() : this.undef());
   }
   undef(): Expr {
     return this.id("undefined");
@@ -180,51 +200,113 @@ export class NodeBuild extends Build {
     const any = () => f.createKeywordTypeNode(ts.SyntaxKind.AnyKeyword);
     if (typeof spec === "object") {
       const [namespace, name] = spec.runtime.split(".") as [string, string];
-      return f.createTypeReferenceNode(f.createQualifiedName(f.createIdentifier(namespace), name), spec.of ? [any()] : undefined);
+      return f.createTypeReferenceNode(
+        f.createQualifiedName(f.createIdentifier(namespace), name),
+        spec.of ? [any()] : undefined,
+      );
     }
     switch (spec) {
-      case "any": return any();
-      case "number": return f.createKeywordTypeNode(ts.SyntaxKind.NumberKeyword);
-      case "any[]": return f.createArrayTypeNode(any());
-      case "path": return f.createUnionTypeNode([f.createKeywordTypeNode(ts.SyntaxKind.StringKeyword), f.createKeywordTypeNode(ts.SyntaxKind.UndefinedKeyword)]);
+      case "any":
+        return any();
+      case "number":
+        return f.createKeywordTypeNode(ts.SyntaxKind.NumberKeyword);
+      case "any[]":
+        return f.createArrayTypeNode(any());
+      case "path":
+        return f.createUnionTypeNode([
+          f.createKeywordTypeNode(ts.SyntaxKind.StringKeyword),
+          f.createKeywordTypeNode(ts.SyntaxKind.UndefinedKeyword),
+        ]);
     }
   }
 
-  id(name: string): Expr { return expr(this.f.createIdentifier(name)); }
-  str(text: string): Expr { return expr(this.f.createStringLiteral(text)); }
-  protected numeral(value: number): Expr { return expr(this.f.createNumericLiteral(value)); }
-  null(): Expr { return expr(this.f.createNull()); }
-  bool(value: boolean): Expr { return expr(value ? this.f.createTrue() : this.f.createFalse()); }
+  id(name: string): Expr {
+    return expr(this.f.createIdentifier(name));
+  }
+  str(text: string): Expr {
+    return expr(this.f.createStringLiteral(text));
+  }
+  protected numeral(value: number): Expr {
+    return expr(this.f.createNumericLiteral(value));
+  }
+  null(): Expr {
+    return expr(this.f.createNull());
+  }
+  bool(value: boolean): Expr {
+    return expr(value ? this.f.createTrue() : this.f.createFalse());
+  }
   /** `literal` comes escaped for a literal (the model escapes `/`). */
-  regex(literal: string): Expr { return expr(this.f.createRegularExpressionLiteral("/" + literal + "/")); }
-  paren(e: Expr): Expr { return expr(this.f.createParenthesizedExpression(node(e))); }
+  regex(literal: string): Expr {
+    return expr(this.f.createRegularExpressionLiteral("/" + literal + "/"));
+  }
+  paren(e: Expr): Expr {
+    return expr(this.f.createParenthesizedExpression(node(e)));
+  }
   protected prefix(op: "-" | "!" | "typeof", e: Expr): Expr {
-    return expr(op === "typeof" ? this.f.createTypeOfExpression(node(e)) : this.f.createPrefixUnaryExpression(PREFIX[op], node(e)));
+    return expr(
+      op === "typeof"
+        ? this.f.createTypeOfExpression(node(e))
+        : this.f.createPrefixUnaryExpression(PREFIX[op], node(e)),
+    );
   }
   protected postfix(e: Expr, op: "++" | "--"): Expr {
-    return expr(this.f.createPostfixUnaryExpression(node(e), op === "++" ? ts.SyntaxKind.PlusPlusToken : ts.SyntaxKind.MinusMinusToken));
+    return expr(
+      this.f.createPostfixUnaryExpression(
+        node(e),
+        op === "++" ? ts.SyntaxKind.PlusPlusToken : ts.SyntaxKind.MinusMinusToken,
+      ),
+    );
   }
-  bin(left: Expr, op: BinaryOp, right: Expr): Expr { return expr(this.f.createBinaryExpression(node(left), OPERATORS[op], node(right))); }
+  bin(left: Expr, op: BinaryOp, right: Expr): Expr {
+    return expr(this.f.createBinaryExpression(node(left), OPERATORS[op], node(right)));
+  }
   cond(c: Expr, whenTrue: Expr, whenFalse: Expr): Expr {
     return expr(this.f.createConditionalExpression(node(c), undefined, node(whenTrue), undefined, node(whenFalse)));
   }
-  call(callee: Expr, ...args: Expr[]): Expr { return expr(this.f.createCallExpression(node(callee), undefined, nodes(args))); }
-  new(ctor: Expr, ...args: Expr[]): Expr { return expr(this.f.createNewExpression(node(ctor), undefined, nodes(args))); }
-  protected dot(object: Expr, name: string): Expr { return expr(this.f.createPropertyAccessExpression(node(object), name)); }
-  index(object: Expr, index: Expr): Expr { return expr(this.f.createElementAccessExpression(node(object), node(index))); }
-  array(elements: Expr[]): Expr { return expr(this.f.createArrayLiteralExpression(nodes(elements), false)); }
+  call(callee: Expr, ...args: Expr[]): Expr {
+    return expr(this.f.createCallExpression(node(callee), undefined, nodes(args)));
+  }
+  new(ctor: Expr, ...args: Expr[]): Expr {
+    return expr(this.f.createNewExpression(node(ctor), undefined, nodes(args)));
+  }
+  protected dot(object: Expr, name: string): Expr {
+    return expr(this.f.createPropertyAccessExpression(node(object), name));
+  }
+  index(object: Expr, index: Expr): Expr {
+    return expr(this.f.createElementAccessExpression(node(object), node(index)));
+  }
+  array(elements: Expr[]): Expr {
+    return expr(this.f.createArrayLiteralExpression(nodes(elements), false));
+  }
   object(properties: [name: string, value: Expr][]): Expr {
-    return expr(this.f.createObjectLiteralExpression(
-      properties.map(([name, value]) =>
-        this.f.createPropertyAssignment(
-          // A literal `__proto__: x` would set the prototype; a computed key defines an own property.
-          name === "__proto__" ? this.f.createComputedPropertyName(node(this.str(name))) : isIdentifierName(name) ? this.f.createIdentifier(name) : node(this.str(name)) as ts.StringLiteral,
-          node(value))),
-      properties.length > 3,
-    ));
+    return expr(
+      this.f.createObjectLiteralExpression(
+        properties.map(([name, value]) =>
+          this.f.createPropertyAssignment(
+            // A literal `__proto__: x` would set the prototype; a computed key defines an own property.
+            name === "__proto__"
+              ? this.f.createComputedPropertyName(node(this.str(name)))
+              : isIdentifierName(name)
+                ? this.f.createIdentifier(name)
+                : (node(this.str(name)) as ts.StringLiteral),
+            node(value),
+          ),
+        ),
+        properties.length > 3,
+      ),
+    );
   }
   arrow(body: Expr): Expr {
-    return expr(this.f.createArrowFunction(undefined, undefined, [], undefined, this.f.createToken(ts.SyntaxKind.EqualsGreaterThanToken), node(body)));
+    return expr(
+      this.f.createArrowFunction(
+        undefined,
+        undefined,
+        [],
+        undefined,
+        this.f.createToken(ts.SyntaxKind.EqualsGreaterThanToken),
+        node(body),
+      ),
+    );
   }
   emptyArray(): Expr {
     const empty = this.f.createArrayLiteralExpression([], false);
@@ -234,70 +316,128 @@ export class NodeBuild extends Build {
     return expr(ts.addSyntheticTrailingComment(node(e), ts.SyntaxKind.MultiLineCommentTrivia, ` ${comment} `, false));
   }
 
-  expr(e: Expr): Stmt { return stmt(this.f.createExpressionStatement(node(e))); }
-  let(...declarations: [name: string, init?: Expr][]): Stmt { return this.vars(ts.NodeFlags.Let, declarations); }
-  const(name: string, init: Expr): Stmt { return this.vars(ts.NodeFlags.Const, [[name, init]]); }
+  expr(e: Expr): Stmt {
+    return stmt(this.f.createExpressionStatement(node(e)));
+  }
+  let(...declarations: [name: string, init?: Expr][]): Stmt {
+    return this.vars(ts.NodeFlags.Let, declarations);
+  }
+  const(name: string, init: Expr): Stmt {
+    return this.vars(ts.NodeFlags.Const, [[name, init]]);
+  }
   private vars(flags: ts.NodeFlags, declarations: [string, Expr?][]): Stmt {
-    return stmt(this.f.createVariableStatement(
-      /*modifiers*/ undefined,
-      this.f.createVariableDeclarationList(
-        declarations.map(([name, init]) =>
-          this.f.createVariableDeclaration(name, /*exclamationToken*/ undefined, init ? undefined : this.type("any"), init && node(init))),
-        flags,
+    return stmt(
+      this.f.createVariableStatement(
+        /*modifiers*/ undefined,
+        this.f.createVariableDeclarationList(
+          declarations.map(([name, init]) =>
+            this.f.createVariableDeclaration(
+              name,
+              /*exclamationToken*/ undefined,
+              init ? undefined : this.type("any"),
+              init && node(init),
+            ),
+          ),
+          flags,
+        ),
       ),
-    ));
+    );
   }
-  ret(e?: Expr): Stmt { return stmt(this.f.createReturnStatement(e && node(e))); }
-  brk(): Stmt { return stmt(this.f.createBreakStatement()); }
-  block(statements: Stmt[]): Stmt { return stmt(this.blockNode(statements)); }
-  private blockNode(statements: Stmt[]): ts.Block { return this.f.createBlock(stmtNodes(statements), true); }
+  ret(e?: Expr): Stmt {
+    return stmt(this.f.createReturnStatement(e && node(e)));
+  }
+  brk(): Stmt {
+    return stmt(this.f.createBreakStatement());
+  }
+  block(statements: Stmt[]): Stmt {
+    return stmt(this.blockNode(statements));
+  }
+  private blockNode(statements: Stmt[]): ts.Block {
+    return this.f.createBlock(stmtNodes(statements), true);
+  }
   if(condition: Expr, then: Stmt[], otherwise?: Stmt[]): Stmt {
-    return stmt(this.f.createIfStatement(node(condition), this.blockNode(then), otherwise && this.blockNode(otherwise)));
+    return stmt(
+      this.f.createIfStatement(node(condition), this.blockNode(then), otherwise && this.blockNode(otherwise)),
+    );
   }
-  while(condition: Expr, body: Stmt[]): Stmt { return stmt(this.f.createWhileStatement(node(condition), this.blockNode(body))); }
+  while(condition: Expr, body: Stmt[]): Stmt {
+    return stmt(this.f.createWhileStatement(node(condition), this.blockNode(body)));
+  }
   forCount(i: string | Expr, limit: Expr, body: Stmt[], from = 0): Stmt {
     const counter = typeof i === "string" ? this.f.createIdentifier(i) : node(i);
-    return stmt(this.f.createForStatement(
-      typeof i === "string" ? this.f.createVariableDeclarationList([this.f.createVariableDeclaration(i, undefined, undefined, node(this.num(from)))], ts.NodeFlags.Let) : undefined,
-      this.f.createBinaryExpression(counter, ts.SyntaxKind.LessThanToken, node(limit)),
-      this.f.createPostfixIncrement(counter),
-      this.blockNode(body),
-    ));
+    return stmt(
+      this.f.createForStatement(
+        typeof i === "string"
+          ? this.f.createVariableDeclarationList(
+              [this.f.createVariableDeclaration(i, undefined, undefined, node(this.num(from)))],
+              ts.NodeFlags.Let,
+            )
+          : undefined,
+        this.f.createBinaryExpression(counter, ts.SyntaxKind.LessThanToken, node(limit)),
+        this.f.createPostfixIncrement(counter),
+        this.blockNode(body),
+      ),
+    );
   }
   forOf(name: string | [string, string], iterable: Expr, body: Stmt[]): Stmt {
-    const binding = typeof name === "string" ? name
-      : this.f.createArrayBindingPattern(name.map((n) => this.f.createBindingElement(undefined, undefined, n)));
-    return stmt(this.f.createForOfStatement(
-      /*awaitModifier*/ undefined,
-      this.f.createVariableDeclarationList([this.f.createVariableDeclaration(binding)], ts.NodeFlags.Const),
-      node(iterable),
-      this.blockNode(body),
-    ));
+    const binding =
+      typeof name === "string"
+        ? name
+        : this.f.createArrayBindingPattern(name.map((n) => this.f.createBindingElement(undefined, undefined, n)));
+    return stmt(
+      this.f.createForOfStatement(
+        /*awaitModifier*/ undefined,
+        this.f.createVariableDeclarationList([this.f.createVariableDeclaration(binding)], ts.NodeFlags.Const),
+        node(iterable),
+        this.blockNode(body),
+      ),
+    );
   }
   switch(subject: Expr, cases: [Expr[], Stmt[]][], fallback?: Stmt[]): Stmt {
     const clauses: ts.CaseOrDefaultClause[] = [];
     for (const [labels, body] of cases) {
-      labels.forEach((label, i) => clauses.push(this.f.createCaseClause(node(label), i === labels.length - 1 ? stmtNodes(body) : [])));
+      labels.forEach((label, i) =>
+        clauses.push(this.f.createCaseClause(node(label), i === labels.length - 1 ? stmtNodes(body) : [])),
+      );
     }
     if (fallback) clauses.push(this.f.createDefaultClause(stmtNodes(fallback)));
     return stmt(this.f.createSwitchStatement(node(subject), this.f.createCaseBlock(clauses)));
   }
   fn(name: string, params: Parameter[], returns: TypeSpec | "void", body: Stmt[]): Stmt {
-    return stmt(this.f.createFunctionDeclaration(
-      /*modifiers*/ undefined,
-      /*asteriskToken*/ undefined,
-      name,
-      /*typeParameters*/ undefined,
-      params.map(([p, type, initializer]) => this.f.createParameterDeclaration(undefined, undefined, p, undefined, this.type(type), initializer && node(initializer))),
-      returns === "void" ? (this.typed ? this.f.createKeywordTypeNode(ts.SyntaxKind.VoidKeyword) : undefined) : this.type(returns),
-      this.blockNode(body),
-    ));
+    return stmt(
+      this.f.createFunctionDeclaration(
+        /*modifiers*/ undefined,
+        /*asteriskToken*/ undefined,
+        name,
+        /*typeParameters*/ undefined,
+        params.map(([p, type, initializer]) =>
+          this.f.createParameterDeclaration(
+            undefined,
+            undefined,
+            p,
+            undefined,
+            this.type(type),
+            initializer && node(initializer),
+          ),
+        ),
+        returns === "void"
+          ? this.typed
+            ? this.f.createKeywordTypeNode(ts.SyntaxKind.VoidKeyword)
+            : undefined
+          : this.type(returns),
+        this.blockNode(body),
+      ),
+    );
   }
   comment(statement: Stmt, text: string): Stmt {
-    return stmt(ts.addSyntheticTrailingComment(stmtNode(statement), ts.SyntaxKind.SingleLineCommentTrivia, ` ${text}`, false));
+    return stmt(
+      ts.addSyntheticTrailingComment(stmtNode(statement), ts.SyntaxKind.SingleLineCommentTrivia, ` ${text}`, false),
+    );
   }
   commentAbove(statement: Stmt, text: string): Stmt {
-    return stmt(ts.addSyntheticLeadingComment(stmtNode(statement), ts.SyntaxKind.SingleLineCommentTrivia, ` ${text}`, true));
+    return stmt(
+      ts.addSyntheticLeadingComment(stmtNode(statement), ts.SyntaxKind.SingleLineCommentTrivia, ` ${text}`, true),
+    );
   }
 }
 
@@ -306,15 +446,44 @@ export class NodeBuild extends Build {
 
 /** TypeScript's operator precedence levels (OperatorPrecedence), for deciding parentheses as its factory does. */
 const Prec = {
-  Assignment: 3, Conditional: 4, LogicalOr: 5, LogicalAnd: 6, BitwiseOr: 7, BitwiseAnd: 9, Equality: 10, Relational: 11, Shift: 12,
-  Additive: 13, Multiplicative: 14, Unary: 16, Update: 17, LeftHandSide: 18, Member: 19, Primary: 20,
+  Assignment: 3,
+  Conditional: 4,
+  LogicalOr: 5,
+  LogicalAnd: 6,
+  BitwiseOr: 7,
+  BitwiseAnd: 9,
+  Equality: 10,
+  Relational: 11,
+  Shift: 12,
+  Additive: 13,
+  Multiplicative: 14,
+  Unary: 16,
+  Update: 17,
+  LeftHandSide: 18,
+  Member: 19,
+  Primary: 20,
 } as const;
 type Prec = (typeof Prec)[keyof typeof Prec];
 
 const BINARY_PRECEDENCE: Record<BinaryOp, Prec> = {
-  "=": Prec.Assignment, "|=": Prec.Assignment, "||": Prec.LogicalOr, "&&": Prec.LogicalAnd, "|": Prec.BitwiseOr, "&": Prec.BitwiseAnd,
-  "===": Prec.Equality, "!==": Prec.Equality, "==": Prec.Equality, "<": Prec.Relational, ">": Prec.Relational, "<=": Prec.Relational,
-  ">=": Prec.Relational, instanceof: Prec.Relational, "<<": Prec.Shift, "+": Prec.Additive, "-": Prec.Additive, "/": Prec.Multiplicative,
+  "=": Prec.Assignment,
+  "|=": Prec.Assignment,
+  "||": Prec.LogicalOr,
+  "&&": Prec.LogicalAnd,
+  "|": Prec.BitwiseOr,
+  "&": Prec.BitwiseAnd,
+  "===": Prec.Equality,
+  "!==": Prec.Equality,
+  "==": Prec.Equality,
+  "<": Prec.Relational,
+  ">": Prec.Relational,
+  "<=": Prec.Relational,
+  ">=": Prec.Relational,
+  instanceof: Prec.Relational,
+  "<<": Prec.Shift,
+  "+": Prec.Additive,
+  "-": Prec.Additive,
+  "/": Prec.Multiplicative,
 };
 
 /** An expression's text and what parenthesizing it needs to know. */
@@ -362,7 +531,8 @@ export class TextBuild extends Build {
     const write = (ls: Lines[], indent: string): void => {
       for (const l of ls) {
         for (const part of l) {
-          if (typeof part === "string") out += indent + (part.includes("\n") ? part.replace(/\n/g, "\n" + indent) : part) + "\n";
+          if (typeof part === "string")
+            out += indent + (part.includes("\n") ? part.replace(/\n/g, "\n" + indent) : part) + "\n";
           else write(part, indent + INDENT);
         }
       }
@@ -371,13 +541,27 @@ export class TextBuild extends Build {
     return out;
   }
 
-  id(name: string): Expr { return textExpr(new Text(name, Prec.Primary)); }
-  str(value: string): Expr { return textExpr(new Text(quote(value), Prec.Primary, undefined, "string")); }
-  protected numeral(value: number): Expr { return textExpr(new Text(String(value), Prec.Primary, undefined, "number")); }
-  null(): Expr { return this.id("null"); }
-  bool(value: boolean): Expr { return this.id(String(value)); }
-  regex(literal: string): Expr { return this.id("/" + literal + "/"); }
-  paren(e: Expr): Expr { return this.id("(" + text(e).text + ")"); }
+  id(name: string): Expr {
+    return textExpr(new Text(name, Prec.Primary));
+  }
+  str(value: string): Expr {
+    return textExpr(new Text(quote(value), Prec.Primary, undefined, "string"));
+  }
+  protected numeral(value: number): Expr {
+    return textExpr(new Text(String(value), Prec.Primary, undefined, "number"));
+  }
+  null(): Expr {
+    return this.id("null");
+  }
+  bool(value: boolean): Expr {
+    return this.id(String(value));
+  }
+  regex(literal: string): Expr {
+    return this.id("/" + literal + "/");
+  }
+  paren(e: Expr): Expr {
+    return this.id("(" + text(e).text + ")");
+  }
   protected prefix(op: "-" | "!" | "typeof", e: Expr): Expr {
     const operand = text(e);
     // The operand of a prefix operator is a unary or left-hand-side expression; anything looser is parenthesized.
@@ -388,7 +572,8 @@ export class TextBuild extends Build {
     return textExpr(new Text(this.leftHandSide(text(e)) + op, Prec.Update));
   }
   bin(left: Expr, op: BinaryOp, right: Expr): Expr {
-    const l = text(left), r = text(right);
+    const l = text(left),
+      r = text(right);
     const lt = needsParens(op, l, true, l) ? "(" + l.text + ")" : l.text;
     const rt = needsParens(op, r, false, l) ? "(" + r.text + ")" : r.text;
     const literal = op === "+" && l.literal !== undefined && l.literal === r.literal ? l.literal : undefined;
@@ -411,7 +596,9 @@ export class TextBuild extends Build {
   index(object: Expr, index: Expr): Expr {
     return textExpr(new Text(this.leftHandSide(text(object)) + "[" + text(index).text + "]", Prec.Member));
   }
-  array(elements: Expr[]): Expr { return this.id("[" + texts(elements) + "]"); }
+  array(elements: Expr[]): Expr {
+    return this.id("[" + texts(elements) + "]");
+  }
   object(properties: [name: string, value: Expr][]): Expr {
     if (properties.length === 0) return this.id("{}");
     const entries = properties.map(([name, value]) => {
@@ -419,14 +606,18 @@ export class TextBuild extends Build {
       const v = text(value).text;
       return key + ": " + (v.includes("\n") ? v.replace(/\n/g, "\n" + INDENT) : v);
     });
-    return this.id(properties.length > 3 ? "{\n" + INDENT + entries.join(",\n" + INDENT) + "\n}" : "{ " + entries.join(", ") + " }");
+    return this.id(
+      properties.length > 3 ? "{\n" + INDENT + entries.join(",\n" + INDENT) + "\n}" : "{ " + entries.join(", ") + " }",
+    );
   }
   arrow(body: Expr): Expr {
     const b = text(body);
     // An object literal as the body would read as a block.
     return textExpr(new Text("() => " + (b.text.startsWith("{") ? "(" + b.text + ")" : b.text), Prec.Assignment, "=>"));
   }
-  emptyArray(): Expr { return this.id("[]"); }
+  emptyArray(): Expr {
+    return this.id("[]");
+  }
   named(e: Expr, comment: string): Expr {
     const t = text(e);
     return this.comments ? textExpr(new Text(t.text + " /* " + comment + " */", t.prec, t.op, t.literal)) : e;
@@ -437,24 +628,38 @@ export class TextBuild extends Build {
     return t.prec < Prec.LeftHandSide ? "(" + t.text + ")" : t.text;
   }
 
-  expr(e: Expr): Stmt { return stmtLines([text(e).text + ";"]); }
-  let(...declarations: [name: string, init?: Expr][]): Stmt {
-    return stmtLines(["let " + declarations.map(([name, init]) => (init ? name + " = " + text(init).text : name)).join(", ") + ";"]);
+  expr(e: Expr): Stmt {
+    return stmtLines([text(e).text + ";"]);
   }
-  const(name: string, init: Expr): Stmt { return stmtLines(["const " + name + " = " + text(init).text + ";"]); }
-  ret(e?: Expr): Stmt { return stmtLines([e ? "return " + text(e).text + ";" : "return;"]); }
-  brk(): Stmt { return stmtLines(["break;"]); }
+  let(...declarations: [name: string, init?: Expr][]): Stmt {
+    return stmtLines([
+      "let " + declarations.map(([name, init]) => (init ? name + " = " + text(init).text : name)).join(", ") + ";",
+    ]);
+  }
+  const(name: string, init: Expr): Stmt {
+    return stmtLines(["const " + name + " = " + text(init).text + ";"]);
+  }
+  ret(e?: Expr): Stmt {
+    return stmtLines([e ? "return " + text(e).text + ";" : "return;"]);
+  }
+  brk(): Stmt {
+    return stmtLines(["break;"]);
+  }
   /** `head {`, the body one level deeper, `}`; an empty block is `head {` and `}` on the next line, as TypeScript prints it. */
   private braces(head: string, body: Stmt[]): Lines {
     return [head + "{", body.map(lines), "}"];
   }
-  block(statements: Stmt[]): Stmt { return stmtLines(this.braces("", statements)); }
+  block(statements: Stmt[]): Stmt {
+    return stmtLines(this.braces("", statements));
+  }
   if(condition: Expr, then: Stmt[], otherwise?: Stmt[]): Stmt {
     const out = this.braces("if (" + text(condition).text + ") ", then);
     if (otherwise) out.push(...this.braces("else ", otherwise));
     return stmtLines(out);
   }
-  while(condition: Expr, body: Stmt[]): Stmt { return stmtLines(this.braces("while (" + text(condition).text + ") ", body)); }
+  while(condition: Expr, body: Stmt[]): Stmt {
+    return stmtLines(this.braces("while (" + text(condition).text + ") ", body));
+  }
   forCount(i: string | Expr, limit: Expr, body: Stmt[], from = 0): Stmt {
     const counter = typeof i === "string" ? i : text(i).text;
     const init = typeof i === "string" ? "let " + i + " = " + text(this.num(from)).text : "";
@@ -474,7 +679,8 @@ export class TextBuild extends Build {
         clauses.push([head + " " + (first as string), ...rest]);
       } else clauses.push([head, body.map(lines)]);
     };
-    for (const [labels, body] of cases) labels.forEach((label, i) => clause("case " + text(label).text + ":", i === labels.length - 1 ? body : []));
+    for (const [labels, body] of cases)
+      labels.forEach((label, i) => clause("case " + text(label).text + ":", i === labels.length - 1 ? body : []));
     if (fallback) clause("default:", fallback);
     return stmtLines(["switch (" + text(subject).text + ") {", clauses, "}"]);
   }
@@ -508,16 +714,34 @@ function needsParens(op: BinaryOp, operand: Text, isLeft: boolean, left: Text): 
     if (op === "|" || op === "&") return false;
     if (op === "+" && left.literal !== undefined && left.literal === operand.literal) return false;
   }
-  const operandRightAssociative = operand.op === "=" || operand.op === "|=" || operand.op === "=>" || operand.op === "?:" || operand.prec === Prec.Unary;
+  const operandRightAssociative =
+    operand.op === "=" ||
+    operand.op === "|=" ||
+    operand.op === "=>" ||
+    operand.op === "?:" ||
+    operand.prec === Prec.Unary;
   return !operandRightAssociative;
 }
 
-const ESCAPES: Record<string, string> = { "\\": "\\\\", "\"": "\\\"", "\t": "\\t", "\n": "\\n", "\r": "\\r", "\b": "\\b", "\f": "\\f", "\v": "\\v" };
+const ESCAPES: Record<string, string> = {
+  "\\": "\\\\",
+  '"': '\\"',
+  "\t": "\\t",
+  "\n": "\\n",
+  "\r": "\\r",
+  "\b": "\\b",
+  "\f": "\\f",
+  "\v": "\\v",
+};
 
 /** A double-quoted literal escaped as TypeScript escapes synthesized strings (non-ASCII as `\uXXXX`). */
 function quote(value: string): string {
-  return "\"" + value.replace(/[\\"\u0000-\u001f\u0080-\uffff]/g, (c, at: number) => {
-    if (c === "\0") return /[0-9]/.test(value.charAt(at + 1)) ? "\\x00" : "\\0";
-    return ESCAPES[c] ?? "\\u" + c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0");
-  }) + "\"";
+  return (
+    '"' +
+    value.replace(/[\\"\u0000-\u001f\u0080-\uffff]/g, (c, at: number) => {
+      if (c === "\0") return /[0-9]/.test(value.charAt(at + 1)) ? "\\x00" : "\\0";
+      return ESCAPES[c] ?? "\\u" + c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0");
+    }) +
+    '"'
+  );
 }

@@ -24,7 +24,10 @@ export function emitFile(factory: ts.NodeFactory, model: FileModel, typed = fals
   }
   const b = new TextBuild(comments);
   const { imports, code } = emitCode(b, model);
-  return [...imports.map(({ alias, module }) => namespaceImport(factory, alias, module)), verbatim(factory, b.render(code))];
+  return [
+    ...imports.map(({ alias, module }) => namespaceImport(factory, alias, module)),
+    verbatim(factory, b.render(code)),
+  ];
 }
 
 /** The generated code, built by `b`, and the modules it imports. */
@@ -43,11 +46,21 @@ export function emitCode(b: Build, model: FileModel): { imports: { alias: string
     if (root.kind === "array") args.push(b.id(ctx.decoderFor(root.element)));
     const made = b.call(ctx.rt("codec"), ...args);
     if (!codec.params) {
-      codecs.push(b.commentAbove(b.const(codecName(id), made), `codecFor<${codec.display}>(${codec.layout ? `{ layout: "${codec.layout}" }` : ""})`));
+      codecs.push(
+        b.commentAbove(
+          b.const(codecName(id), made),
+          `codecFor<${codec.display}>(${codec.layout ? `{ layout: "${codec.layout}" }` : ""})`,
+        ),
+      );
       continue;
     }
     const body = [...ctx.closeFactory(), b.ret(made)];
-    const factory = b.fn(codecName(id), parameters.map((name) => [name, CODEC_TYPE]), CODEC_TYPE, body);
+    const factory = b.fn(
+      codecName(id),
+      parameters.map((name) => [name, CODEC_TYPE]),
+      CODEC_TYPE,
+      body,
+    );
     codecs.push(b.commentAbove(factory, `codecFor<${codec.display}>(${codec.params.join(", ")})`));
   }
   return { imports: ctx.imports, code: [...ctx.runtimeAliases, ...ctx.constants, ...ctx.functions, ...codecs] };
@@ -77,7 +90,11 @@ export function runtimeImport(factory: ts.NodeFactory, moduleName: string): ts.S
 function namespaceImport(factory: ts.NodeFactory, alias: string, moduleName: string): ts.Statement {
   return factory.createImportDeclaration(
     /*modifiers*/ undefined,
-    factory.createImportClause(false, /*name*/ undefined, factory.createNamespaceImport(factory.createIdentifier(alias))),
+    factory.createImportClause(
+      false,
+      /*name*/ undefined,
+      factory.createNamespaceImport(factory.createIdentifier(alias)),
+    ),
     factory.createStringLiteral(moduleName),
   );
 }

@@ -123,7 +123,9 @@ export class EmitContext {
       name = this.unique(`${RUNTIME_ALIAS}_${prefix}${baseName(node, this.named)}`);
       byKey.set(key, name);
       const signature = prefix === "enc" ? ENCODER_SIGNATURE : DECODER_SIGNATURE;
-      (scope?.functions ?? this.functions).push(this.b.fn(name, [...signature.params, ...extra], signature.returns, body()));
+      (scope?.functions ?? this.functions).push(
+        this.b.fn(name, [...signature.params, ...extra], signature.returns, body()),
+      );
     }
     return name;
   }
@@ -135,7 +137,13 @@ export class EmitContext {
    */
   openFactory(params: string[]): string[] {
     const names = params.map((param) => this.unique(`${RUNTIME_ALIAS}_${param}`));
-    this.factory = { params: new Map(params.map((param, i) => [param, names[i]!])), constants: [], functions: [], byKey: new Map(), takesCodecs: new Map() };
+    this.factory = {
+      params: new Map(params.map((param, i) => [param, names[i]!])),
+      constants: [],
+      functions: [],
+      byKey: new Map(),
+      takesCodecs: new Map(),
+    };
     return names;
   }
 
@@ -173,7 +181,11 @@ export class EmitContext {
   linked(link: Link): Expr {
     let alias = this.byKey.get("import:" + link.module);
     if (!alias) {
-      const stem = link.module.replace(/\.[mc]?js$/, "").split("/").pop()!.replace(/\W+/g, "_");
+      const stem = link.module
+        .replace(/\.[mc]?js$/, "")
+        .split("/")
+        .pop()!
+        .replace(/\W+/g, "_");
       alias = this.unique(`${RUNTIME_ALIAS}_${stem}`);
       this.byKey.set("import:" + link.module, alias);
       this.imports.push({ alias, module: link.module });
@@ -221,7 +233,11 @@ function tagMembers(model: FileModel): Set<string> {
     if (Array.isArray(value)) value.forEach(visit);
     else if (typeof value === "object" && value !== null) {
       const node = value as TypeNode;
-      if (node.kind === "union" && node.tag) for (const c of node.tag.cases) { const m = node.members[c.member]!; if (m.kind === "ref") found.add(m.name); }
+      if (node.kind === "union" && node.tag)
+        for (const c of node.tag.cases) {
+          const m = node.members[c.member]!;
+          if (m.kind === "ref") found.add(m.name);
+        }
       Object.values(value).forEach(visit);
     }
   };
@@ -234,22 +250,36 @@ export const CODEC_TYPE: TypeSpec = { runtime: `${RUNTIME_ALIAS}.Codec`, of: "an
 
 /** Generated functions take the value as `any`: they exist to check it at run time. */
 const ENCODER_SIGNATURE: { params: [string, TypeSpec][]; returns: "void" } = {
-  params: [["w", { runtime: `${RUNTIME_ALIAS}.Writer` }], ["v", "any"], ["p", "path"], ["d", "number"]],
+  params: [
+    ["w", { runtime: `${RUNTIME_ALIAS}.Writer` }],
+    ["v", "any"],
+    ["p", "path"],
+    ["d", "number"],
+  ],
   returns: "void",
 };
 const DECODER_SIGNATURE: { params: [string, TypeSpec][]; returns: TypeSpec } = {
-  params: [["r", { runtime: `${RUNTIME_ALIAS}.Reader` }], ["p", "path"], ["d", "number"]],
+  params: [
+    ["r", { runtime: `${RUNTIME_ALIAS}.Reader` }],
+    ["p", "path"],
+    ["d", "number"],
+  ],
   returns: "any",
 };
 
 /** A readable function-name stem: `User`, `UserArray`, `MapOfString_Order`. */
 function baseName(node: TypeNode, named: Record<string, NamedType>): string {
   switch (node.kind) {
-    case "ref": return node.name;
-    case "array": return baseName(node.element, named) + "Array";
-    case "set": return baseName(node.element, named) + "Set";
-    case "map": return `MapOf${baseName(node.key, named)}_${baseName(node.value, named)}`;
-    case "record": return `RecordOf${baseName(node.value, named)}`;
+    case "ref":
+      return node.name;
+    case "array":
+      return baseName(node.element, named) + "Array";
+    case "set":
+      return baseName(node.element, named) + "Set";
+    case "map":
+      return `MapOf${baseName(node.key, named)}_${baseName(node.value, named)}`;
+    case "record":
+      return `RecordOf${baseName(node.value, named)}`;
     case "union": {
       const parts = node.members.map((m) => baseName(m, named));
       // Members named after their discriminant (`Shape_circle`, `Shape_rect`): the union is `Shape`.
@@ -258,9 +288,12 @@ function baseName(node: TypeNode, named: Record<string, NamedType>): string {
       const joined = parts.join("Or");
       return parts.length <= 3 && joined.length <= 40 ? joined : "Union";
     }
-    case "literals": return "Literal";
-    case "param": return node.name;
-    case "tuple": return "Tuple";
+    case "literals":
+      return "Literal";
+    case "param":
+      return node.name;
+    case "tuple":
+      return "Tuple";
     default: {
       const kind = (node.kind === "number" || node.kind === "numberOrBigint") && node.width ? node.width : node.kind; // `Uint32Array`
       return kind[0]!.toUpperCase() + kind.slice(1);

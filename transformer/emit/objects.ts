@@ -23,8 +23,13 @@ export function encodeObjectType(ctx: EmitContext, node: Ref, display: string, s
   const [w, v, p, d] = [b.id("w"), b.id("v"), b.id("p"), b.id("d")];
   const deeper = b.bin(d, "+", b.num(1));
   const fail = () => [b.expr(b.call(ctx.rt("mismatch"), b.str(`an object (${display})`), v, p))];
-  const check = shape.checksDepth ? [b.if(b.bin(d, ">", b.prop(w, "maxDepth")), [b.expr(b.call(ctx.rt("tooDeep"), b.prop(w, "maxDepth"), p))])] : [];
-  const { reads, writes } = shape.layout === "positional" ? encodePositional(ctx, node.name, shape, deeper) : encodeObject(ctx, node.name, shape, deeper);
+  const check = shape.checksDepth
+    ? [b.if(b.bin(d, ">", b.prop(w, "maxDepth")), [b.expr(b.call(ctx.rt("tooDeep"), b.prop(w, "maxDepth"), p))])]
+    : [];
+  const { reads, writes } =
+    shape.layout === "positional"
+      ? encodePositional(ctx, node.name, shape, deeper)
+      : encodeObject(ctx, node.name, shape, deeper);
   const notRecord = b.not(b.call(ctx.rt("isRecordLike"), v));
   if (reads.length === 0) return [b.if(notRecord, fail()), ...check, ...writes];
   // The prototype is tested after the properties are read, in the encoder's own code: a read
@@ -46,8 +51,11 @@ export function decodeObjectType(ctx: EmitContext, node: Ref, shape: ObjectShape
   const b = ctx.b;
   const [r, p, d] = [b.id("r"), b.id("p"), b.id("d")];
   const deeper = b.bin(d, "+", b.num(1));
-  const check = shape.checksDepth ? [b.if(b.bin(d, ">", b.prop(r, "maxDepth")), [b.expr(b.method(r, "tooDeep", p))])] : [];
-  if (shape.layout === "positional") return [...check, ...decodePositional(ctx, node.name, shape, deeper, resumablePositional(ctx, node) !== undefined)];
+  const check = shape.checksDepth
+    ? [b.if(b.bin(d, ">", b.prop(r, "maxDepth")), [b.expr(b.method(r, "tooDeep", p))])]
+    : [];
+  if (shape.layout === "positional")
+    return [...check, ...decodePositional(ctx, node.name, shape, deeper, resumablePositional(ctx, node) !== undefined)];
   return [...check, ...decodeObject(ctx, node.name, shape, deeper, resumable(ctx, node) !== undefined)];
 }
 
@@ -68,19 +76,27 @@ const MAP_HEADER_VARIANTS = 4;
 function encodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth: Expr): EncoderBody {
   const b = ctx.b;
   const [w, v] = [b.id("w"), b.id("v")];
-  const reads: Stmt[] = [], out: Stmt[] = [];
+  const reads: Stmt[] = [],
+    out: Stmt[] = [];
   // `v.toString` would find Object.prototype's; a property named like one is read only if it is own.
-  const values = shape.properties.map((property) => (INHERITED_NAMES.has(property.name) ? b.call(ctx.rt("ownValue"), v, b.str(property.name)) : b.prop(v, property.name)));
+  const values = shape.properties.map((property) =>
+    INHERITED_NAMES.has(property.name) ? b.call(ctx.rt("ownValue"), v, b.str(property.name)) : b.prop(v, property.name),
+  );
   // Optional properties are read first, to count them for the map header; so are values that the
   // writes below use more than once, and the first property (see encodeObjectType). A required
   // value written by one call is read where it is written.
-  const readOnce = shape.properties.map((property, i) => i > 0 && !property.optional && writtenByOneCall(ctx, property.type) && !ownArray(ctx, name, property.type));
+  const readOnce = shape.properties.map(
+    (property, i) =>
+      i > 0 && !property.optional && writtenByOneCall(ctx, property.type) && !ownArray(ctx, name, property.type),
+  );
   const locals = shape.properties.map((property, i) => localFor(property.name, i));
   shape.properties.forEach((_, i) => {
     if (!readOnce[i]) reads.push(b.const(locals[i]!, values[i]!));
   });
   const required = shape.properties.filter((property) => !property.optional).length;
-  const optionalChecks = shape.properties.flatMap((property, i) => (property.optional ? [b.bin(b.id(locals[i]!), "!==", b.undef())] : []));
+  const optionalChecks = shape.properties.flatMap((property, i) =>
+    property.optional ? [b.bin(b.id(locals[i]!), "!==", b.undef())] : [],
+  );
   const pieces: Piece[] = [];
   if (shape.rest) {
     out.push(b.const("extra", b.call(ctx.rt("extraKeys"), v, keyNames(ctx, name, shape))));
@@ -94,31 +110,50 @@ function encodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth:
     // fixed one is (one Writer call per object fewer: bench tree, company, api encode).
     const sizes = optionalChecks.length + 1;
     const variants = !shape.rest && sizes <= MAP_HEADER_VARIANTS && !shape.properties[0]!.optional;
-    pieces.push(variants
-      ? { mapHeader: b.id("n"), sizes: Array.from({ length: sizes }, (_, i) => required + i) }
-      : { write: [b.expr(b.method(w, "mapHeader", b.id("n")))], reserved: { size: 5, write: [b.expr(b.method(w, "putMapHeader", b.id("n")))] } });
+    pieces.push(
+      variants
+        ? { mapHeader: b.id("n"), sizes: Array.from({ length: sizes }, (_, i) => required + i) }
+        : {
+            write: [b.expr(b.method(w, "mapHeader", b.id("n")))],
+            reserved: { size: 5, write: [b.expr(b.method(w, "putMapHeader", b.id("n")))] },
+          },
+    );
   } else {
     pieces.push({ constant: [required] });
   }
   if (!shape.rest && shape.triedStrictly) {
-    out.push(b.if(b.prop(w, "strict"), [b.expr(b.call(ctx.rt("noExtraKeys"), v, counted ? b.id("n") : b.num(required), b.id("p")))]));
+    out.push(
+      b.if(b.prop(w, "strict"), [
+        b.expr(b.call(ctx.rt("noExtraKeys"), v, counted ? b.id("n") : b.num(required), b.id("p"))),
+      ]),
+    );
   }
   shape.properties.forEach((property, i) => {
     const local = readOnce[i] ? values[i]! : b.id(locals[i]!);
     const type = property.optional ? withoutUndefined(property.type) : property.type;
-    const own: Piece[] = [{ constant: property.name }, ...valuePieces(ctx, type, local, propertySegment(property.name), depth, { self: name, size: sizeFor(locals[i]!) })];
+    const own: Piece[] = [
+      { constant: property.name },
+      ...valuePieces(ctx, type, local, propertySegment(property.name), depth, {
+        self: name,
+        size: sizeFor(locals[i]!),
+      }),
+    ];
     pieces.push(...(property.optional ? [{ optional: local, pieces: own }] : own));
   });
   const runs: Constant[][] = [];
   const planned = planRuns(pieces, runs);
   // When nothing merged (every run is one property name, in order), the decoder's key table is it.
-  const justKeys = runs.length === shape.properties.length && runs.every((run, i) => run.length === 1 && run[0] === shape.properties[i]!.name);
+  const justKeys =
+    runs.length === shape.properties.length &&
+    runs.every((run, i) => run.length === 1 && run[0] === shape.properties[i]!.name);
   out.push(...emitRuns(ctx, planned, justKeys ? keyTable(ctx, name, shape) : runTable(ctx, name, runs), runs));
   if (shape.rest) {
-    out.push(b.forOf("k", b.id("extra"), [
-      b.expr(b.call(ctx.rt("writeString"), w, b.id("k"))),
-      ...ctx.encode(shape.rest, b.index(v, b.id("k")), childPath(b, b.call(ctx.rt("keySegment"), b.id("k"))), depth),
-    ]));
+    out.push(
+      b.forOf("k", b.id("extra"), [
+        b.expr(b.call(ctx.rt("writeString"), w, b.id("k"))),
+        ...ctx.encode(shape.rest, b.index(v, b.id("k")), childPath(b, b.call(ctx.rt("keySegment"), b.id("k"))), depth),
+      ]),
+    );
   }
   return { reads, writes: out };
 }
@@ -141,7 +176,13 @@ function encodePositional(ctx: EmitContext, name: string, shape: ObjectShape, de
   const names = properties.map((property, i) => localFor(property.name, i));
   const locals = names.map((local) => b.id(local));
   const reads = properties.map((property, i) =>
-    b.const(names[i]!, INHERITED_NAMES.has(property.name) ? b.call(ctx.rt("ownValue"), v, b.str(property.name)) : b.prop(v, property.name)));
+    b.const(
+      names[i]!,
+      INHERITED_NAMES.has(property.name)
+        ? b.call(ctx.rt("ownValue"), v, b.str(property.name))
+        : b.prop(v, property.name),
+    ),
+  );
   const out: Stmt[] = [];
   const required = properties.reduce((last, property, i) => (property.optional ? last : i + 1), 0);
   const pieces: Piece[] = [];
@@ -159,24 +200,37 @@ function encodePositional(ctx: EmitContext, name: string, shape: ObjectShape, de
   }
   if (shape.triedStrictly) {
     // Under a union's strict attempt, a property the type does not declare fails, as for maps.
-    const present = properties.reduce<Expr>((sum, property, i) => (property.optional ? b.bin(sum, "+", b.cond(b.bin(locals[i]!, "!==", b.undef()), b.num(1), b.num(0))) : sum),
-      b.num(properties.filter((property) => !property.optional).length));
+    const present = properties.reduce<Expr>(
+      (sum, property, i) =>
+        property.optional ? b.bin(sum, "+", b.cond(b.bin(locals[i]!, "!==", b.undef()), b.num(1), b.num(0))) : sum,
+      b.num(properties.filter((property) => !property.optional).length),
+    );
     out.push(b.if(b.prop(w, "strict"), [b.expr(b.call(ctx.rt("noExtraKeys"), v, present, b.id("p")))]));
   }
   properties.forEach((property, i) => {
-    const segment = propertySegment(property.name), path = childPath(b, segment);
+    const segment = propertySegment(property.name),
+      path = childPath(b, segment);
     if (!property.optional) {
-      pieces.push(...valuePieces(ctx, property.type, locals[i]!, segment, depth, { self: name, size: sizeFor(names[i]!) }));
+      pieces.push(
+        ...valuePieces(ctx, property.type, locals[i]!, segment, depth, { self: name, size: sizeFor(names[i]!) }),
+      );
       return;
     }
     // `x?: T` is `T | undefined` to the model, whose nil is written inline; without that member
     // (exactOptionalPropertyTypes) absence is written as nil here.
     const hasUndefined = property.type.kind === "union" && property.type.members.some((m) => m.kind === "undefined");
     const encode = (type: TypeNode) =>
-      writeOwnArray(ctx, name, type, locals[i]!, segment, depth, sizeFor(names[i]!))?.flatMap((piece) => piece.write) ?? ctx.encode(type, locals[i]!, path, depth);
+      writeOwnArray(ctx, name, type, locals[i]!, segment, depth, sizeFor(names[i]!))?.flatMap((piece) => piece.write) ??
+      ctx.encode(type, locals[i]!, path, depth);
     const write = hasUndefined
       ? encode(property.type)
-      : [b.if(b.bin(locals[i]!, "===", b.undef()), [b.expr(b.method(w, "nil"))], encode(withoutUndefined(property.type)))];
+      : [
+          b.if(
+            b.bin(locals[i]!, "===", b.undef()),
+            [b.expr(b.method(w, "nil"))],
+            encode(withoutUndefined(property.type)),
+          ),
+        ];
     pieces.push({ write: i >= required ? [b.if(b.bin(count, ">", b.num(i)), write)] : write });
   });
   pieces.unshift(arrayHeaderPiece(ctx, pieces, required === properties.length ? properties.length : count));
@@ -190,17 +244,32 @@ function encodePositional(ctx: EmitContext, name: string, shape: ObjectShape, de
  * type has exactly one value, a choice for a union of strings, else its writes. `own`: in an
  * encoder of the object type `self`, where an own array's length goes in a local named `size`.
  */
-export function valuePieces(ctx: EmitContext, type: TypeNode, local: Expr, segment: string, depth: Expr, own?: { self: string; size: string }): Piece[] {
+export function valuePieces(
+  ctx: EmitContext,
+  type: TypeNode,
+  local: Expr,
+  segment: string,
+  depth: Expr,
+  own?: { self: string; size: string },
+): Piece[] {
   const b = ctx.b;
   const path = childPath(b, segment);
   const ownArray = own && writeOwnArray(ctx, own.self, type, local, segment, depth, own.size);
   if (ownArray) return ownArray;
   if (type.kind === "literals" && type.values.length > 1 && allStrings(type.values)) {
-    return [{ choice: local, values: type.values, otherwise: b.expr(b.call(ctx.rt("mismatch"), b.str(describeLiterals(type.values)), local, path)) }];
+    return [
+      {
+        choice: local,
+        values: type.values,
+        otherwise: b.expr(b.call(ctx.rt("mismatch"), b.str(describeLiterals(type.values)), local, path)),
+      },
+    ];
   }
-  const single = type.kind === "null" ? null : type.kind === "literals" && type.values.length === 1 ? type.values[0]! : undefined;
+  const single =
+    type.kind === "null" ? null : type.kind === "literals" && type.values.length === 1 ? type.values[0]! : undefined;
   // Not 0: -0 passes `=== 0` and is written as float 64 -0, as everywhere else.
-  if (single === undefined || single === 0) return [{ write: ctx.encode(type, local, path, depth), reserved: encodeReserved(ctx, type, local, path) }];
+  if (single === undefined || single === 0)
+    return [{ write: ctx.encode(type, local, path, depth), reserved: encodeReserved(ctx, type, local, path) }];
   const expected = single === null ? b.null() : b.lit(single);
   const describe = single === null ? "null" : describeLiterals([single]);
   return [
@@ -213,7 +282,9 @@ export function valuePieces(ctx: EmitContext, type: TypeNode, local: Expr, segme
 export function keyTable(ctx: EmitContext, name: string, shape: ObjectShape): Expr {
   const b = ctx.b;
   const names = shape.properties.map((p) => p.name);
-  return ctx.constant("keys:" + JSON.stringify(names), "K_" + name, () => b.call(ctx.rt("keys"), b.array(names.map((n) => b.str(n)))));
+  return ctx.constant("keys:" + JSON.stringify(names), "K_" + name, () =>
+    b.call(ctx.rt("keys"), b.array(names.map((n) => b.str(n)))),
+  );
 }
 
 function keyNames(ctx: EmitContext, name: string, shape: ObjectShape): Expr {
@@ -234,42 +305,85 @@ function decodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth:
   const [r, p] = [b.id("r"), b.id("p")];
   const keys = keyTable(ctx, name, shape);
   const fixed = shape.properties.map(fixedValue);
-  const locals = shape.properties.map((property, i) => (fixed[i] === undefined ? localFor(property.name, i) : undefined));
+  const locals = shape.properties.map((property, i) =>
+    fixed[i] === undefined ? localFor(property.name, i) : undefined,
+  );
   const required = requiredMasks(shape);
   const words = required.length;
   const declared = locals.filter((local): local is string => local !== undefined);
   const out: Stmt[] = [
     ...(resumed ? [] : [b.const("n", b.method(r, "mapHeader", p))]),
     ...(declared.length > 0 ? [b.let(...declared.map((local): [string] => [local]))] : []),
-    b.let(...Array.from({ length: resumed ? 0 : words }, (_, word): [string, Expr] => [`seen${word}`, b.num(0)]), ["h", resumed ? b.bin(b.id("i"), "-", b.num(1)) : b.num(-1)]),
+    b.let(...Array.from({ length: resumed ? 0 : words }, (_, word): [string, Expr] => [`seen${word}`, b.num(0)]), [
+      "h",
+      resumed ? b.bin(b.id("i"), "-", b.num(1)) : b.num(-1),
+    ]),
   ];
   if (shape.rest) out.push(b.const("extra", b.emptyArray()));
   const cases = shape.properties.map((property, i): [Expr[], Stmt[]] => {
     const segment = propertySegment(property.name);
-    const own = locals[i] !== undefined ? readOwnArrayInto(ctx, name, property.type, b.id(locals[i]!), segment, depth) : undefined;
+    const own =
+      locals[i] !== undefined
+        ? readOwnArrayInto(ctx, name, property.type, b.id(locals[i]!), segment, depth)
+        : undefined;
     if (own) return [[b.num(i)], [...own, b.brk()]];
     const read = ctx.decode(property.type, childPath(b, segment), depth);
     return [[b.num(i)], [locals[i] === undefined ? b.expr(read) : b.assign(b.id(locals[i]!), read), b.brk()]];
   });
   const unknownKey = shape.rest
-    ? [b.const("k", b.call(ctx.rt("lastKey"), r)), b.expr(b.method(b.id("extra"), "push", b.id("k"), ctx.decode(shape.rest, childPath(b, b.call(ctx.rt("keySegment"), b.id("k"))), depth)))]
+    ? [
+        b.const("k", b.call(ctx.rt("lastKey"), r)),
+        b.expr(
+          b.method(
+            b.id("extra"),
+            "push",
+            b.id("k"),
+            ctx.decode(shape.rest, childPath(b, b.call(ctx.rt("keySegment"), b.id("k"))), depth),
+          ),
+        ),
+      ]
     : [b.expr(b.call(ctx.rt("unknownKey"), r, p))];
   // The hint is the property after the last one matched, so that keys in declaration order match on
   // the first comparison. A resumed member's first property (its tag, commonly) was matched if i is 1.
   const matched = b.assign(b.id("h"), b.call(ctx.rt("readKey"), r, keys, b.bin(b.id("h"), "+", b.num(1)), p));
   const loop = [matched, ...markSeen(ctx, words), b.switch(b.id("h"), cases, unknownKey)];
   out.push(resumed ? b.forCount(b.id("i"), b.id("n"), loop) : b.forCount("i", b.id("n"), loop));
-  const missing = required.map((mask, word) => b.bin(b.bin(b.id(`seen${word}`), "&", b.num(mask)), "!==", b.num(mask))).filter((_, word) => required[word]! > 0);
+  const missing = required
+    .map((mask, word) => b.bin(b.bin(b.id(`seen${word}`), "&", b.num(mask)), "!==", b.num(mask)))
+    .filter((_, word) => required[word]! > 0);
   if (missing.length > 0) {
-    out.push(b.if(b.all(missing, "||"), [b.expr(b.call(ctx.rt("missing"), r, keys, b.array(required.map((m) => b.num(m))), b.array(required.map((_, w) => b.id(`seen${w}`))), p))]));
+    out.push(
+      b.if(b.all(missing, "||"), [
+        b.expr(
+          b.call(
+            ctx.rt("missing"),
+            r,
+            keys,
+            b.array(required.map((m) => b.num(m))),
+            b.array(required.map((_, w) => b.id(`seen${w}`))),
+            p,
+          ),
+        ),
+      ]),
+    );
   }
   // An absent optional property named like an Object.prototype member (`toString?`) must not
   // become an own `undefined` that hides the inherited one, so it is set only when present.
   const late = (i: number) => shape.properties[i]!.optional && INHERITED_NAMES.has(shape.properties[i]!.name);
-  const result = b.object(shape.properties.flatMap((property, i): [string, Expr][] => (late(i) ? [] : [[property.name, locals[i] === undefined ? b.lit(fixed[i]!) : b.id(locals[i]!)]])));
-  const lateAssignments = shape.properties.flatMap((property, i) => (late(i)
-    ? [b.if(b.bin(b.id(locals[i]!), "!==", b.undef()), [b.expr(b.call(ctx.rt("setOwn"), b.id("out"), b.str(property.name), b.id(locals[i]!)))])]
-    : []));
+  const result = b.object(
+    shape.properties.flatMap((property, i): [string, Expr][] =>
+      late(i) ? [] : [[property.name, locals[i] === undefined ? b.lit(fixed[i]!) : b.id(locals[i]!)]],
+    ),
+  );
+  const lateAssignments = shape.properties.flatMap((property, i) =>
+    late(i)
+      ? [
+          b.if(b.bin(b.id(locals[i]!), "!==", b.undef()), [
+            b.expr(b.call(ctx.rt("setOwn"), b.id("out"), b.str(property.name), b.id(locals[i]!))),
+          ]),
+        ]
+      : [],
+  );
   if (!shape.rest && lateAssignments.length === 0) return [...out, b.ret(result)];
   const extra = shape.rest ? [b.expr(b.call(ctx.rt("assignEntries"), b.id("out"), b.id("extra")))] : [];
   return [...out, b.const("out", result), ...lateAssignments, ...extra, b.ret(b.id("out"))];
@@ -292,9 +406,10 @@ function decodePositional(ctx: EmitContext, name: string, shape: ObjectShape, de
   const read = (property: Property, i: number): Expr => {
     const path = childPath(b, propertySegment(property.name));
     // An optional property whose type has no nil of its own (exactOptionalPropertyTypes) still takes nil for absence.
-    const value = property.optional && !familiesOf(property.type, ctx.named).includes("NIL")
-      ? b.cond(b.method(r, "takeNil"), b.undef(), ctx.decode(property.type, path, depth))
-      : ctx.decode(property.type, path, depth);
+    const value =
+      property.optional && !familiesOf(property.type, ctx.named).includes("NIL")
+        ? b.cond(b.method(r, "takeNil"), b.undef(), ctx.decode(property.type, path, depth))
+        : ctx.decode(property.type, path, depth);
     // A union that resumes this decoder (i = 1) has read the tag, its first element, as its bytes.
     if (resumed && i === 0) return b.cond(b.bin(b.id("i"), ">", b.num(0)), b.lit(fixedValue(property)!), value);
     return i >= required ? b.cond(b.bin(n, ">", b.num(i)), value, b.undef()) : value;
@@ -305,7 +420,9 @@ function decodePositional(ctx: EmitContext, name: string, shape: ObjectShape, de
   properties.forEach((property, i) => {
     // Arrays of this type itself: their loops inline (see ownArray); the first element of a
     // resumed member is its tag.
-    const segment = propertySegment(property.name), target = b.id(locals[i]!), tag = resumed && i === 0;
+    const segment = propertySegment(property.name),
+      target = b.id(locals[i]!),
+      tag = resumed && i === 0;
     const own = tag ? undefined : ownArray(ctx, name, property.type);
     if (own && !property.optional) {
       const { init, fill } = readOwnArray(ctx, own, target, segment, depth);
@@ -321,11 +438,18 @@ function decodePositional(ctx: EmitContext, name: string, shape: ObjectShape, de
   });
   // An absent optional property named like an Object.prototype member is set only when present (see decodeObject).
   const late = (i: number) => properties[i]!.optional && INHERITED_NAMES.has(properties[i]!.name);
-  const result = b.object(properties.flatMap((property, i): [string, Expr][] => (late(i) ? [] : [[property.name, b.id(locals[i]!)]])));
+  const result = b.object(
+    properties.flatMap((property, i): [string, Expr][] => (late(i) ? [] : [[property.name, b.id(locals[i]!)]])),
+  );
   if (!properties.some((_, i) => late(i))) return [...out, b.ret(result)];
   out.push(b.const("out", result));
   properties.forEach((property, i) => {
-    if (late(i)) out.push(b.if(b.bin(b.id(locals[i]!), "!==", b.undef()), [b.expr(b.call(ctx.rt("setOwn"), b.id("out"), b.str(property.name), b.id(locals[i]!)))]));
+    if (late(i))
+      out.push(
+        b.if(b.bin(b.id(locals[i]!), "!==", b.undef()), [
+          b.expr(b.call(ctx.rt("setOwn"), b.id("out"), b.str(property.name), b.id(locals[i]!))),
+        ]),
+      );
   });
   return [...out, b.ret(b.id("out"))];
 }
@@ -333,7 +457,9 @@ function decodePositional(ctx: EmitContext, name: string, shape: ObjectShape, de
 /** The value of a required property that has only one (a union's tag): checked, then written as a literal. -0 passes for 0, so 0 is read. */
 export function fixedValue(property: Property): Literal | undefined {
   const type = property.type;
-  return !property.optional && type.kind === "literals" && type.values.length === 1 && type.values[0] !== 0 ? type.values[0] : undefined;
+  return !property.optional && type.kind === "literals" && type.values.length === 1 && type.values[0] !== 0
+    ? type.values[0]
+    : undefined;
 }
 
 /**
@@ -347,18 +473,27 @@ function markSeen(ctx: EmitContext, words: number): Stmt[] {
     b.if(b.bin(b.id(word), "&", bit), [b.expr(b.call(ctx.rt("duplicateKey"), r, p))]),
     b.orAssign(word, bit),
   ];
-  if (words === 1) return [b.if(b.bin(h, ">=", b.num(0)), [b.const("bit", b.bin(b.num(1), "<<", h)), ...mark("seen0", b.id("bit"))])];
+  if (words === 1)
+    return [b.if(b.bin(h, ">=", b.num(0)), [b.const("bit", b.bin(b.num(1), "<<", h)), ...mark("seen0", b.id("bit"))])];
   // Several words: one branch per word, each as for one.
-  const cases = Array.from({ length: words }, (_, word): [Expr[], Stmt[]] => [[b.num(word)], [
-    ...mark(`seen${word}`, b.bin(b.num(1), "<<", b.bin(h, "-", b.num(30 * word)))), b.brk()]]);
-  return [b.if(b.bin(h, ">=", b.num(0)), [b.switch(b.call(b.prop(b.id("Math"), "floor"), b.bin(h, "/", b.num(30))), cases)])];
+  const cases = Array.from({ length: words }, (_, word): [Expr[], Stmt[]] => [
+    [b.num(word)],
+    [...mark(`seen${word}`, b.bin(b.num(1), "<<", b.bin(h, "-", b.num(30 * word)))), b.brk()],
+  ]);
+  return [
+    b.if(b.bin(h, ">=", b.num(0)), [b.switch(b.call(b.prop(b.id("Math"), "floor"), b.bin(h, "/", b.num(30))), cases)]),
+  ];
 }
 
 /** One bit per property in 30-bit words, set for the required ones. */
 export function requiredMasks(shape: ObjectShape): number[] {
   const words = Math.max(1, Math.ceil(shape.properties.length / 30));
   return Array.from({ length: words }, (_, word) =>
-    shape.properties.reduce((mask, property, i) => (!property.optional && Math.floor(i / 30) === word ? mask + 2 ** (i % 30) : mask), 0));
+    shape.properties.reduce(
+      (mask, property, i) => (!property.optional && Math.floor(i / 30) === word ? mask + 2 ** (i % 30) : mask),
+      0,
+    ),
+  );
 }
 
 /** How many elements a positional object's array has at least: up to its last required property. */
@@ -386,14 +521,24 @@ export function positionalResume(ctx: EmitContext, node: TypeNode): Parameter[] 
   const shape = resumablePositional(ctx, node);
   if (!shape) return [];
   const b = ctx.b;
-  const header = b.method(b.id("r"), "tupleHeader", b.num(positionalRequired(shape)), b.num(shape.properties.length), b.id("p"));
-  return [["n", "number", header], ["i", "number", b.num(0)]];
+  const header = b.method(
+    b.id("r"),
+    "tupleHeader",
+    b.num(positionalRequired(shape)),
+    b.num(shape.properties.length),
+    b.id("p"),
+  );
+  return [
+    ["n", "number", header],
+    ["i", "number", b.num(0)],
+  ];
 }
 
 /** The shape of an object type whose decoder can resume after its union read the tag: local, one word of seen bits. */
 export function resumable(ctx: EmitContext, node: TypeNode): ObjectShape | undefined {
   if (node.kind !== "ref" || !ctx.tagMembers.has(node.name)) return undefined;
   const shape = ctx.entry(node).shape;
-  return shape.kind === "object" && !shape.link && shape.layout !== "positional" && shape.properties.length <= 30 ? shape : undefined;
+  return shape.kind === "object" && !shape.link && shape.layout !== "positional" && shape.properties.length <= 30
+    ? shape
+    : undefined;
 }
-

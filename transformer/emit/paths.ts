@@ -14,8 +14,6 @@ export function indexPath(b: Build, index: Expr): Expr {
   return childPath(b, b.bin(b.bin(b.str("["), "+", index), "+", b.str("]")));
 }
 
-
-
 /** A local variable name for a property's value: `id_`, or `f3_` when the name is not an identifier. */
 export function localFor(name: string, index: number): string {
   return isIdentifierName(name) ? name + "_" : `f${index}_`;

@@ -23,7 +23,10 @@ export type Piece =
 /** Writes; `reserved`, when they write at most `size` bytes, is the same into room reserved before (`w.put...`). */
 export type Write = { write: Stmt[]; reserved?: { size: number; write: Stmt[] } };
 type Planned =
-  | { check: Stmt } | Write | { run: number } | { optional: Expr; steps: Planned[] }
+  | { check: Stmt }
+  | Write
+  | { run: number }
+  | { optional: Expr; steps: Planned[] }
   | { mapHeader: Expr; smallest: number; run: number; count: number }
   | { choice: Expr; values: string[]; runs: number[]; otherwise: Stmt };
 
@@ -52,16 +55,23 @@ export function planRuns(pieces: Piece[], runs: Constant[][]): Planned[] {
   };
   for (const piece of pieces) {
     if ("constant" in piece) run.push(piece.constant);
-    else if ("mapHeader" in piece) { flush(); header = piece; }
-    else if ("check" in piece) steps.push(piece);
-    else if ("write" in piece) { flush(); steps.push(piece); }
-    else if ("choice" in piece) {
+    else if ("mapHeader" in piece) {
+      flush();
+      header = piece;
+    } else if ("check" in piece) steps.push(piece);
+    else if ("write" in piece) {
+      flush();
+      steps.push(piece);
+    } else if ("choice" in piece) {
       if (header) flush();
       const prefix = run;
       run = [];
       const chosen = piece.values.map((value) => runs.push([...prefix, value]) - 1);
       steps.push({ choice: piece.choice, values: piece.values, runs: chosen, otherwise: piece.otherwise });
-    } else { flush(); steps.push({ optional: piece.optional, steps: planRuns(piece.pieces, runs) }); }
+    } else {
+      flush();
+      steps.push({ optional: piece.optional, steps: planRuns(piece.pieces, runs) });
+    }
   }
   flush();
   return steps;
@@ -79,9 +89,15 @@ export function emitRuns(ctx: EmitContext, steps: Planned[], table: Expr | undef
   let choices = 0;
   const emit = (steps: Planned[]): Stmt[] => {
     const out: Stmt[] = [];
-    for (let i = 0; i < steps.length;) {
-      let end = i, size = 0, writes = 0;
-      for (let s: number | undefined; end < steps.length && (s = reservedSize(steps[end]!, runSizes)) !== undefined; end++) {
+    for (let i = 0; i < steps.length; ) {
+      let end = i,
+        size = 0,
+        writes = 0;
+      for (
+        let s: number | undefined;
+        end < steps.length && (s = reservedSize(steps[end]!, runSizes)) !== undefined;
+        end++
+      ) {
         size += s;
         if (s > 0) writes++;
       }
@@ -102,7 +118,9 @@ export function emitRuns(ctx: EmitContext, steps: Planned[], table: Expr | undef
     const copy = (run: number | Expr) => write(b.index(table!, typeof run === "number" ? b.num(run) : run));
     if ("mapHeader" in step) {
       const offset = step.run - step.smallest;
-      return [copy(offset === 0 ? step.mapHeader : b.bin(step.mapHeader, offset > 0 ? "+" : "-", b.num(Math.abs(offset))))];
+      return [
+        copy(offset === 0 ? step.mapHeader : b.bin(step.mapHeader, offset > 0 ? "+" : "-", b.num(Math.abs(offset)))),
+      ];
     }
     if ("run" in step) return [copy(step.run)];
     if ("choice" in step) {
@@ -110,7 +128,10 @@ export function emitRuns(ctx: EmitContext, steps: Planned[], table: Expr | undef
       // call site that V8 inlines out of one budget per encoder (bench on Node 24: tree encode +1 to
       // +6 %, five tag values; flat +8 %; Node 20 tree unchanged, flat +5 %).
       const chunk = choices++ === 0 ? "chunk" : `chunk${choices}`;
-      const cases = step.values.map((value, i): [Expr[], Stmt[]] => [[b.str(value)], [b.assign(b.id(chunk), b.index(table!, b.num(step.runs[i]!))), b.brk()]]);
+      const cases = step.values.map((value, i): [Expr[], Stmt[]] => [
+        [b.str(value)],
+        [b.assign(b.id(chunk), b.index(table!, b.num(step.runs[i]!))), b.brk()],
+      ]);
       return [b.let([chunk]), b.switch(step.choice, cases, [step.otherwise]), write(b.id(chunk))];
     }
     return [b.if(b.bin(step.optional, "!==", b.undef()), emit(step.steps))];
@@ -142,7 +163,8 @@ function reservedSize(step: Planned, runSizes: number[]): number | undefined {
 export function arrayHeaderPiece(ctx: EmitContext, pieces: Piece[], length: Expr | number): Piece {
   const b = ctx.b;
   const first = pieces.find((piece) => !("check" in piece)); // checks write nothing and do not end a run
-  if (typeof length === "number" && first !== undefined && ("constant" in first || "choice" in first)) return { constant: [length, "array"] };
+  if (typeof length === "number" && first !== undefined && ("constant" in first || "choice" in first))
+    return { constant: [length, "array"] };
   const count = typeof length === "number" ? b.num(length) : length;
   const size = typeof length !== "number" ? 5 : length < 16 ? 1 : length < 0x10000 ? 3 : 5;
   const write = (method: string) => [b.expr(b.method(b.id("w"), method, count))];
@@ -153,7 +175,9 @@ export function arrayHeaderPiece(ctx: EmitContext, pieces: Piece[], length: Expr
 export function runTable(ctx: EmitContext, name: string, runs: Constant[][]): Expr | undefined {
   const b = ctx.b;
   if (runs.length === 0) return undefined;
-  return ctx.constant("runs:" + JSON.stringify(runs), "E_" + name, () => b.call(ctx.rt("constants"), b.array(runs.map((run) => b.array(run.map((c) => constantExpression(ctx, c)))))));
+  return ctx.constant("runs:" + JSON.stringify(runs), "E_" + name, () =>
+    b.call(ctx.rt("constants"), b.array(runs.map((run) => b.array(run.map((c) => constantExpression(ctx, c)))))),
+  );
 }
 
 function constantExpression(ctx: EmitContext, c: Constant): Expr {

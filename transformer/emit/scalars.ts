@@ -9,15 +9,20 @@ import type { EmitContext } from "./context.js";
 
 /** Writer method per leaf kind; each checks the JS type of its argument and throws a CodecError. */
 const LEAF_WRITERS: Partial<Record<TypeNode["kind"], string>> = {
-  boolean: "bool", number: "number",
+  boolean: "bool",
+  number: "number",
 };
 /** Writer method per leaf kind that writes into room reserved before, and the most bytes it writes. */
 const RESERVED_WRITERS: Partial<Record<TypeNode["kind"], [method: string, size: number]>> = {
-  boolean: ["putBool", 1], number: ["putNumber", 9],
+  boolean: ["putBool", 1],
+  number: ["putNumber", 9],
 };
 /** Reader method per leaf kind; each checks the head byte and throws a CodecError naming the offset. */
 const LEAF_READERS: Partial<Record<TypeNode["kind"], string>> = {
-  null: "nil", undefined: "undefinedValue", boolean: "bool", number: "number",
+  null: "nil",
+  undefined: "undefinedValue",
+  boolean: "bool",
+  number: "number",
 };
 /**
  * Runtime functions `(w, v, p)` / `(r, p)` that write or read a whole value: strings
@@ -26,10 +31,20 @@ const LEAF_READERS: Partial<Record<TypeNode["kind"], string>> = {
  * types lack them leave them out (as `readDynamic` for unknown).
  */
 const LEAF_WRITE_FUNCTIONS: Partial<Record<TypeNode["kind"], string>> = {
-  string: "writeString", bigint: "writeBigint", numberOrBigint: "writeNumberOrBigint", date: "writeDate", bytes: "writeBytes", arrayBuffer: "writeArrayBuffer",
+  string: "writeString",
+  bigint: "writeBigint",
+  numberOrBigint: "writeNumberOrBigint",
+  date: "writeDate",
+  bytes: "writeBytes",
+  arrayBuffer: "writeArrayBuffer",
 };
 const LEAF_READ_FUNCTIONS: Partial<Record<TypeNode["kind"], string>> = {
-  string: "readString", bigint: "readBigint", numberOrBigint: "readNumberOrBigint", date: "readDate", bytes: "readBytes", arrayBuffer: "readArrayBuffer",
+  string: "readString",
+  bigint: "readBigint",
+  numberOrBigint: "readNumberOrBigint",
+  date: "readDate",
+  bytes: "readBytes",
+  arrayBuffer: "readArrayBuffer",
 };
 
 /** The runtime function that writes a whole value of `node`, if one does. */
@@ -46,7 +61,11 @@ export function readFunction(node: TypeNode): string | undefined {
   if (node.kind === "array" && node.element.kind === "number") {
     const width = node.element.width;
     // A Float64 decodes as any number does.
-    return width === undefined || width === "float64" ? "readNumberArray" : width === "float32" ? "readFloat32Array" : undefined;
+    return width === undefined || width === "float64"
+      ? "readNumberArray"
+      : width === "float32"
+        ? "readFloat32Array"
+        : undefined;
   }
   return LEAF_READ_FUNCTIONS[node.kind];
 }
@@ -54,17 +73,26 @@ export function readFunction(node: TypeNode): string | undefined {
 /** A number of a declared width (runtime/widths.ts): `__tm.writeInt(w, v, -128, 127, p)` and the like. */
 function writeWidth(ctx: EmitContext, node: TypeNode, value: Expr, path: Expr): Expr | undefined {
   if ((node.kind !== "number" && node.kind !== "numberOrBigint") || node.width === undefined) return undefined;
-  const b = ctx.b, w = b.id("w");
+  const b = ctx.b,
+    w = b.id("w");
   const range = INT_RANGES[node.width];
   if (range) return b.call(ctx.rt("writeInt"), w, value, b.num(range[0]), b.num(range[1]), path);
-  const name = { float32: "writeFloat32", float64: "writeFloat64", int64: "writeInt64", uint64: "writeUint64" }[node.width as string]!;
+  const name = { float32: "writeFloat32", float64: "writeFloat64", int64: "writeInt64", uint64: "writeUint64" }[
+    node.width as string
+  ]!;
   return b.call(ctx.rt(name), w, value, path);
 }
 
 /** `__tm.readInt(r, -128, 127, p)` and the like; a Float64 reads as a number. */
 function readWidth(ctx: EmitContext, node: TypeNode, path: Expr): Expr | undefined {
-  if ((node.kind !== "number" && node.kind !== "numberOrBigint") || node.width === undefined || node.width === "float64") return undefined;
-  const b = ctx.b, r = b.id("r");
+  if (
+    (node.kind !== "number" && node.kind !== "numberOrBigint") ||
+    node.width === undefined ||
+    node.width === "float64"
+  )
+    return undefined;
+  const b = ctx.b,
+    r = b.id("r");
   const range = INT_RANGES[node.width];
   if (range) return b.call(ctx.rt("readInt"), r, b.num(range[0]), b.num(range[1]), path);
   const name = { float32: "readFloat32", int64: "readInt64", uint64: "readUint64" }[node.width as string]!;
@@ -82,10 +110,15 @@ export function encodeLeaf(ctx: EmitContext, node: TypeNode, value: Expr, path: 
   const write = writeFunction(node);
   if (write) return [b.expr(b.call(ctx.rt(write), w, value, path))];
   switch (node.kind) {
-    case "unknown": return [b.expr(b.call(ctx.rt("writeDynamic"), w, value, path, depth))];
-    case "null": case "undefined": {
+    case "unknown":
+      return [b.expr(b.call(ctx.rt("writeDynamic"), w, value, path, depth))];
+    case "null":
+    case "undefined": {
       const expected = node.kind === "null" ? b.null() : b.undef();
-      return [b.if(b.bin(value, "!==", expected), [b.expr(b.call(ctx.rt("mismatch"), b.str(node.kind), value, path))]), b.expr(b.method(w, "nil"))];
+      return [
+        b.if(b.bin(value, "!==", expected), [b.expr(b.call(ctx.rt("mismatch"), b.str(node.kind), value, path))]),
+        b.expr(b.method(w, "nil")),
+      ];
     }
     case "literals":
       if (allStrings(node.values)) return writeStrings(ctx, node.values, value, path);
@@ -99,10 +132,18 @@ export function encodeLeaf(ctx: EmitContext, node: TypeNode, value: Expr, path: 
  * What `encodeLeaf` writes, as writes into room reserved before (see emitRuns), with the most bytes
  * they write: booleans, numbers and their literal unions; undefined for anything else.
  */
-export function encodeReserved(ctx: EmitContext, node: TypeNode, value: Expr, path: Expr): { size: number; write: Stmt[] } | undefined {
+export function encodeReserved(
+  ctx: EmitContext,
+  node: TypeNode,
+  value: Expr,
+  path: Expr,
+): { size: number; write: Stmt[] } | undefined {
   if (node.kind === "literals") {
     if (node.values.length > INLINE_LITERALS || node.values.some((x) => typeof x === "string")) return undefined;
-    return { size: node.values.some((x) => typeof x === "number") ? 9 : 1, write: encodeLiterals(ctx, node.values, value, path, true) };
+    return {
+      size: node.values.some((x) => typeof x === "number") ? 9 : 1,
+      write: encodeLiterals(ctx, node.values, value, path, true),
+    };
   }
   const leaf = node.kind === "number" && node.width !== undefined ? undefined : RESERVED_WRITERS[node.kind];
   return leaf && { size: leaf[1], write: [ctx.b.expr(ctx.b.method(ctx.b.id("w"), leaf[0], value, path))] };
@@ -119,7 +160,8 @@ export function decodeLeaf(ctx: EmitContext, node: TypeNode, path: Expr, depth: 
   const read = readFunction(node);
   if (read) return b.call(ctx.rt(read), r, path);
   if (node.kind === "unknown") return b.call(ctx.rt("readDynamic"), r, path, depth);
-  if (node.kind === "literals" && readAsBytes(node.values)) return b.call(ctx.rt("readOneOf"), r, literalTable(ctx, node.values), path);
+  if (node.kind === "literals" && readAsBytes(node.values))
+    return b.call(ctx.rt("readOneOf"), r, literalTable(ctx, node.values), path);
   return undefined;
 }
 
@@ -127,7 +169,12 @@ export function decodeLeaf(ctx: EmitContext, node: TypeNode, path: Expr, depth: 
 export function encodeLiterals(ctx: EmitContext, values: Literal[], v: Expr, path: Expr, reserved = false): Stmt[] {
   const b = ctx.b;
   if (allStrings(values)) return writeStrings(ctx, values, v, path);
-  return [b.if(b.not(literalTest(ctx, values, v)), [b.expr(b.call(ctx.rt("mismatch"), b.str(describeLiterals(values)), v, path))]), ...writeLiteral(ctx, values, v, reserved)];
+  return [
+    b.if(b.not(literalTest(ctx, values, v)), [
+      b.expr(b.call(ctx.rt("mismatch"), b.str(describeLiterals(values)), v, path)),
+    ]),
+    ...writeLiteral(ctx, values, v, reserved),
+  ];
 }
 
 /** The body of the decoder of a literal union too large to read as pre-encoded bytes: read, then test. */
@@ -135,7 +182,12 @@ export function decodeLiterals(ctx: EmitContext, values: Literal[], path: Expr, 
   const b = ctx.b;
   const r = b.id("r");
   const kinds = new Set(values.map((v) => typeof v));
-  const read = kinds.size > 1 ? b.call(ctx.rt("readDynamic"), r, path, depth) : kinds.has("string") ? b.call(ctx.rt("readString"), r, path) : b.method(r, kinds.has("number") ? "number" : "bool", path);
+  const read =
+    kinds.size > 1
+      ? b.call(ctx.rt("readDynamic"), r, path, depth)
+      : kinds.has("string")
+        ? b.call(ctx.rt("readString"), r, path)
+        : b.method(r, kinds.has("number") ? "number" : "bool", path);
   return [
     b.const("at", b.prop(r, "pos")),
     b.const("x", read),
@@ -145,10 +197,17 @@ export function decodeLiterals(ctx: EmitContext, values: Literal[], path: Expr, 
 }
 
 /** The body of the encoder of a template literal type (`user-${number}`). */
-export function encodeTemplate(ctx: EmitContext, node: Extract<TypeNode, { kind: "template" }>, v: Expr, path: Expr): Stmt[] {
+export function encodeTemplate(
+  ctx: EmitContext,
+  node: Extract<TypeNode, { kind: "template" }>,
+  v: Expr,
+  path: Expr,
+): Stmt[] {
   const b = ctx.b;
   return [
-    b.if(b.not(b.bin(b.typeIs(v, "string"), "&&", b.method(pattern(ctx, node.pattern), "test", v))), [b.expr(b.call(ctx.rt("mismatch"), b.str(`a string matching ${node.text}`), v, path))]),
+    b.if(b.not(b.bin(b.typeIs(v, "string"), "&&", b.method(pattern(ctx, node.pattern), "test", v))), [
+      b.expr(b.call(ctx.rt("mismatch"), b.str(`a string matching ${node.text}`), v, path)),
+    ]),
     b.expr(b.call(ctx.rt("writeString"), b.id("w"), v)),
   ];
 }
@@ -172,8 +231,14 @@ export function pattern(ctx: EmitContext, source: string): Expr {
 /** True when `v` is one of `values`: a chain of `===` for a few, a hoisted Set for more. */
 export function literalTest(ctx: EmitContext, values: Literal[], v: Expr): Expr {
   const b = ctx.b;
-  if (values.length <= INLINE_LITERALS) return b.all(values.map((value) => b.bin(v, "===", b.lit(value))), "||");
-  const set = ctx.constant("set:" + JSON.stringify(values), "Values", () => b.new(b.id("Set"), b.array(values.map((x) => b.lit(x)))));
+  if (values.length <= INLINE_LITERALS)
+    return b.all(
+      values.map((value) => b.bin(v, "===", b.lit(value))),
+      "||",
+    );
+  const set = ctx.constant("set:" + JSON.stringify(values), "Values", () =>
+    b.new(b.id("Set"), b.array(values.map((x) => b.lit(x)))),
+  );
   return b.method(set, "has", v);
 }
 
@@ -204,14 +269,19 @@ export function readAsBytes(values: Literal[]): boolean {
 export function literalTable(ctx: EmitContext, values: Literal[], name?: string): Expr {
   const b = ctx.b;
   const stem = name ?? (values.length === 1 && /^\w{1,24}$/.test(String(values[0])) ? String(values[0]) : "Values");
-  return ctx.constant("literals:" + JSON.stringify(values), "L_" + stem, () => b.call(ctx.rt("literals"), b.array(values.map((x) => b.lit(x)))));
+  return ctx.constant("literals:" + JSON.stringify(values), "L_" + stem, () =>
+    b.call(ctx.rt("literals"), b.array(values.map((x) => b.lit(x)))),
+  );
 }
 
 /** A string literal union (`"a" | "b"`): a switch that copies the matching value pre-encoded, so no UTF-8 is encoded. */
 function writeStrings(ctx: EmitContext, values: string[], v: Expr, path: Expr): Stmt[] {
   const b = ctx.b;
   const table = literalTable(ctx, values);
-  const cases = values.map((x, i): [Expr[], Stmt[]] => [[b.str(x)], [b.expr(b.method(b.id("w"), "raw", b.index(table, b.num(i)))), b.brk()]]);
+  const cases = values.map((x, i): [Expr[], Stmt[]] => [
+    [b.str(x)],
+    [b.expr(b.method(b.id("w"), "raw", b.index(table, b.num(i)))), b.brk()],
+  ]);
   return [b.switch(v, cases, [b.expr(b.call(ctx.rt("mismatch"), b.str(describeLiterals(values)), v, path))])];
 }
 
@@ -220,11 +290,20 @@ function writeLiteral(ctx: EmitContext, values: Literal[], v: Expr, reserved: bo
   const w = b.id("w");
   const kinds = [...new Set(values.map((x) => typeof x))];
   // typeof names the leaf kinds "number" and "boolean", whose writers the tables above give.
-  const method = (kind: string) => (reserved ? RESERVED_WRITERS[kind as TypeNode["kind"]]![0] : LEAF_WRITERS[kind as TypeNode["kind"]]!);
-  const writer = (kind: string) => b.expr(kind === "string" ? b.call(ctx.rt("writeString"), w, v) : b.method(w, method(kind), v));
+  const method = (kind: string) =>
+    reserved ? RESERVED_WRITERS[kind as TypeNode["kind"]]![0] : LEAF_WRITERS[kind as TypeNode["kind"]]!;
+  const writer = (kind: string) =>
+    b.expr(kind === "string" ? b.call(ctx.rt("writeString"), w, v) : b.method(w, method(kind), v));
   if (kinds.length === 1) return [writer(kinds[0]!)];
   // Mixed kinds (`1 | "one"`): the membership test has passed, so typeof picks the writer.
-  return [kinds.slice(0, -1).reduceRight<Stmt>((otherwise, kind) => b.if(b.typeIs(v, kind), [writer(kind)], [otherwise]), writer(kinds[kinds.length - 1]!))];
+  return [
+    kinds
+      .slice(0, -1)
+      .reduceRight<Stmt>(
+        (otherwise, kind) => b.if(b.typeIs(v, kind), [writer(kind)], [otherwise]),
+        writer(kinds[kinds.length - 1]!),
+      ),
+  ];
 }
 
 export function describeLiterals(values: Literal[]): string {

@@ -30,30 +30,55 @@ export function shapeChecks(model: FileModel, checks: readonly ShapeCheck[]): st
   const text = (node: TypeNode, levels: number): string => {
     if (levels <= 0 && nests(model, node)) return "any";
     const inner = levels - 1;
-    if ((node.kind === "number" || node.kind === "numberOrBigint") && node.width) return `${RUNTIME_ALIAS}.Width<"${node.width}">`;
+    if ((node.kind === "number" || node.kind === "numberOrBigint") && node.width)
+      return `${RUNTIME_ALIAS}.Width<"${node.width}">`;
     switch (node.kind) {
-      case "null": case "undefined": case "boolean": case "number": case "bigint": case "string": case "unknown":
+      case "null":
+      case "undefined":
+      case "boolean":
+      case "number":
+      case "bigint":
+      case "string":
+      case "unknown":
         return node.kind;
-      case "numberOrBigint": return "number | bigint";
-      case "param": return "any"; // checked by the codec passed for it
-      case "literals": return node.values.map((v) => (typeof v === "string" ? JSON.stringify(v) : String(v))).join(" | ");
-      case "template": return node.text;
-      case "date": return "Date";
-      case "bytes": return "Uint8Array";
-      case "arrayBuffer": return "ArrayBuffer";
-      case "array": return `Array<${text(node.element, inner)}>`;
-      case "set": return `Set<${text(node.element, inner)}>`;
-      case "map": return `Map<${text(node.key, inner)}, ${text(node.value, inner)}>`;
-      case "record": return `{ [key: ${text(node.key, inner)}]: ${text(node.value, inner)} }`;
-      case "union": return node.members.map((m) => text(m, inner)).join(" | ");
+      case "numberOrBigint":
+        return "number | bigint";
+      case "param":
+        return "any"; // checked by the codec passed for it
+      case "literals":
+        return node.values.map((v) => (typeof v === "string" ? JSON.stringify(v) : String(v))).join(" | ");
+      case "template":
+        return node.text;
+      case "date":
+        return "Date";
+      case "bytes":
+        return "Uint8Array";
+      case "arrayBuffer":
+        return "ArrayBuffer";
+      case "array":
+        return `Array<${text(node.element, inner)}>`;
+      case "set":
+        return `Set<${text(node.element, inner)}>`;
+      case "map":
+        return `Map<${text(node.key, inner)}, ${text(node.value, inner)}>`;
+      case "record":
+        return `{ [key: ${text(node.key, inner)}]: ${text(node.value, inner)} }`;
+      case "union":
+        return node.members.map((m) => text(m, inner)).join(" | ");
       case "tuple":
-        return "[" + node.elements.map((e) => {
-          if (e.mode === "rest") return `...Array<${text(e.type, inner - 1)}>`;
-          if (e.mode === "required") return text(e.type, inner);
-          const value = defined(e.type);
-          const printed = value ? text(value, inner) : "never";
-          return (value && isUnion(value) ? `(${printed})` : printed) + "?";
-        }).join(", ") + "]";
+        return (
+          "[" +
+          node.elements
+            .map((e) => {
+              if (e.mode === "rest") return `...Array<${text(e.type, inner - 1)}>`;
+              if (e.mode === "required") return text(e.type, inner);
+              const value = defined(e.type);
+              const printed = value ? text(value, inner) : "never";
+              return (value && isUnion(value) ? `(${printed})` : printed) + "?";
+            })
+            .join(", ") +
+          "]"
+        );
       case "ref": {
         const entry = model.named[node.name]!;
         if (entry.shape.kind === "object" && entry.shape.link) return "any"; // checked where that codec is generated
@@ -66,7 +91,10 @@ export function shapeChecks(model: FileModel, checks: readonly ShapeCheck[]): st
         const name = whole ? alias(node.name) : `${alias(node.name)}$${within}`;
         if (!aliases.has(name)) {
           aliases.set(name, ""); // taken before its body, for recursion
-          aliases.set(name, entry.shape.kind === "alias" ? text(entry.shape.type, within) : objectText(entry.shape, within - 1));
+          aliases.set(
+            name,
+            entry.shape.kind === "alias" ? text(entry.shape.type, within) : objectText(entry.shape, within - 1),
+          );
         }
         return name;
       }
@@ -74,12 +102,14 @@ export function shapeChecks(model: FileModel, checks: readonly ShapeCheck[]): st
   };
   const objectText = (shape: ObjectShape, levels: number): string => {
     // A private or protected property is not in `keyof` the class, so the check cannot see it.
-    const members = shape.properties.filter((p) => !p.hidden).map((p) => {
-      const key = isIdentifierName(p.name) ? p.name : JSON.stringify(p.name);
-      if (!p.optional) return `${key}: ${text(p.type, levels)}`;
-      const value = defined(p.type);
-      return `${key}: ${RUNTIME_ALIAS}.Optional<${value ? text(value, levels - 1) : "never"}>`;
-    });
+    const members = shape.properties
+      .filter((p) => !p.hidden)
+      .map((p) => {
+        const key = isIdentifierName(p.name) ? p.name : JSON.stringify(p.name);
+        if (!p.optional) return `${key}: ${text(p.type, levels)}`;
+        const value = defined(p.type);
+        return `${key}: ${RUNTIME_ALIAS}.Optional<${value ? text(value, levels - 1) : "never"}>`;
+      });
     if (shape.rest) members.push(`[key: string]: ${text(shape.rest, levels)}`);
     return members.length === 0 ? "{}" : `{ ${members.join("; ")} }`;
   };
@@ -89,11 +119,17 @@ export function shapeChecks(model: FileModel, checks: readonly ShapeCheck[]): st
     const generated = text(root, LEVELS - 1); // SameShape wraps both sides in a tuple
     if (generated === "any") continue; // a recursive type too deep to compare: nothing to check
     const message = `${check.label} was generated for another ${check.type}: run \`npx typed-msgpack generate\``;
-    lines.push(`declare const ${RUNTIME_ALIAS}_check_${check.id}: ${RUNTIME_ALIAS}.Unchanged<${RUNTIME_ALIAS}.SameShape<${check.type}, ${generated}, ${JSON.stringify(message)}>>;`);
+    lines.push(
+      `declare const ${RUNTIME_ALIAS}_check_${check.id}: ${RUNTIME_ALIAS}.Unchanged<${RUNTIME_ALIAS}.SameShape<${check.type}, ${generated}, ${JSON.stringify(message)}>>;`,
+    );
   }
   if (lines.length === 0) return "";
   const declarations = [...aliases].map(([name, body]) => `type ${name} = ${body};`);
-  return ["// The shape each codec was generated for: a compile error here means the type changed since.", ...declarations, ...lines].join("\n");
+  return [
+    "// The shape each codec was generated for: a compile error here means the type changed since.",
+    ...declarations,
+    ...lines,
+  ].join("\n");
 }
 
 /**
@@ -115,10 +151,16 @@ function depths(model: FileModel): ((node: TypeNode) => number) & { recursive(na
   const cyclic = new Set<string>();
   const depth = (node: TypeNode): number => {
     switch (node.kind) {
-      case "array": case "set": return 1 + depth(node.element);
-      case "map": case "record": return 1 + Math.max(depth(node.key), depth(node.value));
-      case "union": return 1 + Math.max(...node.members.map(depth));
-      case "tuple": return 1 + Math.max(0, ...node.elements.map((e) => (e.mode === "rest" ? 1 : 0) + depth(e.type)));
+      case "array":
+      case "set":
+        return 1 + depth(node.element);
+      case "map":
+      case "record":
+        return 1 + Math.max(depth(node.key), depth(node.value));
+      case "union":
+        return 1 + Math.max(...node.members.map(depth));
+      case "tuple":
+        return 1 + Math.max(0, ...node.elements.map((e) => (e.mode === "rest" ? 1 : 0) + depth(e.type)));
       case "ref": {
         const shape = model.named[node.name]!.shape;
         if (shape.kind === "object" && shape.link) return 0;
@@ -129,14 +171,22 @@ function depths(model: FileModel): ((node: TypeNode) => number) & { recursive(na
         let d = known.get(node.name);
         if (d === undefined) {
           open.add(node.name);
-          d = shape.kind === "alias" ? depth(shape.type)
-            : 1 + Math.max(0, ...shape.properties.filter((p) => !p.hidden).map((p) => (p.optional ? 1 : 0) + depth(p.type)), shape.rest ? depth(shape.rest) : 0);
+          d =
+            shape.kind === "alias"
+              ? depth(shape.type)
+              : 1 +
+                Math.max(
+                  0,
+                  ...shape.properties.filter((p) => !p.hidden).map((p) => (p.optional ? 1 : 0) + depth(p.type)),
+                  shape.rest ? depth(shape.rest) : 0,
+                );
           open.delete(node.name);
           known.set(node.name, d);
         }
         return d;
       }
-      default: return 0;
+      default:
+        return 0;
     }
   };
   return Object.assign(depth, { recursive: (name: string) => cyclic.has(name) });
@@ -145,14 +195,26 @@ function depths(model: FileModel): ((node: TypeNode) => number) & { recursive(na
 /** Whether `node` has types nested in it (a linked object is `any` whatever its depth). */
 function nests(model: FileModel, node: TypeNode): boolean {
   switch (node.kind) {
-    case "array": case "set": case "map": case "record": case "union": case "tuple": return true;
-    case "ref": { const shape = model.named[node.name]!.shape; return !(shape.kind === "object" && shape.link); }
-    default: return false;
+    case "array":
+    case "set":
+    case "map":
+    case "record":
+    case "union":
+    case "tuple":
+      return true;
+    case "ref": {
+      const shape = model.named[node.name]!.shape;
+      return !(shape.kind === "object" && shape.link);
+    }
+    default:
+      return false;
   }
 }
 
 function isUnion(node: TypeNode): boolean {
-  return node.kind === "union" || node.kind === "numberOrBigint" || (node.kind === "literals" && node.values.length > 1);
+  return (
+    node.kind === "union" || node.kind === "numberOrBigint" || (node.kind === "literals" && node.values.length > 1)
+  );
 }
 
 /** `T` without `undefined` among its members (an optional property's or element's value type); none left is `never`. */

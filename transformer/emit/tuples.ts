@@ -17,12 +17,21 @@ export function encodeTuple(ctx: EmitContext, node: Tuple): Stmt[] {
   const [w, v, p, d] = [b.id("w"), b.id("v"), b.id("p"), b.id("d")];
   const { min, max, fixed, rest, trailing } = bounds(node);
   const length = b.prop(v, "length");
-  const lengthOk = min === max ? [b.bin(length, "===", b.num(min))] : [b.bin(length, ">=", b.num(min)), ...(max === Infinity ? [] : [b.bin(length, "<=", b.num(max))])];
-  const out: Stmt[] = [b.if(b.not(b.all([b.isArray(v), ...lengthOk])), [b.expr(b.call(ctx.rt("mismatch"), b.str(describeTuple(min, max)), v, p))])];
+  const lengthOk =
+    min === max
+      ? [b.bin(length, "===", b.num(min))]
+      : [b.bin(length, ">=", b.num(min)), ...(max === Infinity ? [] : [b.bin(length, "<=", b.num(max))])];
+  const out: Stmt[] = [
+    b.if(b.not(b.all([b.isArray(v), ...lengthOk])), [
+      b.expr(b.call(ctx.rt("mismatch"), b.str(describeTuple(min, max)), v, p)),
+    ]),
+  ];
   if (min === node.elements.length) {
     // Fixed length: the header and the elements as a positional object's, in runs, so that
     // `[number, number]` reserves its 19 bytes once and `["pt", number]` copies `["pt"` at once.
-    const pieces = node.elements.flatMap((element, i) => valuePieces(ctx, element.type, b.index(v, b.num(i)), `[${i}]`, d));
+    const pieces = node.elements.flatMap((element, i) =>
+      valuePieces(ctx, element.type, b.index(v, b.num(i)), `[${i}]`, d),
+    );
     pieces.unshift(arrayHeaderPiece(ctx, pieces, min));
     const runs: Constant[][] = [];
     const planned = planRuns(pieces, runs);
@@ -35,8 +44,13 @@ export function encodeTuple(ctx: EmitContext, node: Tuple): Stmt[] {
     out.push(
       b.let(["n", length]),
       b.while(
-        b.all([b.bin(b.id("n"), ">", b.num(min)), b.bin(b.id("n"), "<=", b.num(fixed)), b.bin(b.index(v, b.bin(b.id("n"), "-", b.num(1))), "===", b.undef())]),
-        [b.dec("n")]),
+        b.all([
+          b.bin(b.id("n"), ">", b.num(min)),
+          b.bin(b.id("n"), "<=", b.num(fixed)),
+          b.bin(b.index(v, b.bin(b.id("n"), "-", b.num(1))), "===", b.undef()),
+        ]),
+        [b.dec("n")],
+      ),
     );
     count = b.id("n");
   }
@@ -77,7 +91,10 @@ export function decodeTuple(ctx: EmitContext, node: Tuple): Stmt[] {
   ];
   node.elements.forEach((element, i) => {
     const push = (at: Expr) => b.expr(b.method(out, "push", ctx.decode(element.type, at, d)));
-    if (element.mode === "rest") stmts.push(b.forCount("i", trailing > 0 ? b.bin(n, "-", b.num(trailing)) : n, [push(indexPath(b, b.id("i")))], i));
+    if (element.mode === "rest")
+      stmts.push(
+        b.forCount("i", trailing > 0 ? b.bin(n, "-", b.num(trailing)) : n, [push(indexPath(b, b.id("i")))], i),
+      );
     else if (rest >= 0 && i > rest) stmts.push(push(indexPath(b, b.bin(n, "-", b.num(node.elements.length - i)))));
     else if (element.mode === "optional") stmts.push(b.if(b.bin(n, ">", b.num(i)), [push(childPath(b, `[${i}]`))]));
     else stmts.push(push(childPath(b, `[${i}]`)));
@@ -85,9 +102,16 @@ export function decodeTuple(ctx: EmitContext, node: Tuple): Stmt[] {
   if (fixed > min) {
     // Trailing optional elements that decoded to undefined are absent, as encode writes them.
     const length = b.prop(out, "length");
-    stmts.push(b.while(
-      b.all([b.bin(length, ">", b.num(min)), b.bin(length, "<=", b.num(fixed)), b.bin(b.index(out, b.bin(length, "-", b.num(1))), "===", b.undef())]),
-      [b.expr(b.method(out, "pop"))]));
+    stmts.push(
+      b.while(
+        b.all([
+          b.bin(length, ">", b.num(min)),
+          b.bin(length, "<=", b.num(fixed)),
+          b.bin(b.index(out, b.bin(length, "-", b.num(1))), "===", b.undef()),
+        ]),
+        [b.expr(b.method(out, "pop"))],
+      ),
+    );
   }
   return [...stmts, b.ret(out)];
 }

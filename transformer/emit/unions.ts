@@ -14,7 +14,17 @@ import { describeLiterals, literalTable, literalTest, pattern } from "./scalars.
 type Union = Extract<TypeNode, { kind: "union" }>;
 
 /** The runtime's numeric family constants (wire.ts), inlined as literals with their names beside them. */
-const FAMILY_CODES: Record<Family, number> = { NIL: 0, BOOL: 1, INT: 2, FLOAT: 3, STR: 4, BIN: 5, ARRAY: 6, MAP: 7, EXT: 8 };
+const FAMILY_CODES: Record<Family, number> = {
+  NIL: 0,
+  BOOL: 1,
+  INT: 2,
+  FLOAT: 3,
+  STR: 4,
+  BIN: 5,
+  ARRAY: 6,
+  MAP: 7,
+  EXT: 8,
+};
 
 /**
  * Runs the JS-side test of each group of members in the union's plan (model/unions.ts), and within a
@@ -41,22 +51,36 @@ export function encodeUnion(ctx: EmitContext, node: Union): Stmt[] {
     if (choice.by === "only") {
       const member = members[0]!;
       // The guard has already checked null/undefined; only the nil is left to write.
-      const write = member.kind === "null" || member.kind === "undefined" ? [b.expr(b.method(w, "nil"))] : ctx.encode(member, v, p, d);
+      const write =
+        member.kind === "null" || member.kind === "undefined"
+          ? [b.expr(b.method(w, "nil"))]
+          : ctx.encode(member, v, p, d);
       out.push(b.if(guard, [...write, b.ret()]));
       continue;
     }
-    const candidates = () => ctx.constant("pick:" + JSON.stringify(members), "Candidates", () => b.array(members.map((member) => objectCandidate(ctx, member))));
+    const candidates = () =>
+      ctx.constant("pick:" + JSON.stringify(members), "Candidates", () =>
+        b.array(members.map((member) => objectCandidate(ctx, member))),
+      );
     if (choice.by === "keys") {
       // Chosen by the value's own keys, without trying to encode: shallow, so recursive untagged
       // unions stay linear instead of exponential.
-      const cases = members.map((member, i): [Expr[], Stmt[]] => [[b.num(i)], [...ctx.encode(member, v, p, d), b.ret()]]);
+      const cases = members.map((member, i): [Expr[], Stmt[]] => [
+        [b.num(i)],
+        [...ctx.encode(member, v, p, d), b.ret()],
+      ]);
       out.push(b.if(guard, [b.switch(b.call(ctx.rt("pickByKeys"), v, candidates()), cases)]));
       continue;
     }
     // "try" (`{ a: number }[] | { a: number; b: number }[]`) and "keysThenTry" (`{ x: A[] } | { x: AB[] }`,
     // among the members the keys allow): the first that takes the value whole, else the first that
     // takes it (writeFirstOf; decode chooses by the same rule, firstOf).
-    const encoders = ctx.constant("try:" + JSON.stringify(members), "Encoders", () => b.array(members.map((member) => b.id(ctx.encoderFor(member)))), members);
+    const encoders = ctx.constant(
+      "try:" + JSON.stringify(members),
+      "Encoders",
+      () => b.array(members.map((member) => b.id(ctx.encoderFor(member)))),
+      members,
+    );
     const args = choice.by === "keysThenTry" ? [w, encoders, v, p, d, candidates()] : [w, encoders, v, p, d];
     out.push(b.if(guard, [b.expr(b.call(ctx.rt("writeFirstOf"), ...args)), b.ret()]));
   }
@@ -87,24 +111,47 @@ function objectCandidate(ctx: EmitContext, member: TypeNode): Expr {
 function memberTest(ctx: EmitContext, node: TypeNode, v: Expr): Expr {
   const b = ctx.b;
   switch (node.kind) {
-    case "null": return b.bin(v, "===", b.null());
-    case "undefined": return b.bin(v, "===", b.undef());
-    case "boolean": return b.typeIs(v, "boolean");
-    case "number": return b.typeIs(v, "number");
-    case "bigint": return b.typeIs(v, "bigint");
-    case "numberOrBigint": return b.bin(b.typeIs(v, "number"), "||", b.typeIs(v, "bigint"));
-    case "string": return b.typeIs(v, "string");
-    case "template": return b.bin(b.typeIs(v, "string"), "&&", b.method(pattern(ctx, node.pattern), "test", v));
-    case "literals": return literalTest(ctx, node.values, v);
-    case "date": return b.instanceOf(v, "Date");
-    case "bytes": return b.instanceOf(v, "Uint8Array");
-    case "arrayBuffer": return b.instanceOf(v, "ArrayBuffer");
-    case "array": case "tuple": return b.isArray(v);
-    case "set": return b.instanceOf(v, "Set");
-    case "map": return b.instanceOf(v, "Map");
-    case "record": return b.call(ctx.rt("isRecordLike"), v);
-    case "unknown": case "param": return b.bool(true);
-    case "union": return b.all(node.members.map((m) => memberTest(ctx, m, v)), "||");
+    case "null":
+      return b.bin(v, "===", b.null());
+    case "undefined":
+      return b.bin(v, "===", b.undef());
+    case "boolean":
+      return b.typeIs(v, "boolean");
+    case "number":
+      return b.typeIs(v, "number");
+    case "bigint":
+      return b.typeIs(v, "bigint");
+    case "numberOrBigint":
+      return b.bin(b.typeIs(v, "number"), "||", b.typeIs(v, "bigint"));
+    case "string":
+      return b.typeIs(v, "string");
+    case "template":
+      return b.bin(b.typeIs(v, "string"), "&&", b.method(pattern(ctx, node.pattern), "test", v));
+    case "literals":
+      return literalTest(ctx, node.values, v);
+    case "date":
+      return b.instanceOf(v, "Date");
+    case "bytes":
+      return b.instanceOf(v, "Uint8Array");
+    case "arrayBuffer":
+      return b.instanceOf(v, "ArrayBuffer");
+    case "array":
+    case "tuple":
+      return b.isArray(v);
+    case "set":
+      return b.instanceOf(v, "Set");
+    case "map":
+      return b.instanceOf(v, "Map");
+    case "record":
+      return b.call(ctx.rt("isRecordLike"), v);
+    case "unknown":
+    case "param":
+      return b.bool(true);
+    case "union":
+      return b.all(
+        node.members.map((m) => memberTest(ctx, m, v)),
+        "||",
+      );
     case "ref": {
       const shape = ctx.entry(node).shape;
       return shape.kind === "object" ? b.call(ctx.rt("isRecordLike"), v) : memberTest(ctx, shape.type, v);
@@ -138,10 +185,27 @@ function decodeChoice(ctx: EmitContext, union: Union, choice: Choice): Stmt[] {
     const tag = union.tag!;
     const positionalAt = positionalTagIndex(ctx, members, tag.property);
     // The key of the discriminant, for maps (arrays have none).
-    const tagKey = positionalAt !== undefined ? b.null() : ctx.constant("tag:" + tag.property, "Tag_" + tag.property.replace(/\W/g, "_"), () =>
-      b.index(b.call(ctx.rt("keys"), b.array([b.str(tag.property)])), b.num(0)));
-    const tags = literalTable(ctx, tag.cases.map((c) => c.value), tag.property.replace(/\W/g, "_"));
-    const badTag = b.ret(b.call(ctx.rt("badTag"), r, b.str(tag.property), b.str(describeLiterals(tag.cases.map((c) => c.value))), p, b.id("start")));
+    const tagKey =
+      positionalAt !== undefined
+        ? b.null()
+        : ctx.constant("tag:" + tag.property, "Tag_" + tag.property.replace(/\W/g, "_"), () =>
+            b.index(b.call(ctx.rt("keys"), b.array([b.str(tag.property)])), b.num(0)),
+          );
+    const tags = literalTable(
+      ctx,
+      tag.cases.map((c) => c.value),
+      tag.property.replace(/\W/g, "_"),
+    );
+    const badTag = b.ret(
+      b.call(
+        ctx.rt("badTag"),
+        r,
+        b.str(tag.property),
+        b.str(describeLiterals(tag.cases.map((c) => c.value))),
+        p,
+        b.id("start"),
+      ),
+    );
     if (positionalAt !== undefined) {
       // Arrays: the discriminant is the element at its index (the same in every member, as the model checks).
       const cases = choice.members.map((m): [Expr[], Stmt[]] => [
@@ -157,27 +221,31 @@ function decodeChoice(ctx: EmitContext, union: Union, choice: Choice): Stmt[] {
       // Members whose first element is the tag resume after it when its bytes are as encoders write
       // them and the length is theirs (the header and the tag read once: bench events decode 1.09x);
       // anything else goes back to the start and the path above, which reports errors.
-      const resume = positionalAt === 0 && choice.members.every((m) => resumablePositional(ctx, union.members[m]!) !== undefined);
+      const resume =
+        positionalAt === 0 && choice.members.every((m) => resumablePositional(ctx, union.members[m]!) !== undefined);
       if (!resume) return [b.block([b.const("start", b.prop(r, "pos")), ...read])];
       const n = b.id("n");
       const resumed = choice.members.map((m): [Expr[], Stmt[]] => {
         const member = union.members[m]!;
         const shape = resumablePositional(ctx, member)!;
         const [min, max] = [positionalRequired(shape), shape.properties.length];
-        const fits = min === max ? b.bin(n, "===", b.num(max)) : b.all([b.bin(n, ">=", b.num(min)), b.bin(n, "<=", b.num(max))]);
+        const fits =
+          min === max ? b.bin(n, "===", b.num(max)) : b.all([b.bin(n, ">=", b.num(min)), b.bin(n, "<=", b.num(max))]);
         return [
           tag.cases.flatMap((c, index) => (c.member === m ? [b.named(b.num(index), JSON.stringify(c.value))] : [])),
           [b.if(fits, [b.ret(b.call(b.id(ctx.decoderFor(member)), r, p, d, n, b.num(1)))]), b.brk()],
         ];
       });
-      return [b.block([
-        b.const("start", b.prop(r, "pos")),
-        b.const("n", b.method(r, "arrayHeader", p)),
-        b.const("first", b.cond(b.bin(n, ">", b.num(0)), b.call(ctx.rt("nextOneOf"), r, tags), b.num(-1))),
-        b.switch(b.id("first"), resumed),
-        b.assign(b.prop(r, "pos"), b.id("start")),
-        ...read,
-      ])];
+      return [
+        b.block([
+          b.const("start", b.prop(r, "pos")),
+          b.const("n", b.method(r, "arrayHeader", p)),
+          b.const("first", b.cond(b.bin(n, ">", b.num(0)), b.call(ctx.rt("nextOneOf"), r, tags), b.num(-1))),
+          b.switch(b.id("first"), resumed),
+          b.assign(b.prop(r, "pos"), b.id("start")),
+          ...read,
+        ]),
+      ];
     }
     // Members that resume take the map where readTag left it: after the tag when it came first
     // (they write their tag as a literal, so it need not be read again).
@@ -190,10 +258,15 @@ function decodeChoice(ctx: EmitContext, union: Union, choice: Choice): Stmt[] {
     const [n, i] = [b.id("n"), b.id("i")];
     const cases = choice.members.map((m): [Expr[], Stmt[]] => {
       const member = union.members[m]!;
-      const values = tag.cases.flatMap((c, index) => (c.member === m ? [b.named(b.num(index), JSON.stringify(c.value))] : []));
+      const values = tag.cases.flatMap((c, index) =>
+        c.member === m ? [b.named(b.num(index), JSON.stringify(c.value))] : [],
+      );
       if (!resume) return [values, [b.ret(ctx.decode(member, p, d))]];
       const bit = tagIndex(member);
-      return [values, [b.ret(b.call(b.id(ctx.decoderFor(member)), r, p, d, n, i, bit === 0 ? i : b.bin(i, "<<", b.num(bit))))]];
+      return [
+        values,
+        [b.ret(b.call(b.id(ctx.decoderFor(member)), r, p, d, n, i, bit === 0 ? i : b.bin(i, "<<", b.num(bit))))],
+      ];
     });
     const read = resume
       ? [
@@ -201,7 +274,10 @@ function decodeChoice(ctx: EmitContext, union: Union, choice: Choice): Stmt[] {
           b.const("n", b.method(r, "mapHeader", p)),
           b.const("at", b.prop(r, "pos")),
           b.const("tag", b.call(ctx.rt("readTag"), r, n, tagKey, tags, p)),
-          b.comment(b.const("i", b.cond(b.bin(b.prop(r, "pos"), "===", b.id("at")), b.num(0), b.num(1))), "1: the tag came first and is read"),
+          b.comment(
+            b.const("i", b.cond(b.bin(b.prop(r, "pos"), "===", b.id("at")), b.num(0), b.num(1))),
+            "1: the tag came first and is read",
+          ),
         ]
       : [
           b.const("start", b.prop(r, "pos")),
@@ -210,7 +286,10 @@ function decodeChoice(ctx: EmitContext, union: Union, choice: Choice): Stmt[] {
         ];
     return [b.block([...read, b.switch(b.id("tag"), cases), badTag])];
   }
-  const candidates = () => ctx.constant("pickdec:" + JSON.stringify(members), "DecodeCandidates", () => b.array(members.map((member) => mapCandidate(ctx, member))));
+  const candidates = () =>
+    ctx.constant("pickdec:" + JSON.stringify(members), "DecodeCandidates", () =>
+      b.array(members.map((member) => mapCandidate(ctx, member))),
+    );
   if (choice.by === "keys") {
     // Chosen by the map's keys (declared and required), scanned once without decoding: linear even
     // for recursive untagged unions, where trying each member is exponential.
@@ -220,7 +299,9 @@ function decodeChoice(ctx: EmitContext, union: Union, choice: Choice): Stmt[] {
   // "try" (`string[] | number[]`) and "keysThenTry" (among the members the map's keys allow): the
   // first that takes the value whole (strictly: unknown keys fail), else the first that takes it.
   const attempts = members.map((member) => b.arrow(ctx.decode(member, p, d)));
-  return [b.ret(b.call(ctx.rt("firstOf"), r, b.array(attempts), p, ...(choice.by === "keysThenTry" ? [candidates()] : [])))];
+  return [
+    b.ret(b.call(ctx.rt("firstOf"), r, b.array(attempts), p, ...(choice.by === "keysThenTry" ? [candidates()] : []))),
+  ];
 }
 
 /** The index of the discriminant in members written positionally, or undefined for maps. */
@@ -243,20 +324,33 @@ function mapCandidate(ctx: EmitContext, member: TypeNode): Expr {
 /** How an error message names what a union accepts, e.g. `string | number | null`. */
 function describeUnion(ctx: EmitContext, node: TypeNode): string {
   switch (node.kind) {
-    case "union": return node.members.map((m) => describeUnion(ctx, m)).join(" | ");
-    case "literals": return describeLiterals(node.values);
-    case "ref": return ctx.entry(node).display;
-    case "template": return node.text;
-    case "date": return "Date";
-    case "bytes": return "Uint8Array";
-    case "arrayBuffer": return "ArrayBuffer";
-    case "array": return describeUnion(ctx, node.element) + "[]";
-    case "set": return "Set";
-    case "map": return "Map";
-    case "record": return "Record";
-    case "tuple": return "tuple";
-    case "numberOrBigint": return "number | bigint";
-    default: return node.kind;
+    case "union":
+      return node.members.map((m) => describeUnion(ctx, m)).join(" | ");
+    case "literals":
+      return describeLiterals(node.values);
+    case "ref":
+      return ctx.entry(node).display;
+    case "template":
+      return node.text;
+    case "date":
+      return "Date";
+    case "bytes":
+      return "Uint8Array";
+    case "arrayBuffer":
+      return "ArrayBuffer";
+    case "array":
+      return describeUnion(ctx, node.element) + "[]";
+    case "set":
+      return "Set";
+    case "map":
+      return "Map";
+    case "record":
+      return "Record";
+    case "tuple":
+      return "tuple";
+    case "numberOrBigint":
+      return "number | bigint";
+    default:
+      return node.kind;
   }
 }
-

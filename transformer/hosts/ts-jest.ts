@@ -34,7 +34,10 @@ export interface TsJestCompilerLike {
 export const name = "typed-msgpack";
 export const version = packageVersion();
 
-export function factory(compiler: TsJestCompilerLike, options?: TransformerOptions): ts.TransformerFactory<ts.SourceFile> {
+export function factory(
+  compiler: TsJestCompilerLike,
+  options?: TransformerOptions,
+): ts.TransformerFactory<ts.SourceFile> {
   const service = compiler._languageService;
   if (service && typeof service.getProgram === "function") {
     // Fetched per file: the Program that holds the file ts-jest is emitting right now.
@@ -47,8 +50,8 @@ export function factory(compiler: TsJestCompilerLike, options?: TransformerOptio
   if (compiler.configSet?.isolatedModules === false) {
     throw new Error(
       "typed-msgpack/ts-jest: this ts-jest type-checks but its compiler has no `_languageService` to take the Program from " +
-        "(the adapter is written against ts-jest 29.x). Use ts-jest's `compiler: \"ts-patch/compiler\"` option with the " +
-        "tsconfig plugin line { \"transform\": \"typed-msgpack/transformer\" } instead.",
+        '(the adapter is written against ts-jest 29.x). Use ts-jest\'s `compiler: "ts-patch/compiler"` option with the ' +
+        'tsconfig plugin line { "transform": "typed-msgpack/transformer" } instead.',
     );
   }
   return isolatedModulesGuard;
@@ -65,7 +68,7 @@ const isolatedModulesGuard: ts.TransformerFactory<ts.SourceFile> = () => (file) 
     throw new Error(
       `${source.fileName}:${line + 1}:${character + 1} - typed-msgpack: ${call.getText(source)} cannot be compiled because ` +
         "ts-jest runs with isolatedModules: true, which compiles each file on its own with no type information. " +
-        "Turn isolatedModules off for ts-jest: set \"isolatedModules\": false in the tsconfig ts-jest uses (or pass " +
+        'Turn isolatedModules off for ts-jest: set "isolatedModules": false in the tsconfig ts-jest uses (or pass ' +
         "tsconfig: { isolatedModules: false } in ts-jest's options), and drop ts-jest's own \"isolatedModules\" option.",
     );
   }

@@ -6,26 +6,47 @@ export const ALL_FAMILIES: readonly Family[] = ["NIL", "BOOL", "INT", "FLOAT", "
 /** Families in which a value of `node` may arrive. `unknown` arrives in all of them. */
 export function familiesOf(node: TypeNode, named: Record<string, NamedType>, seen = new Set<string>()): Family[] {
   switch (node.kind) {
-    case "null": case "undefined": return ["NIL"];
-    case "boolean": return ["BOOL"];
+    case "null":
+    case "undefined":
+      return ["NIL"];
+    case "boolean":
+      return ["BOOL"];
     // An integer width takes ints alone: a float is a mismatch, even a whole one.
-    case "number": case "numberOrBigint": return node.width && node.width !== "float32" && node.width !== "float64" ? ["INT"] : ["INT", "FLOAT"];
-    case "bigint": return ["INT"];
-    case "string": case "template": return ["STR"];
+    case "number":
+    case "numberOrBigint":
+      return node.width && node.width !== "float32" && node.width !== "float64" ? ["INT"] : ["INT", "FLOAT"];
+    case "bigint":
+      return ["INT"];
+    case "string":
+    case "template":
+      return ["STR"];
     case "literals": {
       const out = new Set<Family>();
       for (const v of node.values) {
         if (typeof v === "string") out.add("STR");
         else if (typeof v === "boolean") out.add("BOOL");
-        else { out.add("INT"); out.add("FLOAT"); }
+        else {
+          out.add("INT");
+          out.add("FLOAT");
+        }
       }
       return [...out];
     }
-    case "date": return ["EXT"];
-    case "bytes": case "arrayBuffer": return ["BIN"];
-    case "array": case "tuple": case "set": return ["ARRAY"];
-    case "map": case "record": return ["MAP"];
-    case "unknown": case "param": return [...ALL_FAMILIES];
+    case "date":
+      return ["EXT"];
+    case "bytes":
+    case "arrayBuffer":
+      return ["BIN"];
+    case "array":
+    case "tuple":
+    case "set":
+      return ["ARRAY"];
+    case "map":
+    case "record":
+      return ["MAP"];
+    case "unknown":
+    case "param":
+      return [...ALL_FAMILIES];
     case "union": {
       const out = new Set<Family>();
       for (const m of node.members) for (const f of familiesOf(m, named, seen)) out.add(f);
@@ -56,7 +77,10 @@ export function resolveAlias(node: TypeNode, named: Record<string, NamedType>): 
  * parts. Also where T is a type parameter: nil is then taken to be the union's own, as the model
  * allows a type parameter in a union with nil alone.
  */
-export function splitNil(node: TypeNode, named: Record<string, NamedType>): { nil: "null" | "undefined" | "both"; other: TypeNode } | undefined {
+export function splitNil(
+  node: TypeNode,
+  named: Record<string, NamedType>,
+): { nil: "null" | "undefined" | "both"; other: TypeNode } | undefined {
   if (node.kind !== "union") return undefined;
   const others = node.members.filter((m) => m.kind !== "null" && m.kind !== "undefined");
   if (others.length !== 1 || others.length === node.members.length) return undefined;

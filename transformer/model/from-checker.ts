@@ -3,19 +3,65 @@ import { nameList, type Problem, type ProblemKind } from "../diagnostics/catalog
 import { familiesOf, type Family } from "./families.js";
 import { markTriedStrictly, markUnbounded, planUnion, reachesOnlyObjects, walk } from "./unions.js";
 import { declaresSentinel } from "../recognize/is-codec-call.js";
-import { propertySegment, type FileModel, type Layout, type Link, type Literal, type NumberWidth, type ObjectShape, type Property, type TupleElement, type TypeNode } from "./ir.js";
+import {
+  propertySegment,
+  type FileModel,
+  type Layout,
+  type Link,
+  type Literal,
+  type NumberWidth,
+  type ObjectShape,
+  type Property,
+  type TupleElement,
+  type TypeNode,
+} from "./ir.js";
 
 type UnionNode = Extract<TypeNode, { kind: "union" }>;
 
 /** Lib types that would silently lose data or behaviour if encoded as plain objects. */
 const UNSUPPORTED_BUILTINS = new Set([
-  "Promise", "PromiseLike", "WeakMap", "WeakSet", "WeakRef", "RegExp", "Error", "Function", "Symbol",
-  "Generator", "AsyncGenerator", "Iterator", "AsyncIterator", "Iterable", "AsyncIterable", "FinalizationRegistry",
-  "ReadableStream", "WritableStream", "Blob", "File", "URL", "Headers", "Request", "Response", "Node", "Element",
+  "Promise",
+  "PromiseLike",
+  "WeakMap",
+  "WeakSet",
+  "WeakRef",
+  "RegExp",
+  "Error",
+  "Function",
+  "Symbol",
+  "Generator",
+  "AsyncGenerator",
+  "Iterator",
+  "AsyncIterator",
+  "Iterable",
+  "AsyncIterable",
+  "FinalizationRegistry",
+  "ReadableStream",
+  "WritableStream",
+  "Blob",
+  "File",
+  "URL",
+  "Headers",
+  "Request",
+  "Response",
+  "Node",
+  "Element",
 ]);
 const OTHER_BINARY = new Set([
-  "Int8Array", "Uint8ClampedArray", "Int16Array", "Uint16Array", "Int32Array", "Uint32Array", "Float16Array",
-  "Float32Array", "Float64Array", "BigInt64Array", "BigUint64Array", "DataView", "SharedArrayBuffer", "Buffer",
+  "Int8Array",
+  "Uint8ClampedArray",
+  "Int16Array",
+  "Uint16Array",
+  "Int32Array",
+  "Uint32Array",
+  "Float16Array",
+  "Float32Array",
+  "Float64Array",
+  "BigInt64Array",
+  "BigUint64Array",
+  "DataView",
+  "SharedArrayBuffer",
+  "Buffer",
 ]);
 
 /** Where the codec of a type lives when another module declares it (recognize/links.ts). */
@@ -30,7 +76,10 @@ export interface Links {
 export class ModelBuilder {
   readonly model: FileModel = { named: {}, codecs: {} };
   /** Named types and codecs by type, one table per layout: a type has one entry in each layout it is written in. */
-  private readonly tables = { keyed: { named: new Map<ts.Type, string>(), codecs: new Map<ts.Type, string>() }, positional: { named: new Map<ts.Type, string>(), codecs: new Map<ts.Type, string>() } };
+  private readonly tables = {
+    keyed: { named: new Map<ts.Type, string>(), codecs: new Map<ts.Type, string>() },
+    positional: { named: new Map<ts.Type, string>(), codecs: new Map<ts.Type, string>() },
+  };
   private namedByType = this.tables.keyed.named;
   private codecByType = this.tables.keyed.codecs;
   /** The layout of the codec being modelled (`codecFor<T>({ layout })`). */
@@ -77,7 +126,11 @@ export class ModelBuilder {
    * Models `type` as a codec root in `layout`; returns the codec's id, or the problems that prevent it.
    * `codecArguments`: how many codecs the call passes, one per type parameter the type mentions.
    */
-  addCodec(type: ts.Type, codecArguments = 0, layout: Layout = "keyed"): { id: string; problems: [] } | { id?: undefined; problems: Problem[] } {
+  addCodec(
+    type: ts.Type,
+    codecArguments = 0,
+    layout: Layout = "keyed",
+  ): { id: string; problems: [] } | { id?: undefined; problems: Problem[] } {
     this.layout = layout;
     this.namedByType = this.tables[layout].named;
     this.codecByType = this.tables[layout].codecs;
@@ -90,7 +143,11 @@ export class ModelBuilder {
     this.grown.clear();
     this.unions = [];
     this.paramPaths = new Map();
-    const before = { named: new Set(Object.keys(this.model.named)), types: new Set(this.namedByType.keys()), names: new Set(this.usedNames) };
+    const before = {
+      named: new Set(Object.keys(this.model.named)),
+      types: new Set(this.namedByType.keys()),
+      names: new Set(this.usedNames),
+    };
     const display = this.checker.typeToString(type);
     this.rootName = (!isAnonymous(type) && identifierFrom(display)) || "Value";
     const root = this.node(type, "$");
@@ -109,7 +166,8 @@ export class ModelBuilder {
       for (const name of Object.keys(this.model.named)) if (!before.named.has(name)) delete this.model.named[name];
       for (const t of [...this.namedByType.keys()]) if (!before.types.has(t)) this.namedByType.delete(t);
       // Type parameters keep their names (paramNames still maps them).
-      for (const name of [...this.usedNames]) if (!before.names.has(name) && !name.startsWith("param:")) this.usedNames.delete(name);
+      for (const name of [...this.usedNames])
+        if (!before.names.has(name) && !name.startsWith("param:")) this.usedNames.delete(name);
       for (const [key, name] of this.anonymousShapes) if (!this.model.named[name]) this.anonymousShapes.delete(key);
       return { problems: this.problems };
     }
@@ -135,19 +193,33 @@ export class ModelBuilder {
     });
     const position = (t: ts.Type) => {
       const declaration = t.getSymbol()?.getDeclarations()?.[0];
-      return declaration ? [declaration.getSourceFile().fileName, declaration.pos] as const : ["", 0] as const;
+      return declaration ? ([declaration.getSourceFile().fileName, declaration.pos] as const) : (["", 0] as const);
     };
-    const ordered = [...mentioned].map((name) => this.paramTypes.get(name)!).sort((a, b) => {
-      const [fa, pa] = position(a), [fb, pb] = position(b);
-      return fa < fb ? -1 : fa > fb ? 1 : pa - pb;
-    });
+    const ordered = [...mentioned]
+      .map((name) => this.paramTypes.get(name)!)
+      .sort((a, b) => {
+        const [fa, pa] = position(a),
+          [fb, pb] = position(b);
+        return fa < fb ? -1 : fa > fb ? 1 : pa - pb;
+      });
     const names = ordered.map((t) => this.paramNames.get(t)!);
     const list = nameList(ordered.map((t) => this.checker.typeToString(t)));
     if (codecArguments < ordered.length) {
       const missing = ordered[codecArguments]!;
-      this.problem("typeParameter", this.paramPaths.get(missing) ?? "$", this.checker.typeToString(missing), ordinal(codecArguments), list);
+      this.problem(
+        "typeParameter",
+        this.paramPaths.get(missing) ?? "$",
+        this.checker.typeToString(missing),
+        ordinal(codecArguments),
+        list,
+      );
     } else if (codecArguments > ordered.length) {
-      this.problems.push({ kind: "extraCodecArguments", path: "$", args: [String(ordered.length), list || "none", String(codecArguments)], count: ordered.length });
+      this.problems.push({
+        kind: "extraCodecArguments",
+        path: "$",
+        args: [String(ordered.length), list || "none", String(codecArguments)],
+        count: ordered.length,
+      });
     }
     return names;
   }
@@ -185,12 +257,15 @@ export class ModelBuilder {
     if (f & F.Never) return this.problem("neverType", path);
     if (f & F.TypeParameter) return this.param(type, path);
     // Types computed from a type parameter (`keyof T`, `T["id"]`, `T extends X ? A : B`): no codec argument encodes them.
-    if (f & (F.Index | F.IndexedAccess | F.Conditional | F.Substitution)) return this.problem("typeParameterPosition", path, this.checker.typeToString(type));
+    if (f & (F.Index | F.IndexedAccess | F.Conditional | F.Substitution))
+      return this.problem("typeParameterPosition", path, this.checker.typeToString(type));
     if (f & F.Null) return { kind: "null" };
     if (f & (F.Undefined | F.Void)) return { kind: "undefined" };
     if (f & F.Boolean) return { kind: "boolean" };
-    if (f & F.BooleanLiteral) return { kind: "literals", values: [(type as { intrinsicName?: string }).intrinsicName === "true"] };
-    if (f & (F.StringLiteral | F.NumberLiteral)) return { kind: "literals", values: [(type as ts.LiteralType).value as Literal] };
+    if (f & F.BooleanLiteral)
+      return { kind: "literals", values: [(type as { intrinsicName?: string }).intrinsicName === "true"] };
+    if (f & (F.StringLiteral | F.NumberLiteral))
+      return { kind: "literals", values: [(type as ts.LiteralType).value as Literal] };
     if (f & F.Number) return { kind: "number" };
     // A computed enum member (`B = "x".length`): a number known only when the enum's module runs.
     if (f & F.Enum) return { kind: "number" };
@@ -198,7 +273,8 @@ export class ModelBuilder {
     if (f & F.BigInt) return { kind: "bigint" };
     if (f & F.TemplateLiteral) return this.template(type as ts.TemplateLiteralType, path);
     if (f & (F.ESSymbol | F.UniqueESSymbol)) return this.problem("symbolType", path);
-    if (f & F.Union) return this.bounded(type, () => this.guarded(type, () => this.union(type as ts.UnionType, path)), path);
+    if (f & F.Union)
+      return this.bounded(type, () => this.guarded(type, () => this.union(type as ts.UnionType, path)), path);
     if (f & F.Intersection) return this.intersection(type as ts.IntersectionType, path);
     if (f & F.Object) return this.bounded(type, () => this.objectLike(type as ts.ObjectType, path), path);
     return this.problem("unsupportedType", path, this.checker.typeToString(type));
@@ -228,7 +304,13 @@ export class ModelBuilder {
       const [first, second] = outer;
       const name = generic.getName().startsWith("__") ? "this type literal" : generic.getName();
       // Reported where it starts growing: the first level that holds a larger instantiation.
-      return this.problem("expandingGeneric", second!.path, shortTypeText(this.checker, second!.type), name, shortTypeText(this.checker, first!.type));
+      return this.problem(
+        "expandingGeneric",
+        second!.path,
+        shortTypeText(this.checker, second!.type),
+        name,
+        shortTypeText(this.checker, first!.type),
+      );
     }
     this.instantiations.set(generic, [...outer, { type, path }]);
     try {
@@ -260,7 +342,10 @@ export class ModelBuilder {
       this.inProgress.delete(type);
     }
     if (entry.name === undefined) return node;
-    this.model.named[entry.name] = { display: this.checker.typeToString(type), shape: { kind: "alias", type: node, countsDepth: true } };
+    this.model.named[entry.name] = {
+      display: this.checker.typeToString(type),
+      shape: { kind: "alias", type: node, countsDepth: true },
+    };
     this.namedByType.set(type, entry.name);
     return { kind: "ref", name: entry.name };
   }
@@ -281,7 +366,8 @@ export class ModelBuilder {
       literals.splice(0, literals.length, ...literals.filter((v) => typeof v !== "boolean"));
     }
     // `number` takes the numeric literals beside it (an enum with constant and computed members).
-    if (others.some((n) => n.kind === "number")) literals.splice(0, literals.length, ...literals.filter((v) => typeof v !== "number"));
+    if (others.some((n) => n.kind === "number"))
+      literals.splice(0, literals.length, ...literals.filter((v) => typeof v !== "number"));
     if (literals.length > 0) others.push({ kind: "literals", values: literals });
     if (others.some((n) => n.kind === "unknown")) return { kind: "unknown" };
     // A type parameter's values could be anything on the wire: only nil can be told apart from them.
@@ -289,16 +375,34 @@ export class ModelBuilder {
     const beside = others.filter((n) => n !== param && n.kind !== "null" && n.kind !== "undefined");
     if (param?.kind === "param" && beside.length > 0) {
       const shown = type.types.find((t) => t.flags & ts.TypeFlags.TypeParameter)!;
-      return this.problem("typeParameterInUnion", path, this.checker.typeToString(shown),
-        nameList(type.types.filter((t) => t !== shown && !(t.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined))).map((t) => this.checker.typeToString(t))));
+      return this.problem(
+        "typeParameterInUnion",
+        path,
+        this.checker.typeToString(shown),
+        nameList(
+          type.types
+            .filter((t) => t !== shown && !(t.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined)))
+            .map((t) => this.checker.typeToString(t)),
+        ),
+      );
     }
     const numbers = distinctNumbers(others);
     // `Int8 | Int16`, `Float32 | number`: one number with two widths, which no byte could tell apart.
     if (numbers.length > 1 && numbers.some((n) => "width" in n)) {
-      return this.problem("mixedWidths", path, nameList(numbers.map((n) => ("width" in n ? n.width! : n.kind === "numberOrBigint" ? "number | bigint" : n.kind))));
+      return this.problem(
+        "mixedWidths",
+        path,
+        nameList(
+          numbers.map((n) => ("width" in n ? n.width! : n.kind === "numberOrBigint" ? "number | bigint" : n.kind)),
+        ),
+      );
     }
     // `Int64` is `(number & W) | (bigint & W)` to the checker: two members that model alike.
-    const members = mergeNumberAndBigint(others.filter((n, i) => !("width" in n) || others.findIndex((o) => JSON.stringify(o) === JSON.stringify(n)) === i));
+    const members = mergeNumberAndBigint(
+      others.filter(
+        (n, i) => !("width" in n) || others.findIndex((o) => JSON.stringify(o) === JSON.stringify(n)) === i,
+      ),
+    );
     if (members.length === 1) return members[0]!;
     const node: UnionNode = { kind: "union", members };
     this.unions.push({ node, path, type });
@@ -317,7 +421,9 @@ export class ModelBuilder {
       const values = objects.map((m) => {
         const symbol = m.getProperty(property.getName());
         const t = symbol && this.checker.getTypeOfSymbolAtLocation(symbol, this.location);
-        return t && t.flags & (ts.TypeFlags.StringLiteral | ts.TypeFlags.NumberLiteral) ? identifierFrom(String((t as ts.LiteralType).value)) : "";
+        return t && t.flags & (ts.TypeFlags.StringLiteral | ts.TypeFlags.NumberLiteral)
+          ? identifierFrom(String((t as ts.LiteralType).value))
+          : "";
       });
       if (values.every((v) => v !== "") && new Set(values).size === values.length) {
         objects.forEach((m, i) => names.set(m, values[i]!));
@@ -337,21 +443,33 @@ export class ModelBuilder {
     if (parameter) {
       // `NonNullable<T>` is `T & {}`: values of T, so T's codec. Anything more is beyond it.
       const rest = type.types.filter((t) => t !== parameter);
-      const empty = rest.every((t) => t.flags & ts.TypeFlags.Object && this.checker.getPropertiesOfType(t).length === 0 && this.checker.getIndexInfosOfType(t).length === 0);
-      return empty ? this.node(parameter, path) : this.problem("typeParameterPosition", path, this.checker.typeToString(type));
+      const empty = rest.every(
+        (t) =>
+          t.flags & ts.TypeFlags.Object &&
+          this.checker.getPropertiesOfType(t).length === 0 &&
+          this.checker.getIndexInfosOfType(t).length === 0,
+      );
+      return empty
+        ? this.node(parameter, path)
+        : this.problem("typeParameterPosition", path, this.checker.typeToString(type));
     }
     const primitive = type.types.find((t) => !(t.flags & ts.TypeFlags.Object));
     if (primitive) {
-      const widths = [...new Set(type.types.map((t) => this.widthBrand(t)).filter((w): w is NumberWidth => w !== undefined))];
+      const widths = [
+        ...new Set(type.types.map((t) => this.widthBrand(t)).filter((w): w is NumberWidth => w !== undefined)),
+      ];
       if (widths.length > 1) return this.problem("mixedWidths", path, nameList(widths));
       const width = widths[0];
-      if (width === undefined || !(primitive.flags & (ts.TypeFlags.Number | ts.TypeFlags.BigInt))) return this.node(primitive, path);
+      if (width === undefined || !(primitive.flags & (ts.TypeFlags.Number | ts.TypeFlags.BigInt)))
+        return this.node(primitive, path);
       if (width === "int64" || width === "uint64") return { kind: "numberOrBigint", width };
       if (primitive.flags & ts.TypeFlags.BigInt) return this.problem("mixedWidths", path, `bigint and ${width}`);
       return { kind: "number", width };
     }
     // `T[] & { total: number }`: an array with members of its own, one problem (see arrayInterface).
-    const array = type.types.find((t) => isArrayType(this.checker, t) || isTupleType(this.checker, t) || this.arrayBase(t));
+    const array = type.types.find(
+      (t) => isArrayType(this.checker, t) || isTupleType(this.checker, t) || this.arrayBase(t),
+    );
     if (array) {
       return this.ownMembers(type, array).length > 0 ? this.arrayInterface(type, array, path) : this.node(array, path);
     }
@@ -369,14 +487,19 @@ export class ModelBuilder {
     const declaration = property?.getDeclarations()?.[0];
     if (!property || !declaration || !declaresSentinel(declaration.getSourceFile(), this.checker)) return undefined;
     const values = this.checker.getTypeOfSymbolAtLocation(property, this.location);
-    const literal = (values.flags & ts.TypeFlags.Union ? (values as ts.UnionType).types : [values]).find((t) => t.flags & ts.TypeFlags.StringLiteral);
-    return literal ? (literal as ts.StringLiteralType).value as NumberWidth : undefined;
+    const literal = (values.flags & ts.TypeFlags.Union ? (values as ts.UnionType).types : [values]).find(
+      (t) => t.flags & ts.TypeFlags.StringLiteral,
+    );
+    return literal ? ((literal as ts.StringLiteralType).value as NumberWidth) : undefined;
   }
 
   private objectLike(type: ts.ObjectType, path: string): TypeNode {
     const checker = this.checker;
     if (isArrayType(checker, type)) {
-      return this.guarded(type, () => ({ kind: "array", element: this.node(checker.getTypeArguments(type as ts.TypeReference)[0]!, path + "[]") }));
+      return this.guarded(type, () => ({
+        kind: "array",
+        element: this.node(checker.getTypeArguments(type as ts.TypeReference)[0]!, path + "[]"),
+      }));
     }
     if (isTupleType(checker, type)) return this.guarded(type, () => this.tuple(type as ts.TypeReference, path));
     const arrayBase = this.arrayBase(type);
@@ -386,30 +509,51 @@ export class ModelBuilder {
     if (symbol && this.isLibSymbol(symbol)) {
       const args = () => checker.getTypeArguments(type as ts.TypeReference);
       switch (name) {
-        case "Date": return { kind: "date" };
-        case "Uint8Array": return { kind: "bytes" };
-        case "ArrayBuffer": return { kind: "arrayBuffer" };
-        case "Set": case "ReadonlySet":
+        case "Date":
+          return { kind: "date" };
+        case "Uint8Array":
+          return { kind: "bytes" };
+        case "ArrayBuffer":
+          return { kind: "arrayBuffer" };
+        case "Set":
+        case "ReadonlySet":
           return this.guarded(type, () => ({ kind: "set", element: this.node(args()[0]!, path + "[]") }));
-        case "Map": case "ReadonlyMap":
-          return this.guarded(type, () => ({ kind: "map", key: this.node(args()[0]!, path + ".<key>"), value: this.node(args()[1]!, path + "[]") }));
+        case "Map":
+        case "ReadonlyMap":
+          return this.guarded(type, () => ({
+            kind: "map",
+            key: this.node(args()[0]!, path + ".<key>"),
+            value: this.node(args()[1]!, path + "[]"),
+          }));
       }
       if (UNSUPPORTED_BUILTINS.has(name)) return this.problem("unsupportedBuiltin", path, withArticle(name));
     }
     if (OTHER_BINARY.has(name)) return this.problem("otherBinary", path, withArticle(name));
     // Any other lib interface with methods (HTMLElement, Window, String...) is one problem, not one
     // per member; mapped types over lib types (Partial<T>) are not lib interfaces.
-    if (symbol && symbol.flags & (ts.SymbolFlags.Interface | ts.SymbolFlags.Class) && this.isLibSymbol(symbol) && this.methodNames(type).length > 0) {
+    if (
+      symbol &&
+      symbol.flags & (ts.SymbolFlags.Interface | ts.SymbolFlags.Class) &&
+      this.isLibSymbol(symbol) &&
+      this.methodNames(type).length > 0
+    ) {
       return this.problem("unsupportedBuiltin", path, withArticle(name));
     }
-    if (checker.getSignaturesOfType(type, ts.SignatureKind.Call).length > 0 || checker.getSignaturesOfType(type, ts.SignatureKind.Construct).length > 0) {
+    if (
+      checker.getSignaturesOfType(type, ts.SignatureKind.Call).length > 0 ||
+      checker.getSignaturesOfType(type, ts.SignatureKind.Construct).length > 0
+    ) {
       return this.problem("functionType", path);
     }
     if (isGenericMapped(type, checker)) return this.problem("typeParameterPosition", path, checker.typeToString(type));
     const indexInfos = checker.getIndexInfosOfType(type);
     if (checker.getPropertiesOfType(type).length === 0 && indexInfos.length === 1) {
       const info = indexInfos[0]!;
-      return this.guarded(type, () => ({ kind: "record", key: this.recordKey(info.keyType, path), value: this.node(info.type, path + "[string]") }));
+      return this.guarded(type, () => ({
+        kind: "record",
+        key: this.recordKey(info.keyType, path),
+        value: this.node(info.type, path + "[string]"),
+      }));
     }
     return this.objectShape(type, path);
   }
@@ -434,7 +578,9 @@ export class ModelBuilder {
     const link = this.layout === "positional" ? undefined : this.links.get(type);
     const suffix = this.nameSuffix !== undefined && anonymous ? "_" + this.nameSuffix : "";
     this.nameSuffix = undefined;
-    const base = (!anonymous && identifierFrom(display)) || this.rootName + identifierFrom(path.replace(/^\$/, "").replace(/\[\]/g, "Item")) + suffix;
+    const base =
+      (!anonymous && identifierFrom(display)) ||
+      this.rootName + identifierFrom(path.replace(/^\$/, "").replace(/\[\]/g, "Item")) + suffix;
     // `OrderPositional`: a file may have codecs of both layouts, and the functions say which they write.
     const name = this.uniqueName(this.layout === "positional" ? base + "Positional" : base);
     const shape: ObjectShape = link ? { kind: "object", link, properties: [] } : { kind: "object", properties: [] };
@@ -464,13 +610,23 @@ export class ModelBuilder {
         continue;
       }
       const optional = (property.flags & ts.SymbolFlags.Optional) !== 0 || includesUndefined(propertyType);
-      const hidden = property.declarations?.some((d) => (ts.getCombinedModifierFlags(d) & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected)) !== 0) === true;
-      shape.properties.push({ name: key, type: this.node(propertyType, at), optional, ...(hidden ? { hidden: true as const } : {}) } satisfies Property);
+      const hidden =
+        property.declarations?.some(
+          (d) => (ts.getCombinedModifierFlags(d) & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected)) !== 0,
+        ) === true;
+      shape.properties.push({
+        name: key,
+        type: this.node(propertyType, at),
+        optional,
+        ...(hidden ? { hidden: true as const } : {}),
+      } satisfies Property);
     }
     if (symbolKeys.length > 0) this.problemNaming("symbolKey", path, [], symbolKeys);
     // Keys beyond the declared properties: a string index signature, else a number one (whose keys are strings in JS too).
     const infos = checker.getIndexInfosOfType(type);
-    const index = infos.find((info) => info.keyType.flags & ts.TypeFlags.String) ?? infos.find((info) => info.keyType.flags & ts.TypeFlags.Number);
+    const index =
+      infos.find((info) => info.keyType.flags & ts.TypeFlags.String) ??
+      infos.find((info) => info.keyType.flags & ts.TypeFlags.Number);
     if (index) shape.rest = this.node(index.type, path + "[string]");
     else if (infos.length > 0) this.problem("unsupportedKey", path, checker.typeToString(infos[0]!.keyType));
     // Keys beyond the declared ones need their names on the wire: such a type stays a map.
@@ -520,7 +676,10 @@ export class ModelBuilder {
 
   /** The names of a type's methods and accessors (symbol-keyed ones too), in declaration order. */
   private methodNames(type: ts.Type): string[] {
-    return this.checker.getPropertiesOfType(type).filter(isMethod).map((p) => memberName(p.getName()));
+    return this.checker
+      .getPropertiesOfType(type)
+      .filter(isMethod)
+      .map((p) => memberName(p.getName()));
   }
 
   /**
@@ -543,9 +702,13 @@ export class ModelBuilder {
   /** The members of `type` beyond those of the array type `base`: properties, and a string index signature. */
   private ownMembers(type: ts.Type, base: ts.Type): string[] {
     const inherited = new Set(this.checker.getPropertiesOfType(base).map((p) => p.getName()));
-    const own = this.checker.getPropertiesOfType(type).map((p) => p.getName()).filter((name) => !inherited.has(name));
+    const own = this.checker
+      .getPropertiesOfType(type)
+      .map((p) => p.getName())
+      .filter((name) => !inherited.has(name));
     const names = own.map(memberName);
-    if (this.checker.getIndexInfosOfType(type).some((info) => !(info.keyType.flags & ts.TypeFlags.NumberLike))) names.push("[key: string]");
+    if (this.checker.getIndexInfosOfType(type).some((info) => !(info.keyType.flags & ts.TypeFlags.NumberLike)))
+      names.push("[key: string]");
     return names;
   }
 
@@ -569,14 +732,23 @@ export class ModelBuilder {
     for (let i = 0; i < args.length; i++) {
       const flag = flags[i]!;
       const mode = flag & ts.ElementFlags.Required ? "required" : flag & ts.ElementFlags.Optional ? "optional" : "rest";
-      if (flag & ts.ElementFlags.Variadic) return this.problem("unsupportedType", path, this.checker.typeToString(type));
+      if (flag & ts.ElementFlags.Variadic)
+        return this.problem("unsupportedType", path, this.checker.typeToString(type));
       // `[number, ...string[], boolean]`: required elements may follow the rest element (counted
       // from the end); optional ones around it are what TypeScript itself rejects.
-      if (mode === "rest" && i !== args.length - 1 && flags.some((f, j) => f & ts.ElementFlags.Optional || (j > i && !(f & ts.ElementFlags.Required)))) {
+      if (
+        mode === "rest" &&
+        i !== args.length - 1 &&
+        flags.some((f, j) => f & ts.ElementFlags.Optional || (j > i && !(f & ts.ElementFlags.Required)))
+      ) {
         return this.problem("restNotLast", path);
       }
-      const after = mode === "required" && flags.slice(0, i).some((f) => f & ts.ElementFlags.Rest) ? args.length - i : 0;
-      const element = this.node(args[i]!, mode === "rest" ? `${path}[${i}...]` : after > 0 ? `${path}[-${after}]` : `${path}[${i}]`);
+      const after =
+        mode === "required" && flags.slice(0, i).some((f) => f & ts.ElementFlags.Rest) ? args.length - i : 0;
+      const element = this.node(
+        args[i]!,
+        mode === "rest" ? `${path}[${i}...]` : after > 0 ? `${path}[-${after}]` : `${path}[${i}]`,
+      );
       elements.push({ type: mode === "optional" ? withUndefined(element) : element, mode });
     }
     return { kind: "tuple", elements };
@@ -590,10 +762,17 @@ export class ModelBuilder {
       if (part.flags & F.String) pattern += "[\\s\\S]*";
       else if (part.flags & F.Number) pattern += "-?(?:\\d+(?:\\.\\d*)?|\\.\\d+)(?:[eE][+-]?\\d+)?";
       else if (part.flags & F.BigInt) pattern += "-?\\d+";
-      else if (part.flags & (F.StringLiteral | F.NumberLiteral)) pattern += escapeRegExp(String((part as ts.LiteralType).value));
+      else if (part.flags & (F.StringLiteral | F.NumberLiteral))
+        pattern += escapeRegExp(String((part as ts.LiteralType).value));
       else if (part.flags & F.Boolean) pattern += "(?:true|false)";
-      else if (part.flags & F.Union && (part as ts.UnionType).types.every((t) => t.flags & (F.StringLiteral | F.NumberLiteral))) {
-        pattern += "(?:" + (part as ts.UnionType).types.map((t) => escapeRegExp(String((t as ts.LiteralType).value))).join("|") + ")";
+      else if (
+        part.flags & F.Union &&
+        (part as ts.UnionType).types.every((t) => t.flags & (F.StringLiteral | F.NumberLiteral))
+      ) {
+        pattern +=
+          "(?:" +
+          (part as ts.UnionType).types.map((t) => escapeRegExp(String((t as ts.LiteralType).value))).join("|") +
+          ")";
       } else return this.problem("unsupportedType", path, this.checker.typeToString(type));
       pattern += escapeRegExp(type.texts[i + 1] ?? "");
     }
@@ -630,7 +809,13 @@ export class ModelBuilder {
         const other = owners.get(family);
         // Once per family: `Set<T> | T[] | U[]` is one problem (the Set among arrays), not two.
         if (report && other && !reported.has(family) && conflicting(other, member, family, named)) {
-          this.problem("ambiguousUnion", path, describeIn(other, family, named), describeIn(member, family, named), family.toLowerCase());
+          this.problem(
+            "ambiguousUnion",
+            path,
+            describeIn(other, family, named),
+            describeIn(member, family, named),
+            family.toLowerCase(),
+          );
           reported.add(family);
         }
         if (!other) owners.set(family, member);
@@ -680,12 +865,18 @@ export class ModelBuilder {
 function conflicting(a: TypeNode, b: TypeNode, family: Family, named: FileModel["named"]): boolean {
   const kinds = [kindOf(a, named), kindOf(b, named)];
   switch (family) {
-    case "INT": return kinds.includes("bigint");
-    case "BIN": return true;
-    case "EXT": return true;
-    case "ARRAY": return kinds.includes("set");
-    case "MAP": return kinds.includes("map");
-    default: return false;
+    case "INT":
+      return kinds.includes("bigint");
+    case "BIN":
+      return true;
+    case "EXT":
+      return true;
+    case "ARRAY":
+      return kinds.includes("set");
+    case "MAP":
+      return kinds.includes("map");
+    default:
+      return false;
   }
 }
 
@@ -715,22 +906,39 @@ function kindOf(node: TypeNode, named: FileModel["named"]): string {
 /** How a union member is named where it arrives as `family`: of `true | 255`, only 255 is an int. */
 function describeIn(node: TypeNode, family: Family, named: FileModel["named"]): string {
   if (node.kind !== "literals") return describeNode(node, named);
-  return describeNode({ kind: "literals", values: node.values.filter((v) => familiesOf({ kind: "literals", values: [v] }, named).includes(family)) }, named);
+  return describeNode(
+    {
+      kind: "literals",
+      values: node.values.filter((v) => familiesOf({ kind: "literals", values: [v] }, named).includes(family)),
+    },
+    named,
+  );
 }
 
 function describeNode(node: TypeNode, named: FileModel["named"]): string {
   switch (node.kind) {
-    case "ref": return named[node.name]?.display ?? node.name;
-    case "literals": return node.values.map((v) => JSON.stringify(v)).join(" | ");
-    case "array": return describeNode(node.element, named) + "[]";
-    case "set": return `Set<${describeNode(node.element, named)}>`;
-    case "map": return `Map<${describeNode(node.key, named)}, ${describeNode(node.value, named)}>`;
-    case "date": return "Date";
-    case "bytes": return "Uint8Array";
-    case "arrayBuffer": return "ArrayBuffer";
-    case "template": return node.text;
-    case "numberOrBigint": return "number | bigint";
-    default: return node.kind;
+    case "ref":
+      return named[node.name]?.display ?? node.name;
+    case "literals":
+      return node.values.map((v) => JSON.stringify(v)).join(" | ");
+    case "array":
+      return describeNode(node.element, named) + "[]";
+    case "set":
+      return `Set<${describeNode(node.element, named)}>`;
+    case "map":
+      return `Map<${describeNode(node.key, named)}, ${describeNode(node.value, named)}>`;
+    case "date":
+      return "Date";
+    case "bytes":
+      return "Uint8Array";
+    case "arrayBuffer":
+      return "ArrayBuffer";
+    case "template":
+      return node.text;
+    case "numberOrBigint":
+      return "number | bigint";
+    default:
+      return node.kind;
   }
 }
 
@@ -745,7 +953,10 @@ function isSymbolKey(key: string): boolean {
 
 /** `__@iterator@12` → `iterator`, `__#1@#pin` → `#pin`. */
 function symbolKeyName(key: string): string {
-  return key.replace(/^__[@#]/, "").replace(/@\d+$/, "").replace(/^\d+@/, "");
+  return key
+    .replace(/^__[@#]/, "")
+    .replace(/@\d+$/, "")
+    .replace(/^\d+@/, "");
 }
 
 /** How a message names a member: `next`, `[iterator]` for a symbol key, `#pin` for a #private name. */
@@ -779,14 +990,19 @@ function isAnonymous(type: ts.Type): boolean {
 /** `node | undefined`; a union made here gets its tag and plan with the others (ModelBuilder.plan). */
 function withUndefined(node: TypeNode): TypeNode {
   if (node.kind === "undefined" || node.kind === "unknown") return node;
-  if (node.kind === "union") return node.members.some((m) => m.kind === "undefined") ? node : { kind: "union", members: [...node.members, { kind: "undefined" }] };
+  if (node.kind === "union")
+    return node.members.some((m) => m.kind === "undefined")
+      ? node
+      : { kind: "union", members: [...node.members, { kind: "undefined" }] };
   return { kind: "union", members: [node, { kind: "undefined" }] };
 }
 
 function includesUndefined(type: ts.Type): boolean {
   const F = ts.TypeFlags;
   if (type.flags & (F.Undefined | F.Void | F.Any | F.Unknown)) return true;
-  return (type.flags & F.Union) !== 0 && (type as ts.UnionType).types.some((t) => (t.flags & (F.Undefined | F.Void)) !== 0);
+  return (
+    (type.flags & F.Union) !== 0 && (type as ts.UnionType).types.some((t) => (t.flags & (F.Undefined | F.Void)) !== 0)
+  );
 }
 
 /** `checker.isArrayType` is public from TypeScript 5.0; 4.9 has it too, just not in its .d.ts. */
@@ -800,7 +1016,11 @@ function isTupleType(checker: ts.TypeChecker, type: ts.Type): boolean {
 
 /** `Box<string>` → `Box_string`; used for readable generated function names. */
 function identifierFrom(text: string): string {
-  return text.replace(/[^A-Za-z0-9_]+/g, "_").replace(/^_+|_+$/g, "").replace(/^(\d)/, "_$1").slice(0, 48);
+  return text
+    .replace(/[^A-Za-z0-9_]+/g, "_")
+    .replace(/^_+|_+$/g, "")
+    .replace(/^(\d)/, "_$1")
+    .slice(0, 48);
 }
 
 /**
@@ -812,7 +1032,10 @@ function isGenericMapped(type: ts.ObjectType, checker: ts.TypeChecker): boolean 
   checker.getPropertiesOfType(type);
   const constraint = (type as { constraintType?: ts.Type }).constraintType;
   const F = ts.TypeFlags;
-  return constraint !== undefined && (constraint.flags & (F.TypeParameter | F.Index | F.IndexedAccess | F.Conditional | F.Substitution)) !== 0;
+  return (
+    constraint !== undefined &&
+    (constraint.flags & (F.TypeParameter | F.Index | F.IndexedAccess | F.Conditional | F.Substitution)) !== 0
+  );
 }
 
 /** `first`, `second`...: which argument of the call. */

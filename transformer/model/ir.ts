@@ -49,12 +49,26 @@ export type TypeNode =
  * written at that width (float 32 rounded by `Math.fround`; float 64 always, integers too), integers
  * are range-checked both ways and written in the smallest int format. Part of the wire contract.
  */
-export type NumberWidth = "float32" | "float64" | "int8" | "int16" | "int32" | "int64" | "uint8" | "uint16" | "uint32" | "uint64";
+export type NumberWidth =
+  | "float32"
+  | "float64"
+  | "int8"
+  | "int16"
+  | "int32"
+  | "int64"
+  | "uint8"
+  | "uint16"
+  | "uint32"
+  | "uint64";
 
 /** The values an integer width holds, for the widths up to 32 bits (the 64-bit ones are `numberOrBigint`). */
 export const INT_RANGES: Partial<Record<NumberWidth, readonly [min: number, max: number]>> = {
-  int8: [-0x80, 0x7f], int16: [-0x8000, 0x7fff], int32: [-0x8000_0000, 0x7fff_ffff],
-  uint8: [0, 0xff], uint16: [0, 0xffff], uint32: [0, 0xffff_ffff],
+  int8: [-0x80, 0x7f],
+  int16: [-0x8000, 0x7fff],
+  int32: [-0x8000_0000, 0x7fff_ffff],
+  uint8: [0, 0xff],
+  uint16: [0, 0xffff],
+  uint32: [0, 0xffff_ffff],
 };
 
 export interface TupleElement {

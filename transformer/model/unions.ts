@@ -11,7 +11,9 @@ type Named = Record<string, NamedType>;
 
 /** The plan of `node`, whose members' named types are complete. */
 export function planUnion(node: UnionNode, named: Named): UnionPlan {
-  const encode = [...groupBy(node.members, (member) => testOf(member, named)).values()].map((members) => choose(node, members, named));
+  const encode = [...groupBy(node.members, (member) => testOf(member, named)).values()].map((members) =>
+    choose(node, members, named),
+  );
   const byFamily = new Map<Family, number[]>();
   node.members.forEach((member, i) => {
     for (const family of familiesOf(member, named)) byFamily.set(family, [...(byFamily.get(family) ?? []), i]);
@@ -45,7 +47,10 @@ function choose(node: UnionNode, members: number[], named: Named): Choice {
   const positional = members.filter((i) => objectShape(node.members[i]!, named)?.layout === "positional");
   if (positional.length > 0) {
     const tag = node.tag;
-    const tagged = positional.length === members.length && tag !== undefined && members.every((i) => tag.cases.some((c) => c.member === i));
+    const tagged =
+      positional.length === members.length &&
+      tag !== undefined &&
+      members.every((i) => tag.cases.some((c) => c.member === i));
     return tagged ? { by: "tag", members } : { by: "try", members };
   }
   const keyed = members.map((i) => keysOf(node.members[i]!, named));
@@ -58,13 +63,19 @@ function choose(node: UnionNode, members: number[], named: Named): Choice {
 }
 
 /** An object member's keys: declared (null: any, for a Record or an index signature) and required. */
-interface Keys { declared: Set<string> | null; required: string[] }
+interface Keys {
+  declared: Set<string> | null;
+  required: string[];
+}
 
 function keysOf(member: TypeNode, named: Named): Keys | undefined {
   if (member.kind === "record") return { declared: null, required: [] };
   const shape = objectShape(member, named);
   if (!shape) return undefined;
-  return { declared: shape.rest ? null : new Set(shape.properties.map((p) => p.name)), required: shape.properties.filter((p) => !p.optional).map((p) => p.name) };
+  return {
+    declared: shape.rest ? null : new Set(shape.properties.map((p) => p.name)),
+    required: shape.properties.filter((p) => !p.optional).map((p) => p.name),
+  };
 }
 
 /**
@@ -109,7 +120,8 @@ export function markTriedStrictly(roots: TypeNode[], named: Named): void {
   walk(roots, named, (node) => {
     if (node.kind !== "union" || !node.plan) return;
     for (const choice of node.plan.encode) {
-      if (choice.by === "try" || choice.by === "keysThenTry") tried.push(...choice.members.map((i) => node.members[i]!));
+      if (choice.by === "try" || choice.by === "keysThenTry")
+        tried.push(...choice.members.map((i) => node.members[i]!));
     }
   });
   for (const name of walk(tried, named, () => {})) {
@@ -161,12 +173,19 @@ export function walk(roots: TypeNode[], named: Named, visit: (node: TypeNode) =>
 /** The type nodes directly inside `node` (refs are not followed). */
 function childrenOf(node: TypeNode): TypeNode[] {
   switch (node.kind) {
-    case "array": case "set": return [node.element];
-    case "map": return [node.key, node.value];
-    case "record": return [node.key, node.value];
-    case "tuple": return node.elements.map((e) => e.type);
-    case "union": return node.members;
-    default: return [];
+    case "array":
+    case "set":
+      return [node.element];
+    case "map":
+      return [node.key, node.value];
+    case "record":
+      return [node.key, node.value];
+    case "tuple":
+      return node.elements.map((e) => e.type);
+    case "union":
+      return node.members;
+    default:
+      return [];
   }
 }
 
@@ -206,5 +225,9 @@ export function withoutUndefined(node: TypeNode): TypeNode {
 /** True for a union whose members are object types or leaves: every recursion through it passes an object. */
 export function reachesOnlyObjects(node: TypeNode, named: Named): boolean {
   if (node.kind !== "union") return false;
-  return node.members.every((m) => (m.kind === "ref" ? named[m.name]?.shape.kind === "object" : !["array", "tuple", "set", "map", "record", "union"].includes(m.kind)));
+  return node.members.every((m) =>
+    m.kind === "ref"
+      ? named[m.name]?.shape.kind === "object"
+      : !["array", "tuple", "set", "map", "record", "union"].includes(m.kind),
+  );
 }

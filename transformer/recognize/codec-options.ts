@@ -20,11 +20,15 @@ export function readCodecOptions(call: ts.CallExpression): CodecCallOptions | { 
   const options: CodecCallOptions = { layout: "keyed", codecArguments: 0 };
   if (call.arguments.length === 0) return options;
   let argument = call.arguments[0]!;
-  while (ts.isParenthesizedExpression(argument) || ts.isAsExpression(argument) || ts.isSatisfiesExpression(argument)) argument = argument.expression;
+  while (ts.isParenthesizedExpression(argument) || ts.isAsExpression(argument) || ts.isSatisfiesExpression(argument))
+    argument = argument.expression;
   // Anything but an object literal is a codec for a type parameter (`codecFor<Page<T>>(item)`),
   // counted here and checked against the type by the model.
   if (!ts.isObjectLiteralExpression(argument)) return { ...options, codecArguments: call.arguments.length };
-  if (call.arguments.length > 1) return { reason: "Options are the only argument: a generic codec (one given codecs for its type parameters) is keyed." };
+  if (call.arguments.length > 1)
+    return {
+      reason: "Options are the only argument: a generic codec (one given codecs for its type parameters) is keyed.",
+    };
   for (const property of argument.properties) {
     if (!ts.isPropertyAssignment(property) || !(ts.isIdentifier(property.name) || ts.isStringLiteral(property.name))) {
       return { reason: `\`${property.getText()}\` is not a plain \`key: value\` property.` };
@@ -32,9 +36,12 @@ export function readCodecOptions(call: ts.CallExpression): CodecCallOptions | { 
     const key = property.name.text;
     if (key !== "layout") return { reason: `Unknown option \`${key}\` (the options are: layout).` };
     let value = property.initializer;
-    while (ts.isParenthesizedExpression(value) || ts.isAsExpression(value) || ts.isSatisfiesExpression(value)) value = value.expression;
+    while (ts.isParenthesizedExpression(value) || ts.isAsExpression(value) || ts.isSatisfiesExpression(value))
+      value = value.expression;
     if (!ts.isStringLiteralLike(value) || !LAYOUTS.includes(value.text)) {
-      return { reason: `\`layout\` must be "keyed" or "positional", written as a string literal, not \`${value.getText()}\`.` };
+      return {
+        reason: `\`layout\` must be "keyed" or "positional", written as a string literal, not \`${value.getText()}\`.`,
+      };
     }
     options.layout = value.text as Layout;
   }

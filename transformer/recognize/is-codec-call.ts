@@ -22,8 +22,13 @@ export function isCodecCall(call: ts.CallExpression, checker: ts.TypeChecker): b
 export function declaresSentinel(file: ts.SourceFile, checker: ts.TypeChecker): boolean {
   const moduleSymbol = checker.getSymbolAtLocation(file);
   if (!moduleSymbol) return false;
-  return checker.getExportsOfModule(moduleSymbol).some((symbol) =>
-    symbol.getName() === SENTINEL_EXPORT && (symbol.getDeclarations() ?? []).some((d) => d.getSourceFile() === file));
+  return checker
+    .getExportsOfModule(moduleSymbol)
+    .some(
+      (symbol) =>
+        symbol.getName() === SENTINEL_EXPORT &&
+        (symbol.getDeclarations() ?? []).some((d) => d.getSourceFile() === file),
+    );
 }
 
 /**

@@ -23,12 +23,17 @@ function declaredCodecsOf(program: ts.Program): Map<ts.Type, Declared> {
   if (found) return found;
   found = new Map();
   const checker = program.getTypeChecker();
-  const files = program.getSourceFiles()
+  const files = program
+    .getSourceFiles()
     .filter((f) => !f.isDeclarationFile && !program.isSourceFileFromExternalLibrary(f) && f.text.includes("codecFor"))
     .sort((a, b) => (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0));
   for (const file of files) {
     for (const statement of file.statements) {
-      if (!ts.isVariableStatement(statement) || !statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue;
+      if (
+        !ts.isVariableStatement(statement) ||
+        !statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)
+      )
+        continue;
       if (!(statement.declarationList.flags & ts.NodeFlags.Const)) continue;
       for (const declaration of statement.declarationList.declarations) {
         const call = declaration.initializer;
@@ -54,7 +59,11 @@ function declaredCodecsOf(program: ts.Program): Map<ts.Type, Declared> {
  * not listed: a file reaches a few of the program's codecs, and listing all made every file cost
  * as much as the whole program.
  */
-export function linksFor(program: ts.Program, file: ts.SourceFile, moduleOf: (fileName: string) => string | undefined): Links {
+export function linksFor(
+  program: ts.Program,
+  file: ts.SourceFile,
+  moduleOf: (fileName: string) => string | undefined,
+): Links {
   const declaredCodecs = declaredCodecsOf(program);
   let extension: ExtensionStyle | undefined;
   return {
@@ -79,7 +88,14 @@ type ExtensionStyle = "js" | "none" | "ts";
  * bundler resolution, or no extension).
  */
 function extensionStyle(options: ts.CompilerOptions, file: ts.SourceFile): ExtensionStyle {
-  const relative = file.statements.flatMap((s) => (ts.isImportDeclaration(s) || ts.isExportDeclaration(s)) && s.moduleSpecifier && ts.isStringLiteral(s.moduleSpecifier) ? [s.moduleSpecifier.text] : [])
+  const relative = file.statements
+    .flatMap((s) =>
+      (ts.isImportDeclaration(s) || ts.isExportDeclaration(s)) &&
+      s.moduleSpecifier &&
+      ts.isStringLiteral(s.moduleSpecifier)
+        ? [s.moduleSpecifier.text]
+        : [],
+    )
     .filter((m) => m.startsWith("."));
   if (relative.some((m) => /\.[mc]?tsx?$/.test(m) && !/\.d\.[mc]?ts$/.test(m))) return "ts";
   const resolution = options.moduleResolution;

@@ -59,7 +59,8 @@ export function transformFile(
     // Codec calls have no arguments, or a type argument and codecs for its type parameters.
     if (call && ts.isCallExpression(call) && (call.arguments.length === 0 || call.typeArguments !== undefined)) {
       if (!typed) {
-        if (looksLikeCodecCall(call)) problem(call, { kind: "noTypeInformation", path: "$", args: [call.typeArguments![0]!.getText()] });
+        if (looksLikeCodecCall(call))
+          problem(call, { kind: "noTypeInformation", path: "$", args: [call.typeArguments![0]!.getText()] });
       } else if (isCodecCall(call, checker)) {
         return replaceCall(call, node as ts.CallExpression) ?? ts.visitEachChild(node, visit, context);
       }
@@ -94,15 +95,25 @@ export function transformFile(
     // A generic codec (`codecFor<Page<T>>(item)`) is a factory of the codecs passed for its type parameters.
     const name = factory.createIdentifier(codecName(result.id));
     const codec = builder.model.codecs[result.id]!.params
-      ? factory.createCallExpression(name, undefined, node.arguments.map((a) => ts.visitNode(a, visit, ts.isExpression)))
+      ? factory.createCallExpression(
+          name,
+          undefined,
+          node.arguments.map((a) => ts.visitNode(a, visit, ts.isExpression)),
+        )
       : name;
     if (output === "js") return codec;
     if (checkShapes && !checks.has(result.id) && namesOnlyModuleScope(typeArgument, checker)) {
       const declaration = call.parent;
-      const label = ts.isVariableDeclaration(declaration) && ts.isIdentifier(declaration.name) ? declaration.name.text : `codecFor<${typeArgument.getText()}>()`;
+      const label =
+        ts.isVariableDeclaration(declaration) && ts.isIdentifier(declaration.name)
+          ? declaration.name.text
+          : `codecFor<${typeArgument.getText()}>()`;
       checks.set(result.id, { id: result.id, type: typeArgument.getText(), label });
     }
-    const codecType = factory.createTypeReferenceNode(factory.createQualifiedName(factory.createIdentifier(RUNTIME_ALIAS), "Codec"), [typeArgument]);
+    const codecType = factory.createTypeReferenceNode(
+      factory.createQualifiedName(factory.createIdentifier(RUNTIME_ALIAS), "Codec"),
+      [typeArgument],
+    );
     return factory.createParenthesizedExpression(factory.createAsExpression(codec, codecType));
   };
 
@@ -156,8 +167,12 @@ function namesOnlyModuleScope(type: ts.TypeNode, checker: ts.TypeChecker): boole
 /** Declarations and types, which no codecFor call can be inside: most of a types-only file, not walked. */
 function holdsNoCalls(node: ts.Node): boolean {
   // ExpressionWithTypeArguments counts as a type node but holds an expression (`class A extends f(x)`).
-  return ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node) || ts.isImportDeclaration(node)
-    || (ts.isTypeNode(node) && !ts.isExpressionWithTypeArguments(node));
+  return (
+    ts.isInterfaceDeclaration(node) ||
+    ts.isTypeAliasDeclaration(node) ||
+    ts.isImportDeclaration(node) ||
+    (ts.isTypeNode(node) && !ts.isExpressionWithTypeArguments(node))
+  );
 }
 
 /**
@@ -180,7 +195,12 @@ function isTranspileOnlyProgram(program: ts.Program): boolean {
  */
 function insertionIndex(statements: readonly ts.Statement[]): number {
   let at = 0;
-  while (at < statements.length && ts.isExpressionStatement(statements[at]!) && ts.isStringLiteral((statements[at] as ts.ExpressionStatement).expression)) at++;
+  while (
+    at < statements.length &&
+    ts.isExpressionStatement(statements[at]!) &&
+    ts.isStringLiteral((statements[at] as ts.ExpressionStatement).expression)
+  )
+    at++;
   while (at < statements.length && loadsModule(statements[at]!)) at++;
   return at;
 }
@@ -188,5 +208,7 @@ function insertionIndex(statements: readonly ts.Statement[]): number {
 /** `import ...`, `import x = require(...)`, `export ... from "..."`: statements that only bind or re-export another module. */
 function loadsModule(statement: ts.Statement): boolean {
   if (ts.isImportEqualsDeclaration(statement)) return ts.isExternalModuleReference(statement.moduleReference);
-  return ts.isImportDeclaration(statement) || (ts.isExportDeclaration(statement) && statement.moduleSpecifier !== undefined);
+  return (
+    ts.isImportDeclaration(statement) || (ts.isExportDeclaration(statement) && statement.moduleSpecifier !== undefined)
+  );
 }

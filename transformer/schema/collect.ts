@@ -14,27 +14,37 @@ import type { CodecSource } from "./snapshot.js";
  * module's codec (`link: false`): linking changes where code lives, not the bytes, and a whole
  * model lets each snapshot entry be compared on its own. `projectDir` is what names are relative to.
  */
-export function collectCodecs(program: ts.Program, file: ts.SourceFile, projectDir: string): { sources: CodecSource[]; diagnostics: ts.Diagnostic[] } {
+export function collectCodecs(
+  program: ts.Program,
+  file: ts.SourceFile,
+  projectDir: string,
+): { sources: CodecSource[]; diagnostics: ts.Diagnostic[] } {
   const diagnostics: ts.Diagnostic[] = [];
   const report: DiagnosticSink = (d) => void diagnostics.push(d);
   const sources: CodecSource[] = [];
-  const result = ts.transform(file, [(context) => (sf) => {
-    const out = transformFile(sf, context, program, parseOptions({ link: false }), report, "js", () => undefined);
-    if (!out.model || !out.calls) return out.file;
-    const checker = program.getTypeChecker();
-    const fileName = path.relative(projectDir, file.fileName).split(path.sep).join("/");
-    const taken = new Map<string, string>(); // name -> codec id
-    for (const { call, id } of out.calls) {
-      const label = codecLabel(call, checker);
-      let name = `${fileName}#${label}`;
-      // The same label for another type (two `codecFor<T>()` arguments, each with its own local T).
-      for (let n = 2; taken.has(name) && taken.get(name) !== id; n++) name = `${fileName}#${label} (${n})`;
-      if (taken.has(name)) continue;
-      taken.set(name, id);
-      sources.push({ name, model: out.model, id });
-    }
-    return out.file;
-  }], program.getCompilerOptions());
+  const result = ts.transform(
+    file,
+    [
+      (context) => (sf) => {
+        const out = transformFile(sf, context, program, parseOptions({ link: false }), report, "js", () => undefined);
+        if (!out.model || !out.calls) return out.file;
+        const checker = program.getTypeChecker();
+        const fileName = path.relative(projectDir, file.fileName).split(path.sep).join("/");
+        const taken = new Map<string, string>(); // name -> codec id
+        for (const { call, id } of out.calls) {
+          const label = codecLabel(call, checker);
+          let name = `${fileName}#${label}`;
+          // The same label for another type (two `codecFor<T>()` arguments, each with its own local T).
+          for (let n = 2; taken.has(name) && taken.get(name) !== id; n++) name = `${fileName}#${label} (${n})`;
+          if (taken.has(name)) continue;
+          taken.set(name, id);
+          sources.push({ name, model: out.model, id });
+        }
+        return out.file;
+      },
+    ],
+    program.getCompilerOptions(),
+  );
   result.dispose();
   return { sources, diagnostics };
 }
@@ -46,9 +56,16 @@ export function collectCodecs(program: ts.Program, file: ts.SourceFile, projectD
  */
 function codecLabel(call: ts.CallExpression, checker: ts.TypeChecker): string {
   let node: ts.Node = call;
-  while (ts.isParenthesizedExpression(node.parent) || ts.isAsExpression(node.parent) || ts.isSatisfiesExpression(node.parent) || ts.isTypeAssertionExpression(node.parent)) node = node.parent;
+  while (
+    ts.isParenthesizedExpression(node.parent) ||
+    ts.isAsExpression(node.parent) ||
+    ts.isSatisfiesExpression(node.parent) ||
+    ts.isTypeAssertionExpression(node.parent)
+  )
+    node = node.parent;
   const owner = node.parent;
-  if (ts.isVariableDeclaration(owner) && ts.isIdentifier(owner.name)) return exportedName(owner.name, checker) ?? owner.name.text;
+  if (ts.isVariableDeclaration(owner) && ts.isIdentifier(owner.name))
+    return exportedName(owner.name, checker) ?? owner.name.text;
   if (ts.isPropertyAssignment(owner) && (ts.isIdentifier(owner.name) || ts.isStringLiteral(owner.name))) {
     const literal = owner.parent;
     if (ts.isVariableDeclaration(literal.parent) && ts.isIdentifier(literal.parent.name)) {

@@ -10,7 +10,15 @@
  * A change breaks a direction when some value its writer can write fails to decode with its reader,
  * or decodes to something else (a renamed optional property that reads back as absent).
  */
-import { compareText, type CodecSchema, type NumberWidth, type SchemaNamed, type SchemaProperty, type SchemaType, type Snapshot } from "./snapshot.js";
+import {
+  compareText,
+  type CodecSchema,
+  type NumberWidth,
+  type SchemaNamed,
+  type SchemaProperty,
+  type SchemaType,
+  type Snapshot,
+} from "./snapshot.js";
 import { propertySegment } from "../model/ir.js";
 import type { Literal } from "../model/ir.js";
 
@@ -38,7 +46,12 @@ export function diffSnapshots(before: Snapshot, after: Snapshot): Change[] {
     const now = after.codecs[name];
     if (!now) {
       // Nothing new is written with it, so old readers are not affected (forward).
-      changes.push({ codec: name, path: "$", what: "codec removed", backward: "no codec reads its bytes any more (a renamed codec is one removed and one added)" });
+      changes.push({
+        codec: name,
+        path: "$",
+        what: "codec removed",
+        backward: "no codec reads its bytes any more (a renamed codec is one removed and one added)",
+      });
     } else if (!old) {
       changes.push({ codec: name, path: "$", what: "codec added" });
     } else {
@@ -52,7 +65,9 @@ export function diffSnapshots(before: Snapshot, after: Snapshot): Change[] {
 
 /** Whether `change` breaks `direction` ("both": either). */
 export function breaks(change: Change, direction: Direction | "both"): boolean {
-  return direction === "both" ? change.backward !== undefined || change.forward !== undefined : change[direction] !== undefined;
+  return direction === "both"
+    ? change.backward !== undefined || change.forward !== undefined
+    : change[direction] !== undefined;
 }
 
 type Found = Omit<Change, "codec">;
@@ -81,20 +96,37 @@ class Differ {
     [o, n] = pair;
     const olds = members(o);
     const nows = members(n);
-    const matched = match(olds, nows, (t) => this.key(t, this.old, o), (t) => this.key(t, this.now, n));
+    const matched = match(
+      olds,
+      nows,
+      (t) => this.key(t, this.old, o),
+      (t) => this.key(t, this.now, n),
+    );
     for (const [a, b] of matched.pairs) {
       // Inside a member of a union with a discriminant, the path names the member: `$.shape|kind=circle.r`.
       const tagged = /^object:(.+=.+)$/.exec(this.key(a, this.old, o));
       this.same(a, b, tagged && olds.length > 1 ? `${path}|${tagged[1]}` : path, olds, nows);
     }
     const [removed, added] = [matched.onlyOld, matched.onlyNew];
-    const taggedMember = (t: SchemaType, side: CodecSchema, union: SchemaType) => /^object:.+=/.test(this.key(t, side, union));
+    const taggedMember = (t: SchemaType, side: CodecSchema, union: SchemaType) =>
+      /^object:.+=/.test(this.key(t, side, union));
     // One member for another is a changed type, but two members with different discriminant values are two members.
-    if (removed.length === 1 && added.length === 1 && !(taggedMember(removed[0]!, this.old, o) && taggedMember(added[0]!, this.now, n))) {
+    if (
+      removed.length === 1 &&
+      added.length === 1 &&
+      !(taggedMember(removed[0]!, this.old, o) && taggedMember(added[0]!, this.now, n))
+    ) {
       const [a, b] = [removed[0]!, added[0]!];
-      this.add(path, `type changed from ${describe(a, this.old)} to ${describe(b, this.now)}`,
-        this.reads(a, [b], "backward") ? undefined : `new readers refuse ${describe(a, this.old)}, which bytes written before may hold`,
-        this.reads(b, [a], "forward") ? undefined : `old readers refuse ${describe(b, this.now)}, which bytes written now may hold`);
+      this.add(
+        path,
+        `type changed from ${describe(a, this.old)} to ${describe(b, this.now)}`,
+        this.reads(a, [b], "backward")
+          ? undefined
+          : `new readers refuse ${describe(a, this.old)}, which bytes written before may hold`,
+        this.reads(b, [a], "forward")
+          ? undefined
+          : `old readers refuse ${describe(b, this.now)}, which bytes written now may hold`,
+      );
       return;
     }
     const member = (t: SchemaType, side: CodecSchema, union: SchemaType) => {
@@ -102,12 +134,24 @@ class Differ {
       return tagged ? `${describe(t, side)} (${tagged[1]})` : describe(t, side);
     };
     for (const a of removed) {
-      this.add(path, `union member ${member(a, this.old, o)} removed`,
-        this.reads(a, nows, "backward") ? undefined : `new readers refuse ${describe(a, this.old)}, which bytes written before may hold`, undefined);
+      this.add(
+        path,
+        `union member ${member(a, this.old, o)} removed`,
+        this.reads(a, nows, "backward")
+          ? undefined
+          : `new readers refuse ${describe(a, this.old)}, which bytes written before may hold`,
+        undefined,
+      );
     }
     for (const b of added) {
-      this.add(path, `union member ${member(b, this.now, n)} added`,
-        undefined, this.reads(b, olds, "forward") ? undefined : `old readers refuse ${describe(b, this.now)}, which bytes written now may hold`);
+      this.add(
+        path,
+        `union member ${member(b, this.now, n)} added`,
+        undefined,
+        this.reads(b, olds, "forward")
+          ? undefined
+          : `old readers refuse ${describe(b, this.now)}, which bytes written now may hold`,
+      );
     }
   }
 
@@ -117,21 +161,41 @@ class Differ {
       const gone = o.values.filter((v) => !n.values.includes(v));
       const fresh = n.values.filter((v) => !o.values.includes(v));
       if (gone.length > 0) {
-        this.add(path, `${plural(gone.length, "literal")} ${literalList(gone)} removed`,
-          this.reads({ kind: "literals", values: gone }, nows, "backward") ? undefined : `new readers refuse ${literalList(gone)}, which bytes written before may hold`, undefined);
+        this.add(
+          path,
+          `${plural(gone.length, "literal")} ${literalList(gone)} removed`,
+          this.reads({ kind: "literals", values: gone }, nows, "backward")
+            ? undefined
+            : `new readers refuse ${literalList(gone)}, which bytes written before may hold`,
+          undefined,
+        );
       }
       if (fresh.length > 0) {
-        this.add(path, `${plural(fresh.length, "literal")} ${literalList(fresh)} added`, undefined,
-          this.reads({ kind: "literals", values: fresh }, olds, "forward") ? undefined : `old readers refuse ${literalList(fresh)}, which bytes written now may hold`);
+        this.add(
+          path,
+          `${plural(fresh.length, "literal")} ${literalList(fresh)} added`,
+          undefined,
+          this.reads({ kind: "literals", values: fresh }, olds, "forward")
+            ? undefined
+            : `old readers refuse ${literalList(fresh)}, which bytes written now may hold`,
+        );
       }
       return;
     }
-    if (o.kind === "number" && n.kind === "number") return this.widths(o.width ?? "float64", n.width ?? "float64", path);
+    if (o.kind === "number" && n.kind === "number")
+      return this.widths(o.width ?? "float64", n.width ?? "float64", path);
     if (o.kind === "template" && n.kind === "template") {
-      if (o.pattern !== n.pattern) this.add(path, `template changed from ${o.text} to ${n.text}`, "the new pattern may refuse strings the old one took", "the old pattern may refuse strings the new one takes");
+      if (o.pattern !== n.pattern)
+        this.add(
+          path,
+          `template changed from ${o.text} to ${n.text}`,
+          "the new pattern may refuse strings the old one took",
+          "the old pattern may refuse strings the new one takes",
+        );
       return;
     }
-    if ((o.kind === "array" && n.kind === "array") || (o.kind === "set" && n.kind === "set")) return this.compare(o.element, n.element, path + "[*]");
+    if ((o.kind === "array" && n.kind === "array") || (o.kind === "set" && n.kind === "set"))
+      return this.compare(o.element, n.element, path + "[*]");
     if ((o.kind === "map" && n.kind === "map") || (o.kind === "record" && n.kind === "record")) {
       this.compare(o.key, n.key, path + ".<key>");
       return this.compare(o.value, n.value, path + "[*]");
@@ -147,7 +211,12 @@ class Differ {
     const o = this.old.types[oldName] as Extract<SchemaNamed, { kind: "object" }>;
     const n = this.now.types[newName] as Extract<SchemaNamed, { kind: "object" }>;
     if (o.layout !== n.layout) {
-      this.add(path, `layout changed from ${o.layout} to ${n.layout}`, "new readers expect the other layout", "old readers expect the other layout");
+      this.add(
+        path,
+        `layout changed from ${o.layout} to ${n.layout}`,
+        "new readers expect the other layout",
+        "old readers expect the other layout",
+      );
       return;
     }
     if (o.layout === "positional") return this.positional(o.properties, n.properties, path);
@@ -156,11 +225,18 @@ class Differ {
     let removed = o.properties.filter((p) => !nows.has(p.name));
     let added = n.properties.filter((p) => !olds.has(p.name));
     // One property gone and one of the same type come: a rename, whose value old bytes lose.
-    if (removed.length === 1 && added.length === 1 && JSON.stringify(removed[0]!.type) === JSON.stringify(added[0]!.type)) {
+    if (
+      removed.length === 1 &&
+      added.length === 1 &&
+      JSON.stringify(removed[0]!.type) === JSON.stringify(added[0]!.type)
+    ) {
       const [a, b] = [removed[0]!, added[0]!];
-      this.add(path, `property "${a.name}" renamed to "${b.name}"`,
+      this.add(
+        path,
+        `property "${a.name}" renamed to "${b.name}"`,
         `bytes written before carry "${a.name}", which new readers skip, and ${b.optional ? `read "${b.name}" as absent` : `lack "${b.name}", which they require`}`,
-        `bytes written now carry "${b.name}", which old readers skip, and ${a.optional ? `read "${a.name}" as absent` : `lack "${a.name}", which they require`}`);
+        `bytes written now carry "${b.name}", which old readers skip, and ${a.optional ? `read "${a.name}" as absent` : `lack "${a.name}", which they require`}`,
+      );
       removed = added = [];
     }
     for (const p of o.properties) {
@@ -168,21 +244,53 @@ class Differ {
       if (now) this.property(p, now, path + propertySegment(p.name));
     }
     for (const p of removed) {
-      this.add(path + propertySegment(p.name), `${p.optional ? "optional" : "required"} property removed`, undefined,
-        p.optional ? undefined : `old readers require "${p.name}", which bytes written now lack`);
+      this.add(
+        path + propertySegment(p.name),
+        `${p.optional ? "optional" : "required"} property removed`,
+        undefined,
+        p.optional ? undefined : `old readers require "${p.name}", which bytes written now lack`,
+      );
     }
     for (const p of added) {
-      this.add(path + propertySegment(p.name), `property added as ${p.optional ? "optional" : "required"}`,
-        p.optional ? undefined : `new readers require "${p.name}", which bytes written before lack`, undefined);
+      this.add(
+        path + propertySegment(p.name),
+        `property added as ${p.optional ? "optional" : "required"}`,
+        p.optional ? undefined : `new readers require "${p.name}", which bytes written before lack`,
+        undefined,
+      );
     }
     if (o.rest && n.rest) this.compare(o.rest, n.rest, path + "[*]");
-    else if (o.rest) this.add(path + "[*]", "index signature removed", "new readers skip the keys beyond the declared properties that bytes written before may hold", undefined);
-    else if (n.rest) this.add(path + "[*]", "index signature added", undefined, "old readers skip the keys beyond the declared properties that bytes written now may hold");
+    else if (o.rest)
+      this.add(
+        path + "[*]",
+        "index signature removed",
+        "new readers skip the keys beyond the declared properties that bytes written before may hold",
+        undefined,
+      );
+    else if (n.rest)
+      this.add(
+        path + "[*]",
+        "index signature added",
+        undefined,
+        "old readers skip the keys beyond the declared properties that bytes written now may hold",
+      );
   }
 
   private property(o: SchemaProperty, n: SchemaProperty, path: string): void {
-    if (o.optional && !n.optional) this.add(path, "property became required", `new readers require "${n.name}", which bytes written before may lack`, undefined);
-    if (!o.optional && n.optional) this.add(path, "property became optional", undefined, `old readers require "${n.name}", which bytes written now may lack`);
+    if (o.optional && !n.optional)
+      this.add(
+        path,
+        "property became required",
+        `new readers require "${n.name}", which bytes written before may lack`,
+        undefined,
+      );
+    if (!o.optional && n.optional)
+      this.add(
+        path,
+        "property became optional",
+        undefined,
+        `old readers require "${n.name}", which bytes written now may lack`,
+      );
     this.compare(o.type, n.type, path);
   }
 
@@ -195,27 +303,58 @@ class Differ {
     for (let i = 0; i < Math.max(olds.length, nows.length); i++) {
       const [o, n] = [olds[i], nows[i]];
       if (o && n && o.name === n.name) this.property(o, n, `${path}[${i}]`);
-      else if (o && n) this.add(`${path}[${i}]`, `positional index ${i} moved from "${o.name}" to "${n.name}"`, `new readers take index ${i} of bytes written before as "${n.name}"`, `old readers take index ${i} of bytes written now as "${o.name}"`);
-      else if (o) this.add(`${path}[${i}]`, `positional property "${o.name}" removed`, "new readers expect fewer values than bytes written before hold", "old readers expect more values than bytes written now hold");
-      else if (n) this.add(`${path}[${i}]`, `positional property "${n.name}" added`, "new readers expect more values than bytes written before hold", "old readers expect fewer values than bytes written now hold");
+      else if (o && n)
+        this.add(
+          `${path}[${i}]`,
+          `positional index ${i} moved from "${o.name}" to "${n.name}"`,
+          `new readers take index ${i} of bytes written before as "${n.name}"`,
+          `old readers take index ${i} of bytes written now as "${o.name}"`,
+        );
+      else if (o)
+        this.add(
+          `${path}[${i}]`,
+          `positional property "${o.name}" removed`,
+          "new readers expect fewer values than bytes written before hold",
+          "old readers expect more values than bytes written now hold",
+        );
+      else if (n)
+        this.add(
+          `${path}[${i}]`,
+          `positional property "${n.name}" added`,
+          "new readers expect more values than bytes written before hold",
+          "old readers expect fewer values than bytes written now hold",
+        );
     }
   }
 
-  private tuples(olds: { mode: string; type: SchemaType }[], nows: { mode: string; type: SchemaType }[], path: string): void {
+  private tuples(
+    olds: { mode: string; type: SchemaType }[],
+    nows: { mode: string; type: SchemaType }[],
+    path: string,
+  ): void {
     const shape = (es: { mode: string }[]) => es.map((e) => e.mode).join(",");
     if (shape(olds) !== shape(nows)) {
       const [a, b] = [tupleText(olds), tupleText(nows)];
-      this.add(path, `tuple changed from ${a} to ${b}`, `new readers check lengths as ${b}`, `old readers check lengths as ${a}`);
+      this.add(
+        path,
+        `tuple changed from ${a} to ${b}`,
+        `new readers check lengths as ${b}`,
+        `old readers check lengths as ${a}`,
+      );
     }
-    for (let i = 0; i < Math.min(olds.length, nows.length); i++) this.compare(olds[i]!.type, nows[i]!.type, `${path}[${i}]`);
+    for (let i = 0; i < Math.min(olds.length, nows.length); i++)
+      this.compare(olds[i]!.type, nows[i]!.type, `${path}[${i}]`);
   }
 
   private widths(o: NumberWidth, n: NumberWidth, path: string): void {
     if (o === n) return;
     const [a, b] = [RANGES[o], RANGES[n]];
-    this.add(path, `number width changed from ${o} to ${n}`,
+    this.add(
+      path,
+      `number width changed from ${o} to ${n}`,
       within(a, b) ? undefined : `new readers refuse ${o} values outside ${n}`,
-      within(b, a) ? undefined : `old readers refuse ${n} values outside ${o}`);
+      within(b, a) ? undefined : `old readers refuse ${n} values outside ${o}`,
+    );
   }
 
   /** Whether every value of `writer` decodes alike with some member of `readers`, in `direction` (writer and readers from its two sides). */
@@ -223,7 +362,8 @@ class Differ {
     if (writer.kind === "literals") return writer.values.every((v) => readers.some((r) => readsLiteral(v, r)));
     return readers.some((r) => {
       if (r.kind === "unknown") return true;
-      if (writer.kind === "number" && r.kind === "numberOrBigint") return (writer.width ?? "float64").startsWith("float") || !writer.width?.endsWith("64");
+      if (writer.kind === "number" && r.kind === "numberOrBigint")
+        return (writer.width ?? "float64").startsWith("float") || !writer.width?.endsWith("64");
       if (writer.kind === "template" && r.kind === "string") return true;
       // A side question, asked of a fresh Differ whose old side is the writer's: does it find a backward break?
       const [writes, reads] = direction === "backward" ? [this.old, this.now] : [this.now, this.old];
@@ -246,27 +386,34 @@ class Differ {
    */
   key(t: SchemaType, side: CodecSchema, union: SchemaType): string {
     switch (t.kind) {
-      case "array": case "set": return `${t.kind}<${shallowKey(t.element, side)}>`;
+      case "array":
+      case "set":
+        return `${t.kind}<${shallowKey(t.element, side)}>`;
       case "ref": {
         const named = side.types[t.name];
         if (named?.kind !== "object") return "alias:" + t.name;
         const tag = union.kind === "union" ? union.discriminant : undefined;
         const tagType = tag === undefined ? undefined : named.properties.find((p) => p.name === tag)?.type;
-        return tagType?.kind === "literals" ? `object:${tag}=${tagType.values.map((v) => JSON.stringify(v)).join("|")}` : "object:" + t.name;
+        return tagType?.kind === "literals"
+          ? `object:${tag}=${tagType.values.map((v) => JSON.stringify(v)).join("|")}`
+          : "object:" + t.name;
       }
-      default: return t.kind;
+      default:
+        return t.kind;
     }
   }
 
   /** A ref to a recursive alias is compared as its type; a pair of them met again ends the walk. */
   private unwrapAliases(o: SchemaType, n: SchemaType): [SchemaType, SchemaType] | undefined {
-    const alias = (t: SchemaType, side: CodecSchema) => (t.kind === "ref" && side.types[t.name]?.kind === "alias" ? t.name : undefined);
+    const alias = (t: SchemaType, side: CodecSchema) =>
+      t.kind === "ref" && side.types[t.name]?.kind === "alias" ? t.name : undefined;
     const [a, b] = [alias(o, this.old), alias(n, this.now)];
     if (a === undefined && b === undefined) return [o, n];
     const key = this.seenKey("alias", a ?? "", b ?? "");
     if (this.seen.has(key)) return undefined;
     this.seen.add(key);
-    const typeOf = (name: string | undefined, t: SchemaType, side: CodecSchema) => (name === undefined ? t : (side.types[name] as Extract<SchemaNamed, { kind: "alias" }>).type);
+    const typeOf = (name: string | undefined, t: SchemaType, side: CodecSchema) =>
+      name === undefined ? t : (side.types[name] as Extract<SchemaNamed, { kind: "alias" }>).type;
     return [typeOf(a, o, this.old), typeOf(b, n, this.now)];
   }
 
@@ -294,7 +441,12 @@ function members(t: SchemaType): SchemaType[] {
 }
 
 /** Pairs members by key; one unpaired object type on each side is paired too (a renamed interface), unless a discriminant tells them apart. */
-function match(olds: SchemaType[], nows: SchemaType[], oldKey: (t: SchemaType) => string, newKey: (t: SchemaType) => string) {
+function match(
+  olds: SchemaType[],
+  nows: SchemaType[],
+  oldKey: (t: SchemaType) => string,
+  newKey: (t: SchemaType) => string,
+) {
   const pairs: [SchemaType, SchemaType][] = [];
   const left = [...nows];
   const onlyOld: SchemaType[] = [];
@@ -309,21 +461,33 @@ function match(olds: SchemaType[], nows: SchemaType[], oldKey: (t: SchemaType) =
   const objectNew = left.filter((t) => untagged(newKey(t)));
   if (objectOld.length === 1 && objectNew.length === 1) {
     pairs.push([objectOld[0]!, objectNew[0]!]);
-    return { pairs, onlyOld: onlyOld.filter((t) => t !== objectOld[0]), onlyNew: left.filter((t) => t !== objectNew[0]) };
+    return {
+      pairs,
+      onlyOld: onlyOld.filter((t) => t !== objectOld[0]),
+      onlyNew: left.filter((t) => t !== objectNew[0]),
+    };
   }
   return { pairs, onlyOld, onlyNew: left };
 }
 
 function readsLiteral(v: Literal, r: SchemaType): boolean {
   switch (r.kind) {
-    case "unknown": return true;
-    case "literals": return r.values.includes(v);
-    case "string": return typeof v === "string";
-    case "boolean": return typeof v === "boolean";
-    case "number": return typeof v === "number" && inRange(v, RANGES[r.width ?? "float64"]);
-    case "numberOrBigint": return typeof v === "number";
-    case "template": return typeof v === "string" && new RegExp(r.pattern).test(v);
-    default: return false;
+    case "unknown":
+      return true;
+    case "literals":
+      return r.values.includes(v);
+    case "string":
+      return typeof v === "string";
+    case "boolean":
+      return typeof v === "boolean";
+    case "number":
+      return typeof v === "number" && inRange(v, RANGES[r.width ?? "float64"]);
+    case "numberOrBigint":
+      return typeof v === "number";
+    case "template":
+      return typeof v === "string" && new RegExp(r.pattern).test(v);
+    default:
+      return false;
   }
 }
 
@@ -331,8 +495,14 @@ function readsLiteral(v: Literal, r: SchemaType): boolean {
 const RANGES: Record<NumberWidth, [number, number, boolean]> = {
   float64: [-Infinity, Infinity, false],
   float32: [-3.4028234663852886e38, 3.4028234663852886e38, false],
-  int8: [-128, 127, true], int16: [-32768, 32767, true], int32: [-2147483648, 2147483647, true], int64: [-(2 ** 63), 2 ** 63 - 1, true],
-  uint8: [0, 255, true], uint16: [0, 65535, true], uint32: [0, 4294967295, true], uint64: [0, 2 ** 64 - 1, true],
+  int8: [-128, 127, true],
+  int16: [-32768, 32767, true],
+  int32: [-2147483648, 2147483647, true],
+  int64: [-(2 ** 63), 2 ** 63 - 1, true],
+  uint8: [0, 255, true],
+  uint16: [0, 65535, true],
+  uint32: [0, 4294967295, true],
+  uint64: [0, 2 ** 64 - 1, true],
 };
 
 /** Every value of range `a` is one of range `b` (float 32 holds fewer values than float 64, not more). */
@@ -350,21 +520,39 @@ function inRange(v: number, [min, max, integer]: [number, number, boolean]): boo
 /** How a change message names a type: `string`, `"a" | "b"`, `Order`, `number[]`. */
 export function describe(t: SchemaType, side: CodecSchema): string {
   switch (t.kind) {
-    case "literals": return literalList(t.values);
-    case "template": return t.text;
-    case "number": return t.width ?? "number";
-    case "array": return `${describe(t.element, side)}[]`;
-    case "set": return `Set<${describe(t.element, side)}>`;
-    case "map": return `Map<${describe(t.key, side)}, ${describe(t.value, side)}>`;
-    case "record": return `Record<${describe(t.key, side)}, ${describe(t.value, side)}>`;
-    case "tuple": return tupleText(t.elements.map((e) => ({ mode: e.mode, type: e.type })), side);
-    case "union": return t.members.map((m) => describe(m, side)).join(" | ");
-    case "ref": return side.types[t.name]?.display ?? t.name;
-    case "bytes": return "Uint8Array";
-    case "arrayBuffer": return "ArrayBuffer";
-    case "date": return "Date";
-    case "numberOrBigint": return "number | bigint";
-    default: return t.kind;
+    case "literals":
+      return literalList(t.values);
+    case "template":
+      return t.text;
+    case "number":
+      return t.width ?? "number";
+    case "array":
+      return `${describe(t.element, side)}[]`;
+    case "set":
+      return `Set<${describe(t.element, side)}>`;
+    case "map":
+      return `Map<${describe(t.key, side)}, ${describe(t.value, side)}>`;
+    case "record":
+      return `Record<${describe(t.key, side)}, ${describe(t.value, side)}>`;
+    case "tuple":
+      return tupleText(
+        t.elements.map((e) => ({ mode: e.mode, type: e.type })),
+        side,
+      );
+    case "union":
+      return t.members.map((m) => describe(m, side)).join(" | ");
+    case "ref":
+      return side.types[t.name]?.display ?? t.name;
+    case "bytes":
+      return "Uint8Array";
+    case "arrayBuffer":
+      return "ArrayBuffer";
+    case "date":
+      return "Date";
+    case "numberOrBigint":
+      return "number | bigint";
+    default:
+      return t.kind;
   }
 }
 

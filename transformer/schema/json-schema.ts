@@ -42,7 +42,9 @@ function namedSchema(named: SchemaNamed): JsonSchema {
     // Past the last required value they may be left out; an absent optional value before a present
     // one is nil, whatever its type. Decode refuses more values than the type declares.
     const lastRequired = named.properties.reduce((last, p, i) => (p.optional ? last : i + 1), 0);
-    const prefixItems = named.properties.map((p) => (p.optional && !admitsNull(p.type) ? { anyOf: [typeSchema(p.type), { type: "null" }] } : typeSchema(p.type)));
+    const prefixItems = named.properties.map((p) =>
+      p.optional && !admitsNull(p.type) ? { anyOf: [typeSchema(p.type), { type: "null" }] } : typeSchema(p.type),
+    );
     return { type: "array", title: named.display, prefixItems, items: false, minItems: lastRequired };
   }
   const schema: { [keyword: string]: unknown } = { type: "object", title: named.display, properties };
@@ -53,7 +55,12 @@ function namedSchema(named: SchemaNamed): JsonSchema {
 }
 
 function admitsNull(t: SchemaType): boolean {
-  return t.kind === "null" || t.kind === "undefined" || t.kind === "unknown" || (t.kind === "union" && t.members.some(admitsNull));
+  return (
+    t.kind === "null" ||
+    t.kind === "undefined" ||
+    t.kind === "unknown" ||
+    (t.kind === "union" && t.members.some(admitsNull))
+  );
 }
 
 function admitsUndefined(t: SchemaType): boolean {
@@ -62,18 +69,32 @@ function admitsUndefined(t: SchemaType): boolean {
 
 function typeSchema(t: SchemaType): JsonSchema {
   switch (t.kind) {
-    case "null": case "undefined": return { type: "null" };
-    case "boolean": return { type: "boolean" };
-    case "number": return numberSchema(t.width);
-    case "bigint": return { type: "integer", minimum: -(2 ** 63), maximum: 2 ** 64 - 1 };
-    case "numberOrBigint": return { type: "number" };
-    case "string": return { type: "string" };
-    case "literals": return t.values.length === 1 ? { const: t.values[0] } : { enum: t.values };
-    case "template": return { type: "string", pattern: t.pattern };
-    case "date": return { type: "string", format: "date-time" };
-    case "bytes": case "arrayBuffer": return { type: "string", contentEncoding: "base64" };
-    case "array": return { type: "array", items: typeSchema(t.element) };
-    case "set": return { type: "array", items: typeSchema(t.element), uniqueItems: true };
+    case "null":
+    case "undefined":
+      return { type: "null" };
+    case "boolean":
+      return { type: "boolean" };
+    case "number":
+      return numberSchema(t.width);
+    case "bigint":
+      return { type: "integer", minimum: -(2 ** 63), maximum: 2 ** 64 - 1 };
+    case "numberOrBigint":
+      return { type: "number" };
+    case "string":
+      return { type: "string" };
+    case "literals":
+      return t.values.length === 1 ? { const: t.values[0] } : { enum: t.values };
+    case "template":
+      return { type: "string", pattern: t.pattern };
+    case "date":
+      return { type: "string", format: "date-time" };
+    case "bytes":
+    case "arrayBuffer":
+      return { type: "string", contentEncoding: "base64" };
+    case "array":
+      return { type: "array", items: typeSchema(t.element) };
+    case "set":
+      return { type: "array", items: typeSchema(t.element), uniqueItems: true };
     case "tuple": {
       const restAt = t.elements.findIndex((e) => e.mode === "rest");
       const leading = restAt < 0 ? t.elements : t.elements.slice(0, restAt);
@@ -82,19 +103,28 @@ function typeSchema(t: SchemaType): JsonSchema {
       // Elements after a rest element (`[number, ...string[], boolean]`) are counted from the end,
       // which JSON Schema cannot say: past the leading ones, each is the rest's type or one of theirs.
       const after = restAt < 0 ? [] : t.elements.slice(restAt);
-      schema.items = after.length === 0 ? false : after.length === 1 ? typeSchema(after[0]!.type) : { anyOf: after.map((e) => typeSchema(e.type)) };
+      schema.items =
+        after.length === 0
+          ? false
+          : after.length === 1
+            ? typeSchema(after[0]!.type)
+            : { anyOf: after.map((e) => typeSchema(e.type)) };
       const min = t.elements.filter((e) => e.mode === "required").length;
       if (min > 0) schema.minItems = min;
       return schema;
     }
-    case "map": case "record": {
+    case "map":
+    case "record": {
       const schema: { [keyword: string]: unknown } = { type: "object", additionalProperties: typeSchema(t.value) };
       if (t.key.kind === "literals" || t.key.kind === "template") schema.propertyNames = typeSchema(t.key);
       return schema;
     }
-    case "union": return { anyOf: t.members.map(typeSchema) };
-    case "ref": return { $ref: `#/$defs/${encodeURIComponent(t.name.replace(/~/g, "~0").replace(/\//g, "~1"))}` };
-    case "unknown": return true;
+    case "union":
+      return { anyOf: t.members.map(typeSchema) };
+    case "ref":
+      return { $ref: `#/$defs/${encodeURIComponent(t.name.replace(/~/g, "~0").replace(/\//g, "~1"))}` };
+    case "unknown":
+      return true;
   }
 }
 
@@ -103,5 +133,7 @@ function numberSchema(width: string | undefined): JsonSchema {
   const int = /^(u?)int(8|16|32|64)$/.exec(width ?? "");
   if (!int) return { type: "number" };
   const bits = Number(int[2]);
-  return int[1] ? { type: "integer", minimum: 0, maximum: 2 ** bits - 1 } : { type: "integer", minimum: -(2 ** (bits - 1)), maximum: 2 ** (bits - 1) - 1 };
+  return int[1]
+    ? { type: "integer", minimum: 0, maximum: 2 ** bits - 1 }
+    : { type: "integer", minimum: -(2 ** (bits - 1)), maximum: 2 ** (bits - 1) - 1 };
 }

@@ -14,7 +14,19 @@ export const SNAPSHOT_FORMAT = "typed-msgpack wire schema";
 export const SNAPSHOT_VERSION = 1;
 
 export type SchemaType =
-  | { kind: "null" | "undefined" | "boolean" | "bigint" | "numberOrBigint" | "string" | "date" | "bytes" | "arrayBuffer" | "unknown" }
+  | {
+      kind:
+        | "null"
+        | "undefined"
+        | "boolean"
+        | "bigint"
+        | "numberOrBigint"
+        | "string"
+        | "date"
+        | "bytes"
+        | "arrayBuffer"
+        | "unknown";
+    }
   /** `width` is reserved for number widths (`Float32`, `Int8`...`Uint64`, issue 17 part 3); absent means float 64. */
   | { kind: "number"; width?: NumberWidth }
   /** Sorted; one union holds all its literals in one such member. */
@@ -29,7 +41,17 @@ export type SchemaType =
   | { kind: "ref"; name: string };
 
 /** The widths of issue 17 part 3; none is produced yet, but the diff already knows their ranges. */
-export type NumberWidth = "float32" | "float64" | "int8" | "int16" | "int32" | "int64" | "uint8" | "uint16" | "uint32" | "uint64";
+export type NumberWidth =
+  | "float32"
+  | "float64"
+  | "int8"
+  | "int16"
+  | "int32"
+  | "int64"
+  | "uint8"
+  | "uint16"
+  | "uint32"
+  | "uint64";
 
 export interface SchemaProperty {
   name: string;
@@ -41,16 +63,16 @@ export interface SchemaProperty {
 
 export type SchemaNamed =
   | {
-    kind: "object";
-    /** How the user's source spells the type; for readers only, never compared. */
-    display: string;
-    /** `"map"`: property names as keys. `"positional"` (issue 17 part 2) will be an array of the values in this order. */
-    layout: "map" | "positional";
-    /** In wire order. */
-    properties: SchemaProperty[];
-    /** The values of a string index signature beside the properties. */
-    rest?: SchemaType;
-  }
+      kind: "object";
+      /** How the user's source spells the type; for readers only, never compared. */
+      display: string;
+      /** `"map"`: property names as keys. `"positional"` (issue 17 part 2) will be an array of the values in this order. */
+      layout: "map" | "positional";
+      /** In wire order. */
+      properties: SchemaProperty[];
+      /** The values of a string index signature beside the properties. */
+      rest?: SchemaType;
+    }
   /** A recursive type that is not an object type (`type Json = ... | Json[]`). */
   | { kind: "alias"; display: string; type: SchemaType };
 
@@ -118,11 +140,19 @@ function typeNames(root: TypeNode, model: FileModel): Map<string, string> {
         if (named.shape.rest) visit(named.shape.rest, path + "[*]");
         return;
       }
-      case "array": case "set": return visit(node.element, path + "[*]");
-      case "tuple": return node.elements.forEach((e, i) => visit(e.type, `${path}[${i}]`));
-      case "map": case "record": visit(node.key, path + ".<key>"); return visit(node.value, path + "[*]");
-      case "union": return node.members.forEach((m, i) => visit(m, `${path}|${memberLabel(m, model, node.tag?.property) ?? i}`));
-      default: return;
+      case "array":
+      case "set":
+        return visit(node.element, path + "[*]");
+      case "tuple":
+        return node.elements.forEach((e, i) => visit(e.type, `${path}[${i}]`));
+      case "map":
+      case "record":
+        visit(node.key, path + ".<key>");
+        return visit(node.value, path + "[*]");
+      case "union":
+        return node.members.forEach((m, i) => visit(m, `${path}|${memberLabel(m, model, node.tag?.property) ?? i}`));
+      default:
+        return;
     }
   };
   visit(root, "$");
@@ -145,32 +175,52 @@ export function formatSnapshot(snapshot: Snapshot): string {
 function namedSchema(named: NamedType, rename: (ref: string) => string): SchemaNamed {
   const shape = named.shape;
   if (shape.kind === "alias") return { kind: "alias", display: named.display, type: schemaType(shape.type, rename) };
-  const properties = shape.properties.map((p): SchemaProperty => ({
-    name: p.name,
-    optional: p.optional,
-    type: schemaType(p.optional ? withoutUndefined(p.type) : p.type, rename),
-  }));
+  const properties = shape.properties.map(
+    (p): SchemaProperty => ({
+      name: p.name,
+      optional: p.optional,
+      type: schemaType(p.optional ? withoutUndefined(p.type) : p.type, rename),
+    }),
+  );
   const layout = (shape as { layout?: "map" | "positional" }).layout ?? "map";
-  return { kind: "object", display: named.display, layout, properties, ...(shape.rest ? { rest: schemaType(shape.rest, rename) } : {}) };
+  return {
+    kind: "object",
+    display: named.display,
+    layout,
+    properties,
+    ...(shape.rest ? { rest: schemaType(shape.rest, rename) } : {}),
+  };
 }
 
 function schemaType(node: TypeNode, rename: (ref: string) => string): SchemaType {
   const inner = (n: TypeNode) => schemaType(n, rename);
   switch (node.kind) {
-    case "literals": return { kind: "literals", values: sortLiterals(node.values) };
-    case "template": return { kind: "template", pattern: node.pattern, text: node.text };
-    case "array": case "set": return { kind: node.kind, element: inner(node.element) };
-    case "tuple": return { kind: "tuple", elements: node.elements.map((e) => ({ mode: e.mode, type: inner(e.type) })) };
-    case "map": case "record": return { kind: node.kind, key: inner(node.key), value: inner(node.value) };
-    case "ref": return { kind: "ref", name: rename(node.name) };
-    case "union": return unionSchema(node.members.map(inner), node.tag?.property);
-    case "number": case "numberOrBigint":
+    case "literals":
+      return { kind: "literals", values: sortLiterals(node.values) };
+    case "template":
+      return { kind: "template", pattern: node.pattern, text: node.text };
+    case "array":
+    case "set":
+      return { kind: node.kind, element: inner(node.element) };
+    case "tuple":
+      return { kind: "tuple", elements: node.elements.map((e) => ({ mode: e.mode, type: inner(e.type) })) };
+    case "map":
+    case "record":
+      return { kind: node.kind, key: inner(node.key), value: inner(node.value) };
+    case "ref":
+      return { kind: "ref", name: rename(node.name) };
+    case "union":
+      return unionSchema(node.members.map(inner), node.tag?.property);
+    case "number":
+    case "numberOrBigint":
       // `Int64`/`Uint64` are `number | bigint` at a width: the width is what the contract says.
       if (node.width) return { kind: "number", width: node.width };
       return { kind: node.kind };
     // A generic codec's type parameter is whatever codec the factory is given: not part of this contract.
-    case "param": return { kind: "unknown" };
-    default: return { kind: node.kind };
+    case "param":
+      return { kind: "unknown" };
+    default:
+      return { kind: node.kind };
   }
 }
 
@@ -181,14 +231,22 @@ function unionSchema(members: SchemaType[], discriminant: string | undefined): S
   const others = flat.filter((m) => m.kind !== "literals");
   const all = literals.length > 0 ? [...others, { kind: "literals" as const, values: sortLiterals(literals) }] : others;
   if (all.length === 1) return all[0]!;
-  const sorted = all.map((m) => [JSON.stringify(m), m] as const).sort((a, b) => compareText(a[0], b[0])).map(([, m]) => m);
-  return discriminant === undefined ? { kind: "union", members: sorted } : { kind: "union", members: sorted, discriminant };
+  const sorted = all
+    .map((m) => [JSON.stringify(m), m] as const)
+    .sort((a, b) => compareText(a[0], b[0]))
+    .map(([, m]) => m);
+  return discriminant === undefined
+    ? { kind: "union", members: sorted }
+    : { kind: "union", members: sorted, discriminant };
 }
 
 /** Booleans, then numbers by value, then strings. */
 function sortLiterals(values: readonly Literal[]): Literal[] {
   const rank = (v: Literal) => (typeof v === "boolean" ? 0 : typeof v === "number" ? 1 : 2);
-  return [...new Set(values)].sort((a, b) => rank(a) - rank(b) || (typeof a === "number" && typeof b === "number" ? a - b : compareText(String(a), String(b))));
+  return [...new Set(values)].sort(
+    (a, b) =>
+      rank(a) - rank(b) || (typeof a === "number" && typeof b === "number" ? a - b : compareText(String(a), String(b))),
+  );
 }
 
 /** Code-unit order, the same on every machine and locale. */
@@ -207,7 +265,19 @@ function sortKeys<V>(record: Record<string, V>): Record<string, V> {
 
 export class SnapshotError extends Error {}
 
-const SIMPLE_KINDS = new Set(["null", "undefined", "boolean", "bigint", "numberOrBigint", "string", "date", "bytes", "arrayBuffer", "unknown", "number"]);
+const SIMPLE_KINDS = new Set([
+  "null",
+  "undefined",
+  "boolean",
+  "bigint",
+  "numberOrBigint",
+  "string",
+  "date",
+  "bytes",
+  "arrayBuffer",
+  "unknown",
+  "number",
+]);
 
 /** Parses and checks a snapshot's text; `where` names the file in messages. */
 export function parseSnapshot(text: string, where: string): Snapshot {
@@ -220,26 +290,43 @@ export function parseSnapshot(text: string, where: string): Snapshot {
   function fail(what: string): never {
     throw new SnapshotError(`${where}: ${what}; write a new one with typed-msgpack schema --out ${where}`);
   }
-  if (!isObject(json) || json.format !== SNAPSHOT_FORMAT) fail(`not a wire-schema snapshot (no "format": ${JSON.stringify(SNAPSHOT_FORMAT)})`);
+  if (!isObject(json) || json.format !== SNAPSHOT_FORMAT)
+    fail(`not a wire-schema snapshot (no "format": ${JSON.stringify(SNAPSHOT_FORMAT)})`);
   const snapshot = json as Record<string, unknown>;
   if (snapshot.version !== SNAPSHOT_VERSION) {
-    throw new SnapshotError(`${where}: a snapshot of format version ${JSON.stringify(snapshot.version)}, which this typed-msgpack does not read (it reads version ${SNAPSHOT_VERSION}); compare with the typed-msgpack that wrote it, or write a new snapshot with typed-msgpack schema --out ${where}`);
+    throw new SnapshotError(
+      `${where}: a snapshot of format version ${JSON.stringify(snapshot.version)}, which this typed-msgpack does not read (it reads version ${SNAPSHOT_VERSION}); compare with the typed-msgpack that wrote it, or write a new snapshot with typed-msgpack schema --out ${where}`,
+    );
   }
   if (!isObject(snapshot.codecs)) fail(`"codecs" is not an object`);
   for (const [name, codec] of Object.entries(snapshot.codecs as Record<string, unknown>)) {
     const at = `codecs[${JSON.stringify(name)}]`;
-    if (!isObject(codec) || typeof codec.display !== "string" || !isObject(codec.types)) fail(`${at} is not a codec (display, root, types)`);
+    if (!isObject(codec) || typeof codec.display !== "string" || !isObject(codec.types))
+      fail(`${at} is not a codec (display, root, types)`);
     const types = (codec as Record<string, Record<string, unknown>>).types!;
     const checkType = (t: unknown, p: string): void => {
       if (!isObject(t) || typeof t.kind !== "string") return fail(`${p} is not a type`);
-      const ok = SIMPLE_KINDS.has(t.kind)
-        || (t.kind === "literals" && Array.isArray(t.values) && t.values.every((v) => ["string", "number", "boolean"].includes(typeof v)))
-        || (t.kind === "template" && typeof t.pattern === "string" && typeof t.text === "string")
-        || ((t.kind === "array" || t.kind === "set") && (checkType(t.element, p + ".element"), true))
-        || ((t.kind === "map" || t.kind === "record") && (checkType(t.key, p + ".key"), checkType(t.value, p + ".value"), true))
-        || (t.kind === "tuple" && Array.isArray(t.elements) && t.elements.every((e, i) => isObject(e) && ["required", "optional", "rest"].includes(e.mode as string) && (checkType(e.type, `${p}.elements[${i}].type`), true)))
-        || (t.kind === "union" && Array.isArray(t.members) && t.members.every((m, i) => (checkType(m, `${p}.members[${i}]`), true)))
-        || (t.kind === "ref" && typeof t.name === "string" && isObject(types[t.name]));
+      const ok =
+        SIMPLE_KINDS.has(t.kind) ||
+        (t.kind === "literals" &&
+          Array.isArray(t.values) &&
+          t.values.every((v) => ["string", "number", "boolean"].includes(typeof v))) ||
+        (t.kind === "template" && typeof t.pattern === "string" && typeof t.text === "string") ||
+        ((t.kind === "array" || t.kind === "set") && (checkType(t.element, p + ".element"), true)) ||
+        ((t.kind === "map" || t.kind === "record") &&
+          (checkType(t.key, p + ".key"), checkType(t.value, p + ".value"), true)) ||
+        (t.kind === "tuple" &&
+          Array.isArray(t.elements) &&
+          t.elements.every(
+            (e, i) =>
+              isObject(e) &&
+              ["required", "optional", "rest"].includes(e.mode as string) &&
+              (checkType(e.type, `${p}.elements[${i}].type`), true),
+          )) ||
+        (t.kind === "union" &&
+          Array.isArray(t.members) &&
+          t.members.every((m, i) => (checkType(m, `${p}.members[${i}]`), true))) ||
+        (t.kind === "ref" && typeof t.name === "string" && isObject(types[t.name]));
       if (!ok) fail(`${p} is not a valid type of kind ${JSON.stringify(t.kind)}`);
     };
     checkType(codec.root, `${at}.root`);
@@ -247,9 +334,14 @@ export function parseSnapshot(text: string, where: string): Snapshot {
       const tp = `${at}.types.${typeName}`;
       if (!isObject(named) || typeof named.display !== "string") fail(`${tp} is not a named type`);
       if (named.kind === "alias") checkType(named.type, tp + ".type");
-      else if (named.kind === "object" && (named.layout === "map" || named.layout === "positional") && Array.isArray(named.properties)) {
+      else if (
+        named.kind === "object" &&
+        (named.layout === "map" || named.layout === "positional") &&
+        Array.isArray(named.properties)
+      ) {
         named.properties.forEach((prop, i) => {
-          if (!isObject(prop) || typeof prop.name !== "string" || typeof prop.optional !== "boolean") fail(`${tp}.properties[${i}] is not a property`);
+          if (!isObject(prop) || typeof prop.name !== "string" || typeof prop.optional !== "boolean")
+            fail(`${tp}.properties[${i}] is not a property`);
           checkType((prop as Record<string, unknown>).type, `${tp}.properties[${i}].type`);
         });
         if (named.rest !== undefined) checkType(named.rest, tp + ".rest");

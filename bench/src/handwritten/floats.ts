@@ -21,11 +21,18 @@ export function decode(bytes: Uint8Array): NumberList {
   const r = new In(bytes);
   const n = r.mapHeader();
   let xs!: number[];
-  let seen = 0, i = 0;
-  if (i < n && r.key(K_XS)) { xs = r.numberArray(); seen |= 1; i++; }
+  let seen = 0,
+    i = 0;
+  if (i < n && r.key(K_XS)) {
+    xs = r.numberArray();
+    seen |= 1;
+    i++;
+  }
   for (; i < n; i++) {
-    if (r.anyKey(LIST_KEYS) === 0) { seen = r.once(seen, 1); xs = r.numberArray(); }
-    else r.skip();
+    if (r.anyKey(LIST_KEYS) === 0) {
+      seen = r.once(seen, 1);
+      xs = r.numberArray();
+    } else r.skip();
   }
   if (seen !== 1) r.missing(LIST_KEYS, 1, seen);
   r.done();

@@ -23,5 +23,19 @@ export interface HandWritten<T> {
 }
 
 export const handwritten: { [K in DatasetId]: HandWritten<Roots[K]> } = {
-  lite, sbt, tree, events, text, numeric, blobs, shapes, floats, floats32, smallints, company, flat, categories, api,
+  lite,
+  sbt,
+  tree,
+  events,
+  text,
+  numeric,
+  blobs,
+  shapes,
+  floats,
+  floats32,
+  smallints,
+  company,
+  flat,
+  categories,
+  api,
 };

@@ -2,16 +2,25 @@
 import type { Series } from "../types";
 import { In, Out, cat, keys, mapOf, str } from "./prims";
 
-const K_NAME = str("name"), K_START = str("start"), K_STEP = str("step"), K_FLOATS = str("floats"), K_INTS = str("ints");
+const K_NAME = str("name"),
+  K_START = str("start"),
+  K_STEP = str("step"),
+  K_FLOATS = str("floats"),
+  K_INTS = str("ints");
 const HEAD = cat(mapOf(5), K_NAME);
 
 function writeSeries(w: Out, v: Series): void {
-  w.raw(HEAD); w.string(v.name);
+  w.raw(HEAD);
+  w.string(v.name);
   w.reserve(K_START.length + 9 + K_STEP.length + 9 + K_FLOATS.length);
-  w.put(K_START); w.putNumber(v.start);
-  w.put(K_STEP); w.putNumber(v.step);
-  w.put(K_FLOATS); w.numberArray(v.floats);
-  w.raw(K_INTS); w.numberArray(v.ints);
+  w.put(K_START);
+  w.putNumber(v.start);
+  w.put(K_STEP);
+  w.putNumber(v.step);
+  w.put(K_FLOATS);
+  w.numberArray(v.floats);
+  w.raw(K_INTS);
+  w.numberArray(v.ints);
 }
 
 const w = new Out();
@@ -29,20 +38,57 @@ const SERIES_KEYS = keys("name", "start", "step", "floats", "ints");
 function readSeries(r: In): Series {
   const n = r.mapHeader();
   let name!: string, start!: number, step!: number, floats!: number[], ints!: number[];
-  let seen = 0, i = 0;
-  if (i < n && r.key(K_NAME)) { name = r.string(); seen |= 1; i++; }
-  if (i < n && r.key(K_START)) { start = r.number(); seen |= 2; i++; }
-  if (i < n && r.key(K_STEP)) { step = r.number(); seen |= 4; i++; }
-  if (i < n && r.key(K_FLOATS)) { floats = r.numberArray(); seen |= 8; i++; }
-  if (i < n && r.key(K_INTS)) { ints = r.numberArray(); seen |= 16; i++; }
+  let seen = 0,
+    i = 0;
+  if (i < n && r.key(K_NAME)) {
+    name = r.string();
+    seen |= 1;
+    i++;
+  }
+  if (i < n && r.key(K_START)) {
+    start = r.number();
+    seen |= 2;
+    i++;
+  }
+  if (i < n && r.key(K_STEP)) {
+    step = r.number();
+    seen |= 4;
+    i++;
+  }
+  if (i < n && r.key(K_FLOATS)) {
+    floats = r.numberArray();
+    seen |= 8;
+    i++;
+  }
+  if (i < n && r.key(K_INTS)) {
+    ints = r.numberArray();
+    seen |= 16;
+    i++;
+  }
   for (; i < n; i++) {
     switch (r.anyKey(SERIES_KEYS)) {
-      case 0: seen = r.once(seen, 1); name = r.string(); break;
-      case 1: seen = r.once(seen, 2); start = r.number(); break;
-      case 2: seen = r.once(seen, 4); step = r.number(); break;
-      case 3: seen = r.once(seen, 8); floats = r.numberArray(); break;
-      case 4: seen = r.once(seen, 16); ints = r.numberArray(); break;
-      default: r.skip();
+      case 0:
+        seen = r.once(seen, 1);
+        name = r.string();
+        break;
+      case 1:
+        seen = r.once(seen, 2);
+        start = r.number();
+        break;
+      case 2:
+        seen = r.once(seen, 4);
+        step = r.number();
+        break;
+      case 3:
+        seen = r.once(seen, 8);
+        floats = r.numberArray();
+        break;
+      case 4:
+        seen = r.once(seen, 16);
+        ints = r.numberArray();
+        break;
+      default:
+        r.skip();
     }
   }
   if (seen !== 31) r.missing(SERIES_KEYS, 31, seen);

@@ -39,7 +39,14 @@ const utf16 = new TextDecoder("utf-16le", { ignoreBOM: true });
 export function str(s: string): Uint8Array {
   const utf8 = textEncoder.encode(s);
   const n = utf8.length;
-  const head = n < 32 ? [0xa0 | n] : n < 0x100 ? [0xd9, n] : n < 0x10000 ? [0xda, n >> 8, n & 0xff] : [0xdb, n >>> 24, (n >> 16) & 0xff, (n >> 8) & 0xff, n & 0xff];
+  const head =
+    n < 32
+      ? [0xa0 | n]
+      : n < 0x100
+        ? [0xd9, n]
+        : n < 0x10000
+          ? [0xda, n >> 8, n & 0xff]
+          : [0xdb, n >>> 24, (n >> 16) & 0xff, (n >> 8) & 0xff, n & 0xff];
   return cat(head, utf8);
 }
 
@@ -47,7 +54,10 @@ export function str(s: string): Uint8Array {
 export function cat(...parts: (Uint8Array | number[])[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
-  for (const p of parts) { out.set(p, at); at += p.length; }
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
   return out;
 }
 
@@ -133,7 +143,8 @@ export class Out {
    * stays between calls.
    */
   finish(): Uint8Array {
-    const bytes = this.bytes, n = this.pos;
+    const bytes = this.bytes,
+      n = this.pos;
     this.pos = 0;
     this.lastSize = n;
     const spare = this.spare;
@@ -150,7 +161,9 @@ export class Out {
 
   /** Copies a pre-encoded chunk (room reserved). */
   put(chunk: Uint8Array): void {
-    const n = chunk.length, bytes = this.bytes, p = this.pos;
+    const n = chunk.length,
+      bytes = this.bytes,
+      p = this.pos;
     if (n <= 32) for (let i = 0; i < n; i++) bytes[p + i] = chunk[i]!;
     else bytes.set(chunk, p);
     this.pos = p + n;
@@ -187,10 +200,21 @@ export class Out {
 
   /** An array header (5 bytes reserved). */
   putArrayHeader(n: number): void {
-    const bytes = this.bytes, p = this.pos;
-    if (n < 16) { bytes[p] = 0x90 | n; this.pos = p + 1; }
-    else if (n < 0x10000) { bytes[p] = 0xdc; bytes[p + 1] = n >> 8; bytes[p + 2] = n; this.pos = p + 3; }
-    else { bytes[p] = 0xdd; this.view.setUint32(p + 1, n); this.pos = p + 5; }
+    const bytes = this.bytes,
+      p = this.pos;
+    if (n < 16) {
+      bytes[p] = 0x90 | n;
+      this.pos = p + 1;
+    } else if (n < 0x10000) {
+      bytes[p] = 0xdc;
+      bytes[p + 1] = n >> 8;
+      bytes[p + 2] = n;
+      this.pos = p + 3;
+    } else {
+      bytes[p] = 0xdd;
+      this.view.setUint32(p + 1, n);
+      this.pos = p + 5;
+    }
   }
 
   arrayHeader(n: number): void {
@@ -200,10 +224,21 @@ export class Out {
 
   mapHeader(n: number): void {
     this.reserve(5);
-    const bytes = this.bytes, p = this.pos;
-    if (n < 16) { bytes[p] = 0x80 | n; this.pos = p + 1; }
-    else if (n < 0x10000) { bytes[p] = 0xde; bytes[p + 1] = n >> 8; bytes[p + 2] = n; this.pos = p + 3; }
-    else { bytes[p] = 0xdf; this.view.setUint32(p + 1, n); this.pos = p + 5; }
+    const bytes = this.bytes,
+      p = this.pos;
+    if (n < 16) {
+      bytes[p] = 0x80 | n;
+      this.pos = p + 1;
+    } else if (n < 0x10000) {
+      bytes[p] = 0xde;
+      bytes[p + 1] = n >> 8;
+      bytes[p + 2] = n;
+      this.pos = p + 3;
+    } else {
+      bytes[p] = 0xdf;
+      this.view.setUint32(p + 1, n);
+      this.pos = p + 5;
+    }
   }
 
   /**
@@ -215,16 +250,27 @@ export class Out {
     const n = s.length;
     if (n < 32) {
       this.reserve(2 + 3 * n);
-      const bytes = this.bytes, start = this.pos + 1;
+      const bytes = this.bytes,
+        start = this.pos + 1;
       let p = start;
       for (let i = 0; i < n; i++) {
         const c = s.charCodeAt(i);
         if (c < 0x80) bytes[p++] = c;
-        else { p = utf8Encode(s, i, bytes, p); break; }
+        else {
+          p = utf8Encode(s, i, bytes, p);
+          break;
+        }
       }
       const length = p - start;
-      if (length < 32) { bytes[start - 1] = 0xa0 | length; this.pos = p; }
-      else { bytes.copyWithin(start + 1, start, p); bytes[start - 1] = 0xd9; bytes[start] = length; this.pos = p + 1; }
+      if (length < 32) {
+        bytes[start - 1] = 0xa0 | length;
+        this.pos = p;
+      } else {
+        bytes.copyWithin(start + 1, start, p);
+        bytes[start - 1] = 0xd9;
+        bytes[start] = length;
+        this.pos = p + 1;
+      }
       return;
     }
     this.longString(s, n);
@@ -232,7 +278,8 @@ export class Out {
 
   private longString(s: string, n: number): void {
     this.reserve(5 + 3 * n);
-    const bytes = this.bytes, p = this.pos;
+    const bytes = this.bytes,
+      p = this.pos;
     const guess = n < 0x100 ? 2 : n < 0x10000 ? 3 : 5;
     const start = p + guess;
     let end: number;
@@ -241,7 +288,10 @@ export class Out {
       for (let i = 0; i < n; i++) {
         const c = s.charCodeAt(i);
         if (c < 0x80) bytes[end++] = c;
-        else { end = utf8Encode(s, i, bytes, end); break; }
+        else {
+          end = utf8Encode(s, i, bytes, end);
+          break;
+        }
       }
     } else {
       end = start + textEncoder.encodeInto(s, bytes.subarray(start)).written;
@@ -249,9 +299,17 @@ export class Out {
     const length = end - start;
     const size = length < 0x100 ? 2 : length < 0x10000 ? 3 : 5;
     if (size !== guess) bytes.copyWithin(p + size, start, end);
-    if (size === 2) { bytes[p] = 0xd9; bytes[p + 1] = length; }
-    else if (size === 3) { bytes[p] = 0xda; bytes[p + 1] = length >> 8; bytes[p + 2] = length; }
-    else { bytes[p] = 0xdb; this.view.setUint32(p + 1, length); }
+    if (size === 2) {
+      bytes[p] = 0xd9;
+      bytes[p + 1] = length;
+    } else if (size === 3) {
+      bytes[p] = 0xda;
+      bytes[p + 1] = length >> 8;
+      bytes[p + 2] = length;
+    } else {
+      bytes[p] = 0xdb;
+      this.view.setUint32(p + 1, length);
+    }
     this.pos = p + size + length;
   }
 
@@ -262,18 +320,26 @@ export class Out {
     const sec = Math.floor(ms / 1000);
     const nsec = (ms - sec * 1000) * 1_000_000;
     this.reserve(15);
-    const bytes = this.bytes, view = this.view, p = this.pos;
+    const bytes = this.bytes,
+      view = this.view,
+      p = this.pos;
     if (sec >= 0 && sec < TWO_34) {
       if (nsec === 0 && sec < TWO_32) {
-        bytes[p] = 0xd6; bytes[p + 1] = 0xff; view.setUint32(p + 2, sec); this.pos = p + 6;
+        bytes[p] = 0xd6;
+        bytes[p + 1] = 0xff;
+        view.setUint32(p + 2, sec);
+        this.pos = p + 6;
       } else {
-        bytes[p] = 0xd7; bytes[p + 1] = 0xff;
+        bytes[p] = 0xd7;
+        bytes[p + 1] = 0xff;
         view.setUint32(p + 2, nsec * 4 + Math.floor(sec / TWO_32));
         view.setUint32(p + 6, sec >>> 0);
         this.pos = p + 10;
       }
     } else {
-      bytes[p] = 0xc7; bytes[p + 1] = 12; bytes[p + 2] = 0xff;
+      bytes[p] = 0xc7;
+      bytes[p + 1] = 12;
+      bytes[p + 2] = 0xff;
       view.setUint32(p + 3, nsec);
       view.setBigInt64(p + 7, BigInt(sec));
       this.pos = p + 15;
@@ -285,8 +351,13 @@ export class Out {
     if (v > MAX_UINT64 || v < MIN_INT64) throw new EncodeError(`bigint ${v} does not fit in 64 bits`);
     this.reserve(9);
     const p = this.pos;
-    if (v >= 0n) { this.bytes[p] = 0xcf; this.view.setBigUint64(p + 1, v); }
-    else { this.bytes[p] = 0xd3; this.view.setBigInt64(p + 1, v); }
+    if (v >= 0n) {
+      this.bytes[p] = 0xcf;
+      this.view.setBigUint64(p + 1, v);
+    } else {
+      this.bytes[p] = 0xd3;
+      this.view.setBigInt64(p + 1, v);
+    }
     this.pos = p + 9;
   }
 
@@ -295,9 +366,20 @@ export class Out {
     this.reserve(5 + n);
     const bytes = this.bytes;
     let p = this.pos;
-    if (n < 0x100) { bytes[p] = 0xc4; bytes[p + 1] = n; p += 2; }
-    else if (n < 0x10000) { bytes[p] = 0xc5; bytes[p + 1] = n >> 8; bytes[p + 2] = n; p += 3; }
-    else { bytes[p] = 0xc6; this.view.setUint32(p + 1, n); p += 5; }
+    if (n < 0x100) {
+      bytes[p] = 0xc4;
+      bytes[p + 1] = n;
+      p += 2;
+    } else if (n < 0x10000) {
+      bytes[p] = 0xc5;
+      bytes[p + 1] = n >> 8;
+      bytes[p + 2] = n;
+      p += 3;
+    } else {
+      bytes[p] = 0xc6;
+      this.view.setUint32(p + 1, n);
+      p += 5;
+    }
     if (n <= 64) for (let i = 0; i < n; i++) bytes[p + i] = v[i]!;
     else bytes.set(v, p);
     this.pos = p + n;
@@ -311,11 +393,13 @@ export class Out {
   numberArray(xs: readonly number[]): void {
     const n = xs.length;
     this.arrayHeader(n);
-    if (n >= 8 && (isFraction(xs[0]!) || isFraction(xs[1]!) || isFraction(xs[2]!) || isFraction(xs[3]!))) return this.float64s(xs, n);
+    if (n >= 8 && (isFraction(xs[0]!) || isFraction(xs[1]!) || isFraction(xs[2]!) || isFraction(xs[3]!)))
+      return this.float64s(xs, n);
     for (let i = 0; i < n; ) {
       const stop = Math.min(n, i + 1024);
       this.reserve(9 * (stop - i));
-      const bytes = this.bytes, view = this.view;
+      const bytes = this.bytes,
+        view = this.view;
       let p = this.pos;
       for (; i < stop; i++) p = numberAt(bytes, view, p, xs[i]!);
       this.pos = p;
@@ -327,22 +411,33 @@ export class Out {
     for (let i = 0; i < n; ) {
       const stop = Math.min(n, i + 1024);
       this.reserve(9 * (stop - i));
-      const bytes = this.bytes, view = this.view;
+      const bytes = this.bytes,
+        view = this.view;
       let p = this.pos;
       while (i < stop) {
         for (; i + 4 <= stop; i += 4) {
-          const a = xs[i]!, b = xs[i + 1]!, c = xs[i + 2]!, d = xs[i + 3]!;
+          const a = xs[i]!,
+            b = xs[i + 1]!,
+            c = xs[i + 2]!,
+            d = xs[i + 3]!;
           if (Math.trunc(a) === a || Math.trunc(b) === b || Math.trunc(c) === c || Math.trunc(d) === d) break;
-          bytes[p] = 0xcb; view.setFloat64(p + 1, a);
-          bytes[p + 9] = 0xcb; view.setFloat64(p + 10, b);
-          bytes[p + 18] = 0xcb; view.setFloat64(p + 19, c);
-          bytes[p + 27] = 0xcb; view.setFloat64(p + 28, d);
+          bytes[p] = 0xcb;
+          view.setFloat64(p + 1, a);
+          bytes[p + 9] = 0xcb;
+          view.setFloat64(p + 10, b);
+          bytes[p + 18] = 0xcb;
+          view.setFloat64(p + 19, c);
+          bytes[p + 27] = 0xcb;
+          view.setFloat64(p + 28, d);
           p += 36;
         }
         for (const last = Math.min(i + 4, stop); i < last; i++) {
           const x = xs[i]!;
-          if (Math.trunc(x) !== x) { bytes[p] = 0xcb; view.setFloat64(p + 1, x); p += 9; }
-          else p = numberAt(bytes, view, p, x);
+          if (Math.trunc(x) !== x) {
+            bytes[p] = 0xcb;
+            view.setFloat64(p + 1, x);
+            p += 9;
+          } else p = numberAt(bytes, view, p, x);
         }
       }
       this.pos = p;
@@ -379,14 +474,22 @@ export function chunkAt(bytes: Uint8Array, p: number, chunk: Uint8Array): number
  */
 export function numberAt(bytes: Uint8Array, view: DataView, p: number, v: number): number {
   if (v >>> 0 === v) {
-    if (v < 0x80) { bytes[p] = v; return p + 1; }
+    if (v < 0x80) {
+      bytes[p] = v;
+      return p + 1;
+    }
     return uintAt(bytes, view, p, v);
   }
   if (Number.isSafeInteger(v)) {
-    if (v < 0 && v >= -0x20) { bytes[p] = v; return p + 1; }
+    if (v < 0 && v >= -0x20) {
+      bytes[p] = v;
+      return p + 1;
+    }
     return intAt(bytes, view, p, v);
   }
-  bytes[p] = 0xcb; view.setFloat64(p + 1, v); return p + 9;
+  bytes[p] = 0xcb;
+  view.setFloat64(p + 1, v);
+  return p + 9;
 }
 
 /** A number with a fraction, or NaN (an array with one among its first four is written as float 64s). */
@@ -399,21 +502,33 @@ function isFraction(x: number): boolean {
 
 /** uint 8 / 16 / 32 for 128 <= v < 2^32. */
 function uintAt(bytes: Uint8Array, view: DataView, p: number, v: number): number {
-  const size = ((Math.clz32(v) - 24) >>> 31) + ((Math.clz32(v) - 16) >>> 31), length = 2 + size + (size >> 1);
-  bytes[p] = 0xcc + size; view.setInt32(p + 1, v << (40 - 8 * length)); return p + length;
+  const size = ((Math.clz32(v) - 24) >>> 31) + ((Math.clz32(v) - 16) >>> 31),
+    length = 2 + size + (size >> 1);
+  bytes[p] = 0xcc + size;
+  view.setInt32(p + 1, v << (40 - 8 * length));
+  return p + length;
 }
 
 /** int 8..64 for safe integers below -32, uint 64 for those from 2^32. */
 function intAt(bytes: Uint8Array, view: DataView, p: number, v: number): number {
   if (v > 0) {
-    bytes[p] = 0xcf; view.setUint32(p + 1, Math.floor(v / TWO_32)); view.setUint32(p + 5, v >>> 0); return p + 9;
+    bytes[p] = 0xcf;
+    view.setUint32(p + 1, Math.floor(v / TWO_32));
+    view.setUint32(p + 5, v >>> 0);
+    return p + 9;
   }
   if (v >= -0x8000_0000) {
-    const size = ((Math.clz32(~v) - 25) >>> 31) + ((Math.clz32(~v) - 17) >>> 31), length = 2 + size + (size >> 1);
-    bytes[p] = 0xd0 + size; view.setInt32(p + 1, v << (40 - 8 * length)); return p + length;
+    const size = ((Math.clz32(~v) - 25) >>> 31) + ((Math.clz32(~v) - 17) >>> 31),
+      length = 2 + size + (size >> 1);
+    bytes[p] = 0xd0 + size;
+    view.setInt32(p + 1, v << (40 - 8 * length));
+    return p + length;
   }
   // The high word by division, the low one by >>> 0 (two's complement).
-  bytes[p] = 0xd3; view.setInt32(p + 1, Math.floor(v / TWO_32)); view.setUint32(p + 5, v >>> 0); return p + 9;
+  bytes[p] = 0xd3;
+  view.setInt32(p + 1, Math.floor(v / TWO_32));
+  view.setUint32(p + 5, v >>> 0);
+  return p + 9;
 }
 
 /** UTF-8 of s[i..] at bytes[p..] (3 bytes per unit available); lone surrogates become U+FFFD, as TextEncoder does. */
@@ -421,20 +536,31 @@ function utf8Encode(s: string, i: number, bytes: Uint8Array, p: number): number 
   const n = s.length;
   for (; i < n; i++) {
     let c = s.charCodeAt(i);
-    if (c < 0x80) { bytes[p++] = c; continue; }
-    if (c < 0x800) { bytes[p++] = 0xc0 | (c >> 6); bytes[p++] = 0x80 | (c & 0x3f); continue; }
+    if (c < 0x80) {
+      bytes[p++] = c;
+      continue;
+    }
+    if (c < 0x800) {
+      bytes[p++] = 0xc0 | (c >> 6);
+      bytes[p++] = 0x80 | (c & 0x3f);
+      continue;
+    }
     if (c >= 0xd800 && c <= 0xdfff) {
       const next = i + 1 < n ? s.charCodeAt(i + 1) : 0;
       if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
         c = 0x10000 + ((c - 0xd800) << 10) + (next - 0xdc00);
         i++;
-        bytes[p++] = 0xf0 | (c >> 18); bytes[p++] = 0x80 | ((c >> 12) & 0x3f);
-        bytes[p++] = 0x80 | ((c >> 6) & 0x3f); bytes[p++] = 0x80 | (c & 0x3f);
+        bytes[p++] = 0xf0 | (c >> 18);
+        bytes[p++] = 0x80 | ((c >> 12) & 0x3f);
+        bytes[p++] = 0x80 | ((c >> 6) & 0x3f);
+        bytes[p++] = 0x80 | (c & 0x3f);
         continue;
       }
       c = 0xfffd;
     }
-    bytes[p++] = 0xe0 | (c >> 12); bytes[p++] = 0x80 | ((c >> 6) & 0x3f); bytes[p++] = 0x80 | (c & 0x3f);
+    bytes[p++] = 0xe0 | (c >> 12);
+    bytes[p++] = 0x80 | ((c >> 6) & 0x3f);
+    bytes[p++] = 0x80 | (c & 0x3f);
   }
   return p;
 }
@@ -453,7 +579,9 @@ const unitViews: Uint16Array[] = Array.from({ length: 33 }, (_, n) => units.suba
  * On Node, a Buffer over `units` turns them into a string (utf16le) faster than a UTF-16
  * TextDecoder or String.fromCharCode beyond a few units; elsewhere TextDecoder past 32 units.
  */
-interface BufferClass { from(b: ArrayBuffer): { toString(encoding: "utf16le", start: number, end: number): string } }
+interface BufferClass {
+  from(b: ArrayBuffer): { toString(encoding: "utf16le", start: number, end: number): string };
+}
 const NodeBuffer = (globalThis as { Buffer?: BufferClass }).Buffer;
 let unitsText = NodeBuffer?.from(units.buffer);
 const FROM_CHAR_CODE_MAX = unitsText ? 8 : 32;
@@ -511,33 +639,74 @@ export class In {
 
   /** True (and consumed) when the next value is nil. */
   isNil(): boolean {
-    if (this.pos < this.end && this.bytes[this.pos] === 0xc0) { this.pos++; return true; }
+    if (this.pos < this.end && this.bytes[this.pos] === 0xc0) {
+      this.pos++;
+      return true;
+    }
     return false;
   }
 
   bool(): boolean {
     const b = this.head();
-    if (b === 0xc3) { this.pos++; return true; }
-    if (b === 0xc2) { this.pos++; return false; }
+    if (b === 0xc3) {
+      this.pos++;
+      return true;
+    }
+    if (b === 0xc2) {
+      this.pos++;
+      return false;
+    }
     return this.wrong("bool");
   }
 
   /** Any int or float; int 64 outside the safe integer range fails. */
   number(): number {
-    const b = this.head(), p = this.pos;
-    if (b < 0x80) { this.pos = p + 1; return b; }
-    if (b >= 0xe0) { this.pos = p + 1; return b - 0x100; }
+    const b = this.head(),
+      p = this.pos;
+    if (b < 0x80) {
+      this.pos = p + 1;
+      return b;
+    }
+    if (b >= 0xe0) {
+      this.pos = p + 1;
+      return b - 0x100;
+    }
     const view = this.view;
     switch (b) {
-      case 0xcb: if (p + 9 > this.end) this.eof(); this.pos = p + 9; return view.getFloat64(p + 1);
-      case 0xca: if (p + 5 > this.end) this.eof(); this.pos = p + 5; return view.getFloat32(p + 1);
-      case 0xcc: if (p + 2 > this.end) this.eof(); this.pos = p + 2; return this.bytes[p + 1]!;
-      case 0xcd: if (p + 3 > this.end) this.eof(); this.pos = p + 3; return view.getUint16(p + 1);
-      case 0xce: if (p + 5 > this.end) this.eof(); this.pos = p + 5; return view.getUint32(p + 1);
-      case 0xd0: if (p + 2 > this.end) this.eof(); this.pos = p + 2; return view.getInt8(p + 1);
-      case 0xd1: if (p + 3 > this.end) this.eof(); this.pos = p + 3; return view.getInt16(p + 1);
-      case 0xd2: if (p + 5 > this.end) this.eof(); this.pos = p + 5; return view.getInt32(p + 1);
-      case 0xcf: case 0xd3: {
+      case 0xcb:
+        if (p + 9 > this.end) this.eof();
+        this.pos = p + 9;
+        return view.getFloat64(p + 1);
+      case 0xca:
+        if (p + 5 > this.end) this.eof();
+        this.pos = p + 5;
+        return view.getFloat32(p + 1);
+      case 0xcc:
+        if (p + 2 > this.end) this.eof();
+        this.pos = p + 2;
+        return this.bytes[p + 1]!;
+      case 0xcd:
+        if (p + 3 > this.end) this.eof();
+        this.pos = p + 3;
+        return view.getUint16(p + 1);
+      case 0xce:
+        if (p + 5 > this.end) this.eof();
+        this.pos = p + 5;
+        return view.getUint32(p + 1);
+      case 0xd0:
+        if (p + 2 > this.end) this.eof();
+        this.pos = p + 2;
+        return view.getInt8(p + 1);
+      case 0xd1:
+        if (p + 3 > this.end) this.eof();
+        this.pos = p + 3;
+        return view.getInt16(p + 1);
+      case 0xd2:
+        if (p + 5 > this.end) this.eof();
+        this.pos = p + 5;
+        return view.getInt32(p + 1);
+      case 0xcf:
+      case 0xd3: {
         if (p + 9 > this.end) this.eof();
         const high = b === 0xcf ? view.getUint32(p + 1) : view.getInt32(p + 1);
         const v = high * TWO_32 + view.getUint32(p + 5);
@@ -551,7 +720,8 @@ export class In {
 
   /** Any int, as a bigint. */
   bigint(): bigint {
-    const b = this.head(), p = this.pos;
+    const b = this.head(),
+      p = this.pos;
     if (b === 0xcf || b === 0xd3) {
       if (p + 9 > this.end) this.eof();
       this.pos = p + 9;
@@ -563,13 +733,26 @@ export class In {
 
   /** A str header: returns the payload length (checked against the input) and leaves pos at the payload. */
   strHeader(): number {
-    const b = this.head(), p = this.pos, bytes = this.bytes;
+    const b = this.head(),
+      p = this.pos,
+      bytes = this.bytes;
     let n: number, start: number;
-    if ((b & 0xe0) === 0xa0) { n = b & 0x1f; start = p + 1; }
-    else if (b === 0xd9) { if (p + 2 > this.end) this.eof(); n = bytes[p + 1]!; start = p + 2; }
-    else if (b === 0xda) { if (p + 3 > this.end) this.eof(); n = (bytes[p + 1]! << 8) | bytes[p + 2]!; start = p + 3; }
-    else if (b === 0xdb) { if (p + 5 > this.end) this.eof(); n = this.view.getUint32(p + 1); start = p + 5; }
-    else return this.wrong("a str");
+    if ((b & 0xe0) === 0xa0) {
+      n = b & 0x1f;
+      start = p + 1;
+    } else if (b === 0xd9) {
+      if (p + 2 > this.end) this.eof();
+      n = bytes[p + 1]!;
+      start = p + 2;
+    } else if (b === 0xda) {
+      if (p + 3 > this.end) this.eof();
+      n = (bytes[p + 1]! << 8) | bytes[p + 2]!;
+      start = p + 3;
+    } else if (b === 0xdb) {
+      if (p + 5 > this.end) this.eof();
+      n = this.view.getUint32(p + 1);
+      start = p + 5;
+    } else return this.wrong("a str");
     if (start + n > this.end) this.fail(`str of ${n} bytes exceeds the input`);
     this.pos = start;
     return n;
@@ -597,31 +780,52 @@ export class In {
 
   /** Array header; the count is checked against the remaining bytes (an element takes at least one). */
   arrayHeader(): number {
-    const b = this.head(), p = this.pos;
+    const b = this.head(),
+      p = this.pos;
     let n: number;
-    if ((b & 0xf0) === 0x90) { n = b & 0x0f; this.pos = p + 1; }
-    else if (b === 0xdc) { if (p + 3 > this.end) this.eof(); n = this.view.getUint16(p + 1); this.pos = p + 3; }
-    else if (b === 0xdd) { if (p + 5 > this.end) this.eof(); n = this.view.getUint32(p + 1); this.pos = p + 5; }
-    else return this.wrong("an array");
+    if ((b & 0xf0) === 0x90) {
+      n = b & 0x0f;
+      this.pos = p + 1;
+    } else if (b === 0xdc) {
+      if (p + 3 > this.end) this.eof();
+      n = this.view.getUint16(p + 1);
+      this.pos = p + 3;
+    } else if (b === 0xdd) {
+      if (p + 5 > this.end) this.eof();
+      n = this.view.getUint32(p + 1);
+      this.pos = p + 5;
+    } else return this.wrong("an array");
     if (n > this.end - this.pos) this.fail(`array of ${n} exceeds the input`, p);
     return n;
   }
 
   /** Map header; the count is checked against the remaining bytes (an entry takes at least two). */
   mapHeader(): number {
-    const b = this.head(), p = this.pos;
+    const b = this.head(),
+      p = this.pos;
     let n: number;
-    if ((b & 0xf0) === 0x80) { n = b & 0x0f; this.pos = p + 1; }
-    else if (b === 0xde) { if (p + 3 > this.end) this.eof(); n = this.view.getUint16(p + 1); this.pos = p + 3; }
-    else if (b === 0xdf) { if (p + 5 > this.end) this.eof(); n = this.view.getUint32(p + 1); this.pos = p + 5; }
-    else return this.wrong("a map");
+    if ((b & 0xf0) === 0x80) {
+      n = b & 0x0f;
+      this.pos = p + 1;
+    } else if (b === 0xde) {
+      if (p + 3 > this.end) this.eof();
+      n = this.view.getUint16(p + 1);
+      this.pos = p + 3;
+    } else if (b === 0xdf) {
+      if (p + 5 > this.end) this.eof();
+      n = this.view.getUint32(p + 1);
+      this.pos = p + 5;
+    } else return this.wrong("a map");
     if (2 * n > this.end - this.pos) this.fail(`map of ${n} exceeds the input`, p);
     return n;
   }
 
   /** A tuple's array header: exactly `n` elements. */
   tuple(n: number): void {
-    if (this.pos < this.end && this.bytes[this.pos] === 0x90 + n && n < 16) { this.pos++; return; }
+    if (this.pos < this.end && this.bytes[this.pos] === 0x90 + n && n < 16) {
+      this.pos++;
+      return;
+    }
     const at = this.pos;
     if (this.arrayHeader() !== n) this.fail(`expected a tuple of ${n}`, at);
   }
@@ -631,7 +835,9 @@ export class In {
    * another order, or with a larger header than needed, fails here and is found by `anyKey`.
    */
   key(key: Uint8Array): boolean {
-    const n = key.length, p = this.pos, bytes = this.bytes;
+    const n = key.length,
+      p = this.pos,
+      bytes = this.bytes;
     if (p + n > this.end) return false;
     for (let i = 0; i < n; i++) if (bytes[p + i] !== key[i]) return false;
     this.pos = p + n;
@@ -642,10 +848,12 @@ export class In {
   anyKey(keys: Keys): number {
     const at = this.pos;
     const n = this.strHeader();
-    const p = this.pos, bytes = this.bytes;
+    const p = this.pos,
+      bytes = this.bytes;
     this.pos = p + n;
     for (let k = 0; k < keys.encoded.length; k++) if (samePayload(keys.encoded[k]!, bytes, p, n)) return k;
-    if ((n <= CACHE_MAX ? shortString(bytes, p, n) : longString(bytes, p, n)) === undefined) this.fail("invalid UTF-8 in a key", at);
+    if ((n <= CACHE_MAX ? shortString(bytes, p, n) : longString(bytes, p, n)) === undefined)
+      this.fail("invalid UTF-8 in a key", at);
     return -1;
   }
 
@@ -658,20 +866,28 @@ export class In {
   /** Fails naming the first property of `required` not in `seen`. */
   missing(keys: Keys, required: number, seen: number): never {
     for (let i = 0; i < keys.names.length; i++) {
-      if ((required & (1 << i)) !== 0 && (seen & (1 << i)) === 0) this.fail(`required property "${keys.names[i]}" is missing`);
+      if ((required & (1 << i)) !== 0 && (seen & (1 << i)) === 0)
+        this.fail(`required property "${keys.names[i]}" is missing`);
     }
     return this.fail("a required property is missing");
   }
 
   /** A string-literal union, compared as bytes: the index of the value read. */
   literal<T extends string>(set: Literals<T>): number {
-    const encoded = set.encoded, bytes = this.bytes, p = this.pos, end = this.end;
+    const encoded = set.encoded,
+      bytes = this.bytes,
+      p = this.pos,
+      end = this.end;
     for (let k = 0; k < encoded.length; k++) {
-      const e = encoded[k]!, n = e.length;
+      const e = encoded[k]!,
+        n = e.length;
       if (p + n > end || bytes[p] !== e[0]) continue;
       let i = 1;
       while (i < n && bytes[p + i] === e[i]) i++;
-      if (i === n) { this.pos = p + n; return k; }
+      if (i === n) {
+        this.pos = p + n;
+        return k;
+      }
     }
     // A larger header than needed, or not one of them: compare the decoded string.
     const s = this.string();
@@ -684,7 +900,10 @@ export class In {
   smallLiteral<T extends number>(allowed: readonly T[]): T {
     const p = this.pos;
     const b = p < this.end ? this.bytes[p]! : -1;
-    if (b >= 0 && b < 0x80 && allowed.includes(b as T)) { this.pos = p + 1; return b as T; }
+    if (b >= 0 && b < 0x80 && allowed.includes(b as T)) {
+      this.pos = p + 1;
+      return b as T;
+    }
     const v = this.number();
     if (!allowed.includes(v as T)) this.fail(`${v} is not one of ${allowed.join(", ")}`, p);
     return v as T;
@@ -713,31 +932,79 @@ export class In {
     let pending = 1;
     while (pending > 0) {
       pending--;
-      const b = this.head(), p = this.pos;
-      if (b < 0x80 || b >= 0xe0 || b === 0xc0 || b === 0xc2 || b === 0xc3) { this.pos = p + 1; continue; }
-      if ((b & 0xf0) === 0x80 || b === 0xde || b === 0xdf) { pending += 2 * this.mapHeader(); continue; }
-      if ((b & 0xf0) === 0x90 || b === 0xdc || b === 0xdd) { pending += this.arrayHeader(); continue; }
-      if ((b & 0xe0) === 0xa0 || (b >= 0xd9 && b <= 0xdb)) { this.string(); continue; }
+      const b = this.head(),
+        p = this.pos;
+      if (b < 0x80 || b >= 0xe0 || b === 0xc0 || b === 0xc2 || b === 0xc3) {
+        this.pos = p + 1;
+        continue;
+      }
+      if ((b & 0xf0) === 0x80 || b === 0xde || b === 0xdf) {
+        pending += 2 * this.mapHeader();
+        continue;
+      }
+      if ((b & 0xf0) === 0x90 || b === 0xdc || b === 0xdd) {
+        pending += this.arrayHeader();
+        continue;
+      }
+      if ((b & 0xe0) === 0xa0 || (b >= 0xd9 && b <= 0xdb)) {
+        this.string();
+        continue;
+      }
       let size: number;
       switch (b) {
-        case 0xcc: case 0xd0: size = 2; break;
-        case 0xcd: case 0xd1: size = 3; break;
-        case 0xce: case 0xd2: case 0xca: size = 5; break;
-        case 0xcf: case 0xd3: case 0xcb: size = 9; break;
-        case 0xd4: size = 3; break;
-        case 0xd5: size = 4; break;
-        case 0xd6: size = 6; break;
-        case 0xd7: size = 10; break;
-        case 0xd8: size = 18; break;
-        case 0xc4: case 0xc5: case 0xc6: case 0xc7: case 0xc8: case 0xc9: {
+        case 0xcc:
+        case 0xd0:
+          size = 2;
+          break;
+        case 0xcd:
+        case 0xd1:
+          size = 3;
+          break;
+        case 0xce:
+        case 0xd2:
+        case 0xca:
+          size = 5;
+          break;
+        case 0xcf:
+        case 0xd3:
+        case 0xcb:
+          size = 9;
+          break;
+        case 0xd4:
+          size = 3;
+          break;
+        case 0xd5:
+          size = 4;
+          break;
+        case 0xd6:
+          size = 6;
+          break;
+        case 0xd7:
+          size = 10;
+          break;
+        case 0xd8:
+          size = 18;
+          break;
+        case 0xc4:
+        case 0xc5:
+        case 0xc6:
+        case 0xc7:
+        case 0xc8:
+        case 0xc9: {
           // bin 8/16/32 and ext 8/16/32: a length of 1, 2 or 4 bytes; ext has a type byte after it.
           const lengthSize = b === 0xc4 || b === 0xc7 ? 1 : b === 0xc5 || b === 0xc8 ? 2 : 4;
           if (p + 1 + lengthSize > this.end) this.eof();
-          const n = lengthSize === 1 ? this.bytes[p + 1]! : lengthSize === 2 ? this.view.getUint16(p + 1) : this.view.getUint32(p + 1);
+          const n =
+            lengthSize === 1
+              ? this.bytes[p + 1]!
+              : lengthSize === 2
+                ? this.view.getUint16(p + 1)
+                : this.view.getUint32(p + 1);
           size = 1 + lengthSize + (b >= 0xc7 ? 1 : 0) + n;
           break;
         }
-        default: return this.wrong("a MessagePack value");
+        default:
+          return this.wrong("a MessagePack value");
       }
       if (p + size > this.end) this.eof();
       this.pos = p + size;
@@ -746,10 +1013,14 @@ export class In {
 
   /** The timestamp extension (type -1), 32/64/96-bit forms, as a Date (whole milliseconds). */
   date(): Date {
-    const b = this.head(), p = this.pos, view = this.view;
+    const b = this.head(),
+      p = this.pos,
+      view = this.view;
     let sec: number, nsec: number;
     if (b === 0xd6 && p + 6 <= this.end && this.bytes[p + 1] === 0xff) {
-      sec = view.getUint32(p + 2); nsec = 0; this.pos = p + 6;
+      sec = view.getUint32(p + 2);
+      nsec = 0;
+      this.pos = p + 6;
     } else if (b === 0xd7 && p + 10 <= this.end && this.bytes[p + 1] === 0xff) {
       const high = view.getUint32(p + 2);
       nsec = high >>> 2;
@@ -780,18 +1051,32 @@ export class In {
 
   /** A bin payload, copied (never a view of the input, which the caller may reuse). */
   bin(): Uint8Array {
-    const b = this.head(), p = this.pos;
+    const b = this.head(),
+      p = this.pos;
     let n: number, start: number;
-    if (b === 0xc4) { if (p + 2 > this.end) this.eof(); n = this.bytes[p + 1]!; start = p + 2; }
-    else if (b === 0xc5) { if (p + 3 > this.end) this.eof(); n = this.view.getUint16(p + 1); start = p + 3; }
-    else if (b === 0xc6) { if (p + 5 > this.end) this.eof(); n = this.view.getUint32(p + 1); start = p + 5; }
-    else return this.wrong("bin");
+    if (b === 0xc4) {
+      if (p + 2 > this.end) this.eof();
+      n = this.bytes[p + 1]!;
+      start = p + 2;
+    } else if (b === 0xc5) {
+      if (p + 3 > this.end) this.eof();
+      n = this.view.getUint16(p + 1);
+      start = p + 3;
+    } else if (b === 0xc6) {
+      if (p + 5 > this.end) this.eof();
+      n = this.view.getUint32(p + 1);
+      start = p + 5;
+    } else return this.wrong("bin");
     if (start + n > this.end) this.fail(`bin of ${n} bytes exceeds the input`);
     this.pos = start + n;
     const bytes = this.bytes;
     if (n > SLAB_MAX) return bytes.slice(start, start + n);
-    if (SLAB_SIZE - slabUsed < n) { slab = new Uint8Array(SLAB_SIZE); slabUsed = 0; }
-    const at = slabUsed, into = slab;
+    if (SLAB_SIZE - slabUsed < n) {
+      slab = new Uint8Array(SLAB_SIZE);
+      slabUsed = 0;
+    }
+    const at = slabUsed,
+      into = slab;
     if (n <= 64) for (let i = 0; i < n; i++) into[at + i] = bytes[start + i]!;
     else into.set(bytes.subarray(start, start + n), at);
     slabUsed = at + ((n + 7) & ~7);
@@ -807,10 +1092,20 @@ export class In {
   /** Four float 64s an iteration while the next four are float 64s; one element of any form between. */
   private float64s(n: number): number[] {
     const out = new Array<number>(n);
-    const bytes = this.bytes, view = this.view, end = this.end;
-    let p = this.pos, i = 0;
+    const bytes = this.bytes,
+      view = this.view,
+      end = this.end;
+    let p = this.pos,
+      i = 0;
     while (i < n) {
-      while (i + 4 <= n && p + 36 <= end && bytes[p] === 0xcb && bytes[p + 9] === 0xcb && bytes[p + 18] === 0xcb && bytes[p + 27] === 0xcb) {
+      while (
+        i + 4 <= n &&
+        p + 36 <= end &&
+        bytes[p] === 0xcb &&
+        bytes[p + 9] === 0xcb &&
+        bytes[p + 18] === 0xcb &&
+        bytes[p + 27] === 0xcb
+      ) {
         out[i] = view.getFloat64(p + 1);
         out[i + 1] = view.getFloat64(p + 10);
         out[i + 2] = view.getFloat64(p + 19);
@@ -819,8 +1114,14 @@ export class In {
         p += 36;
       }
       if (i === n) break;
-      if (p + 9 <= end && bytes[p] === 0xcb) { out[i] = view.getFloat64(p + 1); p += 9; }
-      else { this.pos = p; out[i] = this.number(); p = this.pos; }
+      if (p + 9 <= end && bytes[p] === 0xcb) {
+        out[i] = view.getFloat64(p + 1);
+        p += 9;
+      } else {
+        this.pos = p;
+        out[i] = this.number();
+        p = this.pos;
+      }
       i++;
     }
     this.pos = p;
@@ -830,18 +1131,38 @@ export class In {
   /** Fixint, float 64 and int 8..32 elements inline, every other form through `number()`. */
   private numbers(n: number): number[] {
     const out = new Array<number>(n);
-    const bytes = this.bytes, view = this.view, end = this.end;
+    const bytes = this.bytes,
+      view = this.view,
+      end = this.end;
     let p = this.pos;
     for (let i = 0; i < n; i++) {
       const b = p < end ? bytes[p]! : 0xc1;
-      if (b < 0x80) { out[i] = b; p++; }
-      else if (b === 0xcb && p + 9 <= end) { out[i] = view.getFloat64(p + 1); p += 9; }
-      else if (b >= 0xe0) { out[i] = b - 0x100; p++; }
-      else if (b === 0xce && p + 5 <= end) { out[i] = view.getUint32(p + 1); p += 5; }
-      else if (b === 0xd2 && p + 5 <= end) { out[i] = view.getInt32(p + 1); p += 5; }
-      else if (b === 0xcd && p + 3 <= end) { out[i] = view.getUint16(p + 1); p += 3; }
-      else if (b === 0xd1 && p + 3 <= end) { out[i] = view.getInt16(p + 1); p += 3; }
-      else { this.pos = p; out[i] = this.number(); p = this.pos; }
+      if (b < 0x80) {
+        out[i] = b;
+        p++;
+      } else if (b === 0xcb && p + 9 <= end) {
+        out[i] = view.getFloat64(p + 1);
+        p += 9;
+      } else if (b >= 0xe0) {
+        out[i] = b - 0x100;
+        p++;
+      } else if (b === 0xce && p + 5 <= end) {
+        out[i] = view.getUint32(p + 1);
+        p += 5;
+      } else if (b === 0xd2 && p + 5 <= end) {
+        out[i] = view.getInt32(p + 1);
+        p += 5;
+      } else if (b === 0xcd && p + 3 <= end) {
+        out[i] = view.getUint16(p + 1);
+        p += 3;
+      } else if (b === 0xd1 && p + 3 <= end) {
+        out[i] = view.getInt16(p + 1);
+        p += 3;
+      } else {
+        this.pos = p;
+        out[i] = this.number();
+        p = this.pos;
+      }
     }
     this.pos = p;
     return out;
@@ -861,7 +1182,8 @@ export class In {
     for (let i = 0; i < n; i++) {
       const k = this.string();
       const v = this.string();
-      if (k === "__proto__") Object.defineProperty(out, k, { value: v, writable: true, enumerable: true, configurable: true });
+      if (k === "__proto__")
+        Object.defineProperty(out, k, { value: v, writable: true, enumerable: true, configurable: true });
       else out[k] = v;
     }
     return out;
@@ -933,11 +1255,16 @@ function utf8Loop(bytes: Uint8Array, p: number, n: number): string | undefined {
     for (let k = 0; k < unitViews.length; k++) unitViews[k] = units.subarray(0, k);
     unitsText = NodeBuffer?.from(units.buffer);
   }
-  const out = units, end = p + n;
-  let k = 0, i = p;
+  const out = units,
+    end = p + n;
+  let k = 0,
+    i = p;
   while (i < end) {
     const b = bytes[i++]!;
-    if (b < 0x80) { out[k++] = b; continue; }
+    if (b < 0x80) {
+      out[k++] = b;
+      continue;
+    }
     if (b >= 0xc2 && b <= 0xdf) {
       if (i >= end) return undefined;
       const b1 = bytes[i++]!;
@@ -945,14 +1272,17 @@ function utf8Loop(bytes: Uint8Array, p: number, n: number): string | undefined {
       out[k++] = ((b & 0x1f) << 6) | (b1 & 0x3f);
     } else if (b >= 0xe0 && b <= 0xef) {
       if (i + 1 >= end) return undefined;
-      const b1 = bytes[i++]!, b2 = bytes[i++]!;
+      const b1 = bytes[i++]!,
+        b2 = bytes[i++]!;
       if ((b1 & 0xc0) !== 0x80 || (b2 & 0xc0) !== 0x80) return undefined;
       const c = ((b & 0x0f) << 12) | ((b1 & 0x3f) << 6) | (b2 & 0x3f);
       if (c < 0x800 || (c >= 0xd800 && c <= 0xdfff)) return undefined;
       out[k++] = c;
     } else if (b >= 0xf0 && b <= 0xf4) {
       if (i + 2 >= end) return undefined;
-      const b1 = bytes[i++]!, b2 = bytes[i++]!, b3 = bytes[i++]!;
+      const b1 = bytes[i++]!,
+        b2 = bytes[i++]!,
+        b3 = bytes[i++]!;
       if ((b1 & 0xc0) !== 0x80 || (b2 & 0xc0) !== 0x80 || (b3 & 0xc0) !== 0x80) return undefined;
       const c = (((b & 0x07) << 18) | ((b1 & 0x3f) << 12) | ((b2 & 0x3f) << 6) | (b3 & 0x3f)) - 0x10000;
       if (c < 0 || c > 0xfffff) return undefined;

@@ -6,7 +6,11 @@ type Circle = Extract<Shape, { kind: "circle" }>;
 type Rect = Extract<Shape, { kind: "rect" }>;
 type Poly = Extract<Shape, { kind: "poly" }>;
 
-const K_KIND = str("kind"), K_R = str("r"), K_W = str("w"), K_H = str("h"), K_POINTS = str("points");
+const K_KIND = str("kind"),
+  K_R = str("r"),
+  K_W = str("w"),
+  K_H = str("h"),
+  K_POINTS = str("points");
 const CIRCLE_HEAD = cat(mapOf(2), K_KIND, str("circle"), K_R);
 const RECT_HEAD = cat(mapOf(3), K_KIND, str("rect"), K_W);
 const POLY_HEAD = cat(mapOf(2), K_KIND, str("poly"), K_POINTS);
@@ -15,21 +19,28 @@ function writeShape(w: Out, v: Shape): void {
   switch (v.kind) {
     case "circle":
       w.reserve(CIRCLE_HEAD.length + 9);
-      w.put(CIRCLE_HEAD); w.putNumber(v.r);
+      w.put(CIRCLE_HEAD);
+      w.putNumber(v.r);
       return;
     case "rect":
       w.reserve(RECT_HEAD.length + 9 + K_H.length + 9);
-      w.put(RECT_HEAD); w.putNumber(v.w);
-      w.put(K_H); w.putNumber(v.h);
+      w.put(RECT_HEAD);
+      w.putNumber(v.w);
+      w.put(K_H);
+      w.putNumber(v.h);
       return;
     case "poly": {
-      const points = v.points, n = points.length;
+      const points = v.points,
+        n = points.length;
       // Each point: a fixarray header and two numbers.
       w.reserve(POLY_HEAD.length + 5 + 19 * n);
-      w.put(POLY_HEAD); w.putArrayHeader(n);
+      w.put(POLY_HEAD);
+      w.putArrayHeader(n);
       for (let i = 0; i < n; i++) {
         const point = points[i]!;
-        w.putByte(0x92); w.putNumber(point[0]); w.putNumber(point[1]);
+        w.putByte(0x92);
+        w.putNumber(point[0]);
+        w.putNumber(point[1]);
       }
       return;
     }
@@ -48,8 +59,12 @@ export function encode(v: Shape[]): Uint8Array {
 
 const KINDS = literals("circle", "rect", "poly");
 const TAG = keys("kind");
-const CIRCLE = literals("circle"), RECT = literals("rect"), POLY = literals("poly");
-const CIRCLE_KEYS = keys("kind", "r"), RECT_KEYS = keys("kind", "w", "h"), POLY_KEYS = keys("kind", "points");
+const CIRCLE = literals("circle"),
+  RECT = literals("rect"),
+  POLY = literals("poly");
+const CIRCLE_KEYS = keys("kind", "r"),
+  RECT_KEYS = keys("kind", "w", "h"),
+  POLY_KEYS = keys("kind", "points");
 
 function readShape(r: In): Shape {
   const start = r.pos;
@@ -66,12 +81,23 @@ function member(r: In, tag: number, n: number, i: number, seen: number): Shape {
 
 function readCircle(r: In, n: number, i: number, seen: number): Circle {
   let radius!: number;
-  if (i < n && r.key(K_R)) { radius = r.number(); seen |= 2; i++; }
+  if (i < n && r.key(K_R)) {
+    radius = r.number();
+    seen |= 2;
+    i++;
+  }
   for (; i < n; i++) {
     switch (r.anyKey(CIRCLE_KEYS)) {
-      case 0: seen = r.once(seen, 1); r.literal(CIRCLE); break;
-      case 1: seen = r.once(seen, 2); radius = r.number(); break;
-      default: r.skip();
+      case 0:
+        seen = r.once(seen, 1);
+        r.literal(CIRCLE);
+        break;
+      case 1:
+        seen = r.once(seen, 2);
+        radius = r.number();
+        break;
+      default:
+        r.skip();
     }
   }
   if (seen !== 3) r.missing(CIRCLE_KEYS, 3, seen);
@@ -80,14 +106,32 @@ function readCircle(r: In, n: number, i: number, seen: number): Circle {
 
 function readRect(r: In, n: number, i: number, seen: number): Rect {
   let width!: number, height!: number;
-  if (i < n && r.key(K_W)) { width = r.number(); seen |= 2; i++; }
-  if (i < n && r.key(K_H)) { height = r.number(); seen |= 4; i++; }
+  if (i < n && r.key(K_W)) {
+    width = r.number();
+    seen |= 2;
+    i++;
+  }
+  if (i < n && r.key(K_H)) {
+    height = r.number();
+    seen |= 4;
+    i++;
+  }
   for (; i < n; i++) {
     switch (r.anyKey(RECT_KEYS)) {
-      case 0: seen = r.once(seen, 1); r.literal(RECT); break;
-      case 1: seen = r.once(seen, 2); width = r.number(); break;
-      case 2: seen = r.once(seen, 4); height = r.number(); break;
-      default: r.skip();
+      case 0:
+        seen = r.once(seen, 1);
+        r.literal(RECT);
+        break;
+      case 1:
+        seen = r.once(seen, 2);
+        width = r.number();
+        break;
+      case 2:
+        seen = r.once(seen, 4);
+        height = r.number();
+        break;
+      default:
+        r.skip();
     }
   }
   if (seen !== 7) r.missing(RECT_KEYS, 7, seen);
@@ -106,12 +150,23 @@ function readPoints(r: In): [number, number][] {
 
 function readPoly(r: In, n: number, i: number, seen: number): Poly {
   let points!: [number, number][];
-  if (i < n && r.key(K_POINTS)) { points = readPoints(r); seen |= 2; i++; }
+  if (i < n && r.key(K_POINTS)) {
+    points = readPoints(r);
+    seen |= 2;
+    i++;
+  }
   for (; i < n; i++) {
     switch (r.anyKey(POLY_KEYS)) {
-      case 0: seen = r.once(seen, 1); r.literal(POLY); break;
-      case 1: seen = r.once(seen, 2); points = readPoints(r); break;
-      default: r.skip();
+      case 0:
+        seen = r.once(seen, 1);
+        r.literal(POLY);
+        break;
+      case 1:
+        seen = r.once(seen, 2);
+        points = readPoints(r);
+        break;
+      default:
+        r.skip();
     }
   }
   if (seen !== 3) r.missing(POLY_KEYS, 3, seen);

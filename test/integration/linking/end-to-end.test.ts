@@ -7,7 +7,17 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import ts from "typescript";
-import { buildClean, cli, hasOwnCodec, linkingProject, node, packageBuild, removeTempDirs, ROOT_TYPESCRIPT, run } from "./helpers";
+import {
+  buildClean,
+  cli,
+  hasOwnCodec,
+  linkingProject,
+  node,
+  packageBuild,
+  removeTempDirs,
+  ROOT_TYPESCRIPT,
+  run,
+} from "./helpers";
 
 afterAll(() => removeTempDirs());
 
@@ -97,8 +107,17 @@ function expectResults(out: string): void {
   const r = JSON.parse(out);
   const customer = { id: 1, name: "Ada", tier: "gold" };
   expect(r.roundTrip).toEqual({
-    id: 7, customer, others: [customer, { id: 2, name: "Bob", tier: "silver" }], backup: null,
-    byName: { ada: customer }, index: {}, pairs: [[customer, 3]], shapes: [{ kind: "circle", r: 1.5 }, { kind: "rect", w: 2, h: 3 }],
+    id: 7,
+    customer,
+    others: [customer, { id: 2, name: "Bob", tier: "silver" }],
+    backup: null,
+    byName: { ada: customer },
+    index: {},
+    pairs: [[customer, 3]],
+    shapes: [
+      { kind: "circle", r: 1.5 },
+      { kind: "rect", w: 2, h: 3 },
+    ],
   }); // JSON.stringify of a Map is {}
   expect(r.bytes).toBe(r.reference);
   expect(r.nestedError).toMatchObject({ name: "CodecError", code: "missing-property", path: "$.shapes[1]" });
@@ -113,7 +132,13 @@ function expectResults(out: string): void {
 const build = buildClean;
 
 function project(name: string, type: "commonjs" | "module", extensions = true): string {
-  return linkingProject(name, Object.fromEntries(Object.entries(TYPES).map(([file, text]) => [file, extensions ? text : text.replace(/\.js"/g, '"')])), type);
+  return linkingProject(
+    name,
+    Object.fromEntries(
+      Object.entries(TYPES).map(([file, text]) => [file, extensions ? text : text.replace(/\.js"/g, '"')]),
+    ),
+    type,
+  );
 }
 
 const codecsOf = hasOwnCodec;
@@ -134,12 +159,15 @@ test("CommonJS (module node16): codecs import the modules that declare the codec
   expect(codecsOf(out["user.js"]!, "Hidden")).toBe(true);
 
   for (const first of ["a", "b"]) {
-    fs.writeFileSync(path.join(dir, `check-${first}.js`), `${CHECK}
+    fs.writeFileSync(
+      path.join(dir, `check-${first}.js`),
+      `${CHECK}
 const other = "${first}" === "a" ? "b" : "a";
 require("./out/${first}.js"); require("./out/" + other + ".js");
 const m = { ...require("./out/order.js"), ...require("./out/customer.js"), ...require("./out/a.js"), ...require("./out/b.js"), ...require("./out/user.js"), msgpack: require("@msgpack/msgpack") };
 console.log(JSON.stringify(checks(m)));
-`);
+`,
+    );
     expectResults(node(dir, `check-${first}.js`));
   }
 });
@@ -149,11 +177,14 @@ test("ES modules (module nodenext): specifiers carry .js and resolve in node; ei
   const out = build(dir, { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext });
   expect(out["order.js"]).toMatch(/import \* as \w+ from "\.\/customer\.js"/);
   for (const first of ["a", "b"]) {
-    fs.writeFileSync(path.join(dir, `check-${first}.mjs`), `${CHECK}
+    fs.writeFileSync(
+      path.join(dir, `check-${first}.mjs`),
+      `${CHECK}
 await import("./out/${first}.js");
 const modules = await Promise.all(["order", "customer", "a", "b", "user"].map((f) => import("./out/" + f + ".js")));
 console.log(JSON.stringify(checks(Object.assign({ msgpack: await import("@msgpack/msgpack") }, ...modules))));
-`);
+`,
+    );
     expectResults(node(dir, `check-${first}.mjs`));
   }
 });
@@ -162,75 +193,154 @@ test("bundler resolution: extensionless specifiers, bundled by esbuild and run",
   const dir = project("bundler", "module", false);
   const out = build(dir, { module: ts.ModuleKind.ES2020, moduleResolution: ts.ModuleResolutionKind.Bundler });
   expect(out["order.js"]).toMatch(/from "\.\/customer"/);
-  fs.writeFileSync(path.join(dir, "entry.mjs"), `${CHECK}
+  fs.writeFileSync(
+    path.join(dir, "entry.mjs"),
+    `${CHECK}
 import * as orderModule from "./out/order.js"; import * as customerModule from "./out/customer.js"; import * as aModule from "./out/a.js";
 import * as bModule from "./out/b.js"; import * as userModule from "./out/user.js"; import * as msgpack from "@msgpack/msgpack";
 console.log(JSON.stringify(checks({ ...orderModule, ...customerModule, ...aModule, ...bModule, ...userModule, msgpack })));
-`);
+`,
+  );
   const esbuild = require(path.join(ROOT_TYPESCRIPT, "../esbuild"));
-  await esbuild.build({ entryPoints: [path.join(dir, "entry.mjs")], bundle: true, platform: "node", format: "esm", outfile: path.join(dir, "bundle.mjs"), logLevel: "silent", resolveExtensions: [".js"] });
+  await esbuild.build({
+    entryPoints: [path.join(dir, "entry.mjs")],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    outfile: path.join(dir, "bundle.mjs"),
+    logLevel: "silent",
+    resolveExtensions: [".js"],
+  });
   expectResults(node(dir, "bundle.mjs"));
 });
 
 test(".ts extensions (allowImportingTsExtensions, rewriteRelativeImportExtensions): codecs are imported as the file imports, the compiler rewrites both to .js, and the output runs", () => {
-  const dir = linkingProject("ts-extensions", Object.fromEntries(Object.entries(TYPES).map(([file, text]) => [file, text.replace(/\.js"/g, '.ts"')])), "module");
-  const out = build(dir, { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, allowImportingTsExtensions: true, rewriteRelativeImportExtensions: true });
+  const dir = linkingProject(
+    "ts-extensions",
+    Object.fromEntries(Object.entries(TYPES).map(([file, text]) => [file, text.replace(/\.js"/g, '.ts"')])),
+    "module",
+  );
+  const out = build(dir, {
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    allowImportingTsExtensions: true,
+    rewriteRelativeImportExtensions: true,
+  });
   expect(out["order.js"]).toMatch(/import \* as \w+ from "\.\/customer\.js"/);
   expect(out["order.js"]).not.toContain('.ts"');
   expect(codecsOf(out["order.js"]!, "Customer")).toBe(false);
-  fs.writeFileSync(path.join(dir, "check.mjs"), `${CHECK}
+  fs.writeFileSync(
+    path.join(dir, "check.mjs"),
+    `${CHECK}
 const modules = await Promise.all(["order", "customer", "a", "b", "user"].map((f) => import("./out/" + f + ".js")));
 console.log(JSON.stringify(checks(Object.assign({ msgpack: await import("@msgpack/msgpack") }, ...modules))));
-`);
+`,
+  );
   expectResults(node(dir, "check.mjs"));
 });
 
 test("link: false copies the codecs instead, and the output still works", () => {
   const dir = project("nolink", "commonjs");
-  const out = build(dir, { module: ts.ModuleKind.Node16, moduleResolution: ts.ModuleResolutionKind.Node16 }, { link: false });
+  const out = build(
+    dir,
+    { module: ts.ModuleKind.Node16, moduleResolution: ts.ModuleResolutionKind.Node16 },
+    { link: false },
+  );
   expect(out["order.js"]).not.toContain("./customer.js");
   expect(codecsOf(out["order.js"]!, "Customer")).toBe(true);
-  fs.writeFileSync(path.join(dir, "check.js"), `${CHECK}
+  fs.writeFileSync(
+    path.join(dir, "check.js"),
+    `${CHECK}
 const m = { ...require("./out/order.js"), ...require("./out/customer.js"), ...require("./out/a.js"), ...require("./out/b.js"), ...require("./out/user.js"), msgpack: require("@msgpack/msgpack") };
 console.log(JSON.stringify(checks(m)));
-`);
+`,
+  );
   expectResults(node(dir, "check.js"));
 });
 
 test("generate with .ts extensions: order.codecs.ts imports ./customer.codecs.ts as the input imports ./customer.ts; tsc rewrites both and the output runs", () => {
   const { pkg } = packageBuild();
   const withTs = (file: keyof typeof TYPES) => TYPES[file].replace(/\.js"/g, '.ts"');
-  const dir = linkingProject("generate-ts-ext", {
-    "package.json": JSON.stringify({ type: "module", "typed-msgpack": { inputs: ["src/customer.ts", "src/order.ts", "src/shapes.ts"] } }),
-    "tsconfig.json": JSON.stringify({ compilerOptions: { target: "es2020", module: "nodenext", moduleResolution: "nodenext", allowImportingTsExtensions: true, rewriteRelativeImportExtensions: true, strict: true, skipLibCheck: true, types: [], outDir: "out", rootDir: "src" }, include: ["src"] }),
-    "src/customer.ts": withTs("src/customer.ts"),
-    "src/order.ts": withTs("src/order.ts"),
-    "src/shapes.ts": withTs("src/shapes.ts"),
-  }, "module", { typescript: true });
+  const dir = linkingProject(
+    "generate-ts-ext",
+    {
+      "package.json": JSON.stringify({
+        type: "module",
+        "typed-msgpack": { inputs: ["src/customer.ts", "src/order.ts", "src/shapes.ts"] },
+      }),
+      "tsconfig.json": JSON.stringify({
+        compilerOptions: {
+          target: "es2020",
+          module: "nodenext",
+          moduleResolution: "nodenext",
+          allowImportingTsExtensions: true,
+          rewriteRelativeImportExtensions: true,
+          strict: true,
+          skipLibCheck: true,
+          types: [],
+          outDir: "out",
+          rootDir: "src",
+        },
+        include: ["src"],
+      }),
+      "src/customer.ts": withTs("src/customer.ts"),
+      "src/order.ts": withTs("src/order.ts"),
+      "src/shapes.ts": withTs("src/shapes.ts"),
+    },
+    "module",
+    { typescript: true },
+  );
   expect(cli(pkg, ["generate"], dir).status).toBe(0);
   const order = fs.readFileSync(path.join(dir, "src/order.codecs.ts"), "utf8");
   expect(order).toMatch(/from "\.\/customer\.codecs\.ts"/);
   const tsc = run(process.execPath, [path.join(ROOT_TYPESCRIPT, "bin/tsc"), "-p", "."], dir);
   expect(tsc.output).not.toMatch(/error TS/);
   expect(fs.readFileSync(path.join(dir, "out/order.codecs.js"), "utf8")).toMatch(/from "\.\/customer\.codecs\.js"/);
-  fs.writeFileSync(path.join(dir, "check.mjs"), `
+  fs.writeFileSync(
+    path.join(dir, "check.mjs"),
+    `
 const { OrderCodec } = await import("./out/order.codecs.js");
 const customer = { id: 1, name: "Ada", tier: "gold" };
 const order = { id: 7, customer, others: [], byName: {}, index: new Map(), pairs: [], shapes: [{ kind: "rect", w: 1, h: 2 }] };
 console.log(JSON.stringify(OrderCodec.decode(OrderCodec.encode(order))));
-`);
-  expect(JSON.parse(node(dir, "check.mjs"))).toMatchObject({ id: 7, customer: { id: 1, name: "Ada", tier: "gold" }, shapes: [{ kind: "rect", w: 1, h: 2 }] });
+`,
+  );
+  expect(JSON.parse(node(dir, "check.mjs"))).toMatchObject({
+    id: 7,
+    customer: { id: 1, name: "Ada", tier: "gold" },
+    shapes: [{ kind: "rect", w: 1, h: 2 }],
+  });
 });
 
 test("generate: a .codecs.ts imports the other input's generated file, type-checks and runs", () => {
   const { pkg } = packageBuild();
-  const dir = linkingProject("generate", {
-    "package.json": JSON.stringify({ type: "commonjs", "typed-msgpack": { inputs: ["src/customer.ts", "src/order.ts", "src/shapes.ts"] } }),
-    "tsconfig.json": JSON.stringify({ compilerOptions: { target: "es2020", module: "node16", moduleResolution: "node16", strict: true, skipLibCheck: true, types: [], outDir: "out", rootDir: "src" }, include: ["src"] }),
-    "src/customer.ts": TYPES["src/customer.ts"],
-    "src/order.ts": TYPES["src/order.ts"],
-    "src/shapes.ts": TYPES["src/shapes.ts"],
-  }, "commonjs", { typescript: true });
+  const dir = linkingProject(
+    "generate",
+    {
+      "package.json": JSON.stringify({
+        type: "commonjs",
+        "typed-msgpack": { inputs: ["src/customer.ts", "src/order.ts", "src/shapes.ts"] },
+      }),
+      "tsconfig.json": JSON.stringify({
+        compilerOptions: {
+          target: "es2020",
+          module: "node16",
+          moduleResolution: "node16",
+          strict: true,
+          skipLibCheck: true,
+          types: [],
+          outDir: "out",
+          rootDir: "src",
+        },
+        include: ["src"],
+      }),
+      "src/customer.ts": TYPES["src/customer.ts"],
+      "src/order.ts": TYPES["src/order.ts"],
+      "src/shapes.ts": TYPES["src/shapes.ts"],
+    },
+    "commonjs",
+    { typescript: true },
+  );
   const generated = cli(pkg, ["generate"], dir);
   expect(generated.status).toBe(0);
   const order = fs.readFileSync(path.join(dir, "src/order.codecs.ts"), "utf8");
@@ -238,11 +348,22 @@ test("generate: a .codecs.ts imports the other input's generated file, type-chec
   expect(codecsOf(order, "Customer")).toBe(false);
   const tsc = run(process.execPath, [path.join(ROOT_TYPESCRIPT, "bin/tsc"), "-p", "."], dir);
   expect(tsc.output).not.toMatch(/error TS/);
-  fs.writeFileSync(path.join(dir, "check.js"), `
+  fs.writeFileSync(
+    path.join(dir, "check.js"),
+    `
 const { OrderCodec } = require("./out/order.codecs.js");
 const customer = { id: 1, name: "Ada", tier: "gold" };
 const order = { id: 7, customer, others: [], byName: {}, index: new Map(), pairs: [], shapes: [{ kind: "rect", w: 1, h: 2 }] };
 console.log(JSON.stringify(OrderCodec.decode(OrderCodec.encode(order))));
-`);
-  expect(JSON.parse(node(dir, "check.js"))).toEqual({ id: 7, customer: { id: 1, name: "Ada", tier: "gold" }, others: [], byName: {}, index: {}, pairs: [], shapes: [{ kind: "rect", w: 1, h: 2 }] });
+`,
+  );
+  expect(JSON.parse(node(dir, "check.js"))).toEqual({
+    id: 7,
+    customer: { id: 1, name: "Ada", tier: "gold" },
+    others: [],
+    byName: {},
+    index: {},
+    pairs: [],
+    shapes: [{ kind: "rect", w: 1, h: 2 }],
+  });
 });

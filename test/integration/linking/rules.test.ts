@@ -7,7 +7,19 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import ts from "typescript";
-import { build, buildClean, cli, hasOwnCodec, linkingProject, node, packageBuild, relativeImportsOf, removeTempDirs, ROOT_TYPESCRIPT, run } from "./helpers";
+import {
+  build,
+  buildClean,
+  cli,
+  hasOwnCodec,
+  linkingProject,
+  node,
+  packageBuild,
+  relativeImportsOf,
+  removeTempDirs,
+  ROOT_TYPESCRIPT,
+  run,
+} from "./helpers";
 
 afterAll(() => removeTempDirs());
 
@@ -141,7 +153,8 @@ console.log(JSON.stringify(results));
   });
 
   test("every module loads and every codec round-trips; codecs of one type write the same bytes whichever file owns it", () => {
-    for (const [name, r] of Object.entries(results)) if (name !== "holderError") expect({ name, same: (r as { same: boolean }).same }).toEqual({ name, same: true });
+    for (const [name, r] of Object.entries(results))
+      if (name !== "holderError") expect({ name, same: (r as { same: boolean }).same }).toEqual({ name, same: true });
     expect(Object.keys(results)).toHaveLength(10);
     expect(results.SharedCodec!.hex).toBe("81a17605");
     expect(results.SharedCodecToo!.hex).toBe("81a17606");
@@ -157,16 +170,31 @@ console.log(JSON.stringify(results));
 });
 
 describe("the link option", () => {
-  test.each([["yes"], [0], [1], ["false"], [{}], [null]])("link: %j is an error that names the option and the value", (value) => {
-    const { transformer } = packageBuild();
-    expect(() => transformer(ts.createProgram([], {}), { link: value })).toThrow(`option "link" must be true or false, got ${JSON.stringify(value)}`);
-  });
+  test.each([["yes"], [0], [1], ["false"], [{}], [null]])(
+    "link: %j is an error that names the option and the value",
+    (value) => {
+      const { transformer } = packageBuild();
+      expect(() => transformer(ts.createProgram([], {}), { link: value })).toThrow(
+        `option "link" must be true or false, got ${JSON.stringify(value)}`,
+      );
+    },
+  );
 
   /** A two-file project built by tspc (ts-patch 4, the repository's) with `plugin` as the plugins entry. */
   function tspc(name: string, plugin: object) {
     const dir = linkingProject(name, {
       "tsconfig.json": JSON.stringify({
-        compilerOptions: { target: "es2020", module: "node16", moduleResolution: "node16", strict: true, skipLibCheck: true, types: [], rootDir: "src", outDir: "out", plugins: [plugin] },
+        compilerOptions: {
+          target: "es2020",
+          module: "node16",
+          moduleResolution: "node16",
+          strict: true,
+          skipLibCheck: true,
+          types: [],
+          rootDir: "src",
+          outDir: "out",
+          plugins: [plugin],
+        },
         include: ["src"],
       }),
       "src/a.ts": `import { codecFor } from "typed-msgpack";\nexport interface A { name: string }\nexport const ACodec = codecFor<A>();\n`,
@@ -177,12 +205,20 @@ describe("the link option", () => {
     return { dir, result, b: fs.existsSync(b) ? fs.readFileSync(b, "utf8") : undefined };
   }
 
-  test("from tsconfig through tspc: \"link\": false copies, \"link\": \"no\" stops the build with the message", () => {
+  test('from tsconfig through tspc: "link": false copies, "link": "no" stops the build with the message', () => {
     const copied = tspc("tspc-nolink", { transform: "typed-msgpack/transformer", link: false });
     expect(copied.result.output).toMatch(/exit 0\)/);
     expect(relativeImportsOf(copied.b!)).toEqual([]);
     expect(hasOwnCodec(copied.b!, "A")).toBe(true);
-    expect(JSON.parse(node(copied.dir, "-p", `const { BCodec } = require("./out/b.js"); JSON.stringify(BCodec.decode(BCodec.encode({ a: { name: "x" } })))`))).toEqual({ a: { name: "x" } });
+    expect(
+      JSON.parse(
+        node(
+          copied.dir,
+          "-p",
+          `const { BCodec } = require("./out/b.js"); JSON.stringify(BCodec.decode(BCodec.encode({ a: { name: "x" } })))`,
+        ),
+      ),
+    ).toEqual({ a: { name: "x" } });
 
     const bad = tspc("tspc-badlink", { transform: "typed-msgpack/transformer", link: "no" });
     expect(bad.result.status).not.toBe(0);
@@ -215,12 +251,17 @@ console.log(JSON.stringify({ wire: msgpack.decode(BCodec.encode(value)), back: B
 
     fs.writeFileSync(path.join(dir, "src/a.ts"), A.replace("name: string }", "name: string; added?: string }"));
     expect(Object.keys(buildClean(dir, CJS, {}, { only: "a.ts" }))).toEqual(["a.js"]);
-    expect(Object.keys(buildClean(dir, CJS, { link: false }, { outDir: "out-copied", only: "a.ts" }))).toEqual(["a.js"]);
+    expect(Object.keys(buildClean(dir, CJS, { link: false }, { outDir: "out-copied", only: "a.ts" }))).toEqual([
+      "a.js",
+    ]);
 
     const value = { a: { name: "x", added: "new" }, list: [{ name: "y", added: "too" }] };
     expect(JSON.parse(node(dir, "check.js", "out"))).toEqual({ wire: value, back: value });
     // The copy in b.js still has A's old shape: it drops the new property on both sides.
-    expect(JSON.parse(node(dir, "check.js", "out-copied"))).toEqual({ wire: { a: { name: "x" }, list: [{ name: "y" }] }, back: { a: { name: "x" }, list: [{ name: "y" }] } });
+    expect(JSON.parse(node(dir, "check.js", "out-copied"))).toEqual({
+      wire: { a: { name: "x" }, list: [{ name: "y" }] },
+      back: { a: { name: "x" }, list: [{ name: "y" }] },
+    });
     // Re-emitting b.ts after the change gives the same b.js: it names A's codec, it does not describe A.
     const after = build(dir, CJS, {}, { outDir: "out-again" });
     expect(after.js["b.js"]).toBe(before["b.js"]);
@@ -231,27 +272,47 @@ describe("generate links only to inputs it generates", () => {
   test("customer.ts exports a codec but is no input: order.codecs.ts copies Customer; invoice.codecs.ts links to order.codecs.js; all compile and run", () => {
     const { pkg } = packageBuild();
     const customer = `import { codecFor } from "typed-msgpack";\nexport interface Customer { id: number; name: string }\nexport const CustomerCodec = codecFor<Customer>();\n`;
-    const dir = linkingProject("generate-partial", {
-      "package.json": JSON.stringify({ type: "commonjs", "typed-msgpack": { inputs: ["src/order.ts", "src/invoice.ts"] } }),
-      "tsconfig.json": JSON.stringify({ compilerOptions: { target: "es2020", module: "node16", moduleResolution: "node16", strict: true, skipLibCheck: true, types: [], outDir: "out", rootDir: "src" }, include: ["src/*.codecs.ts"] }),
-      "src/customer.ts": customer,
-      "src/order.ts": `import { codecFor } from "typed-msgpack";
+    const dir = linkingProject(
+      "generate-partial",
+      {
+        "package.json": JSON.stringify({
+          type: "commonjs",
+          "typed-msgpack": { inputs: ["src/order.ts", "src/invoice.ts"] },
+        }),
+        "tsconfig.json": JSON.stringify({
+          compilerOptions: {
+            target: "es2020",
+            module: "node16",
+            moduleResolution: "node16",
+            strict: true,
+            skipLibCheck: true,
+            types: [],
+            outDir: "out",
+            rootDir: "src",
+          },
+          include: ["src/*.codecs.ts"],
+        }),
+        "src/customer.ts": customer,
+        "src/order.ts": `import { codecFor } from "typed-msgpack";
 import type { Customer } from "./customer.js";
 export interface Order { id: number; customer: Customer }
 export const OrderCodec = codecFor<Order>();
 `,
-      "src/invoice.ts": `import { codecFor } from "typed-msgpack";
+        "src/invoice.ts": `import { codecFor } from "typed-msgpack";
 import type { Customer } from "./customer.js";
 import type { Order } from "./order.js";
 export interface Invoice { billTo: Customer; orders: Order[] }
 export const InvoiceCodec = codecFor<Invoice>();
 `,
-      "check.js": `const { InvoiceCodec } = require("./out/invoice.codecs.js");
+        "check.js": `const { InvoiceCodec } = require("./out/invoice.codecs.js");
 const ada = { id: 1, name: "Ada" };
 const invoice = { billTo: ada, orders: [{ id: 7, customer: ada }] };
 console.log(JSON.stringify(InvoiceCodec.decode(InvoiceCodec.encode(invoice))));
 `,
-    }, "commonjs", { typescript: true });
+      },
+      "commonjs",
+      { typescript: true },
+    );
     const generated = cli(pkg, ["generate"], dir);
     expect(generated.output).toMatch(/2 written/);
     expect(fs.existsSync(path.join(dir, "src/customer.codecs.ts"))).toBe(false);
@@ -267,6 +328,9 @@ console.log(JSON.stringify(InvoiceCodec.decode(InvoiceCodec.encode(invoice))));
 
     const tsc = run(process.execPath, [path.join(ROOT_TYPESCRIPT, "bin/tsc"), "-p", "."], dir);
     expect(tsc.output).not.toMatch(/error TS/);
-    expect(JSON.parse(node(dir, "check.js"))).toEqual({ billTo: { id: 1, name: "Ada" }, orders: [{ id: 7, customer: { id: 1, name: "Ada" } }] });
+    expect(JSON.parse(node(dir, "check.js"))).toEqual({
+      billTo: { id: 1, name: "Ada" },
+      orders: [{ id: 7, customer: { id: 1, name: "Ada" } }],
+    });
   }, 60_000);
 });

@@ -10,7 +10,8 @@ import { buildClean, hasOwnCodec, linkingProject, node, relativeImportsOf, remov
 
 afterAll(() => removeTempDirs());
 
-const codec = (name: string, type: string, imports = "") => `import { codecFor } from "typed-msgpack";\n${imports}${type}\nexport const ${name}Codec = codecFor<${name}>();\n`;
+const codec = (name: string, type: string, imports = "") =>
+  `import { codecFor } from "typed-msgpack";\n${imports}${type}\nexport const ${name}Codec = codecFor<${name}>();\n`;
 
 /** module commonjs with extensionless imports: the links are extensionless requires too. */
 const FILES: Record<string, string> = {
@@ -23,8 +24,16 @@ export const CircleCodec = codecFor<Circle>();
 export const RectCodec = codecFor<Rect>();
 `,
   // A cycle between two modules: with links, every level of a Ping/Pong chain crosses a module.
-  "src/ping.ts": codec("Ping", "export interface Ping { n: number; pong?: Pong }", `import type { Pong } from "./pong";\n`),
-  "src/pong.ts": codec("Pong", "export interface Pong { s: string; ping?: Ping }", `import type { Ping } from "./ping";\n`),
+  "src/ping.ts": codec(
+    "Ping",
+    "export interface Ping { n: number; pong?: Pong }",
+    `import type { Pong } from "./pong";\n`,
+  ),
+  "src/pong.ts": codec(
+    "Pong",
+    "export interface Pong { s: string; ping?: Ping }",
+    `import type { Ping } from "./ping";\n`,
+  ),
   "src/b.ts": `import { codecFor } from "typed-msgpack";
 import type { A } from "./a";
 import type { C } from "./c";
@@ -193,7 +202,8 @@ beforeAll(() => {
 test("linked: b.js requires the modules that own A, C, Circle, Rect and Ping (extensionless, as its own imports), and copies none of their codecs", () => {
   const b = linked.js["b.js"]!;
   expect(relativeImportsOf(b)).toEqual(["./a", "./c", "./ping", "./shapes"]);
-  for (const name of ["A", "C", "Circle", "Rect", "Ping", "Pong"]) expect({ name, copied: hasOwnCodec(b, name) }).toEqual({ name, copied: false });
+  for (const name of ["A", "C", "Circle", "Rect", "Ping", "Pong"])
+    expect({ name, copied: hasOwnCodec(b, name) }).toEqual({ name, copied: false });
   expect(b).toMatch(/\.ACodec\.writeTo\(w, /);
   expect(b).toMatch(/\.ACodec\.readFrom\(r, /);
   // Pong is reached only through Ping: b.js needs no link to it.
@@ -206,7 +216,8 @@ test("linked: b.js requires the modules that own A, C, Circle, Rect and Ping (ex
 test("link: false: b.js requires none of them and has its own copy of every codec it reaches", () => {
   const b = copied.js["b.js"]!;
   expect(relativeImportsOf(b)).toEqual([]);
-  for (const name of ["A", "C", "Circle", "Rect", "Ping", "Pong"]) expect({ name, copied: hasOwnCodec(b, name) }).toEqual({ name, copied: true });
+  for (const name of ["A", "C", "Circle", "Rect", "Ping", "Pong"])
+    expect({ name, copied: hasOwnCodec(b, name) }).toEqual({ name, copied: true });
   expect(b).not.toContain("writeTo");
   expect(b.length).toBeGreaterThan(linked.js["b.js"]!.length);
 });
@@ -242,7 +253,11 @@ test("bad bytes inside linked types: the same CodecError (code, path through bot
     return at / 2 + keyHex.length / 2;
   };
   const nameError = errors["a.name is an int"]!.error!;
-  expect(nameError).toMatchObject({ code: "type-mismatch", path: "$.a.name", offset: offsetOf("a.name is an int", str("name"), "05") });
+  expect(nameError).toMatchObject({
+    code: "type-mismatch",
+    path: "$.a.name",
+    offset: offsetOf("a.name is an int", str("name"), "05"),
+  });
   expect(nameError.message).toContain(`$.a.name: expected `);
   expect(nameError.message).toContain(`at byte ${nameError.offset}`);
   expect(errors["list[1].n is a str"]!.error!.offset).toBe(offsetOf("list[1].n is a str", str("n"), str("2")));
@@ -251,7 +266,10 @@ test("bad bytes inside linked types: the same CodecError (code, path through bot
   expect(errors["maybe.tags[1] is nil"]!.error).toMatchObject({ code: "type-mismatch", path: "$.maybe.tags[1]" });
   expect(errors["a lacks n"]!.error).toMatchObject({ code: "missing-property", path: "$.a" });
   expect(errors["shapes[1].h is nil"]!.error).toMatchObject({ code: "type-mismatch", path: "$.shapes[1].h" });
-  expect(errors["ping.pong.ping.n is a str"]!.error).toMatchObject({ code: "type-mismatch", path: "$.ping.pong.ping.n" });
+  expect(errors["ping.pong.ping.n is a str"]!.error).toMatchObject({
+    code: "type-mismatch",
+    path: "$.ping.pong.ping.n",
+  });
   expect(errors["byName.bob.name is true"]!.error!.path).toMatch(/^\$\.byName.*bob.*\.name$/);
 });
 

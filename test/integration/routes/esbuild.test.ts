@@ -6,7 +6,16 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { count, INSTALL_TIMEOUT, installedVersion, mustRun, removeTempDirs, setUpExample, startBackground, waitFor } from "./helpers";
+import {
+  count,
+  INSTALL_TIMEOUT,
+  installedVersion,
+  mustRun,
+  removeTempDirs,
+  setUpExample,
+  startBackground,
+  waitFor,
+} from "./helpers";
 
 const WATCH_TIMEOUT = 120_000;
 
@@ -28,16 +37,28 @@ test("node build.js: the codec is generated into the bundle; tsc 7 type-checks t
   expect(runApp()).toEqual({ keys: ["sensor", "celsius", "takenAt"], bytes: 45 });
 });
 
-test("node build.js --watch: a type edit in a type-only import rebuilds the codec", async () => {
-  const watcher = startBackground("node", ["build.js", "--watch"], project);
-  try {
-    await waitFor("the first build", () => /build finished/.test(watcher.output()), WATCH_TIMEOUT, watcher.output);
-    const model = path.join(project, "src/model.ts");
-    fs.writeFileSync(model, fs.readFileSync(model, "utf8").replace("  takenAt: Date;", "  takenAt: Date;\n  humidity?: number;"));
-    await waitFor("a rebuild after src/model.ts changed", () => count(watcher.output(), /build finished/) >= 2, WATCH_TIMEOUT, watcher.output);
-    expect(watcher.output()).toContain('change: "src/model.ts"');
-    expect(runApp()).toEqual({ keys: ["sensor", "celsius", "takenAt", "humidity"], bytes: 55 });
-  } finally {
-    await watcher.stop();
-  }
-}, WATCH_TIMEOUT * 2);
+test(
+  "node build.js --watch: a type edit in a type-only import rebuilds the codec",
+  async () => {
+    const watcher = startBackground("node", ["build.js", "--watch"], project);
+    try {
+      await waitFor("the first build", () => /build finished/.test(watcher.output()), WATCH_TIMEOUT, watcher.output);
+      const model = path.join(project, "src/model.ts");
+      fs.writeFileSync(
+        model,
+        fs.readFileSync(model, "utf8").replace("  takenAt: Date;", "  takenAt: Date;\n  humidity?: number;"),
+      );
+      await waitFor(
+        "a rebuild after src/model.ts changed",
+        () => count(watcher.output(), /build finished/) >= 2,
+        WATCH_TIMEOUT,
+        watcher.output,
+      );
+      expect(watcher.output()).toContain('change: "src/model.ts"');
+      expect(runApp()).toEqual({ keys: ["sensor", "celsius", "takenAt", "humidity"], bytes: 55 });
+    } finally {
+      await watcher.stop();
+    }
+  },
+  WATCH_TIMEOUT * 2,
+);

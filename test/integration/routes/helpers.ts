@@ -35,17 +35,35 @@ export function childEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return { ...env, FORCE_COLOR: "0", NO_COLOR: "1", ...extra };
 }
 
-export function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}, timeoutMs = INSTALL_TIMEOUT): Run {
+export function run(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = {},
+  timeoutMs = INSTALL_TIMEOUT,
+): Run {
   const result = spawnSync(command, args, {
-    cwd, encoding: "utf8", env: childEnv(env), timeout: timeoutMs, killSignal: "SIGKILL",
-    stdio: ["ignore", "pipe", "pipe"], shell: process.platform === "win32", maxBuffer: 64 * 1024 * 1024,
+    cwd,
+    encoding: "utf8",
+    env: childEnv(env),
+    timeout: timeoutMs,
+    killSignal: "SIGKILL",
+    stdio: ["ignore", "pipe", "pipe"],
+    shell: process.platform === "win32",
+    maxBuffer: 64 * 1024 * 1024,
   });
   const signal = result.signal ? `, killed by ${result.signal}${result.error ? ` (${result.error.message})` : ""}` : "";
   const output = `$ ${command} ${args.join(" ")}  (in ${cwd}, exit ${result.status}${signal})\n${result.stdout}${result.stderr}`;
   return { status: result.status, stdout: result.stdout ?? "", stderr: result.stderr ?? "", output };
 }
 
-export function mustRun(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}, timeoutMs?: number): string {
+export function mustRun(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = {},
+  timeoutMs?: number,
+): string {
   const result = run(command, args, cwd, env, timeoutMs);
   if (result.status !== 0) throw new Error(result.output);
   return result.stdout;
@@ -77,14 +95,16 @@ export function setUpExample(example: string, options: SetUpOptions = {}): strin
     filter: (from) => !/[\\/](node_modules|dist|dist-tsc|coverage)$/.test(from) && !from.endsWith(".tgz"),
   });
   if (options.lockfileFrom) {
-    for (const file of ["package.json", "package-lock.json"]) fs.copyFileSync(path.join(source, options.lockfileFrom, file), path.join(dir, file));
+    for (const file of ["package.json", "package-lock.json"])
+      fs.copyFileSync(path.join(source, options.lockfileFrom, file), path.join(dir, file));
   }
   const tarballs = [packedTarball(), ...(options.build ? [packedTarball("typed-msgpack-build")] : [])];
   mustRun("npm", ["ci", "--no-audit", "--no-fund", "--prefer-offline"], dir);
   // --no-save: package.json and the lockfile stay as committed; typed-msgpack (and typed-msgpack-build) are the packages added.
   mustRun("npm", ["install", "--no-save", "--no-audit", "--no-fund", "--prefer-offline", ...tarballs], dir);
   const installed = JSON.parse(fs.readFileSync(path.join(dir, "node_modules/typed-msgpack/package.json"), "utf8"));
-  if (installed.name !== "typed-msgpack") throw new Error(`node_modules/typed-msgpack in ${dir} is not the packed package`);
+  if (installed.name !== "typed-msgpack")
+    throw new Error(`node_modules/typed-msgpack in ${dir} is not the packed package`);
   return dir;
 }
 
@@ -106,7 +126,12 @@ export interface Background {
  * process it spawned, whatever it does with signals.
  */
 export function startBackground(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Background {
-  const child = spawn(command, args, { cwd, env: childEnv(env), stdio: ["ignore", "pipe", "pipe"], detached: process.platform !== "win32" });
+  const child = spawn(command, args, {
+    cwd,
+    env: childEnv(env),
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: process.platform !== "win32",
+  });
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
@@ -131,15 +156,24 @@ export function startBackground(command: string, args: string[], cwd: string, en
   };
 }
 
-export async function waitFor(what: string, condition: () => boolean, timeoutMs: number, details: () => string = () => ""): Promise<void> {
+export async function waitFor(
+  what: string,
+  condition: () => boolean,
+  timeoutMs: number,
+  details: () => string = () => "",
+): Promise<void> {
   const start = Date.now();
   while (!condition()) {
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}\n${details()}`);
+    if (Date.now() - start > timeoutMs)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}\n${details()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
 /** Number of times `needle` occurs in `text`. */
 export function count(text: string, needle: string | RegExp): number {
-  return typeof needle === "string" ? text.split(needle).length - 1 : (text.match(new RegExp(needle.source, needle.flags.includes("g") ? needle.flags : needle.flags + "g")) ?? []).length;
+  return typeof needle === "string"
+    ? text.split(needle).length - 1
+    : (text.match(new RegExp(needle.source, needle.flags.includes("g") ? needle.flags : needle.flags + "g")) ?? [])
+        .length;
 }

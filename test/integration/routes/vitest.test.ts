@@ -7,7 +7,16 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { count, INSTALL_TIMEOUT, installedVersion, mustRun, removeTempDirs, setUpExample, startBackground, waitFor } from "./helpers";
+import {
+  count,
+  INSTALL_TIMEOUT,
+  installedVersion,
+  mustRun,
+  removeTempDirs,
+  setUpExample,
+  startBackground,
+  waitFor,
+} from "./helpers";
 
 const WATCH_TIMEOUT = 120_000;
 
@@ -19,25 +28,48 @@ beforeAll(() => {
 
 afterAll(() => removeTempDirs());
 
-test("vitest run: a test file's codecFor<T>() call, for a type from another file, is generated", () => {
-  expect(installedVersion(project, "typescript")).toMatch(/^7\./);
-  mustRun("npx", ["tsc", "-p", "."], project);
-  const out = mustRun("npx", ["vitest", "run"], project, {}, WATCH_TIMEOUT);
-  expect(out).toMatch(/Tests\s+2 passed \(2\)/);
-}, WATCH_TIMEOUT);
+test(
+  "vitest run: a test file's codecFor<T>() call, for a type from another file, is generated",
+  () => {
+    expect(installedVersion(project, "typescript")).toMatch(/^7\./);
+    mustRun("npx", ["tsc", "-p", "."], project);
+    const out = mustRun("npx", ["vitest", "run"], project, {}, WATCH_TIMEOUT);
+    expect(out).toMatch(/Tests\s+2 passed \(2\)/);
+  },
+  WATCH_TIMEOUT,
+);
 
-test("vitest --watch: a change to the type re-runs the test with the new codec", async () => {
-  const watcher = startBackground("npx", ["vitest", "--watch"], project);
-  try {
-    await waitFor("the first run", () => /Waiting for file changes/.test(watcher.output()), WATCH_TIMEOUT, watcher.output);
-    expect(watcher.output()).toMatch(/Tests\s+2 passed \(2\)/);
-    const point = path.join(project, "src/point.ts");
-    fs.writeFileSync(point, fs.readFileSync(point, "utf8").replace("  label?: string;", "  label?: string;\n  color?: string;"));
-    await waitFor("a re-run after src/point.ts changed", () => count(watcher.output(), /Watching for file changes|Waiting for file changes/) >= 2, WATCH_TIMEOUT, watcher.output);
-    expect(watcher.output()).toMatch(/RERUN\s+src\/point\.ts/);
-    // The test passes { ..., color: "red" }: the new codec keeps color, which the test did not expect.
-    expect(watcher.output()).toContain("expected [ 'x', 'y', 'label', 'color' ] to deeply equal [ 'x', 'y', 'label' ]");
-  } finally {
-    await watcher.stop();
-  }
-}, WATCH_TIMEOUT * 2);
+test(
+  "vitest --watch: a change to the type re-runs the test with the new codec",
+  async () => {
+    const watcher = startBackground("npx", ["vitest", "--watch"], project);
+    try {
+      await waitFor(
+        "the first run",
+        () => /Waiting for file changes/.test(watcher.output()),
+        WATCH_TIMEOUT,
+        watcher.output,
+      );
+      expect(watcher.output()).toMatch(/Tests\s+2 passed \(2\)/);
+      const point = path.join(project, "src/point.ts");
+      fs.writeFileSync(
+        point,
+        fs.readFileSync(point, "utf8").replace("  label?: string;", "  label?: string;\n  color?: string;"),
+      );
+      await waitFor(
+        "a re-run after src/point.ts changed",
+        () => count(watcher.output(), /Watching for file changes|Waiting for file changes/) >= 2,
+        WATCH_TIMEOUT,
+        watcher.output,
+      );
+      expect(watcher.output()).toMatch(/RERUN\s+src\/point\.ts/);
+      // The test passes { ..., color: "red" }: the new codec keeps color, which the test did not expect.
+      expect(watcher.output()).toContain(
+        "expected [ 'x', 'y', 'label', 'color' ] to deeply equal [ 'x', 'y', 'label' ]",
+      );
+    } finally {
+      await watcher.stop();
+    }
+  },
+  WATCH_TIMEOUT * 2,
+);

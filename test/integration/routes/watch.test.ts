@@ -12,7 +12,16 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { decode } from "@msgpack/msgpack";
-import { count, INSTALL_TIMEOUT, mustRun, removeTempDirs, setUpExample, startBackground, waitFor, type Background } from "./helpers";
+import {
+  count,
+  INSTALL_TIMEOUT,
+  mustRun,
+  removeTempDirs,
+  setUpExample,
+  startBackground,
+  waitFor,
+  type Background,
+} from "./helpers";
 
 const BUILD_WAIT = 90_000;
 const TEST_TIMEOUT = 240_000;
@@ -25,12 +34,15 @@ beforeAll(() => {
   webpackProject = setUpExample("webpack");
   tsPatchProject = setUpExample("ts-patch");
   // The control's config: the Program ts-loader hands over first, instead of the getProgram function.
-  fs.writeFileSync(path.join(webpackProject, "webpack.first-program.config.js"), `
+  fs.writeFileSync(
+    path.join(webpackProject, "webpack.first-program.config.js"),
+    `
 const config = require("./webpack.config.js");
 const typedMsgpack = require("typed-msgpack/transformer").default;
 config.module.rules[0].options.getCustomTransformers = (program) => ({ before: [typedMsgpack(program)] });
 module.exports = config;
-`);
+`,
+  );
 }, INSTALL_TIMEOUT);
 
 afterEach(async () => {
@@ -47,10 +59,17 @@ const ITEM = { sku: "A-1", quantity: 2, unitPrice: 9.5, currency: "EUR" };
  * and returns what @msgpack/msgpack reads from the bytes.
  */
 function encodeItem(module: string): unknown {
-  const hex = mustRun("node", ["-e", `
+  const hex = mustRun(
+    "node",
+    [
+      "-e",
+      `
 const { ItemsCodec } = require(${JSON.stringify(module)});
 process.stdout.write(Buffer.from(ItemsCodec.encode([${JSON.stringify(ITEM)}])).toString("hex"));
-`], path.dirname(module));
+`,
+    ],
+    path.dirname(module),
+  );
   return decode(Buffer.from(hex, "hex"));
 }
 
@@ -64,7 +83,10 @@ function addCurrency(project: string): void {
 }
 
 function resetModel(project: string, example: string): void {
-  fs.copyFileSync(path.join(__dirname, "../../../examples", example, "src/model.ts"), path.join(project, "src/model.ts"));
+  fs.copyFileSync(
+    path.join(__dirname, "../../../examples", example, "src/model.ts"),
+    path.join(project, "src/model.ts"),
+  );
 }
 
 const OLD_SHAPE = [{ sku: "A-1", quantity: 2, unitPrice: 9.5 }];
@@ -74,7 +96,11 @@ const NEW_SHAPE = [ITEM];
 async function webpackWatch(config: string): Promise<[unknown, unknown]> {
   resetModel(webpackProject, "webpack");
   fs.rmSync(path.join(webpackProject, "dist"), { recursive: true, force: true });
-  const w = (watcher = startBackground(process.execPath, ["node_modules/webpack-cli/bin/cli.js", "--watch", "--config", config], webpackProject));
+  const w = (watcher = startBackground(
+    process.execPath,
+    ["node_modules/webpack-cli/bin/cli.js", "--watch", "--config", config],
+    webpackProject,
+  ));
   const builds = () => count(w.output(), /compiled (successfully|with)/);
   await waitFor("the first build", () => builds() >= 1, BUILD_WAIT, w.output);
   expect(w.output()).toMatch(/compiled successfully/);
@@ -88,37 +114,62 @@ async function webpackWatch(config: string): Promise<[unknown, unknown]> {
   return [before, encodeItem(bundle)];
 }
 
-test("webpack --watch, getCustomTransformers with getProgram: the rebuilt bundle encodes the new property", async () => {
-  const [before, after] = await webpackWatch("webpack.config.js");
-  expect(before).toEqual(OLD_SHAPE);
-  expect(after).toEqual(NEW_SHAPE);
-}, TEST_TIMEOUT);
+test(
+  "webpack --watch, getCustomTransformers with getProgram: the rebuilt bundle encodes the new property",
+  async () => {
+    const [before, after] = await webpackWatch("webpack.config.js");
+    expect(before).toEqual(OLD_SHAPE);
+    expect(after).toEqual(NEW_SHAPE);
+  },
+  TEST_TIMEOUT,
+);
 
-test("webpack --watch, ts-loader with compiler: \"ts-patch/compiler\": the rebuilt bundle encodes the new property", async () => {
-  const [before, after] = await webpackWatch("webpack.ts-patch.config.js");
-  expect(before).toEqual(OLD_SHAPE);
-  expect(after).toEqual(NEW_SHAPE);
-}, TEST_TIMEOUT);
+test(
+  'webpack --watch, ts-loader with compiler: "ts-patch/compiler": the rebuilt bundle encodes the new property',
+  async () => {
+    const [before, after] = await webpackWatch("webpack.ts-patch.config.js");
+    expect(before).toEqual(OLD_SHAPE);
+    expect(after).toEqual(NEW_SHAPE);
+  },
+  TEST_TIMEOUT,
+);
 
-test("control: webpack --watch with transformer(program), ts-loader's first Program, keeps the old codec after the change", async () => {
-  const [before, after] = await webpackWatch("webpack.first-program.config.js");
-  expect(before).toEqual(OLD_SHAPE);
-  expect(after).toEqual(OLD_SHAPE); // stale: why the README passes getProgram
-}, TEST_TIMEOUT);
+test(
+  "control: webpack --watch with transformer(program), ts-loader's first Program, keeps the old codec after the change",
+  async () => {
+    const [before, after] = await webpackWatch("webpack.first-program.config.js");
+    expect(before).toEqual(OLD_SHAPE);
+    expect(after).toEqual(OLD_SHAPE); // stale: why the README passes getProgram
+  },
+  TEST_TIMEOUT,
+);
 
-test("tspc --watch: the re-emitted codecs encode the new property", async () => {
-  resetModel(tsPatchProject, "ts-patch");
-  fs.rmSync(path.join(tsPatchProject, "dist"), { recursive: true, force: true });
-  const w = (watcher = startBackground(process.execPath, ["node_modules/ts-patch/bin/tspc.js", "-p", ".", "--watch", "--preserveWatchOutput"], tsPatchProject));
-  const compiled = () => count(w.output(), "Watching for file changes");
-  await waitFor("the first compilation", () => compiled() >= 1, BUILD_WAIT, w.output);
-  expect(w.output()).toContain("Found 0 errors");
-  const codecs = path.join(tsPatchProject, "dist/codecs.js");
-  expect(encodeItem(codecs)).toEqual(OLD_SHAPE);
+test(
+  "tspc --watch: the re-emitted codecs encode the new property",
+  async () => {
+    resetModel(tsPatchProject, "ts-patch");
+    fs.rmSync(path.join(tsPatchProject, "dist"), { recursive: true, force: true });
+    const w = (watcher = startBackground(
+      process.execPath,
+      ["node_modules/ts-patch/bin/tspc.js", "-p", ".", "--watch", "--preserveWatchOutput"],
+      tsPatchProject,
+    ));
+    const compiled = () => count(w.output(), "Watching for file changes");
+    await waitFor("the first compilation", () => compiled() >= 1, BUILD_WAIT, w.output);
+    expect(w.output()).toContain("Found 0 errors");
+    const codecs = path.join(tsPatchProject, "dist/codecs.js");
+    expect(encodeItem(codecs)).toEqual(OLD_SHAPE);
 
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  addCurrency(tsPatchProject);
-  await waitFor("the incremental compilation after src/model.ts changed", () => compiled() >= 2, BUILD_WAIT, w.output);
-  expect(count(w.output(), "Found 0 errors")).toBe(2);
-  expect(encodeItem(codecs)).toEqual(NEW_SHAPE);
-}, TEST_TIMEOUT);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    addCurrency(tsPatchProject);
+    await waitFor(
+      "the incremental compilation after src/model.ts changed",
+      () => compiled() >= 2,
+      BUILD_WAIT,
+      w.output,
+    );
+    expect(count(w.output(), "Found 0 errors")).toBe(2);
+    expect(encodeItem(codecs)).toEqual(NEW_SHAPE);
+  },
+  TEST_TIMEOUT,
+);

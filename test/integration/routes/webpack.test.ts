@@ -31,11 +31,26 @@ beforeAll(() => {
 
 afterAll(() => removeTempDirs());
 
-
 /** server.js's ORDERS, as the page reports them (dates as ISO strings, absent optional properties undefined). */
 const ORDERS = [
-  { id: 1, status: "paid", customer: "Ada", items: [{ sku: "KB-101", quantity: 1, unitPrice: 89.5 }], placedAt: "2026-11-01T09:30:00.000Z", note: "gift wrap" },
-  { id: 2, status: "open", customer: "Grace", items: [{ sku: "MS-7", quantity: 2, unitPrice: 19.99 }, { sku: "PAD-1", quantity: 1, unitPrice: 5 }], placedAt: "2026-11-02T10:00:00.000Z" },
+  {
+    id: 1,
+    status: "paid",
+    customer: "Ada",
+    items: [{ sku: "KB-101", quantity: 1, unitPrice: 89.5 }],
+    placedAt: "2026-11-01T09:30:00.000Z",
+    note: "gift wrap",
+  },
+  {
+    id: 2,
+    status: "open",
+    customer: "Grace",
+    items: [
+      { sku: "MS-7", quantity: 2, unitPrice: 19.99 },
+      { sku: "PAD-1", quantity: 1, unitPrice: 5 },
+    ],
+    placedAt: "2026-11-02T10:00:00.000Z",
+  },
   { id: 3, status: "shipped", customer: "Linus ✓", items: [], placedAt: "1970-01-01T00:00:00.000Z" },
 ];
 
@@ -71,7 +86,13 @@ interface Outcome {
 
 /** examples/webpack/e2e.js: starts server.js on 127.0.0.1 (port 0), opens the page in Chromium, prints both sides as JSON. */
 function openPage(bundle: string, csp: boolean): Outcome {
-  const result = run("node", ["e2e.js"], project, { CSP: csp ? "1" : "0", BUNDLE: bundle, CHROMIUM_PATH: chromium }, PAGE_TIMEOUT);
+  const result = run(
+    "node",
+    ["e2e.js"],
+    project,
+    { CSP: csp ? "1" : "0", BUNDLE: bundle, CHROMIUM_PATH: chromium },
+    PAGE_TIMEOUT,
+  );
   let outcome: Outcome;
   try {
     outcome = JSON.parse(result.stdout) as Outcome;
@@ -96,7 +117,9 @@ function checkRoundTrip(outcome: Outcome): void {
   expect(outcome.violations).toEqual([]);
 
   // What the server sent is standard MessagePack.
-  expect(outcome.server.ordersSent.map((hex) => decode(fromHex(hex)))).toEqual(ORDERS.map((o) => ({ ...o, placedAt: new Date(o.placedAt) })));
+  expect(outcome.server.ordersSent.map((hex) => decode(fromHex(hex)))).toEqual(
+    ORDERS.map((o) => ({ ...o, placedAt: new Date(o.placedAt) })),
+  );
 
   // The server: exactly one Receipt, decoded by the same generated codec the page encoded it with.
   expect(outcome.server.errors).toEqual([]);
@@ -123,30 +146,46 @@ function checkRoundTrip(outcome: Outcome): void {
 describe("getCustomTransformers: (program, getProgram) => ({ before: [transformer(getProgram)] })", () => {
   let bundle = "";
 
-  test("webpack builds the bundle, with no eval in it", () => {
-    expect(installedVersion(project, "webpack")).toMatch(/^5\./);
-    expect(installedVersion(project, "ts-loader")).toMatch(/^9\.6\./);
-    bundle = build("build", "get-program");
-  }, BUILD_TIMEOUT);
+  test(
+    "webpack builds the bundle, with no eval in it",
+    () => {
+      expect(installedVersion(project, "webpack")).toMatch(/^5\./);
+      expect(installedVersion(project, "ts-loader")).toMatch(/^9\.6\./);
+      bundle = build("build", "get-program");
+    },
+    BUILD_TIMEOUT,
+  );
 
-  test("in headless Chromium the page decodes the streamed Orders and POSTs a Receipt the server decodes", () => {
-    const outcome = openPage(bundle, false);
-    expect(outcome.evalBlocked).toBe(false); // no policy in this run
-    checkRoundTrip(outcome);
-  }, PAGE_TIMEOUT);
+  test(
+    "in headless Chromium the page decodes the streamed Orders and POSTs a Receipt the server decodes",
+    () => {
+      const outcome = openPage(bundle, false);
+      expect(outcome.evalBlocked).toBe(false); // no policy in this run
+      checkRoundTrip(outcome);
+    },
+    PAGE_TIMEOUT,
+  );
 
-  test("the same under a Content-Security-Policy without 'unsafe-eval'", () => {
-    const outcome = openPage(bundle, true);
-    expect(outcome.evalBlocked).toBe(true); // the policy is in force...
-    checkRoundTrip(outcome); // ...and nothing the page did violated it
-  }, PAGE_TIMEOUT);
+  test(
+    "the same under a Content-Security-Policy without 'unsafe-eval'",
+    () => {
+      const outcome = openPage(bundle, true);
+      expect(outcome.evalBlocked).toBe(true); // the policy is in force...
+      checkRoundTrip(outcome); // ...and nothing the page did violated it
+    },
+    PAGE_TIMEOUT,
+  );
 });
 
-describe("ts-loader with compiler: \"ts-patch/compiler\" (the tsconfig plugin line)", () => {
-  test("webpack builds the bundle, and it round-trips in Chromium under the Content-Security-Policy", () => {
-    const bundle = build("build:ts-patch", "ts-patch");
-    const outcome = openPage(bundle, true);
-    expect(outcome.evalBlocked).toBe(true);
-    checkRoundTrip(outcome);
-  }, BUILD_TIMEOUT + PAGE_TIMEOUT);
+describe('ts-loader with compiler: "ts-patch/compiler" (the tsconfig plugin line)', () => {
+  test(
+    "webpack builds the bundle, and it round-trips in Chromium under the Content-Security-Policy",
+    () => {
+      const bundle = build("build:ts-patch", "ts-patch");
+      const outcome = openPage(bundle, true);
+      expect(outcome.evalBlocked).toBe(true);
+      checkRoundTrip(outcome);
+    },
+    BUILD_TIMEOUT + PAGE_TIMEOUT,
+  );
 });

@@ -19,10 +19,54 @@ export interface ArbitraryOptions {
 }
 
 /** Keys that have bitten JS parsers before; mixed into every generated record / unknown map. */
-export const HOSTILE_KEYS = ["__proto__", "constructor", "prototype", "toString", "hasOwnProperty", "valueOf", "0", "1", "", "a.b", "x[0]"];
+export const HOSTILE_KEYS = [
+  "__proto__",
+  "constructor",
+  "prototype",
+  "toString",
+  "hasOwnProperty",
+  "valueOf",
+  "0",
+  "1",
+  "",
+  "a.b",
+  "x[0]",
+];
 
-const EDGE_NUMBERS = [0, -0, 1, -1, 31, 32, 127, 128, -32, -33, 255, 256, 65535, 65536, 2 ** 31 - 1, -(2 ** 31), 2 ** 32 - 1, 2 ** 32, -(2 ** 31) - 1,
-  Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER, 2 ** 53, -(2 ** 53), 1.5, -1.5, 0.1, NaN, Infinity, -Infinity, Number.MIN_VALUE, Number.MAX_VALUE, 3.4028234663852886e38];
+const EDGE_NUMBERS = [
+  0,
+  -0,
+  1,
+  -1,
+  31,
+  32,
+  127,
+  128,
+  -32,
+  -33,
+  255,
+  256,
+  65535,
+  65536,
+  2 ** 31 - 1,
+  -(2 ** 31),
+  2 ** 32 - 1,
+  2 ** 32,
+  -(2 ** 31) - 1,
+  Number.MAX_SAFE_INTEGER,
+  Number.MIN_SAFE_INTEGER,
+  2 ** 53,
+  -(2 ** 53),
+  1.5,
+  -1.5,
+  0.1,
+  NaN,
+  Infinity,
+  -Infinity,
+  Number.MIN_VALUE,
+  Number.MAX_VALUE,
+  3.4028234663852886e38,
+];
 
 export const numberArb: fc.Arbitrary<number> = fc.oneof(
   { weight: 3, arbitrary: fc.integer() },
@@ -45,7 +89,9 @@ export const bigintArb: fc.Arbitrary<bigint> = fc.oneof(
 
 export const dateArb: fc.Arbitrary<Date> = fc.oneof(
   fc.date({ noInvalidDate: true }),
-  fc.constantFrom(-1, 0, 999, 1000, 2 ** 32 * 1000, 2 ** 34 * 1000 - 1, 2 ** 34 * 1000, 8.64e15, -8.64e15, -1001).map((ms) => new Date(ms)),
+  fc
+    .constantFrom(-1, 0, 999, 1000, 2 ** 32 * 1000, 2 ** 34 * 1000 - 1, 2 ** 34 * 1000, 8.64e15, -8.64e15, -1001)
+    .map((ms) => new Date(ms)),
 );
 
 export const bytesArb: fc.Arbitrary<Uint8Array> = fc.oneof(
@@ -61,11 +107,16 @@ export const keyArb: fc.Arbitrary<string> = fc.oneof(
 /** Builds an object from entries with own properties only, `__proto__` included (as JSON.parse does). */
 export function objectFromEntries(entries: [string, unknown][]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of entries) Object.defineProperty(out, k, { value: v, writable: true, enumerable: true, configurable: true });
+  for (const [k, v] of entries)
+    Object.defineProperty(out, k, { value: v, writable: true, enumerable: true, configurable: true });
   return out;
 }
 
-function uniqueEntries<V>(key: fc.Arbitrary<string>, value: fc.Arbitrary<V>, maxLength: number): fc.Arbitrary<[string, V][]> {
+function uniqueEntries<V>(
+  key: fc.Arbitrary<string>,
+  value: fc.Arbitrary<V>,
+  maxLength: number,
+): fc.Arbitrary<[string, V][]> {
   return fc.uniqueArray(fc.tuple(key, value), { maxLength, selector: ([k]) => k });
 }
 
@@ -73,14 +124,27 @@ function uniqueEntries<V>(key: fc.Arbitrary<string>, value: fc.Arbitrary<V>, max
  * The bigints that come back as bigints from `unknown` and `number | bigint`: 64-bit ints outside
  * the safe range (inside it, an int decodes as a number, so a bigint there would not round-trip).
  */
-export const wideIntArb: fc.Arbitrary<bigint> = fc.oneof(fc.bigInt(2n ** 53n, 2n ** 64n - 1n), fc.bigInt(-(2n ** 63n), -(2n ** 53n) - 1n));
+export const wideIntArb: fc.Arbitrary<bigint> = fc.oneof(
+  fc.bigInt(2n ** 53n, 2n ** 64n - 1n),
+  fc.bigInt(-(2n ** 63n), -(2n ** 53n) - 1n),
+);
 
 /** Values an `unknown` round-trips exactly (the dynamic mapping of @msgpack/msgpack's defaults). */
 export function unknownArb(depth: number, maxLength: number): fc.Arbitrary<unknown> {
   const leaves: fc.Arbitrary<unknown>[] = [
-    fc.constant(null), fc.boolean(), numberArb, stringArb, bytesArb, dateArb,
+    fc.constant(null),
+    fc.boolean(),
+    numberArb,
+    stringArb,
+    bytesArb,
+    dateArb,
     wideIntArb,
-    fc.tuple(fc.integer({ min: -128, max: 127 }).filter((t) => t !== -1), fc.uint8Array({ maxLength: 20 })).map(([t, d]) => new ExtData(t, d)),
+    fc
+      .tuple(
+        fc.integer({ min: -128, max: 127 }).filter((t) => t !== -1),
+        fc.uint8Array({ maxLength: 20 }),
+      )
+      .map(([t, d]) => new ExtData(t, d)),
   ];
   if (depth <= 0) return fc.oneof(...leaves);
   const inner = unknownArb(depth - 1, maxLength);
@@ -96,18 +160,34 @@ export function recursiveNames(named: Named): Set<string> {
   const out = new Set<string>();
   const refsOf = (node: TypeNode, acc: Set<string>): void => {
     switch (node.kind) {
-      case "ref": acc.add(node.name); break;
-      case "array": case "set": refsOf(node.element, acc); break;
-      case "map": case "record": refsOf(node.key, acc); refsOf(node.value, acc); break;
-      case "tuple": node.elements.forEach((e) => refsOf(e.type, acc)); break;
-      case "union": node.members.forEach((m) => refsOf(m, acc)); break;
+      case "ref":
+        acc.add(node.name);
+        break;
+      case "array":
+      case "set":
+        refsOf(node.element, acc);
+        break;
+      case "map":
+      case "record":
+        refsOf(node.key, acc);
+        refsOf(node.value, acc);
+        break;
+      case "tuple":
+        node.elements.forEach((e) => refsOf(e.type, acc));
+        break;
+      case "union":
+        node.members.forEach((m) => refsOf(m, acc));
+        break;
     }
   };
   const direct = new Map<string, Set<string>>();
   for (const [name, entry] of Object.entries(named)) {
     const acc = new Set<string>();
     if (entry.shape.kind === "alias") refsOf(entry.shape.type, acc);
-    else { entry.shape.properties.forEach((p) => refsOf(p.type, acc)); if (entry.shape.rest) refsOf(entry.shape.rest, acc); }
+    else {
+      entry.shape.properties.forEach((p) => refsOf(p.type, acc));
+      if (entry.shape.rest) refsOf(entry.shape.rest, acc);
+    }
     direct.set(name, acc);
   }
   for (const name of direct.keys()) {
@@ -115,7 +195,10 @@ export function recursiveNames(named: Named): Set<string> {
     const stack = [...direct.get(name)!];
     while (stack.length) {
       const n = stack.pop()!;
-      if (n === name) { out.add(name); break; }
+      if (n === name) {
+        out.add(name);
+        break;
+      }
       if (seen.has(n)) continue;
       seen.add(n);
       stack.push(...(direct.get(n) ?? []));
@@ -128,25 +211,46 @@ export function recursiveNames(named: Named): Set<string> {
  * The smallest value of `node` (empty containers, optional properties absent, the first member of
  * a union that terminates), built fresh on every call; undefined when none is finite.
  */
-export function minimalValue(node: TypeNode, named: Named, visiting = new Set<string>()): { value: unknown } | undefined {
+export function minimalValue(
+  node: TypeNode,
+  named: Named,
+  visiting = new Set<string>(),
+): { value: unknown } | undefined {
   switch (node.kind) {
-    case "null": return { value: null };
-    case "undefined": return { value: undefined };
-    case "boolean": return { value: false };
-    case "number": return { value: 0 };
-    case "bigint": return { value: 0n };
-    case "numberOrBigint": return { value: 0 };
-    case "string": return { value: "" };
-    case "literals": return { value: node.values[0] };
-    case "template": return { value: fc.sample(fc.stringMatching(new RegExp(node.pattern)), { numRuns: 1, seed: 1 })[0] };
-    case "date": return { value: new Date(0) };
-    case "bytes": return { value: new Uint8Array(0) };
-    case "arrayBuffer": return { value: new ArrayBuffer(0) };
-    case "array": return { value: [] };
-    case "set": return { value: new Set() };
-    case "map": return { value: new Map() };
-    case "record": return { value: {} };
-    case "unknown": return { value: null };
+    case "null":
+      return { value: null };
+    case "undefined":
+      return { value: undefined };
+    case "boolean":
+      return { value: false };
+    case "number":
+      return { value: 0 };
+    case "bigint":
+      return { value: 0n };
+    case "numberOrBigint":
+      return { value: 0 };
+    case "string":
+      return { value: "" };
+    case "literals":
+      return { value: node.values[0] };
+    case "template":
+      return { value: fc.sample(fc.stringMatching(new RegExp(node.pattern)), { numRuns: 1, seed: 1 })[0] };
+    case "date":
+      return { value: new Date(0) };
+    case "bytes":
+      return { value: new Uint8Array(0) };
+    case "arrayBuffer":
+      return { value: new ArrayBuffer(0) };
+    case "array":
+      return { value: [] };
+    case "set":
+      return { value: new Set() };
+    case "map":
+      return { value: new Map() };
+    case "record":
+      return { value: {} };
+    case "unknown":
+      return { value: null };
     case "tuple": {
       const out: unknown[] = [];
       for (const e of node.elements) {
@@ -201,26 +305,47 @@ export function arbitraryFor(node: TypeNode, named: Named, options: ArbitraryOpt
 
   const make = (n: TypeNode, budget: number): fc.Arbitrary<unknown> => {
     switch (n.kind) {
-      case "null": return fc.constant(null);
-      case "undefined": return fc.constant(undefined);
-      case "boolean": return fc.boolean();
-      case "number": return numberArb;
-      case "bigint": return bigintArb;
-      case "numberOrBigint": return fc.oneof(numberArb, wideIntArb);
-      case "string": return stringArb;
-      case "literals": return fc.constantFrom(...n.values);
-      case "template": return fc.stringMatching(new RegExp(n.pattern), { size: "small" });
-      case "date": return dateArb;
-      case "bytes": return bytesArb;
-      case "arrayBuffer": return bytesArb.map((b) => b.slice().buffer);
-      case "unknown": return unknownArb(unknownDepth, maxLength);
-      case "param": throw new Error("the zoo's types are concrete: a type parameter has no values of its own");
-      case "array": return fc.array(build(n.element, budget), { maxLength });
-      case "set": return fc.array(build(n.element, budget), { maxLength }).map((xs) => new Set(xs));
-      case "map": return fc.array(fc.tuple(build(n.key, budget), build(n.value, budget)), { maxLength }).map((es) => new Map(es));
+      case "null":
+        return fc.constant(null);
+      case "undefined":
+        return fc.constant(undefined);
+      case "boolean":
+        return fc.boolean();
+      case "number":
+        return numberArb;
+      case "bigint":
+        return bigintArb;
+      case "numberOrBigint":
+        return fc.oneof(numberArb, wideIntArb);
+      case "string":
+        return stringArb;
+      case "literals":
+        return fc.constantFrom(...n.values);
+      case "template":
+        return fc.stringMatching(new RegExp(n.pattern), { size: "small" });
+      case "date":
+        return dateArb;
+      case "bytes":
+        return bytesArb;
+      case "arrayBuffer":
+        return bytesArb.map((b) => b.slice().buffer);
+      case "unknown":
+        return unknownArb(unknownDepth, maxLength);
+      case "param":
+        throw new Error("the zoo's types are concrete: a type parameter has no values of its own");
+      case "array":
+        return fc.array(build(n.element, budget), { maxLength });
+      case "set":
+        return fc.array(build(n.element, budget), { maxLength }).map((xs) => new Set(xs));
+      case "map":
+        return fc.array(fc.tuple(build(n.key, budget), build(n.value, budget)), { maxLength }).map((es) => new Map(es));
       case "record": {
-        const key = n.key.kind === "template" ? build(n.key, budget) as fc.Arbitrary<string>
-          : n.key.kind === "number" ? numberArb.map(String) : keyArb;
+        const key =
+          n.key.kind === "template"
+            ? (build(n.key, budget) as fc.Arbitrary<string>)
+            : n.key.kind === "number"
+              ? numberArb.map(String)
+              : keyArb;
         return uniqueEntries(key, build(n.value, budget), maxLength).map(objectFromEntries);
       }
       case "tuple": {
@@ -228,7 +353,9 @@ export function arbitraryFor(node: TypeNode, named: Named, options: ArbitraryOpt
         const required = n.elements.filter((e) => e.mode === "required").map((e) => build(e.type, budget));
         // A present optional element is defined: a trailing `undefined` is a separate contract question
         // (see test/hostile/encode.test.ts), not something every round trip should trip over.
-        const optional = n.elements.filter((e) => e.mode === "optional").map((e) => build(withoutUndefined(e.type), budget));
+        const optional = n.elements
+          .filter((e) => e.mode === "optional")
+          .map((e) => build(withoutUndefined(e.type), budget));
         const rest = n.elements.find((e) => e.mode === "rest");
         parts.push(fc.tuple(...required));
         // Optional elements: a prefix of them is present (never a hole).
@@ -240,7 +367,8 @@ export function arbitraryFor(node: TypeNode, named: Named, options: ArbitraryOpt
           return [...req, ...opt, ...(more && opt.length === optional.length ? more : [])];
         });
       }
-      case "union": return fc.oneof(...n.members.map((m) => build(m, budget)));
+      case "union":
+        return fc.oneof(...n.members.map((m) => build(m, budget)));
       case "ref": {
         const entry = named[n.name]!;
         let inner = budget;
@@ -268,7 +396,11 @@ export function arbitraryFor(node: TypeNode, named: Named, options: ArbitraryOpt
     const declared = fc.record(model, { requiredKeys: required });
     if (!shape.rest) return declared.map((o) => objectFromEntries(Object.entries(o)));
     const names = new Set(shape.properties.map((p) => p.name));
-    const extras = uniqueEntries(keyArb.filter((k) => !names.has(k)), build(shape.rest, budget), maxLength);
+    const extras = uniqueEntries(
+      keyArb.filter((k) => !names.has(k)),
+      build(shape.rest, budget),
+      maxLength,
+    );
     return fc.tuple(declared, extras).map(([o, e]) => objectFromEntries([...Object.entries(o), ...e]));
   };
 
@@ -287,29 +419,56 @@ export function conforms(node: TypeNode, v: unknown, named: Named, depth = 0): b
   if (depth > ORACLE_DEPTH) return true;
   const d = depth + 1;
   switch (node.kind) {
-    case "null": return v === null;
-    case "undefined": return v === undefined;
-    case "boolean": return typeof v === "boolean";
-    case "number": return typeof v === "number";
-    case "bigint": return typeof v === "bigint";
-    case "numberOrBigint": return typeof v === "number" || typeof v === "bigint";
-    case "string": return typeof v === "string";
-    case "literals": return node.values.some((x: Literal) => x === v);
-    case "template": return typeof v === "string" && new RegExp(node.pattern).test(v);
-    case "date": return v instanceof Date && !Number.isNaN(v.getTime());
-    case "bytes": return v instanceof Uint8Array;
-    case "arrayBuffer": return v instanceof ArrayBuffer;
-    case "unknown": return true;
-    case "param": throw new Error("the zoo's types are concrete: a type parameter has no values of its own");
-    case "array": return Array.isArray(v) && allIndices(v, (x) => conforms(node.element, x, named, d));
-    case "set": return v instanceof Set && [...v].every((x) => conforms(node.element, x, named, d));
-    case "map": return v instanceof Map && [...v].every(([k, x]) => conforms(node.key, k, named, d) && conforms(node.value, x, named, d));
+    case "null":
+      return v === null;
+    case "undefined":
+      return v === undefined;
+    case "boolean":
+      return typeof v === "boolean";
+    case "number":
+      return typeof v === "number";
+    case "bigint":
+      return typeof v === "bigint";
+    case "numberOrBigint":
+      return typeof v === "number" || typeof v === "bigint";
+    case "string":
+      return typeof v === "string";
+    case "literals":
+      return node.values.some((x: Literal) => x === v);
+    case "template":
+      return typeof v === "string" && new RegExp(node.pattern).test(v);
+    case "date":
+      return v instanceof Date && !Number.isNaN(v.getTime());
+    case "bytes":
+      return v instanceof Uint8Array;
+    case "arrayBuffer":
+      return v instanceof ArrayBuffer;
+    case "unknown":
+      return true;
+    case "param":
+      throw new Error("the zoo's types are concrete: a type parameter has no values of its own");
+    case "array":
+      return Array.isArray(v) && allIndices(v, (x) => conforms(node.element, x, named, d));
+    case "set":
+      return v instanceof Set && [...v].every((x) => conforms(node.element, x, named, d));
+    case "map":
+      return (
+        v instanceof Map &&
+        [...v].every(([k, x]) => conforms(node.key, k, named, d) && conforms(node.value, x, named, d))
+      );
     case "record":
-      return isObject(v) && !Array.isArray(v) && Object.keys(v).every((k) => {
-        const x = (v as Record<string, unknown>)[k];
-        // Records omit undefined values on the wire, so they are tolerated here.
-        return (node.key.kind !== "template" || conforms(node.key, k, named, d)) && (x === undefined || conforms(node.value, x, named, d));
-      });
+      return (
+        isObject(v) &&
+        !Array.isArray(v) &&
+        Object.keys(v).every((k) => {
+          const x = (v as Record<string, unknown>)[k];
+          // Records omit undefined values on the wire, so they are tolerated here.
+          return (
+            (node.key.kind !== "template" || conforms(node.key, k, named, d)) &&
+            (x === undefined || conforms(node.value, x, named, d))
+          );
+        })
+      );
     case "tuple": {
       if (!Array.isArray(v)) return false;
       const min = node.elements.filter((e) => e.mode === "required").length;
@@ -322,7 +481,8 @@ export function conforms(node: TypeNode, v: unknown, named: Named, depth = 0): b
       }
       return true;
     }
-    case "union": return node.members.some((m) => conforms(m, v, named, d));
+    case "union":
+      return node.members.some((m) => conforms(m, v, named, d));
     case "ref": {
       const entry = named[node.name]!;
       if (entry.shape.kind === "alias") return conforms(entry.shape.type, v, named, d);
@@ -334,7 +494,8 @@ export function conforms(node: TypeNode, v: unknown, named: Named, depth = 0): b
       }
       if (entry.shape.rest) {
         const names = new Set(entry.shape.properties.map((p) => p.name));
-        for (const k of Object.keys(o)) if (!names.has(k) && o[k] !== undefined && !conforms(entry.shape.rest, o[k], named, d)) return false;
+        for (const k of Object.keys(o))
+          if (!names.has(k) && o[k] !== undefined && !conforms(entry.shape.rest, o[k], named, d)) return false;
       }
       return true;
     }

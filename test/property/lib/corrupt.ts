@@ -22,7 +22,9 @@ export interface Slot {
 /** Unions whose encoder tries members in turn (several object or array members, no discriminant). */
 function triesMembers(node: Extract<TypeNode, { kind: "union" }>, named: Named): boolean {
   if (node.tag) return false;
-  const objects = node.members.filter((m) => m.kind === "record" || (m.kind === "ref" && named[m.name]!.shape.kind === "object")).length;
+  const objects = node.members.filter(
+    (m) => m.kind === "record" || (m.kind === "ref" && named[m.name]!.shape.kind === "object"),
+  ).length;
   const arrays = node.members.filter((m) => m.kind === "array" || m.kind === "tuple").length;
   return objects > 1 || arrays > 1;
 }
@@ -73,7 +75,16 @@ export const BAD_VALUES: { label: string; make: () => unknown }[] = [
 ];
 
 /** Every slot of `value` (a valid value of `node`), parents before children. */
-export function slotsOf(node: TypeNode, value: unknown, named: Named, path: string, set: (x: unknown) => void, out: Slot[] = [], depth = 0, unionPath?: string): Slot[] {
+export function slotsOf(
+  node: TypeNode,
+  value: unknown,
+  named: Named,
+  path: string,
+  set: (x: unknown) => void,
+  out: Slot[] = [],
+  depth = 0,
+  unionPath?: string,
+): Slot[] {
   if (depth > 200) return out;
   const d = depth + 1;
   out.push({ path, set, unionPath });
@@ -82,10 +93,16 @@ export function slotsOf(node: TypeNode, value: unknown, named: Named, path: stri
     const shape = named[node.name]!.shape;
     if (shape.kind === "alias" && shape.type.kind === "union" && triesMembers(shape.type, named)) unionPath = path;
   }
-  const walk = (n: TypeNode, v: unknown, p: string, s: (x: unknown) => void) => slotsOf(n, v, named, p, s, out, d, unionPath);
+  const walk = (n: TypeNode, v: unknown, p: string, s: (x: unknown) => void) =>
+    slotsOf(n, v, named, p, s, out, d, unionPath);
   switch (node.kind) {
     case "array":
-      if (Array.isArray(value)) value.forEach((x, i) => walk(node.element, x, `${path}[${i}]`, (y) => { value[i] = y; }));
+      if (Array.isArray(value))
+        value.forEach((x, i) =>
+          walk(node.element, x, `${path}[${i}]`, (y) => {
+            value[i] = y;
+          }),
+        );
       break;
     case "tuple":
       if (Array.isArray(value)) {
@@ -93,18 +110,23 @@ export function slotsOf(node: TypeNode, value: unknown, named: Named, path: stri
         const rest = node.elements.find((e) => e.mode === "rest");
         value.forEach((x, i) => {
           const e = i < fixed.length ? fixed[i] : rest;
-          if (e) walk(e.type, x, `${path}[${i}]`, (y) => { value[i] = y; });
+          if (e)
+            walk(e.type, x, `${path}[${i}]`, (y) => {
+              value[i] = y;
+            });
         });
       }
       break;
     case "set":
       if (value instanceof Set) {
-        [...value].forEach((x, i) => walk(node.element, x, `${path}[${i}]`, (y) => {
-          const items = [...value];
-          items[i] = y;
-          value.clear();
-          items.forEach((item) => value.add(item));
-        }));
+        [...value].forEach((x, i) =>
+          walk(node.element, x, `${path}[${i}]`, (y) => {
+            const items = [...value];
+            items[i] = y;
+            value.clear();
+            items.forEach((item) => value.add(item));
+          }),
+        );
       }
       break;
     case "map":
@@ -116,7 +138,9 @@ export function slotsOf(node: TypeNode, value: unknown, named: Named, path: stri
             value.clear();
             entries.forEach(([a, b]) => value.set(a, b));
           });
-          walk(node.value, x, path + keySegment(k), (y) => { value.set(k, y); });
+          walk(node.value, x, path + keySegment(k), (y) => {
+            value.set(k, y);
+          });
         });
       }
       break;
@@ -125,14 +149,21 @@ export function slotsOf(node: TypeNode, value: unknown, named: Named, path: stri
         const o = value as Record<string, unknown>;
         for (const k of Object.keys(o)) {
           if (o[k] === undefined) continue;
-          walk(node.value, o[k], path + keySegment(k), (y) => { o[k] = y; });
+          walk(node.value, o[k], path + keySegment(k), (y) => {
+            o[k] = y;
+          });
           if (node.key.kind === "template") {
             out.push({
               path: path + KEY_SEGMENT,
               set: (y) => {
                 const v = o[k];
                 delete o[k];
-                Object.defineProperty(o, typeof y === "string" ? y : "not-a-match " + String(typeof y), { value: v, enumerable: true, writable: true, configurable: true });
+                Object.defineProperty(o, typeof y === "string" ? y : "not-a-match " + String(typeof y), {
+                  value: v,
+                  enumerable: true,
+                  writable: true,
+                  configurable: true,
+                });
               },
             });
           }
@@ -163,23 +194,37 @@ export function slotsOf(node: TypeNode, value: unknown, named: Named, path: stri
         const at = path + keySegment(p.name);
         if (!has) continue;
         const index = out.length;
-        walk(p.type, o[p.name], at, (y) => { if (y === REMOVE) delete o[p.name]; else o[p.name] = y; });
+        walk(p.type, o[p.name], at, (y) => {
+          if (y === REMOVE) delete o[p.name];
+          else o[p.name] = y;
+        });
         if (!p.optional && out[index]) out[index]!.required = true;
       }
       if (entry.shape.rest) {
         const names = new Set(entry.shape.properties.map((p) => p.name));
         for (const k of Object.keys(o)) {
           if (names.has(k) || o[k] === undefined) continue;
-          walk(entry.shape.rest, o[k], path + keySegment(k), (y) => { if (y === REMOVE) delete o[k]; else o[k] = y; });
+          walk(entry.shape.rest, o[k], path + keySegment(k), (y) => {
+            if (y === REMOVE) delete o[k];
+            else o[k] = y;
+          });
         }
       }
       break;
     }
     case "unknown":
-      if (Array.isArray(value)) value.forEach((x, i) => walk(node, x, `${path}[${i}]`, (y) => { value[i] = y; }));
+      if (Array.isArray(value))
+        value.forEach((x, i) =>
+          walk(node, x, `${path}[${i}]`, (y) => {
+            value[i] = y;
+          }),
+        );
       else if (value && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
         const o = value as Record<string, unknown>;
-        for (const k of Object.keys(o)) walk(node, o[k], path + keySegment(k), (y) => { o[k] = y; });
+        for (const k of Object.keys(o))
+          walk(node, o[k], path + keySegment(k), (y) => {
+            o[k] = y;
+          });
       }
       break;
   }
@@ -194,14 +239,33 @@ export function clone<T>(v: T, seen = new Map<unknown, unknown>()): T {
   if (v instanceof Date) out = new Date(v.getTime());
   else if (v instanceof Uint8Array) out = v.slice();
   else if (v instanceof ArrayBuffer) out = v.slice(0);
-  else if (ArrayBuffer.isView(v)) out = v; // other typed arrays only appear as bad values
-  else if (v instanceof Map) { const m = new Map(); seen.set(v, m); for (const [k, x] of v) m.set(clone(k, seen), clone(x, seen)); return m as T; }
-  else if (v instanceof Set) { const s = new Set(); seen.set(v, s); for (const x of v) s.add(clone(x, seen)); return s as T; }
-  else if (Array.isArray(v)) { const a: unknown[] = new Array(v.length); seen.set(v, a); for (let i = 0; i < v.length; i++) if (i in v) a[i] = clone(v[i], seen); return a as T; }
-  else {
+  else if (ArrayBuffer.isView(v))
+    out = v; // other typed arrays only appear as bad values
+  else if (v instanceof Map) {
+    const m = new Map();
+    seen.set(v, m);
+    for (const [k, x] of v) m.set(clone(k, seen), clone(x, seen));
+    return m as T;
+  } else if (v instanceof Set) {
+    const s = new Set();
+    seen.set(v, s);
+    for (const x of v) s.add(clone(x, seen));
+    return s as T;
+  } else if (Array.isArray(v)) {
+    const a: unknown[] = new Array(v.length);
+    seen.set(v, a);
+    for (let i = 0; i < v.length; i++) if (i in v) a[i] = clone(v[i], seen);
+    return a as T;
+  } else {
     const o = Object.create(Object.getPrototypeOf(v));
     seen.set(v, o);
-    for (const k of Object.keys(v)) Object.defineProperty(o, k, { value: clone((v as Record<string, unknown>)[k], seen), enumerable: true, writable: true, configurable: true });
+    for (const k of Object.keys(v))
+      Object.defineProperty(o, k, {
+        value: clone((v as Record<string, unknown>)[k], seen),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     return o;
   }
   seen.set(v, out);
@@ -220,7 +284,9 @@ export interface Corruption {
 /** Copies `value` and corrupts slot `slotSeed` (mod the number of slots) with bad value `badSeed`. */
 export function corrupt(node: TypeNode, named: Named, value: unknown, slotSeed: number, badSeed: number): Corruption {
   const box = { root: clone(value) };
-  const slots = slotsOf(node, box.root, named, "$", (y) => { box.root = y; });
+  const slots = slotsOf(node, box.root, named, "$", (y) => {
+    box.root = y;
+  });
   const slot = slots[slotSeed % slots.length]!;
   const bad = BAD_VALUES[badSeed % BAD_VALUES.length]!;
   const made = bad.make();

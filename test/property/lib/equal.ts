@@ -20,12 +20,19 @@ export function difference(a: unknown, b: unknown, path = "$"): string | undefin
   return undefined;
 }
 
-function shallowDifference(a: unknown, b: unknown, path: string, children: [unknown, unknown, string][]): string | undefined {
+function shallowDifference(
+  a: unknown,
+  b: unknown,
+  path: string,
+  children: [unknown, unknown, string][],
+): string | undefined {
   if (Object.is(a, b)) return undefined;
   if (typeof a !== typeof b) return `${path}: ${show(a)} vs ${show(b)}`;
   if (typeof a !== "object" || a === null || b === null) return `${path}: ${show(a)} vs ${show(b)}`;
   if (a instanceof Date || b instanceof Date) {
-    return a instanceof Date && b instanceof Date && Object.is(a.getTime(), b.getTime()) ? undefined : `${path}: ${show(a)} vs ${show(b)}`;
+    return a instanceof Date && b instanceof Date && Object.is(a.getTime(), b.getTime())
+      ? undefined
+      : `${path}: ${show(a)} vs ${show(b)}`;
   }
   if (a instanceof ArrayBuffer || b instanceof ArrayBuffer) {
     if (!(a instanceof ArrayBuffer && b instanceof ArrayBuffer)) return `${path}: ${show(a)} vs ${show(b)}`;
@@ -50,13 +57,15 @@ function shallowDifference(a: unknown, b: unknown, path: string, children: [unkn
     if (!(Array.isArray(a) && Array.isArray(b))) return `${path}: ${show(a)} vs ${show(b)}`;
     // Trailing `undefined`s are absent optional tuple elements (`[id: number, name?: string]`):
     // [0, undefined] and [0] are the same value, as an absent property equals an undefined one.
-    const la = lengthWithoutTrailingUndefined(a), lb = lengthWithoutTrailingUndefined(b);
+    const la = lengthWithoutTrailingUndefined(a),
+      lb = lengthWithoutTrailingUndefined(b);
     if (la !== lb) return `${path}: array length ${a.length} vs ${b.length}`;
     for (let i = 0; i < la; i++) children.push([a[i], b[i], `${path}[${i}]`]);
     return undefined;
   }
-  if ((a instanceof ExtData) !== (b instanceof ExtData)) return `${path}: ${show(a)} vs ${show(b)}`;
-  const ra = a as Record<string, unknown>, rb = b as Record<string, unknown>;
+  if (a instanceof ExtData !== b instanceof ExtData) return `${path}: ${show(a)} vs ${show(b)}`;
+  const ra = a as Record<string, unknown>,
+    rb = b as Record<string, unknown>;
   const keys = new Set([...Object.keys(ra), ...Object.keys(rb)]);
   for (const k of keys) children.push([own(ra, k), own(rb, k), `${path}[${JSON.stringify(k)}]`]);
   return undefined;
@@ -73,7 +82,6 @@ export function own(o: Record<string, unknown>, k: string): unknown {
   return Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined;
 }
 
-
 /** A short, safe description of any value for failure messages. */
 export function show(v: unknown, budget = 300): string {
   let out: string;
@@ -88,25 +96,36 @@ export function show(v: unknown, budget = 300): string {
 function describe(v: unknown, depth: number): string {
   if (depth > 6) return "…";
   switch (typeof v) {
-    case "string": return JSON.stringify(v);
-    case "bigint": return `${v}n`;
-    case "number": return Object.is(v, -0) ? "-0" : String(v);
-    case "undefined": return "undefined";
-    case "symbol": return v.toString();
-    case "function": return "[function]";
-    case "boolean": return String(v);
+    case "string":
+      return JSON.stringify(v);
+    case "bigint":
+      return `${v}n`;
+    case "number":
+      return Object.is(v, -0) ? "-0" : String(v);
+    case "undefined":
+      return "undefined";
+    case "symbol":
+      return v.toString();
+    case "function":
+      return "[function]";
+    case "boolean":
+      return String(v);
   }
   if (v === null) return "null";
   if (v instanceof Date) return `Date(${Number.isNaN(v.getTime()) ? "invalid" : v.toISOString()})`;
   if (v instanceof Uint8Array) return `bytes(${hex(v)})`;
   if (v instanceof ArrayBuffer) return `ArrayBuffer(${hex(new Uint8Array(v))})`;
   if (v instanceof ExtData) return `ExtData(${v.type}, ${hex(v.data)})`;
-  if (v instanceof Map) return `Map{${[...v].map(([k, x]) => `${describe(k, depth + 1)} => ${describe(x, depth + 1)}`).join(", ")}}`;
+  if (v instanceof Map)
+    return `Map{${[...v].map(([k, x]) => `${describe(k, depth + 1)} => ${describe(x, depth + 1)}`).join(", ")}}`;
   if (v instanceof Set) return `Set{${[...v].map((x) => describe(x, depth + 1)).join(", ")}}`;
   if (Array.isArray(v)) return `[${Array.from(v, (x) => describe(x, depth + 1)).join(", ")}]`;
   const proto = Object.getPrototypeOf(v);
-  const tag = proto === Object.prototype ? "" : proto === null ? "<null proto>" : `<${proto?.constructor?.name ?? "?"}>`;
-  return `${tag}{${Object.keys(v as object).map((k) => `${JSON.stringify(k)}: ${describe((v as Record<string, unknown>)[k], depth + 1)}`).join(", ")}}`;
+  const tag =
+    proto === Object.prototype ? "" : proto === null ? "<null proto>" : `<${proto?.constructor?.name ?? "?"}>`;
+  return `${tag}{${Object.keys(v as object)
+    .map((k) => `${JSON.stringify(k)}: ${describe((v as Record<string, unknown>)[k], depth + 1)}`)
+    .join(", ")}}`;
 }
 
 /** Marks a value @msgpack/msgpack's mapping does not cover (its decode would differ by design). */
@@ -123,9 +142,12 @@ export function peerExpectation(v: unknown): unknown {
   switch (typeof v) {
     case "number":
       return Number.isSafeInteger(v) && !Object.is(v, -0) && (v >= 2 ** 32 || v < -(2 ** 31)) ? BigInt(v) : v;
-    case "undefined": return null;
-    case "object": break;
-    default: return v;
+    case "undefined":
+      return null;
+    case "object":
+      break;
+    default:
+      return v;
   }
   if (v === null || v instanceof Date || v instanceof Uint8Array) return v;
   if (v instanceof ArrayBuffer) return new Uint8Array(v);
@@ -139,7 +161,8 @@ export function peerExpectation(v: unknown): unknown {
     }
     return out;
   }
-  const entries: [unknown, unknown][] = v instanceof Map ? [...v] : Object.keys(v).map((k) => [k, (v as Record<string, unknown>)[k]]);
+  const entries: [unknown, unknown][] =
+    v instanceof Map ? [...v] : Object.keys(v).map((k) => [k, (v as Record<string, unknown>)[k]]);
   const out = new Map<string, unknown>();
   for (const [k, x] of entries) {
     if (x === undefined && !(v instanceof Map)) continue; // omitted on the wire
@@ -164,6 +187,12 @@ function normalizePeer(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(normalizePeer);
   if (v instanceof Map) return new Map([...v].map(([k, x]) => [k, normalizePeer(x)]));
   const out: Record<string, unknown> = {};
-  for (const k of Object.keys(v)) Object.defineProperty(out, k, { value: normalizePeer((v as Record<string, unknown>)[k]), enumerable: true, writable: true, configurable: true });
+  for (const k of Object.keys(v))
+    Object.defineProperty(out, k, {
+      value: normalizePeer((v as Record<string, unknown>)[k]),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   return out;
 }

@@ -17,7 +17,8 @@ export function withHardTimeout<T>(fn: () => T, ms: number): T {
   try {
     return script.runInContext(context, { timeout: ms }) as T;
   } catch (e) {
-    if ((e as { code?: string })?.code === "ERR_SCRIPT_EXECUTION_TIMEOUT") throw new HardTimeout(`did not finish within ${ms} ms`);
+    if ((e as { code?: string })?.code === "ERR_SCRIPT_EXECUTION_TIMEOUT")
+      throw new HardTimeout(`did not finish within ${ms} ms`);
     throw e;
   } finally {
     (context as { __run?: () => unknown }).__run = undefined;

@@ -6,7 +6,18 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { ExtData } from "../../../runtime/index";
-import { HARD_LIMIT_MS, PropertyFailure, checkDecode, checkEncodeCorrupt, checkPeer, checkRoundTrip, checkTrailing, describeThrown, inFlight, type ZooType } from "./checks";
+import {
+  HARD_LIMIT_MS,
+  PropertyFailure,
+  checkDecode,
+  checkEncodeCorrupt,
+  checkPeer,
+  checkRoundTrip,
+  checkTrailing,
+  describeThrown,
+  inFlight,
+  type ZooType,
+} from "./checks";
 import { HardTimeout, withHardTimeout } from "./hard-timeout";
 import { hex } from "../../helpers/bytes";
 import type { PropertyName } from "./properties";
@@ -42,12 +53,19 @@ export interface Regression {
 export function toTagged(v: unknown, depth = 0): unknown {
   if (depth > 2000) return { $tooDeep: true };
   switch (typeof v) {
-    case "undefined": return { $undefined: true };
-    case "number": return Number.isFinite(v) && !Object.is(v, -0) ? v : { $number: Object.is(v, -0) ? "-0" : String(v) };
-    case "bigint": return { $bigint: v.toString() };
-    case "symbol": return { $symbol: v.description ?? "" };
-    case "function": return { $function: true };
-    case "string": case "boolean": return v;
+    case "undefined":
+      return { $undefined: true };
+    case "number":
+      return Number.isFinite(v) && !Object.is(v, -0) ? v : { $number: Object.is(v, -0) ? "-0" : String(v) };
+    case "bigint":
+      return { $bigint: v.toString() };
+    case "symbol":
+      return { $symbol: v.description ?? "" };
+    case "function":
+      return { $function: true };
+    case "string":
+    case "boolean":
+      return v;
   }
   if (v === null) return null;
   if (v instanceof Date) return { $date: Number.isNaN(v.getTime()) ? "invalid" : v.getTime() };
@@ -77,7 +95,8 @@ export function fromTagged(t: unknown): unknown {
   if ("$array" in o) return o.$array.map(fromTagged);
   if ("$object" in o) {
     const out: Record<string, unknown> = {};
-    for (const [k, x] of o.$object as [string, unknown][]) Object.defineProperty(out, k, { value: fromTagged(x), enumerable: true, writable: true, configurable: true });
+    for (const [k, x] of o.$object as [string, unknown][])
+      Object.defineProperty(out, k, { value: fromTagged(x), enumerable: true, writable: true, configurable: true });
     return out;
   }
   throw new Error(`not a tagged value: ${JSON.stringify(t).slice(0, 100)}`);
@@ -91,11 +110,23 @@ export function signatureOf(type: string, property: string, rule: string, seen: 
   return signatureOfThrown(type, property, rule, seen === undefined ? undefined : describeThrown(seen));
 }
 
-export function signatureOfThrown(type: string, property: string, rule: string, thrown: { class: string; code?: string; message: string } | undefined): string {
+export function signatureOfThrown(
+  type: string,
+  property: string,
+  rule: string,
+  thrown: { class: string; code?: string; message: string } | undefined,
+): string {
   if (rule === "slow" || rule === "hang" || rule === "stall") return `${type}|${property}|${rule}`;
-  const shape = thrown === undefined ? "" : thrown.message
-    .replace(/"(?:[^"\\]|\\.)*"/g, "S").replace(/\$[^\s:]*/g, "P").replace(/0x[0-9a-f]+/gi, "H")
-    .replace(/\bgot (an? )?[\w ]+?( \(|$| at )/g, "got W$2").replace(/\d+(\.\d+)?/g, "N").slice(0, 120);
+  const shape =
+    thrown === undefined
+      ? ""
+      : thrown.message
+          .replace(/"(?:[^"\\]|\\.)*"/g, "S")
+          .replace(/\$[^\s:]*/g, "P")
+          .replace(/0x[0-9a-f]+/gi, "H")
+          .replace(/\bgot (an? )?[\w ]+?( \(|$| at )/g, "got W$2")
+          .replace(/\d+(\.\d+)?/g, "N")
+          .slice(0, 120);
   return `${type}|${property}|${rule}|${thrown?.class ?? ""}|${thrown?.code ?? ""}|${shape}`;
 }
 
@@ -103,12 +134,21 @@ export function signatureOfThrown(type: string, property: string, rule: string, 
  * Builds a fixture from a failed property case: `args` are the fast-check counterexample, `error`
  * what the property threw.
  */
-export function regressionFrom(t: ZooType, property: PropertyName, args: unknown[], error: unknown, seed?: number): Regression {
+export function regressionFrom(
+  t: ZooType,
+  property: PropertyName,
+  args: unknown[],
+  error: unknown,
+  seed?: number,
+): Regression {
   const failure = error instanceof PropertyFailure ? error : undefined;
   const rule = failure?.rule ?? "harness-error";
   const seen = failure ? failure.seen : error;
   const signature = signatureOf(t.name, property, rule, seen ?? (failure ? undefined : error));
-  const hash = Buffer.from(signature).reduce((h, b) => (h * 31 + b) >>> 0, 7).toString(16).padStart(8, "0");
+  const hash = Buffer.from(signature)
+    .reduce((h, b) => (h * 31 + b) >>> 0, 7)
+    .toString(16)
+    .padStart(8, "0");
   const reg: Regression = {
     name: `${t.name}-${property}-${rule}-${hash}`,
     signature,
@@ -122,12 +162,25 @@ export function regressionFrom(t: ZooType, property: PropertyName, args: unknown
   };
   if (seed !== undefined) reg.seed = seed;
   if (failure?.bytes) reg.hex = hex(failure.bytes);
-  if (property === "roundtrip" || property === "peer" || property === "encode-corrupt" || property === "prefixes" || property === "trailing") {
+  if (
+    property === "roundtrip" ||
+    property === "peer" ||
+    property === "encode-corrupt" ||
+    property === "prefixes" ||
+    property === "trailing"
+  ) {
     reg.value = toTagged(args[0]);
   }
-  if (property === "encode-corrupt") { reg.slot = args[1] as number; reg.bad = args[2] as number; }
+  if (property === "encode-corrupt") {
+    reg.slot = args[1] as number;
+    reg.bad = args[2] as number;
+  }
   if (property === "trailing") {
-    try { reg.validLength = t.codec.encode(args[0]).length; } catch { /* the value did not encode: replay will say so */ }
+    try {
+      reg.validLength = t.codec.encode(args[0]).length;
+    } catch {
+      /* the value did not encode: replay will say so */
+    }
   }
   return reg;
 }
@@ -137,34 +190,52 @@ export function replay(reg: Regression, t: ZooType): void {
   const bytes = reg.hex === undefined ? undefined : new Uint8Array(Buffer.from(reg.hex, "hex"));
   const run = (): void => {
     switch (reg.property) {
-      case "random-bytes": case "mutated":
+      case "random-bytes":
+      case "mutated":
         checkDecode(t, bytes!);
         return;
       case "prefixes": {
         const result = checkDecode(t, bytes!);
         if (result.ok) throw new PropertyFailure("prefix-decoded", `${t.name}: a prefix decoded`, bytes);
-        if (result.error.code !== "incomplete") throw new PropertyFailure("prefix-code", `${t.name}: a prefix failed with ${result.error.code}`, bytes, result.error);
+        if (result.error.code !== "incomplete")
+          throw new PropertyFailure(
+            "prefix-code",
+            `${t.name}: a prefix failed with ${result.error.code}`,
+            bytes,
+            result.error,
+          );
         return;
       }
       case "trailing":
         checkTrailing(t, bytes!.subarray(0, reg.validLength), bytes!.subarray(reg.validLength));
         return;
-      case "roundtrip": checkRoundTrip(t, fromTagged(reg.value)); return;
-      case "peer": checkPeer(t, fromTagged(reg.value)); return;
-      case "encode-corrupt": checkEncodeCorrupt(t, fromTagged(reg.value), reg.slot!, reg.bad!); return;
+      case "roundtrip":
+        checkRoundTrip(t, fromTagged(reg.value));
+        return;
+      case "peer":
+        checkPeer(t, fromTagged(reg.value));
+        return;
+      case "encode-corrupt":
+        checkEncodeCorrupt(t, fromTagged(reg.value), reg.slot!, reg.bad!);
+        return;
     }
   };
   try {
     withHardTimeout(run, HARD_LIMIT_MS);
   } catch (e) {
-    if (e instanceof HardTimeout) throw new PropertyFailure("hang", `${t.name}: ${inFlight.what ?? "the case"} ${e.message}`, inFlight.bytes);
+    if (e instanceof HardTimeout)
+      throw new PropertyFailure("hang", `${t.name}: ${inFlight.what ?? "the case"} ${e.message}`, inFlight.bytes);
     throw e;
   }
 }
 
 export function loadRegressions(dir = REGRESSION_DIR): Regression[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).filter((f) => f.endsWith(".json")).sort().map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as Regression);
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .sort()
+    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as Regression);
 }
 
 export function saveRegression(reg: Regression, dir = REGRESSION_DIR): string {

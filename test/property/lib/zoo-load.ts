@@ -10,7 +10,8 @@ import { ZOO_SOURCE } from "../zoo";
 /** `name` must be unique across the repo (it becomes test/.generated/<name>.ts). */
 export function loadZoo(name: string, source: string = ZOO_SOURCE): ZooType[] {
   const compiled = compile(name, source);
-  if (compiled.diagnostics.length > 0) throw new Error(`zoo ${name} did not compile:\n${compiled.diagnostics.join("\n")}`);
+  if (compiled.diagnostics.length > 0)
+    throw new Error(`zoo ${name} did not compile:\n${compiled.diagnostics.join("\n")}`);
   const model = compiled.model;
   if (!model) throw new Error(`zoo ${name}: the transformer produced no type model`);
   const exports = require(compiled.file.replace(/\.ts$/, ".js")) as Record<string, Codec<unknown>>;
@@ -20,7 +21,13 @@ export function loadZoo(name: string, source: string = ZOO_SOURCE): ZooType[] {
     const [, exportName, id] = match as unknown as [string, string, string];
     const entry = model.codecs[id];
     if (!entry) throw new Error(`zoo ${name}: no model entry for codec ${id} (export ${exportName})`);
-    types.push({ name: exportName, display: entry.display, codec: exports[exportName]!, root: entry.root, named: model.named });
+    types.push({
+      name: exportName,
+      display: entry.display,
+      codec: exports[exportName]!,
+      root: entry.root,
+      named: model.named,
+    });
   }
   if (types.length === 0) throw new Error(`zoo ${name}: found no codecs in the emitted JS`);
   return types;
