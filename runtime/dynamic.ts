@@ -169,9 +169,16 @@ export function readDynamic(r: Reader, p: string | undefined, depth: number): un
         const keyAt = r.pos;
         const family = r.family(p);
         let key: string;
-        if (family === STR) key = readString(r, p);
-        else if (family === INT) key = String(r.number(p));
-        else if (family === NEVER_USED) return r.fail("malformed", RESERVED_BYTE, p);
+        // The path names an int key as a number (`[3]`, as encode names a Map's), a str key as a string.
+        let path = p;
+        if (family === STR) {
+          key = readString(r, p);
+          path = p && p + keySegment(key);
+        } else if (family === INT) {
+          const n = r.number(p);
+          key = String(n);
+          path = p && p + keySegment(n);
+        } else if (family === NEVER_USED) return r.fail("malformed", RESERVED_BYTE, p);
         else
           throw new CodecError(
             `map keys of an unknown value must be str or int, got ${["nil", "bool", "int", "float", "str", "bin", "array", "map", "ext"][family]} at byte ${keyAt}`,
@@ -179,7 +186,7 @@ export function readDynamic(r: Reader, p: string | undefined, depth: number): un
             p,
             keyAt,
           );
-        setOwn(out, key, readDynamic(r, p && p + keySegment(key), depth + 1));
+        setOwn(out, key, readDynamic(r, path, depth + 1));
       }
       return out;
     }

@@ -57,11 +57,27 @@ function abbreviate(path: string): string {
   return path.length <= 160 ? path : `${path.slice(0, 60)}…${path.slice(-90)}`;
 }
 
-/** Builds a path segment for a dynamic map key, quoting it so that `.` in a key stays unambiguous. */
-export function keySegment(key: unknown): string {
-  return typeof key === "string" && /^[A-Za-z_$][\w$]*$/.test(key)
-    ? "." + key
-    : "[" + JSON.stringify(String(key)) + "]";
+/**
+ * The path segment of a map or record key (README "Paths in errors"): `.name` or `["odd key"]` for
+ * a string (quoted so that `.` in a key stays unambiguous), `[3]`, `[NaN]`, `[3n]`, `[true]`,
+ * `[null]` for other primitives, and `[<key #i>]` for any other key (an object, array, Date,
+ * bytes), `i` being the entry's index in its map, counted from 0 (`[<key>]` when not given).
+ * Never runs user code: a key object's `toString`, `valueOf` or `Symbol.toPrimitive` is not called.
+ */
+export function keySegment(key: unknown, index?: number): string {
+  switch (typeof key) {
+    case "string":
+      return /^[A-Za-z_$][\w$]*$/.test(key) ? "." + key : "[" + JSON.stringify(key) + "]";
+    case "number":
+      return "[" + String(key) + "]"; // -0 reads [0]: a Map holds it as 0
+    case "bigint":
+      return "[" + String(key) + "n]";
+    case "boolean":
+    case "undefined":
+      return "[" + String(key) + "]";
+  }
+  if (key === null) return "[null]";
+  return index === undefined ? "[<key>]" : "[<key #" + index + ">]";
 }
 
 /** Describes a runtime value for an error message: `got string "abc"`, `got undefined`. */

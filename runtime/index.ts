@@ -10,6 +10,7 @@ import * as extended from "./extended.js";
 import * as unions from "./unions.js";
 import * as numberArrays from "./number-arrays.js";
 import * as widths from "./widths.js";
+import { isTemplateMember as isTemplateMemberFn } from "./template.js";
 
 export { codecFor, __typedMsgpackIntrinsic, type CodecOptions } from "./codec-for.js";
 export type { Float32, Float64, Int8, Int16, Int32, Int64, Uint8, Uint16, Uint32, Uint64 } from "./codec-for.js";
@@ -51,6 +52,7 @@ export const unknownKey = strings.unknownKey;
 export const duplicateKey = strings.duplicateKey;
 export const missing = strings.missing;
 export const notOneOf = strings.notOneOf;
+export const isTemplateMember = isTemplateMemberFn;
 export const skip = skipFn;
 export const mismatch = mismatchFn;
 export const tooDeep = tooDeepFn;

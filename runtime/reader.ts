@@ -70,6 +70,15 @@ export class Reader {
   textStart = 0;
   /** @internal */
   textEnd = 0;
+  /**
+   * @internal Lookaheads (skipAhead): where the furthest one ended, and once one has started before
+   * that, where each container they walked through ends, by its start (0: not known).
+   */
+  aheadTo = 0;
+  /** @internal */
+  ends: Int32Array | undefined = undefined;
+  /** @internal The open containers of `skip` and `skipAhead`, reused by every call on this reader. */
+  skipStack: number[] | undefined = undefined;
 
   constructor(input: Uint8Array | ArrayBuffer | ArrayBufferView, options?: DecodeOptions) {
     // A Uint8Array subclass such as Buffer gets a plain view, whose slice() copies (Buffer's does not).
@@ -148,6 +157,18 @@ export class Reader {
   /** Consumes a nil if one is next: how `T | null` and optional properties read their absent case inline. */
   takeNil(): boolean {
     if (this.bytes[this.pos] !== 0xc0) return false; // nil; also false at the end, where T's read reports it
+    this.pos++;
+    return true;
+  }
+
+  /**
+   * takeNil for a keyed object's optional (or `| undefined`) property, whose encoder leaves the key
+   * out instead of writing nil: nil is taken for absence, except while a union tries its members
+   * strictly, where only what an encoder could have written counts (so that `{ a: null }` of
+   * `{ a?: number } | Record<string, null>` is the Record's, as on encode).
+   */
+  absentNil(): boolean {
+    if (this.bytes[this.pos] !== 0xc0 || this.strict) return false;
     this.pos++;
     return true;
   }

@@ -8,43 +8,144 @@ import type { Reader } from "./reader.js";
 import { decodeUtf8 } from "./utf8.js";
 import { ARRAY, BIN, BOOL, EXT, FAMILY, FLOAT, INT, MAP, NIL, STR } from "./wire.js";
 
-/** Skips one value of any type without building it; iterative, so hostile nesting cannot overflow the stack. */
-export function skip(r: Reader, p?: string): void {
+/**
+ * Skips one value of any type without building it. The value counts as an `unknown` one would: it
+ * stands at depth `d`, each container inside one level deeper, and a container deeper than
+ * `maxDepth` fails `too-deep` (at its offset, with path `p`). Iterative, so hostile nesting cannot
+ * overflow the stack.
+ */
+export function skip(r: Reader, p?: string, d = 0): void {
+  const b = r.head(p);
+  const family = FAMILY[b]!;
+  if (family === ARRAY || family === MAP) walk(r, p, r.maxDepth - d + 1, undefined);
+  else skipScalar(r, b, family, p);
+}
+
+/**
+ * Skips one value while looking ahead (for a union's tag or keys, past the values before them).
+ * Its depth is not counted here: the value is read again later by its own type, which counts it.
+ * A lookahead that starts inside bytes an earlier one passed over is a tag searched again one level
+ * down (a tag written after a nested sibling, at every level); from then on `r.ends` keeps where each
+ * container walked through ends, so that later lookaheads jump over it and the decode stays linear
+ * in the size of its input however deep the nesting (README "Security").
+ */
+export function skipAhead(r: Reader, p?: string): void {
+  const start = r.pos;
+  const b = r.head(p);
+  const family = FAMILY[b]!;
+  if (family !== ARRAY && family !== MAP) return skipScalar(r, b, family, p);
+  // The memo exists because a tag after a nested sibling at every level re-walks every sibling below.
+  if (r.ends === undefined && start < r.aheadTo) r.ends = memo(r.end);
+  walk(r, p, Infinity, r.ends);
+  if (r.pos > r.aheadTo) r.aheadTo = r.pos;
+}
+
+/** The memo of container ends for `length` bytes: by start offset, 0 for unknown. */
+function memo(length: number): Int32Array {
+  // Writes outside a typed array's range are ignored and reads are undefined, so an empty memo
+  // remembers nothing: for input too large to allocate one for, or whose offsets overflow int32.
+  if (length > 0x7fffffff) return new Int32Array(0);
+  try {
+    return new Int32Array(length);
+  } catch {
+    return new Int32Array(0);
+  }
+}
+
+/**
+ * Most containers `walk` keeps open on its stack (a bound on its memory when `maxDepth` is raised
+ * that far); below them, a container is walked through by counting, without depth or memo entries.
+ */
+const MAX_HELD = 1 << 16;
+
+/**
+ * Walks over the container at `r.pos` and everything in it, failing `too-deep` when more than
+ * `levels` containers would be open at once (itself included). With `ends`, jumps over the
+ * containers whose end it holds and records the end of each one walked through.
+ */
+function walk(r: Reader, p: string | undefined, levels: number, ends: Int32Array | undefined): void {
+  // Per open container: the values still to come in its parent, then its start. `remaining`
+  // counts the open one's (1 at the outside: the value being skipped).
+  const stack = (r.skipStack ??= []);
+  const held = Math.min(levels, r.maxDepth + 1, MAX_HELD);
+  let top = 0;
+  let remaining = 1;
+  for (;;) {
+    while (remaining === 0) {
+      if (top === 0) return;
+      const start = stack[--top]!;
+      remaining = stack[--top]!;
+      if (ends !== undefined) ends[start] = r.pos;
+    }
+    remaining--;
+    const at = r.pos;
+    if (ends !== undefined && ends[at]! > 0) {
+      r.pos = ends[at]!;
+      continue;
+    }
+    const b = r.head(p);
+    const family = FAMILY[b]!;
+    if (family !== ARRAY && family !== MAP) {
+      skipScalar(r, b, family, p);
+      continue;
+    }
+    if (top >= 2 * held) {
+      if (held === levels) r.tooDeep(p);
+      count(r, p, ends);
+      if (ends !== undefined) ends[at] = r.pos;
+      continue;
+    }
+    const n = family === ARRAY ? r.arrayHeader(p) : 2 * r.mapHeader(p);
+    if (n === 0) continue;
+    stack[top++] = remaining;
+    stack[top++] = at;
+    remaining = n;
+  }
+}
+
+/** Walks over the value at `r.pos` by counting the values still to come: no stack, no depth. */
+function count(r: Reader, p: string | undefined, ends: Int32Array | undefined): void {
   let pending = 1;
   while (pending > 0) {
     pending--;
-    const b = r.head(p);
-    switch (FAMILY[b]) {
-      case NIL:
-      case BOOL:
-        r.pos++;
-        break;
-      case INT:
-      case FLOAT:
-        skipNumber(r, b, p);
-        break;
-      case STR:
-        skipString(r, b, p);
-        break;
-      case BIN: {
-        const length = binHeader(r, b, p);
-        r.pos += length;
-        break;
-      }
-      case ARRAY:
-        pending += r.arrayHeader(p);
-        break;
-      case MAP:
-        pending += 2 * r.mapHeader(p);
-        break;
-      case EXT: {
-        const length = extHeader(r, p);
-        r.pos += length;
-        break;
-      } // not `pos += extHeader()`: that reads pos before the header moves it
-      default:
-        r.fail("malformed", RESERVED_BYTE, p);
+    if (ends !== undefined && ends[r.pos]! > 0) {
+      r.pos = ends[r.pos]!;
+      continue;
     }
+    const b = r.head(p);
+    const family = FAMILY[b]!;
+    if (family === ARRAY) pending += r.arrayHeader(p);
+    else if (family === MAP) pending += 2 * r.mapHeader(p);
+    else skipScalar(r, b, family, p);
+  }
+}
+
+/** Skips a value that is no array or map. */
+function skipScalar(r: Reader, b: number, family: number, p: string | undefined): void {
+  switch (family) {
+    case NIL:
+    case BOOL:
+      r.pos++;
+      break;
+    case INT:
+    case FLOAT:
+      skipNumber(r, b, p);
+      break;
+    case STR:
+      skipString(r, b, p);
+      break;
+    case BIN: {
+      const length = binHeader(r, b, p);
+      r.pos += length;
+      break;
+    }
+    case EXT: {
+      const length = extHeader(r, p);
+      r.pos += length;
+      break;
+    } // not `pos += extHeader()`: that reads pos before the header moves it
+    default:
+      r.fail("malformed", RESERVED_BYTE, p);
   }
 }
 

@@ -221,10 +221,13 @@ export function lastKey(r: Reader, p?: string): string {
   }
 }
 
-/** An object type's map has a key it does not declare: skipped, unless a union is choosing strictly. */
-export function unknownKey(r: Reader, p?: string): void {
+/**
+ * An object type's map has a key it does not declare: skipped, unless a union is choosing strictly.
+ * Its value's nesting counts from `d`, as the value of a property of type `unknown` there would.
+ */
+export function unknownKey(r: Reader, p?: string, d?: number): void {
   if (r.strict) r.fail("type-mismatch", `unexpected key ${JSON.stringify(lastKey(r, p))}`, p, r.keyAt);
-  skip(r, p);
+  skip(r, p, d);
 }
 
 export function duplicateKey(r: Reader, p?: string): never {
@@ -253,7 +256,7 @@ export function missing(
   return r.fail("missing-property", "a required property is missing", p);
 }
 
-/** A decoded value outside a literal set or template pattern. */
+/** A decoded value outside a literal set or template literal type. */
 export function notOneOf(r: Reader, expected: string, value: unknown, p: string | undefined, at: number): never {
   return r.fail("type-mismatch", `expected ${expected}, got ${describeValue(value)}`, p, at);
 }

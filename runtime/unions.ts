@@ -5,8 +5,9 @@
  * union does not carry them.
  */
 import { CodecError } from "./errors.js";
+import { ownValue } from "./objects.js";
 import type { Reader } from "./reader.js";
-import { skip } from "./skip.js";
+import { skipAhead } from "./skip.js";
 import { isKey, nextOneOf, readKey, sameKey } from "./strings.js";
 import type { Writer } from "./writer.js";
 import { BOOL, FAMILY, FLOAT, INT, STR, type Literals, type PreEncoded } from "./wire.js";
@@ -19,7 +20,8 @@ const BYTE_LEVEL = new Set(["incomplete", "too-deep", "malformed", "duplicate-ke
  * (from `literals()`), or -1 when the key is absent or its value is none of them. String tags are
  * compared as bytes, never decoded. When the tag is the first key, as encoders write it, its key
  * and value are consumed and the member's decoder goes on from the next key (one read of the tag,
- * not two); otherwise the entries are looked through and nothing is consumed.
+ * not two); otherwise the entries are looked through (skipAhead: linear however deep the tag is
+ * found at every level) and nothing is consumed.
  */
 export function readTag(r: Reader, n: number, tagKey: PreEncoded, tags: Literals, p?: string): number {
   const start = r.pos;
@@ -33,7 +35,7 @@ export function readTag(r: Reader, n: number, tagKey: PreEncoded, tags: Literals
     for (let i = 0; i < n; i++) {
       if (isKey(r, tagKey, p)) return tagValue(r, tags, p);
       // The last value need not be skipped (see pickMember).
-      if (i < n - 1) skip(r, p);
+      if (i < n - 1) skipAhead(r, p);
     }
     return -1;
   } finally {
@@ -49,7 +51,7 @@ export function readTag(r: Reader, n: number, tagKey: PreEncoded, tags: Literals
 export function readPositionalTag(r: Reader, index: number, tags: Literals, p?: string): number {
   const n = r.arrayHeader(p);
   if (n <= index) return -1;
-  for (let i = 0; i < index; i++) skip(r, p);
+  for (let i = 0; i < index; i++) skipAhead(r, p);
   return tagValue(r, tags, p);
 }
 
@@ -99,12 +101,12 @@ function fitting(fits: readonly number[]): number[] {
 /** An object member of a union on encode: `[declared names (null: any), required names]`; null for a Record. */
 export type KeyCandidate = readonly [names: readonly string[] | null, required: readonly string[]] | null;
 
-/** How the defined own keys of `v` fit each candidate. */
+/** How the defined own keys of `v` fit each candidate (own only: `toString` is not a key of `{}`). */
 function keyFits(v: Record<string, unknown>, candidates: readonly KeyCandidate[]): number[] {
   return candidates.map((candidate) => {
     if (!candidate) return FITS;
     const [names, required] = candidate;
-    if (!required.every((name) => v[name] !== undefined)) return 0;
+    if (!required.every((name) => ownValue(v, name) !== undefined)) return 0;
     if (names === null) return FITS;
     for (const key of Object.keys(v)) if (v[key] !== undefined && !names.includes(key)) return FINDS_REQUIRED;
     return FITS;
@@ -144,7 +146,7 @@ function mapFits(r: Reader, candidates: readonly Candidate[], p?: string): numbe
       });
       // The last value need not be skipped: only keys matter here, and skipping a deep last
       // value at every level of a recursive union would make decoding quadratic.
-      if (i < n - 1) skip(r, p);
+      if (i < n - 1) skipAhead(r, p);
     }
   } finally {
     r.pos = start;

@@ -40,7 +40,7 @@ const libCache: Map<string, ts.SourceFile> =
     ?.sourceFiles ?? new Map();
 
 /** A host that parses lib and runtime files once per test worker. */
-function cachingHost(): ts.CompilerHost {
+export function cachingHost(): ts.CompilerHost {
   const host = ts.createCompilerHost(FIXTURE_OPTIONS, true);
   const getSourceFile = host.getSourceFile.bind(host);
   host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {

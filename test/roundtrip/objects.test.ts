@@ -49,6 +49,12 @@ export const PartialC = codecFor<Partial<User>>();
 export const PickC = codecFor<Readonly<Pick<User, "id" | "tags">>>();
 export const OmitC = codecFor<Omit<User, "tags" | "email">>();
 export const RecAB = codecFor<Record<"a" | "b", number>>();
+// The five names every object inherits that a type may declare as optional properties.
+export interface Inherited { a: number; constructor?: string; toString?: string; valueOf?: number; hasOwnProperty?: string; "__proto__"?: number }
+export const InheritedC = codecFor<Inherited>();
+export const InheritedPositional = codecFor<Inherited>({ layout: "positional" });
+export const InheritedNested = codecFor<{ inner: Inherited; list: Inherited[]; byId: Map<string, Inherited> }>();
+export const InheritedInUnion = codecFor<{ kind: "x"; constructor?: string; toString?: string } | { kind: "y"; valueOf?: number }>();
 `,
 );
 const C = M as Record<string, Codec<any>>;
@@ -131,7 +137,9 @@ describe("object types round-trip as maps in declaration order", () => {
       "83" + str("constructor") + str("c") + str("valueOf") + "02" + str("a") + "01",
     ],
   ])("%s %p", (name, value, wire) => {
-    const encoded = roundTrip(C[name]!, value, { ...value });
+    // Absent optional properties named like Object.prototype members decode as own undefined.
+    const absent: Record<string, undefined> = name === "ProtoishC" ? { toString: undefined } : {};
+    const encoded = roundTrip(C[name]!, value, { ...value, ...absent });
     if (wire) expect(hex(encoded)).toBe(wire);
   });
 
@@ -175,6 +183,45 @@ describe("optional and undefined-valued properties", () => {
   test("optional properties named like Object.prototype members are absent unless the value has them", () => {
     expect(hex(C.ProtoishC!.encode({ a: 1 }))).toBe("81" + str("a") + "01");
     expect(hex(C.ProtoPropC!.encode({ a: 1 }))).toBe("81" + str("a") + "01");
+  });
+
+  describe("absent optional properties named like Object.prototype members decode as own undefined", () => {
+    const names = ["constructor", "toString", "valueOf", "hasOwnProperty", "__proto__"];
+    const expectOwnUndefined = (o: Record<string, unknown>, keys = names) => {
+      for (const key of keys) {
+        expect(Object.getOwnPropertyDescriptor(o, key)).toMatchObject({ value: undefined, enumerable: true });
+      }
+      expect(Object.getPrototypeOf(o)).toBe(Object.prototype);
+    };
+    test("keyed and positional", () => {
+      expectOwnUndefined(C.InheritedC!.decode(C.InheritedC!.encode({ a: 1 })));
+      expectOwnUndefined(C.InheritedPositional!.decode(C.InheritedPositional!.encode({ a: 1 })));
+      const o = C.InheritedC!.decode(C.InheritedC!.encode({ a: 1 }));
+      expect([typeof o.constructor, typeof o.toString, typeof o.__proto__]).toEqual([
+        "undefined",
+        "undefined",
+        "undefined",
+      ]);
+    });
+    test("in nested objects, arrays and Map values", () => {
+      const decoded = C.InheritedNested!.decode(
+        C.InheritedNested!.encode({ inner: { a: 1 }, list: [{ a: 2 }], byId: new Map([["k", { a: 3 }]]) }),
+      );
+      expectOwnUndefined(decoded.inner);
+      expectOwnUndefined(decoded.list[0]);
+      expectOwnUndefined(decoded.byId.get("k"));
+    });
+    test("in union members", () => {
+      expectOwnUndefined(C.InheritedInUnion!.decode(C.InheritedInUnion!.encode({ kind: "x" })), [
+        "constructor",
+        "toString",
+      ]);
+      expectOwnUndefined(C.InheritedInUnion!.decode(C.InheritedInUnion!.encode({ kind: "y" })), ["valueOf"]);
+    });
+    test("present ones keep their values", () => {
+      const value = { a: 1, constructor: "c", toString: "t", valueOf: 2, hasOwnProperty: "h" };
+      expect(C.InheritedC!.decode(C.InheritedC!.encode(value))).toEqual({ ...value, ["__proto__"]: undefined });
+    });
   });
 
   test("a declared `__proto__` property decodes as an own property and never sets the prototype", () => {

@@ -119,7 +119,7 @@ test("every builder method, nested, is written as TypeScript prints it", () => {
                 ["g", x],
                 ["h", y],
                 ["i", z],
-                ["j", b.regex("^a\\/b$")],
+                ["j", b.str("^a/b$")],
               ]),
             ],
           ]),

@@ -10,7 +10,9 @@ import addFormats from "ajv-formats";
 import ts from "typescript";
 import { compile, FIXTURE_OPTIONS, GENERATED_DIR } from "../helpers/compile";
 import { collectCodecs } from "../../transformer/schema/collect";
-import { jsonSchemas, type JsonSchema } from "../../transformer/schema/json-schema";
+import { jsonSchemas, templatePattern, type JsonSchema } from "../../transformer/schema/json-schema";
+import type { TemplateHole } from "../../transformer/model/ir";
+import { isTemplateMember } from "../../runtime/template";
 import { buildSnapshot } from "../../transformer/schema/snapshot";
 
 const SOURCE = `import { codecFor } from "typed-msgpack";
@@ -196,5 +198,31 @@ export const RowCodec = codecFor<Row>({ layout: "positional" });
     const bytes = peerEncode([7, [1, true, "a", true], point]);
     expect(() => rowCodec.decode(bytes)).toThrow(); // the codec counts the last element from the end
     expect(validate(rowSchema, peerDecode(bytes))).toEqual([]); // JSON Schema cannot
+  });
+});
+
+describe("template literal types", () => {
+  // templatePattern's own list of what it cannot say: numbers of any size, and a number followed by
+  // a text its syntax could hold; these cases stay clear of both, so the pattern must agree.
+  test.each<[string[], TemplateHole[], string[]]>([
+    [
+      ["a", "-", "a"],
+      ["string", "string"],
+      ["a-a", "ab-c-a", "a-", "aa", "a--a", "a-b"],
+    ],
+    [
+      ["", "", ""],
+      ["number", "bigint"],
+      ["12", "1", " 0x1", "10x1", "a1", "1-0x1", "11.5"],
+    ],
+    [["id-", ""], ["bigint"], ["id-0x1f", "id-023", "id--7", "id- 1", "id-\u20281", "id-1_0"]],
+    [
+      ["", "/", ""],
+      ["number", "number"],
+      ["1/2", " 1 /0x2", "1e3/-.5", "/1", "1//2", "+1/ "],
+    ],
+  ])("texts %j around %j: the pattern takes the strings the codec takes", (texts, holes, strings) => {
+    const pattern = new RegExp(templatePattern(texts, holes), "u");
+    for (const s of strings) expect([s, pattern.test(s)]).toEqual([s, isTemplateMember(s, texts, holes)]);
   });
 });

@@ -21,6 +21,7 @@ import {
   skip,
   type CodecErrorCode,
 } from "../../runtime/index";
+import { skipAhead } from "../../runtime/skip";
 import * as utf8 from "../../runtime/utf8";
 import { load } from "../helpers/compile";
 import { be, codecError, concat, expectCode, fromHex, hex } from "../helpers/bytes";
@@ -1093,14 +1094,26 @@ describe("other decode errors", () => {
     expect(error.message).toBe("$: decode expects a Uint8Array, ArrayBuffer or ArrayBufferView, got string");
   });
 
-  test("nesting deeper than maxDepth is 'too-deep' for unknown values, and skip() does not recurse", () => {
+  test("nesting deeper than maxDepth is 'too-deep' for unknown values and skipped ones alike, and skip() does not recurse", () => {
     const deep = concat(new Uint8Array(2000).fill(0x91), "c0");
     expectCode(() => readDynamic(new Reader(deep), "$", 0), "too-deep");
     expect(readDynamic(new Reader(deep, { maxDepth: 5000 }), undefined, 0)).toBeDefined();
+    // skip() counts as readDynamic does: the value at depth d, each container one deeper.
+    for (const d of [0, 990]) {
+      const dynamic = codecError(() => readDynamic(new Reader(deep), "$", d));
+      const skipped = codecError(() => skip(new Reader(deep), "$", d));
+      expect([skipped.code, skipped.offset, skipped.path]).toEqual(["too-deep", 1001 - d, "$"]);
+      expect(skipped.offset).toBe(dynamic.offset);
+    }
+    expect(codecError(() => skip(new Reader(deep), "$", 1001)).offset).toBe(0);
     const hostile = concat(new Uint8Array(1_000_000).fill(0x91), "c0");
-    const r = new Reader(hostile);
+    const r = new Reader(hostile, { maxDepth: 2_000_000 });
     skip(r);
     expect(r.pos).toBe(hostile.length);
+    // A lookahead counts no depth (the value is read by its type later) and does not recurse either.
+    const ahead = new Reader(hostile);
+    skipAhead(ahead);
+    expect(ahead.pos).toBe(hostile.length);
   });
 });
 

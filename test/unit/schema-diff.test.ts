@@ -33,6 +33,11 @@ const t = {
     elements: elements.map(([type, mode]) => ({ type, mode })),
   }),
   width: (width: "int8" | "int16" | "int32" | "float32"): SchemaType => ({ kind: "number", width }),
+  /** `#${number}`; `legacy` as typed-msgpack 0.9 wrote it, with a regular expression. */
+  hashNumber: (legacy = false): SchemaType =>
+    legacy
+      ? { kind: "template", pattern: "^#-?\\d+$", text: `\`#\${number}\`` }
+      : { kind: "template", texts: ["#", ""], holes: ["number"], text: `\`#\${number}\`` },
 };
 
 /** `["id", t.number]` is required, `["note?", t.string]` optional. */
@@ -340,6 +345,19 @@ const cases: [string, CodecSchema, CodecSchema, Expected][] = [
       ['$[1]: positional index 1 moved from "b" to "a"', "both"],
     ],
   ],
+  [
+    "a template changed",
+    valueCodec(t.hashNumber()),
+    valueCodec({ kind: "template", texts: ["#", ""], holes: ["bigint"], text: `\`#\${bigint}\`` }),
+    [[`$: template changed from \`#\${number}\` to \`#\${bigint}\``, "both"]],
+  ],
+  ["a template as a 0.9 snapshot has it, unchanged", valueCodec(t.hashNumber(true)), valueCodec(t.hashNumber()), []],
+  [
+    "a literal added that a template member takes by the checker's rule (a hex number)",
+    valueCodec(t.union(t.lit("none"), t.hashNumber())),
+    valueCodec(t.union(t.lit("#0x1f", "none"), t.hashNumber())),
+    [['$: literal "#0x1f" added', "compatible"]],
+  ],
 ];
 
 test.each(cases)("%s", (_, before, after, expected) => {
@@ -383,6 +401,12 @@ describe("reading a snapshot file", () => {
   test("a valid snapshot reads back as written", () => {
     expect(parseSnapshot(good, "wire-schema.json")).toEqual(JSON.parse(good));
   });
+  test("templates read back in both forms: texts and holes, and 0.9's pattern", () => {
+    for (const legacy of [false, true]) {
+      const text = JSON.stringify(snapshot({ "a.ts#C": valueCodec(t.hashNumber(legacy)) }));
+      expect(parseSnapshot(text, "wire-schema.json")).toEqual(JSON.parse(text));
+    }
+  });
   test.each([
     ["not JSON", "{", /^wire-schema\.json: not valid JSON/],
     [
@@ -406,6 +430,11 @@ describe("reading a snapshot file", () => {
       /codecs\["a\.ts#C"\]\.root is not a valid type of kind "ref"/,
     ],
     ["a property without optional", good.replace('"optional":false,', ""), /properties\[0\] is not a property/],
+    [
+      "a template with a text too few",
+      JSON.stringify(snapshot({ "a.ts#C": valueCodec(t.hashNumber()) })).replace('["#",""]', '["#"]'),
+      /codecs\["a\.ts#C"\]\.root is not a valid type of kind "template"/,
+    ],
   ])("%s is a SnapshotError", (_, text, message) => {
     expect(() => parseSnapshot(text, "wire-schema.json")).toThrow(SnapshotError);
     expect(() => parseSnapshot(text, "wire-schema.json")).toThrow(message);

@@ -63,6 +63,10 @@ export const CATALOG = {
     code: 91017,
     text: "{0} is a union whose members {1} and {2} are both written as MessagePack {3}, so decode could not tell them apart; wrap one of them in an object with a discriminant property",
   },
+  ambiguousInside: {
+    code: 91030,
+    text: "{0} is a union whose members {1} and {2} are told apart by trying them, but at {3} they hold {4} and {5}, both written as MessagePack {6}: decode would turn one into the other. Give the members a discriminant property, or use one type at {3}",
+  },
   restNotLast: {
     code: 91018,
     text: "{0} is a tuple with a rest element before its end and optional elements; only required elements can come after a rest element (as in [number, ...string[], boolean])",

@@ -50,7 +50,6 @@ export abstract class Build {
   protected abstract numeral(value: number): Expr;
   abstract null(): Expr;
   abstract bool(value: boolean): Expr;
-  abstract regex(literal: string): Expr;
   /** `(e)` */
   abstract paren(e: Expr): Expr;
   protected abstract prefix(op: "-" | "!" | "typeof", e: Expr): Expr;
@@ -234,10 +233,6 @@ export class NodeBuild extends Build {
   }
   bool(value: boolean): Expr {
     return expr(value ? this.f.createTrue() : this.f.createFalse());
-  }
-  /** `literal` comes escaped for a literal (the model escapes `/`). */
-  regex(literal: string): Expr {
-    return expr(this.f.createRegularExpressionLiteral("/" + literal + "/"));
   }
   paren(e: Expr): Expr {
     return expr(this.f.createParenthesizedExpression(node(e)));
@@ -555,9 +550,6 @@ export class TextBuild extends Build {
   }
   bool(value: boolean): Expr {
     return this.id(String(value));
-  }
-  regex(literal: string): Expr {
-    return this.id("/" + literal + "/");
   }
   paren(e: Expr): Expr {
     return this.id("(" + text(e).text + ")");

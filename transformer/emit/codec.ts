@@ -10,7 +10,7 @@ export { codecName };
 
 /**
  * Emits everything one file's `codecFor` calls need, from the file's type model alone: the imports
- * of linked modules, key tables and patterns, one function per type and direction, one codec
+ * of linked modules, key tables and template texts, one function per type and direction, one codec
  * constant per root. The imports are nodes, for the compiler's module transform. For JavaScript
  * output the rest is written as text (TextBuild) and handed over as one statement printed as it
  * stands; `typed` gives nodes with the type annotations that printed TypeScript source needs

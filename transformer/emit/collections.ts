@@ -37,9 +37,11 @@ export function encodeCollection(ctx: EmitContext, node: Collection): Stmt[] {
       return [
         b.if(b.not(b.instanceOf(v, "Map")), [fail("a Map")]),
         b.expr(b.method(w, "mapHeader", b.prop(v, "size"))),
+        b.let(["i", b.num(0)]),
         b.forOf(["k", "x"], v, [
           ...ctx.encode(node.key, b.id("k"), childPath(b, ".<key>"), d),
-          ...ctx.encode(node.value, b.id("x"), childPath(b, b.call(ctx.rt("keySegment"), b.id("k"))), d),
+          ...ctx.encode(node.value, b.id("x"), childPath(b, mapKeySegment(ctx)), d),
+          b.inc("i"),
         ]),
       ];
     case "record":
@@ -88,14 +90,7 @@ export function decodeCollection(ctx: EmitContext, node: Collection): Stmt[] {
         b.const("out", b.new(b.id("Map"))),
         b.forCount("i", b.id("n"), [
           b.const("k", ctx.decode(node.key, childPath(b, ".<key>"), d)),
-          b.expr(
-            b.method(
-              out,
-              "set",
-              b.id("k"),
-              ctx.decode(node.value, childPath(b, b.call(ctx.rt("keySegment"), b.id("k"))), d),
-            ),
-          ),
+          b.expr(b.method(out, "set", b.id("k"), ctx.decode(node.value, childPath(b, mapKeySegment(ctx)), d))),
         ]),
         b.ret(out),
       ];
@@ -117,6 +112,14 @@ export function decodeCollection(ctx: EmitContext, node: Collection): Stmt[] {
         b.ret(out),
       ];
   }
+}
+
+/**
+ * `keySegment(k, i)`: the path segment of the value of a Map's entry `i` with key `k`, which names
+ * a key that is no primitive by the entry's index (`[<key #3>]`), never by the key's own text.
+ */
+function mapKeySegment(ctx: EmitContext): Expr {
+  return ctx.b.call(ctx.rt("keySegment"), ctx.b.id("k"), ctx.b.id("i"));
 }
 
 type ArrayNode = Extract<TypeNode, { kind: "array" }>;
@@ -194,6 +197,7 @@ export function readOwnArray(
 /**
  * Statements that read the value of a property of type `type` into `target` when it is an own
  * array of `self`, or one that may be nil (`children?: TreeNode[]`); otherwise undefined.
+ * `keyed`: the property is a map entry, where nil for undefined is only taken for absence (absentNil).
  */
 export function readOwnArrayInto(
   ctx: EmitContext,
@@ -202,6 +206,7 @@ export function readOwnArrayInto(
   target: Expr,
   segment: string,
   depth: Expr,
+  keyed = false,
 ): Stmt[] | undefined {
   const b = ctx.b;
   const nilOr = splitNil(type, ctx.named);
@@ -211,8 +216,17 @@ export function readOwnArrayInto(
   const read = [b.assign(target, init), fill];
   if (!nilOr) return read;
   return [
-    b.if(b.method(b.id("r"), "takeNil"), [b.assign(target, nilOr.nil === "undefined" ? b.undef() : b.null())], read),
+    b.if(
+      b.method(b.id("r"), nilTest(nilOr.nil, keyed)),
+      [b.assign(target, nilOr.nil === "undefined" ? b.undef() : b.null())],
+      read,
+    ),
   ];
+}
+
+/** The Reader method that takes a nil standing for `nil` ("undefined", "null", "both") of a property. */
+export function nilTest(nil: "null" | "undefined" | "both", keyed: boolean): "takeNil" | "absentNil" {
+  return keyed && nil === "undefined" ? "absentNil" : "takeNil";
 }
 
 /** A Record's key: a string, or one matching its template literal type. */

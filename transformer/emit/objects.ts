@@ -17,6 +17,14 @@ type Ref = Extract<TypeNode, { kind: "ref" }>;
 /** Names every object inherits from Object.prototype. */
 const INHERITED_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
 
+/**
+ * `v.name` of a value being encoded; for a name like an Object.prototype member (`toString`,
+ * `constructor`), only an own property counts, so that `v.toString` never finds the inherited one.
+ */
+export function readProperty(ctx: EmitContext, v: Expr, name: string): Expr {
+  return INHERITED_NAMES.has(name) ? ctx.b.call(ctx.rt("ownValue"), v, ctx.b.str(name)) : ctx.b.prop(v, name);
+}
+
 /** The body of the encoder `(w, v, p, d)` of the object type `node` names. */
 export function encodeObjectType(ctx: EmitContext, node: Ref, display: string, shape: ObjectShape): Stmt[] {
   const b = ctx.b;
@@ -78,10 +86,7 @@ function encodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth:
   const [w, v] = [b.id("w"), b.id("v")];
   const reads: Stmt[] = [],
     out: Stmt[] = [];
-  // `v.toString` would find Object.prototype's; a property named like one is read only if it is own.
-  const values = shape.properties.map((property) =>
-    INHERITED_NAMES.has(property.name) ? b.call(ctx.rt("ownValue"), v, b.str(property.name)) : b.prop(v, property.name),
-  );
+  const values = shape.properties.map((property) => readProperty(ctx, v, property.name));
   // Optional properties are read first, to count them for the map header; so are values that the
   // writes below use more than once, and the first property (see encodeObjectType). A required
   // value written by one call is read where it is written.
@@ -175,14 +180,7 @@ function encodePositional(ctx: EmitContext, name: string, shape: ObjectShape, de
   const properties = shape.properties;
   const names = properties.map((property, i) => localFor(property.name, i));
   const locals = names.map((local) => b.id(local));
-  const reads = properties.map((property, i) =>
-    b.const(
-      names[i]!,
-      INHERITED_NAMES.has(property.name)
-        ? b.call(ctx.rt("ownValue"), v, b.str(property.name))
-        : b.prop(v, property.name),
-    ),
-  );
+  const reads = properties.map((property, i) => b.const(names[i]!, readProperty(ctx, v, property.name)));
   const out: Stmt[] = [];
   const required = properties.reduce((last, property, i) => (property.optional ? last : i + 1), 0);
   const pieces: Piece[] = [];
@@ -293,6 +291,14 @@ function keyNames(ctx: EmitContext, name: string, shape: ObjectShape): Expr {
   return ctx.constant("names:" + JSON.stringify(names), "Names_" + name, () => b.array(names.map((n) => b.str(n))));
 }
 
+/** A keyed property's value: `T | undefined` takes nil for absence by absentNil (see Reader). */
+function decodeProperty(ctx: EmitContext, type: TypeNode, path: Expr, depth: Expr): Expr {
+  const b = ctx.b;
+  const nilOr = splitNil(type, ctx.named);
+  if (nilOr?.nil !== "undefined") return ctx.decode(type, path, depth);
+  return b.cond(b.method(b.id("r"), "absentNil"), b.undef(), ctx.decode(nilOr.other, path, depth));
+}
+
 /**
  * Reads the map entry by entry; keys are matched as bytes against the pre-encoded names, and a
  * bit per property (in 30-bit words) catches duplicates and missing required properties.
@@ -324,10 +330,10 @@ function decodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth:
     const segment = propertySegment(property.name);
     const own =
       locals[i] !== undefined
-        ? readOwnArrayInto(ctx, name, property.type, b.id(locals[i]!), segment, depth)
+        ? readOwnArrayInto(ctx, name, property.type, b.id(locals[i]!), segment, depth, true)
         : undefined;
     if (own) return [[b.num(i)], [...own, b.brk()]];
-    const read = ctx.decode(property.type, childPath(b, segment), depth);
+    const read = decodeProperty(ctx, property.type, childPath(b, segment), depth);
     return [[b.num(i)], [locals[i] === undefined ? b.expr(read) : b.assign(b.id(locals[i]!), read), b.brk()]];
   });
   const unknownKey = shape.rest
@@ -342,7 +348,7 @@ function decodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth:
           ),
         ),
       ]
-    : [b.expr(b.call(ctx.rt("unknownKey"), r, p))];
+    : [b.expr(b.call(ctx.rt("unknownKey"), r, p, depth))];
   // The hint is the property after the last one matched, so that keys in declaration order match on
   // the first comparison. A resumed member's first property (its tag, commonly) was matched if i is 1.
   const matched = b.assign(b.id("h"), b.call(ctx.rt("readKey"), r, keys, b.bin(b.id("h"), "+", b.num(1)), p));
@@ -367,26 +373,22 @@ function decodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth:
       ]),
     );
   }
-  // An absent optional property named like an Object.prototype member (`toString?`) must not
-  // become an own `undefined` that hides the inherited one, so it is set only when present.
-  const late = (i: number) => shape.properties[i]!.optional && INHERITED_NAMES.has(shape.properties[i]!.name);
+  // Every declared property is an own property, absent optional ones `undefined`: one shape per
+  // type, and a property named like an Object.prototype member (`toString?`, `__proto__?`) never
+  // reads through to the inherited one.
   const result = b.object(
-    shape.properties.flatMap((property, i): [string, Expr][] =>
-      late(i) ? [] : [[property.name, locals[i] === undefined ? b.lit(fixed[i]!) : b.id(locals[i]!)]],
-    ),
+    shape.properties.map((property, i): [string, Expr] => [
+      property.name,
+      locals[i] === undefined ? b.lit(fixed[i]!) : b.id(locals[i]!),
+    ]),
   );
-  const lateAssignments = shape.properties.flatMap((property, i) =>
-    late(i)
-      ? [
-          b.if(b.bin(b.id(locals[i]!), "!==", b.undef()), [
-            b.expr(b.call(ctx.rt("setOwn"), b.id("out"), b.str(property.name), b.id(locals[i]!))),
-          ]),
-        ]
-      : [],
-  );
-  if (!shape.rest && lateAssignments.length === 0) return [...out, b.ret(result)];
-  const extra = shape.rest ? [b.expr(b.call(ctx.rt("assignEntries"), b.id("out"), b.id("extra")))] : [];
-  return [...out, b.const("out", result), ...lateAssignments, ...extra, b.ret(b.id("out"))];
+  if (!shape.rest) return [...out, b.ret(result)];
+  return [
+    ...out,
+    b.const("out", result),
+    b.expr(b.call(ctx.rt("assignEntries"), b.id("out"), b.id("extra"))),
+    b.ret(b.id("out")),
+  ];
 }
 
 /**
@@ -436,22 +438,8 @@ function decodePositional(ctx: EmitContext, name: string, shape: ObjectShape, de
     }
     out.push(b.const(locals[i]!, read(property, i)));
   });
-  // An absent optional property named like an Object.prototype member is set only when present (see decodeObject).
-  const late = (i: number) => properties[i]!.optional && INHERITED_NAMES.has(properties[i]!.name);
-  const result = b.object(
-    properties.flatMap((property, i): [string, Expr][] => (late(i) ? [] : [[property.name, b.id(locals[i]!)]])),
-  );
-  if (!properties.some((_, i) => late(i))) return [...out, b.ret(result)];
-  out.push(b.const("out", result));
-  properties.forEach((property, i) => {
-    if (late(i))
-      out.push(
-        b.if(b.bin(b.id(locals[i]!), "!==", b.undef()), [
-          b.expr(b.call(ctx.rt("setOwn"), b.id("out"), b.str(property.name), b.id(locals[i]!))),
-        ]),
-      );
-  });
-  return [...out, b.ret(b.id("out"))];
+  // Every declared property is an own property (see decodeObject).
+  return [...out, b.ret(b.object(properties.map((property, i): [string, Expr] => [property.name, b.id(locals[i]!)])))];
 }
 
 /** The value of a required property that has only one (a union's tag): checked, then written as a literal. -0 passes for 0, so 0 is read. */

@@ -205,7 +205,7 @@ export function encodeTemplate(
 ): Stmt[] {
   const b = ctx.b;
   return [
-    b.if(b.not(b.bin(b.typeIs(v, "string"), "&&", b.method(pattern(ctx, node.pattern), "test", v))), [
+    b.if(b.not(b.bin(b.typeIs(v, "string"), "&&", templateTest(ctx, node, v))), [
       b.expr(b.call(ctx.rt("mismatch"), b.str(`a string matching ${node.text}`), v, path)),
     ]),
     b.expr(b.call(ctx.rt("writeString"), b.id("w"), v)),
@@ -218,14 +218,24 @@ export function decodeTemplate(ctx: EmitContext, node: Extract<TypeNode, { kind:
   return [
     b.const("at", b.prop(r, "pos")),
     b.const("x", b.call(ctx.rt("readString"), r, path)),
-    b.if(b.method(pattern(ctx, node.pattern), "test", b.id("x")), [b.ret(b.id("x"))]),
+    b.if(templateTest(ctx, node, b.id("x")), [b.ret(b.id("x"))]),
     b.ret(b.call(ctx.rt("notOneOf"), r, b.str(node.text), b.id("x"), path, b.id("at"))),
   ];
 }
 
-/** The hoisted regular expression of a template literal type. */
-export function pattern(ctx: EmitContext, source: string): Expr {
-  return ctx.constant("re:" + source, "Pattern", () => ctx.b.regex(source));
+/**
+ * True when the string `s` is a member of the template literal type `node`, by the checker's rule
+ * (runtime/template.ts); its texts and holes are hoisted.
+ */
+export function templateTest(ctx: EmitContext, node: Extract<TypeNode, { kind: "template" }>, s: Expr): Expr {
+  const b = ctx.b;
+  const texts = ctx.constant("texts:" + JSON.stringify(node.texts), "Texts", () =>
+    b.array(node.texts.map((t) => b.str(t))),
+  );
+  const holes = ctx.constant("holes:" + JSON.stringify(node.holes), "Holes", () =>
+    b.array(node.holes.map((h) => b.str(h))),
+  );
+  return b.call(ctx.rt("isTemplateMember"), s, texts, holes);
 }
 
 /** True when `v` is one of `values`: a chain of `===` for a few, a hoisted Set for more. */

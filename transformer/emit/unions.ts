@@ -3,8 +3,16 @@ import type { Choice, TypeNode, UnionPlan } from "../model/ir.js";
 import { choiceMembers } from "../model/unions.js";
 import type { Expr, Stmt } from "./build.js";
 import type { EmitContext } from "./context.js";
-import { fixedValue, keyTable, positionalRequired, requiredMasks, resumable, resumablePositional } from "./objects.js";
-import { describeLiterals, literalTable, literalTest, pattern } from "./scalars.js";
+import {
+  fixedValue,
+  keyTable,
+  readProperty,
+  positionalRequired,
+  requiredMasks,
+  resumable,
+  resumablePositional,
+} from "./objects.js";
+import { describeLiterals, literalTable, literalTest, templateTest } from "./scalars.js";
 
 /**
  * Unions, both directions, as the plan of the type model says (model/unions.ts): encode tests the
@@ -44,7 +52,7 @@ export function encodeUnion(ctx: EmitContext, node: Union): Stmt[] {
       ]);
       // Each member's encoder checks isRecordLike itself; checking it here too cost 8 % (bench events).
       const isObject = b.bin(b.typeIs(v, "object"), "&&", b.bin(v, "!==", b.null()));
-      out.push(b.if(isObject, [b.switch(b.prop(v, tag.property), cases)]));
+      out.push(b.if(isObject, [b.switch(readProperty(ctx, v, tag.property), cases)]));
       continue;
     }
     const guard = memberTest(ctx, members[0]!, v);
@@ -126,7 +134,7 @@ function memberTest(ctx: EmitContext, node: TypeNode, v: Expr): Expr {
     case "string":
       return b.typeIs(v, "string");
     case "template":
-      return b.bin(b.typeIs(v, "string"), "&&", b.method(pattern(ctx, node.pattern), "test", v));
+      return b.bin(b.typeIs(v, "string"), "&&", templateTest(ctx, node, v));
     case "literals":
       return literalTest(ctx, node.values, v);
     case "date":

@@ -1,6 +1,9 @@
 import ts from "typescript";
 import { nameList, type Problem, type ProblemKind } from "../diagnostics/catalog.js";
+import { collisionInTriedMembers, conflicting, describeIn, describeNode } from "./ambiguity.js";
 import { familiesOf, type Family } from "./families.js";
+import { displayType } from "./display.js";
+import { orderProperties, orderUnionMembers } from "./order.js";
 import { markTriedStrictly, markUnbounded, planUnion, reachesOnlyObjects, walk } from "./unions.js";
 import { declaresSentinel } from "../recognize/is-codec-call.js";
 import {
@@ -12,6 +15,7 @@ import {
   type NumberWidth,
   type ObjectShape,
   type Property,
+  type TemplateHole,
   type TupleElement,
   type TypeNode,
 } from "./ir.js";
@@ -148,7 +152,7 @@ export class ModelBuilder {
       types: new Set(this.namedByType.keys()),
       names: new Set(this.usedNames),
     };
-    const display = this.checker.typeToString(type);
+    const display = this.text(type);
     this.rootName = (!isAnonymous(type) && identifierFrom(display)) || "Value";
     const root = this.node(type, "$");
     // Counted only for a type otherwise fine: a problem's part of the type is not in the model.
@@ -161,6 +165,7 @@ export class ModelBuilder {
       checked.add(unionType);
     }
     if (this.problems.length === 0) this.plan(root);
+    if (this.problems.length === 0) this.checkTriedMembers();
     if (this.problems.length > 0) {
       // Forget what this attempt named, so that a later codecFor of the same type reports the same problems.
       for (const name of Object.keys(this.model.named)) if (!before.named.has(name)) delete this.model.named[name];
@@ -203,13 +208,13 @@ export class ModelBuilder {
         return fa < fb ? -1 : fa > fb ? 1 : pa - pb;
       });
     const names = ordered.map((t) => this.paramNames.get(t)!);
-    const list = nameList(ordered.map((t) => this.checker.typeToString(t)));
+    const list = nameList(ordered.map((t) => this.text(t)));
     if (codecArguments < ordered.length) {
       const missing = ordered[codecArguments]!;
       this.problem(
         "typeParameter",
         this.paramPaths.get(missing) ?? "$",
-        this.checker.typeToString(missing),
+        this.text(missing),
         ordinal(codecArguments),
         list,
       );
@@ -228,7 +233,7 @@ export class ModelBuilder {
   private param(type: ts.Type, path: string): TypeNode {
     let name = this.paramNames.get(type);
     if (name === undefined) {
-      name = this.uniqueName(identifierFrom(this.checker.typeToString(type)) || "T", "param:");
+      name = this.uniqueName(identifierFrom(this.text(type)) || "T", "param:");
       this.paramNames.set(type, name);
       this.paramTypes.set(name, type);
     }
@@ -251,14 +256,14 @@ export class ModelBuilder {
     const f = type.flags;
     const F = ts.TypeFlags;
     if (isErrorType(type)) {
-      return this.problem("noTypeInformation", path, this.checker.typeToString(type));
+      return this.problem("noTypeInformation", path, this.text(type));
     }
     if (f & (F.Any | F.Unknown)) return { kind: "unknown" };
     if (f & F.Never) return this.problem("neverType", path);
     if (f & F.TypeParameter) return this.param(type, path);
     // Types computed from a type parameter (`keyof T`, `T["id"]`, `T extends X ? A : B`): no codec argument encodes them.
     if (f & (F.Index | F.IndexedAccess | F.Conditional | F.Substitution))
-      return this.problem("typeParameterPosition", path, this.checker.typeToString(type));
+      return this.problem("typeParameterPosition", path, this.text(type));
     if (f & F.Null) return { kind: "null" };
     if (f & (F.Undefined | F.Void)) return { kind: "undefined" };
     if (f & F.Boolean) return { kind: "boolean" };
@@ -277,7 +282,7 @@ export class ModelBuilder {
       return this.bounded(type, () => this.guarded(type, () => this.union(type as ts.UnionType, path)), path);
     if (f & F.Intersection) return this.intersection(type as ts.IntersectionType, path);
     if (f & F.Object) return this.bounded(type, () => this.objectLike(type as ts.ObjectType, path), path);
-    return this.problem("unsupportedType", path, this.checker.typeToString(type));
+    return this.problem("unsupportedType", path, this.text(type));
   }
 
   /**
@@ -330,7 +335,7 @@ export class ModelBuilder {
     if (named) return { kind: "ref", name: named };
     const pending = this.inProgress.get(type);
     if (pending) {
-      pending.name ??= this.uniqueName(identifierFrom(this.checker.typeToString(type)) || this.rootName + "Alias");
+      pending.name ??= this.uniqueName(identifierFrom(this.text(type)) || this.rootName + "Alias");
       return { kind: "ref", name: pending.name };
     }
     const entry: { name?: string } = {};
@@ -343,7 +348,7 @@ export class ModelBuilder {
     }
     if (entry.name === undefined) return node;
     this.model.named[entry.name] = {
-      display: this.checker.typeToString(type),
+      display: this.text(type),
       shape: { kind: "alias", type: node, countsDepth: true },
     };
     this.namedByType.set(type, entry.name);
@@ -353,8 +358,9 @@ export class ModelBuilder {
   private union(type: ts.UnionType, path: string): TypeNode {
     const literals: Literal[] = [];
     const others: TypeNode[] = [];
-    const tags = this.tagNames(type.types);
-    for (const member of type.types) {
+    const ordered = orderUnionMembers(type.types, this.program);
+    const tags = this.tagNames(ordered);
+    for (const member of ordered) {
       this.nameSuffix = tags.get(member);
       const node = this.node(member, path);
       this.nameSuffix = undefined;
@@ -374,15 +380,15 @@ export class ModelBuilder {
     const param = others.find((n) => n.kind === "param");
     const beside = others.filter((n) => n !== param && n.kind !== "null" && n.kind !== "undefined");
     if (param?.kind === "param" && beside.length > 0) {
-      const shown = type.types.find((t) => t.flags & ts.TypeFlags.TypeParameter)!;
+      const shown = ordered.find((t) => t.flags & ts.TypeFlags.TypeParameter)!;
       return this.problem(
         "typeParameterInUnion",
         path,
-        this.checker.typeToString(shown),
+        this.text(shown),
         nameList(
-          type.types
+          ordered
             .filter((t) => t !== shown && !(t.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined)))
-            .map((t) => this.checker.typeToString(t)),
+            .map((t) => this.text(t)),
         ),
       );
     }
@@ -449,9 +455,7 @@ export class ModelBuilder {
           this.checker.getPropertiesOfType(t).length === 0 &&
           this.checker.getIndexInfosOfType(t).length === 0,
       );
-      return empty
-        ? this.node(parameter, path)
-        : this.problem("typeParameterPosition", path, this.checker.typeToString(type));
+      return empty ? this.node(parameter, path) : this.problem("typeParameterPosition", path, this.text(type));
     }
     const primitive = type.types.find((t) => !(t.flags & ts.TypeFlags.Object));
     if (primitive) {
@@ -545,7 +549,7 @@ export class ModelBuilder {
     ) {
       return this.problem("functionType", path);
     }
-    if (isGenericMapped(type, checker)) return this.problem("typeParameterPosition", path, checker.typeToString(type));
+    if (isGenericMapped(type, checker)) return this.problem("typeParameterPosition", path, this.text(type));
     const indexInfos = checker.getIndexInfosOfType(type);
     if (checker.getPropertiesOfType(type).length === 0 && indexInfos.length === 1) {
       const info = indexInfos[0]!;
@@ -563,7 +567,7 @@ export class ModelBuilder {
     if (keyType.flags & F.String) return { kind: "string" };
     if (keyType.flags & F.Number) return { kind: "number" };
     if (keyType.flags & F.TemplateLiteral) return this.template(keyType as ts.TemplateLiteralType, path);
-    return this.problem("unsupportedKey", path, this.checker.typeToString(keyType));
+    return this.problem("unsupportedKey", path, this.text(keyType));
   }
 
   /** Object types are always named: one encode/decode function pair each, and the natural place for recursion. */
@@ -573,7 +577,7 @@ export class ModelBuilder {
     const checker = this.checker;
     // Printing an anonymous type is costly and most are shared (shareAnonymous), which prints it when kept.
     const anonymous = isAnonymous(type);
-    const display = anonymous ? "" : checker.typeToString(type);
+    const display = anonymous ? "" : this.text(type);
     // A positional codec writes its types in a form the keyed codecs of other modules do not: no links.
     const link = this.layout === "positional" ? undefined : this.links.get(type);
     const suffix = this.nameSuffix !== undefined && anonymous ? "_" + this.nameSuffix : "";
@@ -587,7 +591,7 @@ export class ModelBuilder {
     this.namedByType.set(type, name);
     this.model.named[name] = { display, shape };
     if (link) {
-      if (anonymous) this.model.named[name]!.display = checker.typeToString(type);
+      if (anonymous) this.model.named[name]!.display = this.text(type);
       return this.linkedProperties(type, shape, name);
     }
     const isClass = ((type.getSymbol()?.flags ?? 0) & ts.SymbolFlags.Class) !== 0;
@@ -595,7 +599,7 @@ export class ModelBuilder {
     const methods = this.methodNames(type);
     if (methods.length > 0) this.problemNaming(isClass ? "classWithMethods" : "methods", path, [display], methods);
     const symbolKeys: string[] = [];
-    for (const property of checker.getPropertiesOfType(type)) {
+    for (const property of orderProperties(type, checker.getPropertiesOfType(type), this.program)) {
       const key = property.getName();
       const at = path + propertySegment(key);
       if (isMethod(property)) continue;
@@ -628,7 +632,7 @@ export class ModelBuilder {
       infos.find((info) => info.keyType.flags & ts.TypeFlags.String) ??
       infos.find((info) => info.keyType.flags & ts.TypeFlags.Number);
     if (index) shape.rest = this.node(index.type, path + "[string]");
-    else if (infos.length > 0) this.problem("unsupportedKey", path, checker.typeToString(infos[0]!.keyType));
+    else if (infos.length > 0) this.problem("unsupportedKey", path, this.text(infos[0]!.keyType));
     // Keys beyond the declared ones need their names on the wire: such a type stays a map.
     if (this.layout === "positional" && !shape.rest) {
       this.model.named[name]!.shape = { kind: "object", layout: "positional", properties: shape.properties };
@@ -649,7 +653,7 @@ export class ModelBuilder {
     const same = recursive ? undefined : this.anonymousShapes.get(key);
     if (same === undefined) {
       if (!recursive) this.anonymousShapes.set(key, name);
-      entry.display = this.checker.typeToString(type);
+      entry.display = this.text(type);
       return { kind: "ref", name };
     }
     delete this.model.named[name];
@@ -719,9 +723,9 @@ export class ModelBuilder {
    */
   private arrayInterface(type: ts.Type, base: ts.Type, path: string): TypeNode {
     const own = this.ownMembers(type, base);
-    if (own.length > 0) return this.problemNaming("arrayWithMembers", path, [this.checker.typeToString(type)], own);
+    if (own.length > 0) return this.problemNaming("arrayWithMembers", path, [this.text(type)], own);
     const element = this.checker.getIndexTypeOfType(type, ts.IndexKind.Number);
-    if (!element) return this.problem("unsupportedType", path, this.checker.typeToString(type));
+    if (!element) return this.problem("unsupportedType", path, this.text(type));
     return this.guarded(type, () => ({ kind: "array", element: this.node(element, path + "[]") }));
   }
 
@@ -732,8 +736,7 @@ export class ModelBuilder {
     for (let i = 0; i < args.length; i++) {
       const flag = flags[i]!;
       const mode = flag & ts.ElementFlags.Required ? "required" : flag & ts.ElementFlags.Optional ? "optional" : "rest";
-      if (flag & ts.ElementFlags.Variadic)
-        return this.problem("unsupportedType", path, this.checker.typeToString(type));
+      if (flag & ts.ElementFlags.Variadic) return this.problem("unsupportedType", path, this.text(type));
       // `[number, ...string[], boolean]`: required elements may follow the rest element (counted
       // from the end); optional ones around it are what TypeScript itself rejects.
       if (
@@ -754,29 +757,21 @@ export class ModelBuilder {
     return { kind: "tuple", elements };
   }
 
+  /**
+   * A template literal type, as the checker normalized it: literals folded into the texts, unions
+   * distributed, so each placeholder is `string`, `number` or `bigint` (`${any}`, `${string & {}}`
+   * and `${Uppercase<string>}` are left unsupported).
+   */
   private template(type: ts.TemplateLiteralType, path: string): TypeNode {
-    let pattern = "^" + escapeRegExp(type.texts[0] ?? "");
-    for (let i = 0; i < type.types.length; i++) {
-      const part = type.types[i]!;
-      const F = ts.TypeFlags;
-      if (part.flags & F.String) pattern += "[\\s\\S]*";
-      else if (part.flags & F.Number) pattern += "-?(?:\\d+(?:\\.\\d*)?|\\.\\d+)(?:[eE][+-]?\\d+)?";
-      else if (part.flags & F.BigInt) pattern += "-?\\d+";
-      else if (part.flags & (F.StringLiteral | F.NumberLiteral))
-        pattern += escapeRegExp(String((part as ts.LiteralType).value));
-      else if (part.flags & F.Boolean) pattern += "(?:true|false)";
-      else if (
-        part.flags & F.Union &&
-        (part as ts.UnionType).types.every((t) => t.flags & (F.StringLiteral | F.NumberLiteral))
-      ) {
-        pattern +=
-          "(?:" +
-          (part as ts.UnionType).types.map((t) => escapeRegExp(String((t as ts.LiteralType).value))).join("|") +
-          ")";
-      } else return this.problem("unsupportedType", path, this.checker.typeToString(type));
-      pattern += escapeRegExp(type.texts[i + 1] ?? "");
+    const F = ts.TypeFlags;
+    const holes: TemplateHole[] = [];
+    for (const part of type.types) {
+      if (part.flags & F.String) holes.push("string");
+      else if (part.flags & F.Number) holes.push("number");
+      else if (part.flags & F.BigInt) holes.push("bigint");
+      else return this.problem("unsupportedType", path, this.text(type));
     }
-    return { kind: "template", pattern: pattern + "$", text: this.checker.typeToString(type) };
+    return { kind: "template", texts: [...type.texts], holes, text: this.text(type) };
   }
 
   /**
@@ -796,6 +791,32 @@ export class ModelBuilder {
     for (const name of walk([root], this.model.named, () => {})) {
       const shape = this.model.named[name]!.shape;
       if (shape.kind === "alias") shape.countsDepth = !reachesOnlyObjects(shape.type, this.model.named);
+    }
+  }
+
+  /**
+   * Rejects unions whose members a union tries on one value (`{ x: Map<K, V> } | { x: Record<K, V> }`)
+   * and that hold values decode could not tell apart one level down or deeper (model/ambiguity.ts).
+   */
+  private checkTriedMembers(): void {
+    const reported = new Set<ts.Type>();
+    for (const { node, path, type } of this.unions) {
+      if (reported.has(type) || !node.plan) continue;
+      const collision = collisionInTriedMembers(node.members, node.plan, this.model.named);
+      if (!collision) continue;
+      reported.add(type);
+      const [first, second] = collision.between.map((member) => describeNode(member, this.model.named));
+      const { at, family } = collision;
+      this.problem(
+        "ambiguousInside",
+        path,
+        first!,
+        second!,
+        at,
+        collision.first,
+        collision.second,
+        family.toLowerCase(),
+      );
     }
   }
 
@@ -849,6 +870,11 @@ export class ModelBuilder {
     }
   }
 
+  /** How the model writes `type`: the checker's text with union members in the model's order (display.ts). */
+  private text(type: ts.Type): string {
+    return displayType(type, this.program);
+  }
+
   private isLibSymbol(symbol: ts.Symbol): boolean {
     return (symbol.getDeclarations() ?? []).some((d) => this.program.isSourceFileDefaultLibrary(d.getSourceFile()));
   }
@@ -858,25 +884,6 @@ export class ModelBuilder {
     for (let i = 2; this.usedNames.has(namespace + name); i++) name = base + i;
     this.usedNames.add(namespace + name);
     return name;
-  }
-}
-
-/** Whether two members of one union would arrive in the same family with no way to tell them apart. */
-function conflicting(a: TypeNode, b: TypeNode, family: Family, named: FileModel["named"]): boolean {
-  const kinds = [kindOf(a, named), kindOf(b, named)];
-  switch (family) {
-    case "INT":
-      return kinds.includes("bigint");
-    case "BIN":
-      return true;
-    case "EXT":
-      return true;
-    case "ARRAY":
-      return kinds.includes("set");
-    case "MAP":
-      return kinds.includes("map");
-    default:
-      return false;
   }
 }
 
@@ -895,51 +902,6 @@ function mergeNumberAndBigint(members: TypeNode[]): TypeNode[] {
 function distinctNumbers(members: TypeNode[]): TypeNode[] {
   const numeric = members.filter((m) => m.kind === "number" || m.kind === "bigint" || m.kind === "numberOrBigint");
   return numeric.filter((m, i) => numeric.findIndex((o) => JSON.stringify(o) === JSON.stringify(m)) === i);
-}
-
-function kindOf(node: TypeNode, named: FileModel["named"]): string {
-  if (node.kind !== "ref") return node.kind;
-  const shape = named[node.name]?.shape;
-  return !shape || shape.kind === "object" ? "object" : kindOf(shape.type, named);
-}
-
-/** How a union member is named where it arrives as `family`: of `true | 255`, only 255 is an int. */
-function describeIn(node: TypeNode, family: Family, named: FileModel["named"]): string {
-  if (node.kind !== "literals") return describeNode(node, named);
-  return describeNode(
-    {
-      kind: "literals",
-      values: node.values.filter((v) => familiesOf({ kind: "literals", values: [v] }, named).includes(family)),
-    },
-    named,
-  );
-}
-
-function describeNode(node: TypeNode, named: FileModel["named"]): string {
-  switch (node.kind) {
-    case "ref":
-      return named[node.name]?.display ?? node.name;
-    case "literals":
-      return node.values.map((v) => JSON.stringify(v)).join(" | ");
-    case "array":
-      return describeNode(node.element, named) + "[]";
-    case "set":
-      return `Set<${describeNode(node.element, named)}>`;
-    case "map":
-      return `Map<${describeNode(node.key, named)}, ${describeNode(node.value, named)}>`;
-    case "date":
-      return "Date";
-    case "bytes":
-      return "Uint8Array";
-    case "arrayBuffer":
-      return "ArrayBuffer";
-    case "template":
-      return node.text;
-    case "numberOrBigint":
-      return "number | bigint";
-    default:
-      return node.kind;
-  }
 }
 
 function isMethod(property: ts.Symbol): boolean {
@@ -1046,8 +1008,4 @@ function ordinal(index: number): string {
 /** "an Error", "a Promise". */
 function withArticle(name: string): string {
   return (/^[AEIO]/.test(name) ? "an " : "a ") + name;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 }

@@ -21,8 +21,12 @@ export type TypeNode =
   | { kind: "string" }
   /** A finite set of literals of one or more primitive kinds: `"a" | "b"`, `1 | 2`, `true`, enums. */
   | { kind: "literals"; values: Literal[] }
-  /** A template literal type, checked with an anchored regular expression. */
-  | { kind: "template"; pattern: string; text: string }
+  /**
+   * A template literal type as the checker normalizes it: `texts` around `holes`
+   * (`texts.length === holes.length + 1`), `user-${number}` is `["user-", ""]` and `["number"]`.
+   * Membership is the checker's own rule (runtime/template.ts); `text` names the type in messages.
+   */
+  | { kind: "template"; texts: string[]; holes: TemplateHole[]; text: string }
   | { kind: "date" }
   | { kind: "bytes" }
   | { kind: "arrayBuffer" }
@@ -43,6 +47,13 @@ export type TypeNode =
    */
   | { kind: "param"; name: string }
   | { kind: "unknown" };
+
+/**
+ * What a placeholder of a template literal type holds. The checker folds literals, booleans,
+ * `null` and `undefined` into the texts and distributes unions (`${"a" | "b"}-${number}` is a
+ * union of two template types), so no other kind reaches the model.
+ */
+export type TemplateHole = "string" | "number" | "bigint";
 
 /**
  * A number width declared by the type (typed-msgpack's `Float32`, `Int8`... `Uint64`): floats are

@@ -21,6 +21,7 @@ import {
 } from "./snapshot.js";
 import { propertySegment } from "../model/ir.js";
 import type { Literal } from "../model/ir.js";
+import { isTemplateMember } from "../../runtime/template.js";
 
 export type Direction = "backward" | "forward";
 
@@ -185,12 +186,12 @@ class Differ {
     if (o.kind === "number" && n.kind === "number")
       return this.widths(o.width ?? "float64", n.width ?? "float64", path);
     if (o.kind === "template" && n.kind === "template") {
-      if (o.pattern !== n.pattern)
+      if (!sameTemplate(o, n))
         this.add(
           path,
           `template changed from ${o.text} to ${n.text}`,
-          "the new pattern may refuse strings the old one took",
-          "the old pattern may refuse strings the new one takes",
+          "the new template may refuse strings the old one took",
+          "the old template may refuse strings the new one takes",
         );
       return;
     }
@@ -485,10 +486,20 @@ function readsLiteral(v: Literal, r: SchemaType): boolean {
     case "numberOrBigint":
       return typeof v === "number";
     case "template":
-      return typeof v === "string" && new RegExp(r.pattern).test(v);
+      if (typeof v !== "string") return false;
+      return "texts" in r ? isTemplateMember(v, r.texts, r.holes) : new RegExp(r.pattern).test(v);
     default:
       return false;
   }
+}
+
+/** Templates are the same type when their texts and holes are; a 0.9 snapshot has neither, only the text. */
+function sameTemplate(
+  o: Extract<SchemaType, { kind: "template" }>,
+  n: Extract<SchemaType, { kind: "template" }>,
+): boolean {
+  if ("texts" in o && "texts" in n) return JSON.stringify([o.texts, o.holes]) === JSON.stringify([n.texts, n.holes]);
+  return o.text === n.text;
 }
 
 /** The values each width holds: [min, max, integers only]. */

@@ -8,6 +8,7 @@
  * a base64 string. A `Map` becomes an object (JSON keys are strings). Validators that check decoded
  * MessagePack values directly should map those types the same way first.
  */
+import type { TemplateHole } from "../model/ir.js";
 import type { CodecSchema, SchemaNamed, SchemaType, Snapshot } from "./snapshot.js";
 
 export const JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema";
@@ -85,7 +86,7 @@ function typeSchema(t: SchemaType): JsonSchema {
     case "literals":
       return t.values.length === 1 ? { const: t.values[0] } : { enum: t.values };
     case "template":
-      return { type: "string", pattern: t.pattern };
+      return { type: "string", pattern: "texts" in t ? templatePattern(t.texts, t.holes) : t.pattern };
     case "date":
       return { type: "string", format: "date-time" };
     case "bytes":
@@ -136,4 +137,39 @@ function numberSchema(width: string | undefined): JsonSchema {
   return int[1]
     ? { type: "integer", minimum: 0, maximum: 2 ** bits - 1 }
     : { type: "integer", minimum: -(2 ** (bits - 1)), maximum: 2 ** (bits - 1) - 1 };
+}
+
+/**
+ * A regular expression for a template literal type, for JSON Schema's `pattern`. Approximate where
+ * a regular expression cannot follow the checker's rule (runtime/template.ts, what the codec does):
+ * texts, `string` placeholders and a placeholder followed by an empty text are exact, but `number`
+ * and `bigint` placeholders are matched by their syntax, so a number of any size passes (the codec
+ * wants `+s` finite), and one followed by a text its own syntax could hold (`${number}e`) may be
+ * split where the checker would not split it.
+ */
+export function templatePattern(texts: readonly string[], holes: readonly TemplateHole[]): string {
+  let pattern = "^" + escapeRegExp(texts[0]!);
+  holes.forEach((hole, i) => {
+    const next = texts[i + 1]!;
+    const last = i === holes.length - 1;
+    if (!last && next === "") pattern += ONE_CHAR[hole];
+    else if (hole === "string") pattern += last ? "[\\s\\S]*" : `(?:(?!${escapeRegExp(next)})[\\s\\S])*`;
+    else pattern += hole === "number" ? NUMBER : BIGINT;
+    pattern += escapeRegExp(next);
+  });
+  return pattern + "$";
+}
+
+/** A placeholder followed by an empty text holds one character. */
+const ONE_CHAR: Record<TemplateHole, string> = { string: "[\\s\\S]", number: "[\\d\\s]", bigint: "\\d" };
+/** What `+s` reads as a number, by syntax alone (`\s` is its whitespace too); "" is not one. */
+const NUMBER =
+  "(?:\\s*(?:[+-]?(?:\\d+(?:\\.\\d*)?|\\.\\d+)(?:[eE][+-]?\\d+)?|0[xX][\\da-fA-F]+|0[oO][0-7]+|0[bB][01]+)\\s*|\\s+)";
+/** A bigint literal as the TypeScript scanner reads it, with the characters it skips silently around the `-`. */
+const BIGINT =
+  "[\\u0085\\u2028\\u2029]*(?:-[\\u0085\\u2028\\u2029]*)?(?:0|[1-9]\\d*|0[xX][\\da-fA-F]+|0[oO][0-7]+|0[bB][01]+)";
+
+/** Escapes the characters a regular expression reads as syntax (valid with and without the `u` flag). */
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 }

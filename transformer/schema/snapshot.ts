@@ -5,7 +5,14 @@
  * the emitter needs (union plans, links, depth counting) is left out. Plain JSON, built in a fixed
  * key order with sorted tables, so that the same types always give the same text.
  */
-import { propertySegment, type FileModel, type Literal, type NamedType, type TypeNode } from "../model/ir.js";
+import {
+  propertySegment,
+  type FileModel,
+  type Literal,
+  type NamedType,
+  type TemplateHole,
+  type TypeNode,
+} from "../model/ir.js";
 import { withoutUndefined } from "../model/unions.js";
 
 /** Names the file format; a file without it is not a snapshot. */
@@ -31,6 +38,9 @@ export type SchemaType =
   | { kind: "number"; width?: NumberWidth }
   /** Sorted; one union holds all its literals in one such member. */
   | { kind: "literals"; values: Literal[] }
+  /** `texts` around `holes`, as in the model (model/ir.ts); `text` names the type. */
+  | { kind: "template"; texts: string[]; holes: TemplateHole[]; text: string }
+  /** How typed-msgpack 0.9 wrote a template: an anchored regular expression. Read, never written. */
   | { kind: "template"; pattern: string; text: string }
   | { kind: "array" | "set"; element: SchemaType }
   | { kind: "tuple"; elements: { mode: "required" | "optional" | "rest"; type: SchemaType }[] }
@@ -198,7 +208,7 @@ function schemaType(node: TypeNode, rename: (ref: string) => string): SchemaType
     case "literals":
       return { kind: "literals", values: sortLiterals(node.values) };
     case "template":
-      return { kind: "template", pattern: node.pattern, text: node.text };
+      return { kind: "template", texts: node.texts, holes: node.holes, text: node.text };
     case "array":
     case "set":
       return { kind: node.kind, element: inner(node.element) };
@@ -311,7 +321,9 @@ export function parseSnapshot(text: string, where: string): Snapshot {
         (t.kind === "literals" &&
           Array.isArray(t.values) &&
           t.values.every((v) => ["string", "number", "boolean"].includes(typeof v))) ||
-        (t.kind === "template" && typeof t.pattern === "string" && typeof t.text === "string") ||
+        (t.kind === "template" &&
+          typeof t.text === "string" &&
+          (isTemplateParts(t) || typeof t.pattern === "string")) ||
         ((t.kind === "array" || t.kind === "set") && (checkType(t.element, p + ".element"), true)) ||
         ((t.kind === "map" || t.kind === "record") &&
           (checkType(t.key, p + ".key"), checkType(t.value, p + ".value"), true)) ||
@@ -353,4 +365,17 @@ export function parseSnapshot(text: string, where: string): Snapshot {
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** A template's `texts` around `holes`: one more text than holes, and at least one hole. */
+function isTemplateParts(t: Record<string, unknown>): boolean {
+  const { texts, holes } = t;
+  return (
+    Array.isArray(texts) &&
+    Array.isArray(holes) &&
+    holes.length > 0 &&
+    texts.length === holes.length + 1 &&
+    texts.every((x) => typeof x === "string") &&
+    holes.every((h) => h === "string" || h === "number" || h === "bigint")
+  );
 }

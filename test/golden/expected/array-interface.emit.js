@@ -229,15 +229,15 @@ function __tm_decSchema(r, p, d) {
         }
         switch (h) {
             case 0:
-                title_ = r.takeNil() ? undefined : __tm_readString(r, p && p + ".title");
+                title_ = r.absentNil() ? undefined : __tm_readString(r, p && p + ".title");
                 break;
             case 1:
-                enum_ = r.takeNil() ? undefined : __tm_decJsonArray(r, p && p + ".enum", d + 1);
+                enum_ = r.absentNil() ? undefined : __tm_decJsonArray(r, p && p + ".enum", d + 1);
                 break;
             case 2:
                 default_ = __tm_decUnion(r, p && p + ".default", d + 1);
                 break;
-            default: __tm_unknownKey(r, p);
+            default: __tm_unknownKey(r, p, d + 1);
         }
     }
     return { title: title_, enum: enum_, default: default_ };

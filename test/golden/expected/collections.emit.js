@@ -62,9 +62,11 @@ function __tm_encMapOfString_Number(w, v, p, d) {
         __tm_mismatch("a Map", v, p);
     }
     w.mapHeader(v.size);
+    let i = 0;
     for (const [k, x] of v) {
         __tm_writeString(w, k, p && p + ".<key>");
-        w.number(x, p && p + __tm_keySegment(k));
+        w.number(x, p && p + __tm_keySegment(k, i));
+        i++;
     }
 }
 function __tm_encStringSet(w, v, p, d) {
@@ -181,7 +183,7 @@ function __tm_decMapOfString_Number(r, p, d) {
     const out = new Map();
     for (let i = 0; i < n; i++) {
         const k = __tm_readString(r, p && p + ".<key>");
-        out.set(k, r.number(p && p + __tm_keySegment(k)));
+        out.set(k, r.number(p && p + __tm_keySegment(k, i)));
     }
     return out;
 }
@@ -267,7 +269,7 @@ function __tm_decInventory(r, p, d) {
                 location_ = __tm_decTuple(r, p && p + ".location", d + 1);
                 break;
             case 3:
-                window_ = r.takeNil() ? undefined : __tm_decTuple2(r, p && p + ".window", d + 1);
+                window_ = r.absentNil() ? undefined : __tm_decTuple2(r, p && p + ".window", d + 1);
                 break;
             case 4:
                 history_ = __tm_decTuple3(r, p && p + ".history", d + 1);
@@ -281,7 +283,7 @@ function __tm_decInventory(r, p, d) {
             case 7:
                 labels_ = __tm_decStringArray(r, p && p + ".labels", d + 1);
                 break;
-            default: __tm_unknownKey(r, p);
+            default: __tm_unknownKey(r, p, d + 1);
         }
     }
     if ((seen0 & 247) !== 247) {

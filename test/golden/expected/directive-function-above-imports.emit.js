@@ -82,7 +82,7 @@ function __tm_decPoint(r, p, d) {
             case 1:
                 y_ = r.number(p && p + ".y");
                 break;
-            default: __tm_unknownKey(r, p);
+            default: __tm_unknownKey(r, p, d + 1);
         }
     }
     if ((seen0 & 3) !== 3) {

@@ -78,7 +78,7 @@ function __tm_decValue(r, p, d) {
             case 0:
                 count_ = r.number(p && p + ".count");
                 break;
-            default: __tm_unknownKey(r, p);
+            default: __tm_unknownKey(r, p, d + 1);
         }
     }
     if ((seen0 & 1) !== 1) {

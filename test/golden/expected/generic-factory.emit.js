@@ -104,7 +104,7 @@ function __tm_decUser(r, p, d) {
             case 1:
                 email_ = __tm_readString(r, p && p + ".email");
                 break;
-            default: __tm_unknownKey(r, p);
+            default: __tm_unknownKey(r, p, d + 1);
         }
     }
     if ((seen0 & 3) !== 3) {
@@ -175,12 +175,12 @@ function __tm_Page_TCodec(__tm_T) {
                     items_ = __tm_decTArray(r, p && p + ".items", d + 1);
                     break;
                 case 1:
-                    next_ = r.takeNil() ? undefined : __tm_readString(r, p && p + ".next");
+                    next_ = r.absentNil() ? undefined : __tm_readString(r, p && p + ".next");
                     break;
                 case 2:
                     total_ = r.number(p && p + ".total");
                     break;
-                default: __tm_unknownKey(r, p);
+                default: __tm_unknownKey(r, p, d + 1);
             }
         }
         if ((seen0 & 5) !== 5) {
@@ -244,7 +244,7 @@ function __tm_Tree_TCodec(__tm_T2) {
                         children_[j] = __tm_decTree_T(r, p && p + (".children[" + j + "]"), d + 1);
                     }
                     break;
-                default: __tm_unknownKey(r, p);
+                default: __tm_unknownKey(r, p, d + 1);
             }
         }
         if ((seen0 & 3) !== 3) {
@@ -316,7 +316,7 @@ function __tm_Result_T_ECodec(__tm_T3, __tm_E) {
                 case 1:
                     value_ = __tm_T3.readFrom(r, p && p + ".value", d + 1);
                     break;
-                default: __tm_unknownKey(r, p);
+                default: __tm_unknownKey(r, p, d + 1);
             }
         }
         if ((seen0 & 3) !== 3) {
@@ -343,7 +343,7 @@ function __tm_Result_T_ECodec(__tm_T3, __tm_E) {
                 case 1:
                     error_ = __tm_E.readFrom(r, p && p + ".error", d + 1);
                     break;
-                default: __tm_unknownKey(r, p);
+                default: __tm_unknownKey(r, p, d + 1);
             }
         }
         if ((seen0 & 3) !== 3) {

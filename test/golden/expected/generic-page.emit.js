@@ -127,7 +127,7 @@ function __tm_decItem(r, p, d) {
             case 1:
                 price_ = r.number(p && p + ".price");
                 break;
-            default: __tm_unknownKey(r, p);
+            default: __tm_unknownKey(r, p, d + 1);
         }
     }
     if ((seen0 & 3) !== 3) {
@@ -161,12 +161,12 @@ function __tm_decPage_Item(r, p, d) {
                 items_ = __tm_decItemArray(r, p && p + ".items", d + 1);
                 break;
             case 1:
-                next_ = r.takeNil() ? undefined : __tm_readString(r, p && p + ".next");
+                next_ = r.absentNil() ? undefined : __tm_readString(r, p && p + ".next");
                 break;
             case 2:
                 total_ = r.number(p && p + ".total");
                 break;
-            default: __tm_unknownKey(r, p);
+            default: __tm_unknownKey(r, p, d + 1);
         }
     }
     if ((seen0 & 5) !== 5) {
@@ -229,12 +229,12 @@ function __tm_decPage_string(r, p, d) {
                 items_ = __tm_decStringArray(r, p && p + ".items", d + 1);
                 break;
             case 1:
-                next_ = r.takeNil() ? undefined : __tm_readString(r, p && p + ".next");
+                next_ = r.absentNil() ? undefined : __tm_readString(r, p && p + ".next");
                 break;
             case 2:
                 total_ = r.number(p && p + ".total");
                 break;
-            default: __tm_unknownKey(r, p);
+            default: __tm_unknownKey(r, p, d + 1);
         }
     }
     if ((seen0 & 5) !== 5) {
@@ -302,7 +302,7 @@ function __tm_decResult_Page_Item_string(r, p, d, n = r.mapHeader(p), i = 0, see
             case 1:
                 value_ = __tm_decPage_Item(r, p && p + ".value", d + 1);
                 break;
-            default: __tm_unknownKey(r, p);
+            default: __tm_unknownKey(r, p, d + 1);
         }
     }
     if ((seen0 & 3) !== 3) {
@@ -329,7 +329,7 @@ function __tm_decResult_Page_Item_string2(r, p, d, n = r.mapHeader(p), i = 0, se
             case 1:
                 error_ = __tm_readString(r, p && p + ".error");
                 break;
-            default: __tm_unknownKey(r, p);
+            default: __tm_unknownKey(r, p, d + 1);
         }
     }
     if ((seen0 & 3) !== 3) {

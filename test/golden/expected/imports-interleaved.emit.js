@@ -88,7 +88,7 @@ function __tm_decItem(r, p, d) {
             case 1:
                 qty_ = r.number(p && p + ".qty");
                 break;
-            default: __tm_unknownKey(r, p);
+            default: __tm_unknownKey(r, p, d + 1);
         }
     }
     if ((seen0 & 3) !== 3) {

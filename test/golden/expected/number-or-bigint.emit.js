@@ -145,7 +145,7 @@ function __tm_decRepository(r, p, d) {
             case 4:
                 ref_ = __tm_decStringOrNumberOrBigint(r, p && p + ".ref", d + 1);
                 break;
-            default: __tm_unknownKey(r, p);
+            default: __tm_unknownKey(r, p, d + 1);
         }
     }
     if ((seen0 & 27) !== 27) {

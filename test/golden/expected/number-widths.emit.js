@@ -126,7 +126,7 @@ function __tm_decSample(r, p, d) {
                 exact_ = r.number(p && p + ".exact");
                 break;
             case 3:
-                offset_ = r.takeNil() ? undefined : __tm_readInt(r, -128, 127, p && p + ".offset");
+                offset_ = r.absentNil() ? undefined : __tm_readInt(r, -128, 127, p && p + ".offset");
                 break;
             case 4:
                 id_ = __tm_readInt64(r, p && p + ".id");
@@ -137,7 +137,7 @@ function __tm_decSample(r, p, d) {
             case 6:
                 counts_ = __tm_decUint32Array(r, p && p + ".counts", d + 1);
                 break;
-            default: __tm_unknownKey(r, p);
+            default: __tm_unknownKey(r, p, d + 1);
         }
     }
     if ((seen0 & 119) !== 119) {

@@ -151,12 +151,12 @@ function __tm_decReading(r, p, d) {
                 y_ = r.number(p && p + ".y");
                 break;
             case 8:
-                note_ = r.takeNil() ? undefined : __tm_readString(r, p && p + ".note");
+                note_ = r.absentNil() ? undefined : __tm_readString(r, p && p + ".note");
                 break;
             case 9:
                 after_ = r.bool(p && p + ".after");
                 break;
-            default: __tm_unknownKey(r, p);
+            default: __tm_unknownKey(r, p, d + 1);
         }
     }
     if ((seen0 & 767) !== 767) {

@@ -143,7 +143,7 @@ function __tm_decShape_circle(r, p, d, n = r.mapHeader(p), i = 0, seen0 = 0) {
             case 1:
                 radius_ = r.number(p && p + ".radius");
                 break;
-            default: __tm_unknownKey(r, p);
+            default: __tm_unknownKey(r, p, d + 1);
         }
     }
     if ((seen0 & 3) !== 3) {
@@ -170,7 +170,7 @@ function __tm_decShape_square(r, p, d, n = r.mapHeader(p), i = 0, seen0 = 0) {
             case 1:
                 side_ = r.number(p && p + ".side");
                 break;
-            default: __tm_unknownKey(r, p);
+            default: __tm_unknownKey(r, p, d + 1);
         }
     }
     if ((seen0 & 3) !== 3) {
@@ -200,7 +200,7 @@ function __tm_decShape_rect(r, p, d, n = r.mapHeader(p), i = 0, seen0 = 0) {
             case 2:
                 height_ = r.number(p && p + ".height");
                 break;
-            default: __tm_unknownKey(r, p);
+            default: __tm_unknownKey(r, p, d + 1);
         }
     }
     if ((seen0 & 7) !== 7) {

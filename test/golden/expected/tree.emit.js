@@ -106,7 +106,7 @@ function __tm_decTreeNode(r, p, d) {
                 value_ = r.number(p && p + ".value");
                 break;
             case 1:
-                label_ = r.takeNil() ? undefined : __tm_readString(r, p && p + ".label");
+                label_ = r.absentNil() ? undefined : __tm_readString(r, p && p + ".label");
                 break;
             case 2:
                 children_ = new Array(r.arrayHeader(p && p + ".children"));
@@ -114,19 +114,13 @@ function __tm_decTreeNode(r, p, d) {
                     children_[j] = __tm_decTreeNode(r, p && p + (".children[" + j + "]"), d + 1);
                 }
                 break;
-            default: __tm_unknownKey(r, p);
+            default: __tm_unknownKey(r, p, d + 1);
         }
     }
     if ((seen0 & 5) !== 5) {
         __tm_missing(r, __tm_K_TreeNode, [5], [seen0], p);
     }
     return { value: value_, label: label_, children: children_ };
-}
-function __tm_encJsonArray(w, v, p, d) {
-    const n = w.array(v, p);
-    for (let i = 0; i < n; i++) {
-        __tm_encJson(w, v[i], p && p + ("[" + i + "]"), d);
-    }
 }
 function __tm_encRecordOfJson(w, v, p, d) {
     if (!(__tm_isRecordLike(v))) {
@@ -137,6 +131,12 @@ function __tm_encRecordOfJson(w, v, p, d) {
     for (const k of keys) {
         __tm_writeString(w, k);
         __tm_encJson(w, v[k], p && p + __tm_keySegment(k), d);
+    }
+}
+function __tm_encJsonArray(w, v, p, d) {
+    const n = w.array(v, p);
+    for (let i = 0; i < n; i++) {
+        __tm_encJson(w, v[i], p && p + ("[" + i + "]"), d);
     }
 }
 function __tm_encJson(w, v, p, d) {
@@ -160,23 +160,15 @@ function __tm_encJson(w, v, p, d) {
         w.number(v, p);
         return;
     }
-    if (Array.isArray(v)) {
-        __tm_encJsonArray(w, v, p, d);
-        return;
-    }
     if (__tm_isRecordLike(v)) {
         __tm_encRecordOfJson(w, v, p, d);
         return;
     }
-    __tm_mismatch("boolean | null | string | number | Json[] | Record", v, p);
-}
-function __tm_decJsonArray(r, p, d) {
-    const n = r.arrayHeader(p);
-    const out = new Array(n);
-    for (let i = 0; i < n; i++) {
-        out[i] = __tm_decJson(r, p && p + ("[" + i + "]"), d);
+    if (Array.isArray(v)) {
+        __tm_encJsonArray(w, v, p, d);
+        return;
     }
-    return out;
+    __tm_mismatch("boolean | null | string | number | Record | Json[]", v, p);
 }
 function __tm_decRecordOfJson(r, p, d) {
     const n = r.mapHeader(p);
@@ -184,6 +176,14 @@ function __tm_decRecordOfJson(r, p, d) {
     for (let i = 0; i < n; i++) {
         const k = __tm_readString(r, p);
         __tm_setOwn(out, k, __tm_decJson(r, p && p + __tm_keySegment(k), d));
+    }
+    return out;
+}
+function __tm_decJsonArray(r, p, d) {
+    const n = r.arrayHeader(p);
+    const out = new Array(n);
+    for (let i = 0; i < n; i++) {
+        out[i] = __tm_decJson(r, p && p + ("[" + i + "]"), d);
     }
     return out;
 }
@@ -198,10 +198,10 @@ function __tm_decJson(r, p, d) {
         case 4 /* STR */: return __tm_readString(r, p);
         case 2 /* INT */:
         case 3 /* FLOAT */: return r.number(p);
-        case 6 /* ARRAY */: return __tm_decJsonArray(r, p, d);
         case 7 /* MAP */: return __tm_decRecordOfJson(r, p, d);
+        case 6 /* ARRAY */: return __tm_decJsonArray(r, p, d);
     }
-    return r.mismatch("boolean | null | string | number | Json[] | Record", p);
+    return r.mismatch("boolean | null | string | number | Record | Json[]", p);
 }
 // codecFor<TreeNode>()
 const __tm_TreeNodeCodec = __tm_codec(10 /* generated-code version */, __tm_encTreeNode, __tm_decTreeNode);

@@ -122,7 +122,7 @@ function __tm_decValue(r, p, d) {
             case 0:
                 a_ = __tm_readString(r, p && p + ".a");
                 break;
-            default: __tm_unknownKey(r, p);
+            default: __tm_unknownKey(r, p, d + 1);
         }
     }
     if ((seen0 & 1) !== 1) {
@@ -147,7 +147,7 @@ function __tm_decValue2(r, p, d) {
             case 0:
                 b_ = r.number(p && p + ".b");
                 break;
-            default: __tm_unknownKey(r, p);
+            default: __tm_unknownKey(r, p, d + 1);
         }
     }
     if ((seen0 & 1) !== 1) {
@@ -262,7 +262,7 @@ function __tm_decA(r, p, d) {
             case 0:
                 a_ = r.number(p && p + ".a");
                 break;
-            default: __tm_unknownKey(r, p);
+            default: __tm_unknownKey(r, p, d + 1);
         }
     }
     if ((seen0 & 1) !== 1) {
@@ -295,7 +295,7 @@ function __tm_decValue3(r, p, d) {
             case 0:
                 x_ = __tm_decAArray(r, p && p + ".x", d + 1);
                 break;
-            default: __tm_unknownKey(r, p);
+            default: __tm_unknownKey(r, p, d + 1);
         }
     }
     if ((seen0 & 1) !== 1) {
@@ -323,7 +323,7 @@ function __tm_decAB(r, p, d) {
             case 1:
                 b_ = r.number(p && p + ".b");
                 break;
-            default: __tm_unknownKey(r, p);
+            default: __tm_unknownKey(r, p, d + 1);
         }
     }
     if ((seen0 & 3) !== 3) {
@@ -356,7 +356,7 @@ function __tm_decValue4(r, p, d) {
             case 0:
                 x_ = __tm_decABArray(r, p && p + ".x", d + 1);
                 break;
-            default: __tm_unknownKey(r, p);
+            default: __tm_unknownKey(r, p, d + 1);
         }
     }
     if ((seen0 & 1) !== 1) {

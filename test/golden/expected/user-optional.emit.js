@@ -135,7 +135,7 @@ function __tm_decUser(r, p, d) {
                 name_ = __tm_readString(r, p && p + ".name");
                 break;
             case 2:
-                email_ = r.takeNil() ? undefined : __tm_readString(r, p && p + ".email");
+                email_ = r.absentNil() ? undefined : __tm_readString(r, p && p + ".email");
                 break;
             case 3:
                 age_ = r.takeNil() ? null : r.number(p && p + ".age");
@@ -147,9 +147,9 @@ function __tm_decUser(r, p, d) {
                 createdAt_ = __tm_readDate(r, p && p + ".createdAt");
                 break;
             case 6:
-                f6_ = r.takeNil() ? undefined : __tm_readString(r, p && p + "[\"display-name\"]");
+                f6_ = r.absentNil() ? undefined : __tm_readString(r, p && p + "[\"display-name\"]");
                 break;
-            default: __tm_unknownKey(r, p);
+            default: __tm_unknownKey(r, p, d + 1);
         }
     }
     if ((seen0 & 51) !== 51) {

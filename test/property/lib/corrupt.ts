@@ -138,7 +138,7 @@ export function slotsOf(
             value.clear();
             entries.forEach(([a, b]) => value.set(a, b));
           });
-          walk(node.value, x, path + keySegment(k), (y) => {
+          walk(node.value, x, path + keySegment(k, i), (y) => {
             value.set(k, y);
           });
         });

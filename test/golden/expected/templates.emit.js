@@ -1,0 +1,281 @@
+"use strict";
+var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    var desc = Object.getOwnPropertyDescriptor(m, k);
+    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
+      desc = { enumerable: true, get: function() { return m[k]; } };
+    }
+    Object.defineProperty(o, k2, desc);
+}) : (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    o[k2] = m[k];
+}));
+var __setModuleDefault = (this && this.__setModuleDefault) || (Object.create ? (function(o, v) {
+    Object.defineProperty(o, "default", { enumerable: true, value: v });
+}) : function(o, v) {
+    o["default"] = v;
+});
+var __importStar = (this && this.__importStar) || (function () {
+    var ownKeys = function(o) {
+        ownKeys = Object.getOwnPropertyNames || function (o) {
+            var ar = [];
+            for (var k in o) if (Object.prototype.hasOwnProperty.call(o, k)) ar[ar.length] = k;
+            return ar;
+        };
+        return ownKeys(o);
+    };
+    return function (mod) {
+        if (mod && mod.__esModule) return mod;
+        var result = {};
+        if (mod != null) for (var k = ownKeys(mod), i = 0; i < k.length; i++) if (k[i] !== "default") __createBinding(result, mod, k[i]);
+        __setModuleDefault(result, mod);
+        return result;
+    };
+})();
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.roundTrip = exports.VersionCodec = exports.RouteCodec = void 0;
+// Template literal types: the texts and placeholders the checker normalized them to (a union
+// placeholder becomes a union of templates), tested by the runtime's isTemplateMember both ways.
+const typed_msgpack_1 = require("typed-msgpack");
+const __tm = __importStar(require("typed-msgpack"));
+const __tm_isTemplateMember = __tm.isTemplateMember;
+const __tm_mismatch = __tm.mismatch;
+const __tm_writeString = __tm.writeString;
+const __tm_literals = __tm.literals;
+const __tm_isRecordLike = __tm.isRecordLike;
+const __tm_definedKeys = __tm.definedKeys;
+const __tm_keySegment = __tm.keySegment;
+const __tm_constants = __tm.constants;
+const __tm_keys = __tm.keys;
+const __tm_readString = __tm.readString;
+const __tm_notOneOf = __tm.notOneOf;
+const __tm_firstOf = __tm.firstOf;
+const __tm_readOneOf = __tm.readOneOf;
+const __tm_setOwn = __tm.setOwn;
+const __tm_unknownKey = __tm.unknownKey;
+const __tm_readKey = __tm.readKey;
+const __tm_duplicateKey = __tm.duplicateKey;
+const __tm_missing = __tm.missing;
+const __tm_codec = __tm.codec;
+const __tm_Texts = ["/users/", "/posts/", ""];
+const __tm_Holes = ["bigint", "number"];
+const __tm_Texts2 = ["get_", ""];
+const __tm_Holes2 = ["string"];
+const __tm_Texts3 = ["post_", ""];
+const __tm_Texts4 = ["W/", ""];
+const __tm_L_none = __tm_literals(["none"]);
+const __tm_Texts5 = ["x-", ""];
+const __tm_E_Route = __tm_constants([[[4], "path"], ["method"], ["etag"], ["headers"]]);
+const __tm_K_Route = __tm_keys(["path", "method", "etag", "headers"]);
+const __tm_Texts6 = ["", ".", ".", ""];
+const __tm_Holes3 = ["number", "number", "number"];
+function __tm_encTemplate(w, v, p, d) {
+    if (!(typeof v === "string" && __tm_isTemplateMember(v, __tm_Texts, __tm_Holes))) {
+        __tm_mismatch("a string matching `/users/${bigint}/posts/${number}`", v, p);
+    }
+    __tm_writeString(w, v);
+}
+function __tm_encTemplate2(w, v, p, d) {
+    if (!(typeof v === "string" && __tm_isTemplateMember(v, __tm_Texts2, __tm_Holes2))) {
+        __tm_mismatch("a string matching `get_${string}`", v, p);
+    }
+    __tm_writeString(w, v);
+}
+function __tm_encTemplate3(w, v, p, d) {
+    if (!(typeof v === "string" && __tm_isTemplateMember(v, __tm_Texts3, __tm_Holes2))) {
+        __tm_mismatch("a string matching `post_${string}`", v, p);
+    }
+    __tm_writeString(w, v);
+}
+function __tm_encTemplateOrTemplate(w, v, p, d) {
+    if (typeof v === "string" && __tm_isTemplateMember(v, __tm_Texts2, __tm_Holes2)) {
+        __tm_encTemplate2(w, v, p, d);
+        return;
+    }
+    if (typeof v === "string" && __tm_isTemplateMember(v, __tm_Texts3, __tm_Holes2)) {
+        __tm_encTemplate3(w, v, p, d);
+        return;
+    }
+    __tm_mismatch("`get_${string}` | `post_${string}`", v, p);
+}
+function __tm_encTemplate4(w, v, p, d) {
+    if (!(typeof v === "string" && __tm_isTemplateMember(v, __tm_Texts4, __tm_Holes2))) {
+        __tm_mismatch("a string matching `W/${string}`", v, p);
+    }
+    __tm_writeString(w, v);
+}
+function __tm_encTemplateOrLiteral(w, v, p, d) {
+    if (typeof v === "string" && __tm_isTemplateMember(v, __tm_Texts4, __tm_Holes2)) {
+        __tm_encTemplate4(w, v, p, d);
+        return;
+    }
+    if (v === "none") {
+        switch (v) {
+            case "none":
+                w.raw(__tm_L_none[0]);
+                break;
+            default: __tm_mismatch("\"none\"", v, p);
+        }
+        return;
+    }
+    __tm_mismatch("`W/${string}` | \"none\"", v, p);
+}
+function __tm_encTemplate5(w, v, p, d) {
+    if (!(typeof v === "string" && __tm_isTemplateMember(v, __tm_Texts5, __tm_Holes2))) {
+        __tm_mismatch("a string matching `x-${string}`", v, p);
+    }
+    __tm_writeString(w, v);
+}
+function __tm_encRecordOfString(w, v, p, d) {
+    if (!(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object", v, p);
+    }
+    const keys = __tm_definedKeys(v);
+    w.mapHeader(keys.length);
+    for (const k of keys) {
+        __tm_encTemplate5(w, k, p && p + ".<key>", 0);
+        __tm_writeString(w, v[k], p && p + __tm_keySegment(k));
+    }
+}
+function __tm_encRoute(w, v, p, d) {
+    if (!(typeof v === "object" && v !== null)) {
+        __tm_mismatch("an object (Route)", v, p);
+    }
+    const path_ = v.path;
+    if (Object.getPrototypeOf(v) !== Object.prototype && !(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object (Route)", v, p);
+    }
+    w.raw(__tm_E_Route[0]);
+    __tm_encTemplate(w, path_, p && p + ".path", d + 1);
+    w.raw(__tm_E_Route[1]);
+    __tm_encTemplateOrTemplate(w, v.method, p && p + ".method", d + 1);
+    w.raw(__tm_E_Route[2]);
+    __tm_encTemplateOrLiteral(w, v.etag, p && p + ".etag", d + 1);
+    w.raw(__tm_E_Route[3]);
+    __tm_encRecordOfString(w, v.headers, p && p + ".headers", d + 1);
+}
+function __tm_decTemplate(r, p, d) {
+    const at = r.pos;
+    const x = __tm_readString(r, p);
+    if (__tm_isTemplateMember(x, __tm_Texts, __tm_Holes)) {
+        return x;
+    }
+    return __tm_notOneOf(r, "`/users/${bigint}/posts/${number}`", x, p, at);
+}
+function __tm_decTemplate2(r, p, d) {
+    const at = r.pos;
+    const x = __tm_readString(r, p);
+    if (__tm_isTemplateMember(x, __tm_Texts2, __tm_Holes2)) {
+        return x;
+    }
+    return __tm_notOneOf(r, "`get_${string}`", x, p, at);
+}
+function __tm_decTemplate3(r, p, d) {
+    const at = r.pos;
+    const x = __tm_readString(r, p);
+    if (__tm_isTemplateMember(x, __tm_Texts3, __tm_Holes2)) {
+        return x;
+    }
+    return __tm_notOneOf(r, "`post_${string}`", x, p, at);
+}
+function __tm_decTemplateOrTemplate(r, p, d) {
+    switch (r.family(p)) {
+        case 4 /* STR */: return __tm_firstOf(r, [() => __tm_decTemplate2(r, p, d), () => __tm_decTemplate3(r, p, d)], p);
+    }
+    return r.mismatch("`get_${string}` | `post_${string}`", p);
+}
+function __tm_decTemplate4(r, p, d) {
+    const at = r.pos;
+    const x = __tm_readString(r, p);
+    if (__tm_isTemplateMember(x, __tm_Texts4, __tm_Holes2)) {
+        return x;
+    }
+    return __tm_notOneOf(r, "`W/${string}`", x, p, at);
+}
+function __tm_decTemplateOrLiteral(r, p, d) {
+    switch (r.family(p)) {
+        case 4 /* STR */: return __tm_firstOf(r, [() => __tm_decTemplate4(r, p, d), () => __tm_readOneOf(r, __tm_L_none, p)], p);
+    }
+    return r.mismatch("`W/${string}` | \"none\"", p);
+}
+function __tm_decTemplate5(r, p, d) {
+    const at = r.pos;
+    const x = __tm_readString(r, p);
+    if (__tm_isTemplateMember(x, __tm_Texts5, __tm_Holes2)) {
+        return x;
+    }
+    return __tm_notOneOf(r, "`x-${string}`", x, p, at);
+}
+function __tm_decRecordOfString(r, p, d) {
+    const n = r.mapHeader(p);
+    const out = {};
+    for (let i = 0; i < n; i++) {
+        const k = __tm_decTemplate5(r, p && p + ".<key>", 0);
+        __tm_setOwn(out, k, __tm_readString(r, p && p + __tm_keySegment(k)));
+    }
+    return out;
+}
+function __tm_decRoute(r, p, d) {
+    const n = r.mapHeader(p);
+    let path_, method_, etag_, headers_;
+    let seen0 = 0, h = -1;
+    for (let i = 0; i < n; i++) {
+        h = __tm_readKey(r, __tm_K_Route, h + 1, p);
+        if (h >= 0) {
+            const bit = 1 << h;
+            if (seen0 & bit) {
+                __tm_duplicateKey(r, p);
+            }
+            seen0 |= bit;
+        }
+        switch (h) {
+            case 0:
+                path_ = __tm_decTemplate(r, p && p + ".path", d + 1);
+                break;
+            case 1:
+                method_ = __tm_decTemplateOrTemplate(r, p && p + ".method", d + 1);
+                break;
+            case 2:
+                etag_ = __tm_decTemplateOrLiteral(r, p && p + ".etag", d + 1);
+                break;
+            case 3:
+                headers_ = __tm_decRecordOfString(r, p && p + ".headers", d + 1);
+                break;
+            default: __tm_unknownKey(r, p, d + 1);
+        }
+    }
+    if ((seen0 & 15) !== 15) {
+        __tm_missing(r, __tm_K_Route, [15], [seen0], p);
+    }
+    return {
+        path: path_,
+        method: method_,
+        etag: etag_,
+        headers: headers_
+    };
+}
+function __tm_encTemplate6(w, v, p, d) {
+    if (!(typeof v === "string" && __tm_isTemplateMember(v, __tm_Texts6, __tm_Holes3))) {
+        __tm_mismatch("a string matching `${number}.${number}.${number}`", v, p);
+    }
+    __tm_writeString(w, v);
+}
+function __tm_decTemplate6(r, p, d) {
+    const at = r.pos;
+    const x = __tm_readString(r, p);
+    if (__tm_isTemplateMember(x, __tm_Texts6, __tm_Holes3)) {
+        return x;
+    }
+    return __tm_notOneOf(r, "`${number}.${number}.${number}`", x, p, at);
+}
+// codecFor<Route>()
+const __tm_RouteCodec = __tm_codec(10 /* generated-code version */, __tm_encRoute, __tm_decRoute);
+// codecFor<`${number}.${number}.${number}`>()
+const __tm_ValueCodec = __tm_codec(10 /* generated-code version */, __tm_encTemplate6, __tm_decTemplate6);
+exports.RouteCodec = __tm_RouteCodec;
+exports.VersionCodec = __tm_ValueCodec;
+exports.roundTrip = [
+    [exports.RouteCodec, { path: "/users/0x1f/posts/1e3", method: "get_all", etag: "W/abc", headers: { "x-id": "1" } }],
+    [exports.VersionCodec, "1.2.3"],
+    [exports.VersionCodec, " 1.0x2.+3"],
+];
