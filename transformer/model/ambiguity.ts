@@ -1,7 +1,7 @@
 /**
  * Unions that decode could not take apart: members that arrive in one MessagePack family as values
  * of different kinds (`Set<T> | T[]`, `bigint | 0`). At the top of a union that is checked member
- * by member (from-checker.ts); inside members that a union tries on the same value (a `try` or
+ * by member (union-types.ts); inside members that a union tries on the same value (a `try` or
  * `keysThenTry` choice: `{ x: Map<K, V> } | { x: Record<K, V> }`) it is checked here, one level
  * down or deeper, since the first member that took the bytes would turn the other's values into
  * its own kind.

@@ -1,6 +1,6 @@
 /**
  * The type model: what the emitter knows about a type, as plain JSON-serializable data.
- * Built from the TypeChecker by from-checker.ts; the emitter never sees a ts.Type.
+ * Built from a checker's types by builder.ts; the emitter never sees a type of the checker.
  */
 
 export type Literal = string | number | boolean;

@@ -12,23 +12,18 @@
  * - a mapped type's properties: by where they are declared, then undeclared ones
  *   (`Record<"b" | "a", T>`) by name.
  */
-import ts from "typescript";
+import { OBJECT, TYPE, type Checker, type Sym, type Type } from "./checker.js";
 
 /** `types` in the model's order (see above); a new array. */
-export function orderUnionMembers(types: readonly ts.Type[], program: ts.Program): ts.Type[] {
-  const keys = new Map(types.map((t) => [t, memberKey(t, program)]));
+export function orderUnionMembers(checker: Checker, types: readonly Type[]): Type[] {
+  const keys = new Map(types.map((t) => [t, memberKey(checker, t)]));
   return [...types].sort((a, b) => compareKeys(keys.get(a)!, keys.get(b)!));
 }
 
 /** The properties of a mapped type (`Pick`, `Omit`, `Partial`, `Record` of literal keys) in declaration order; others as listed. */
-export function orderProperties(
-  type: ts.Type,
-  properties: readonly ts.Symbol[],
-  program: ts.Program,
-): readonly ts.Symbol[] {
-  if (!(type.flags & ts.TypeFlags.Object) || !((type as ts.ObjectType).objectFlags & ts.ObjectFlags.Mapped))
-    return properties;
-  const keys = new Map(properties.map((p) => [p, propertyKey(p, program)]));
+export function orderProperties(checker: Checker, type: Type, properties: readonly Sym[]): readonly Sym[] {
+  if (!(checker.objectFlags(type) & OBJECT.Mapped)) return properties;
+  const keys = new Map(properties.map((p) => [p, propertyKey(checker, p)]));
   return [...properties].sort((a, b) => compareKeys(keys.get(a)!, keys.get(b)!));
 }
 
@@ -45,27 +40,31 @@ function compareKeys(a: Key, b: Key): number {
   return 0;
 }
 
-/** Where a symbol is first declared: the kind of file (the project's, a library's, TypeScript's lib), its name, the offset. */
-function declaredAt(symbol: ts.Symbol | undefined, program: ts.Program): Key | undefined {
-  const declaration = symbol?.getDeclarations()?.[0];
+const ORIGIN_RANK = { project: 0, library: 1, lib: 2 } as const;
+
+/**
+ * Where a symbol is first declared: the kind of file (the project's, a library's, TypeScript's
+ * lib), its name (a lib file's by its base name, which every TypeScript shares), the offset.
+ */
+function declaredAt(checker: Checker, symbol: Sym | undefined): Key | undefined {
+  const declaration = symbol && checker.declarations(symbol)[0];
   if (!declaration) return undefined;
-  const file = declaration.getSourceFile();
-  const rank = program.isSourceFileDefaultLibrary(file) ? 2 : program.isSourceFileFromExternalLibrary(file) ? 1 : 0;
-  return [rank, file.fileName, declaration.pos];
+  const { origin, fileName, pos } = declaration;
+  return [ORIGIN_RANK[origin], origin === "lib" ? fileName.slice(fileName.lastIndexOf("/") + 1) : fileName, pos];
 }
 
-function propertyKey(property: ts.Symbol, program: ts.Program): Key {
-  const at = declaredAt(property, program);
-  return at ? [0, ...at] : [1, property.getName()];
+function propertyKey(checker: Checker, property: Sym): Key {
+  const at = declaredAt(checker, property);
+  return at ? [0, ...at] : [1, checker.symbolName(property)];
 }
 
-const F = ts.TypeFlags;
+const F = TYPE;
 
 /**
  * Intrinsic types and the booleans come first, in the order the checker creates them (so that the
  * order is the one most programs always had).
  */
-const INTRINSIC_RANK: [ts.TypeFlags, number][] = [
+const INTRINSIC_RANK: [number, number][] = [
   [F.Undefined | F.Void, 0],
   [F.Null, 1],
   [F.String, 2],
@@ -74,23 +73,23 @@ const INTRINSIC_RANK: [ts.TypeFlags, number][] = [
   [F.Boolean, 5],
 ];
 
-function memberKey(type: ts.Type, program: ts.Program, depth = 0): Key {
-  const rank = INTRINSIC_RANK.find(([flags]) => type.flags & flags)?.[1];
-  if (rank !== undefined) return [0, rank];
-  const text = program.getTypeChecker().typeToString(type);
-  // A literal of an enum is declared (its member); a plain literal is ordered by its value.
-  const literal = type.flags & F.Literal && !(type.flags & F.EnumLiteral);
-  if (literal && type.flags & F.BooleanLiteral) return [0, 6, text === "true" ? 1 : 0];
-  if (literal && type.flags & F.NumberLiteral) return [1, 0, (type as ts.NumberLiteralType).value];
-  if (literal && type.flags & F.StringLiteral) return [1, 1, (type as ts.StringLiteralType).value];
-  const declared = literal ? undefined : declaredAt(type.aliasSymbol ?? type.getSymbol(), program);
-  // Instances of one generic declaration (`A[] | AB[]`, `Page<A> | Page<B>`) by their type arguments.
-  const args = type.aliasSymbol ? (type.aliasTypeArguments ?? []) : typeArguments(type, program.getTypeChecker());
-  const byArguments = depth < 4 ? args.flatMap((arg) => memberKey(arg, program, depth + 1)) : [];
-  return declared ? [2, ...declared, ...byArguments, text] : [3, text];
-}
+const LITERAL = F.StringLiteral | F.NumberLiteral | F.BigIntLiteral | F.BooleanLiteral;
 
-function typeArguments(type: ts.Type, checker: ts.TypeChecker): readonly ts.Type[] {
-  const isReference = type.flags & F.Object && (type as ts.ObjectType).objectFlags & ts.ObjectFlags.Reference;
-  return isReference ? checker.getTypeArguments(type as ts.TypeReference) : [];
+function memberKey(checker: Checker, type: Type, depth = 0): Key {
+  const flags = checker.flags(type);
+  const rank = INTRINSIC_RANK.find(([intrinsic]) => flags & intrinsic)?.[1];
+  if (rank !== undefined) return [0, rank];
+  // A literal of an enum is declared (its member); a plain literal is ordered by its value.
+  const literal = flags & LITERAL && !(flags & F.EnumLiteral);
+  const value = checker.literalValue(type);
+  if (literal && flags & F.BooleanLiteral) return [0, 6, value === true ? 1 : 0];
+  if (literal && flags & F.NumberLiteral) return [1, 0, value as number];
+  if (literal && flags & F.StringLiteral) return [1, 1, value as string];
+  const alias = checker.aliasSymbol(type);
+  const declared = literal ? undefined : declaredAt(checker, alias ?? checker.symbol(type));
+  if (!declared) return [3, checker.typeToString(type)];
+  // Instances of one generic declaration (`A[] | AB[]`, `Page<A> | Page<B>`) by their type arguments.
+  const args = alias ? checker.aliasTypeArguments(type) : checker.typeArguments(type);
+  const byArguments = depth < 4 ? args.flatMap((arg) => memberKey(checker, arg, depth + 1)) : [];
+  return [2, ...declared, ...byArguments];
 }

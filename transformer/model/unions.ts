@@ -216,6 +216,16 @@ export function withoutMember(node: UnionNode, index: number): TypeNode {
   return out;
 }
 
+/** `node | undefined`; a union made beside the walk gets its tag and plan with the others (union-types.ts planAll). */
+export function withUndefined(node: TypeNode): TypeNode {
+  if (node.kind === "undefined" || node.kind === "unknown") return node;
+  if (node.kind === "union")
+    return node.members.some((m) => m.kind === "undefined")
+      ? node
+      : { kind: "union", members: [...node.members, { kind: "undefined" }] };
+  return { kind: "union", members: [node, { kind: "undefined" }] };
+}
+
 /** An optional property's type as encode writes it and a schema shows it: absent and undefined are both left out. */
 export function withoutUndefined(node: TypeNode): TypeNode {
   const index = node.kind === "union" ? node.members.findIndex((m) => m.kind === "undefined") : -1;

@@ -1,6 +1,7 @@
 import * as path from "node:path";
 import ts from "typescript";
-import type { Links } from "../model/from-checker.js";
+import type { Links } from "../model/walker.js";
+import type { Type } from "../model/checker.js";
 import { readCodecOptions } from "./codec-options.js";
 import { isCodecCall } from "./is-codec-call.js";
 
@@ -67,8 +68,8 @@ export function linksFor(
   const declaredCodecs = declaredCodecsOf(program);
   let extension: ExtensionStyle | undefined;
   return {
-    get(type) {
-      const declared = declaredCodecs.get(type);
+    get(type: Type) {
+      const declared = declaredCodecs.get(type as unknown as ts.Type);
       if (!declared || declared.fileName === file.fileName) return undefined;
       const target = moduleOf(declared.fileName);
       if (target === undefined) return undefined;

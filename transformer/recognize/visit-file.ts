@@ -4,7 +4,9 @@ import { diagnosticAt, throwingSink, type DiagnosticSink } from "../diagnostics/
 import { codecName, emitFile, runtimeImport, verbatim } from "../emit/codec.js";
 import { shapeChecks, type ShapeCheck } from "../emit/shape.js";
 import { RUNTIME_ALIAS } from "../emit/context.js";
-import { isErrorType, ModelBuilder } from "../model/from-checker.js";
+import { ClassicChecker } from "../checkers/classic.js";
+import { ModelBuilder } from "../model/builder.js";
+import type { Type } from "../model/checker.js";
 import type { FileModel } from "../model/ir.js";
 import type { ResolvedOptions } from "../options.js";
 import { readCodecOptions } from "./codec-options.js";
@@ -76,7 +78,7 @@ export function transformFile(
       return undefined;
     }
     const type = checker.getTypeFromTypeNode(typeArgument);
-    if (isErrorType(type)) {
+    if ((type as { intrinsicName?: string }).intrinsicName === "error") {
       problem(call, { kind: "noTypeInformation", path: "$", args: [typeArgument.getText()] });
       return undefined;
     }
@@ -85,8 +87,11 @@ export function transformFile(
       problem(call, { kind: "codecOptions", path: "$", args: [callOptions.reason] });
       return undefined;
     }
-    builder ??= new ModelBuilder(program, original!, options.link ? linksFor(program, original!, moduleOf) : undefined);
-    const result = builder.addCodec(type, callOptions.codecArguments, callOptions.layout);
+    builder ??= new ModelBuilder(
+      new ClassicChecker(program, original!),
+      options.link ? linksFor(program, original!, moduleOf) : undefined,
+    );
+    const result = builder.addCodec(type as unknown as Type, callOptions.codecArguments, callOptions.layout);
     if (result.id === undefined) {
       for (const p of result.problems) problem(call, p);
       return undefined;
