@@ -12,7 +12,8 @@ class SharedCompilerEnvironment extends TestEnvironment {
     super(config, context);
     // propertyRuns: the project's bound on fast-check runs (test/property/lib/jest-run.ts).
     const { propertyRuns } = config.projectConfig.testEnvironmentOptions;
-    this.global.__typedMsgpackTest = { typescript, sourceFiles, propertyRuns };
+    // nativeRequire: Node's own require, for TypeScript 7's API (ES modules, which jest's cannot load).
+    this.global.__typedMsgpackTest = { typescript, sourceFiles, propertyRuns, nativeRequire: require };
   }
 }
 

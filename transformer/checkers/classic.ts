@@ -13,7 +13,9 @@ import {
   type Sym,
   type Type,
 } from "../model/checker.js";
-import { declaresSentinel } from "../recognize/is-codec-call.js";
+import { declaresSentinel, isCodecCall } from "../recognize/is-codec-call.js";
+import type { ProgramView } from "../recognize/program-view.js";
+import { Syntax, type CallNode, type Kinds, type SyntaxFile, type SyntaxNode } from "../recognize/syntax.js";
 
 const asType = (t: ts.Type) => t as unknown as Type;
 const asTypes = (ts: readonly ts.Type[]) => ts as unknown as readonly Type[];
@@ -187,6 +189,56 @@ export class ClassicChecker implements Checker {
       this.sentinelFiles.set(fileName, known);
     }
     return known;
+  }
+}
+
+const views = new WeakMap<ts.Program, ClassicProgram>();
+
+/** A TypeScript 4.9-6 program as the build tools read it (recognize/program-view.ts). */
+export class ClassicProgram implements ProgramView {
+  readonly program: ts.Program;
+  readonly checker: ClassicChecker;
+  readonly syntax = new Syntax(ts.SyntaxKind as unknown as Kinds);
+  readonly extensionsRequired: boolean;
+
+  /** One view per program, so that what it computes once (linkable codecs) is shared by its files. */
+  static of(program: ts.Program): ClassicProgram {
+    let view = views.get(program);
+    if (!view) views.set(program, (view = new ClassicProgram(program)));
+    return view;
+  }
+
+  private constructor(program: ts.Program) {
+    this.program = program;
+    const files = program.getSourceFiles();
+    this.checker = new ClassicChecker(program, files[files.length - 1] ?? program.getSourceFiles()[0]!);
+    const options = program.getCompilerOptions();
+    const resolution = options.moduleResolution;
+    const module = options.module ?? 0;
+    const nodeResolution =
+      resolution === ts.ModuleResolutionKind.Node16 || resolution === ts.ModuleResolutionKind.NodeNext;
+    // node16 .. nodenext imply their resolution.
+    this.extensionsRequired = nodeResolution || (resolution === undefined && module >= 100 && module <= 199);
+  }
+
+  sourceFile(fileName: string): SyntaxFile | undefined {
+    return this.program.getSourceFile(fileName) as unknown as SyntaxFile | undefined;
+  }
+
+  ownFiles(): readonly SyntaxFile[] {
+    return this.program
+      .getSourceFiles()
+      .filter(
+        (f) => !f.isDeclarationFile && !this.program.isSourceFileFromExternalLibrary(f),
+      ) as unknown as SyntaxFile[];
+  }
+
+  isCodecCall(call: CallNode): boolean {
+    return isCodecCall(call as unknown as ts.CallExpression, this.program.getTypeChecker());
+  }
+
+  typeOf(typeNode: SyntaxNode): Type {
+    return asType(this.program.getTypeChecker().getTypeFromTypeNode(typeNode as unknown as ts.TypeNode));
   }
 }
 

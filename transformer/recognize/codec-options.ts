@@ -1,5 +1,5 @@
-import ts from "typescript";
 import type { Layout } from "../model/ir.js";
+import type { CallNode, NamedNode, ObjectLiteralNode, PropertyAssignmentNode, Syntax } from "./syntax.js";
 
 /** What a `codecFor` call's argument asks for (runtime/codec-for.ts `CodecOptions`), read at build time. */
 export interface CodecCallOptions {
@@ -16,29 +16,29 @@ const LAYOUTS: readonly string[] = ["keyed", "positional"] satisfies Layout[];
  * key, a layout that does not exist) is a reason, which becomes a compile-time error at the call;
  * arguments that are not object literals are the codecs of a generic codec.
  */
-export function readCodecOptions(call: ts.CallExpression): CodecCallOptions | { reason: string } {
+export function readCodecOptions(call: CallNode, syntax: Syntax): CodecCallOptions | { reason: string } {
   const options: CodecCallOptions = { layout: "keyed", codecArguments: 0 };
   if (call.arguments.length === 0) return options;
-  let argument = call.arguments[0]!;
-  while (ts.isParenthesizedExpression(argument) || ts.isAsExpression(argument) || ts.isSatisfiesExpression(argument))
-    argument = argument.expression;
+  const argument = syntax.unwrap(call.arguments[0]!);
   // Anything but an object literal is a codec for a type parameter (`codecFor<Page<T>>(item)`),
   // counted here and checked against the type by the model.
-  if (!ts.isObjectLiteralExpression(argument)) return { ...options, codecArguments: call.arguments.length };
+  if (!syntax.is(argument, "ObjectLiteralExpression")) return { ...options, codecArguments: call.arguments.length };
   if (call.arguments.length > 1)
     return {
       reason: "Options are the only argument: a generic codec (one given codecs for its type parameters) is keyed.",
     };
-  for (const property of argument.properties) {
-    if (!ts.isPropertyAssignment(property) || !(ts.isIdentifier(property.name) || ts.isStringLiteral(property.name))) {
+  for (const property of (argument as ObjectLiteralNode).properties) {
+    const name = (property as PropertyAssignmentNode).name;
+    if (
+      !syntax.is(property, "PropertyAssignment") ||
+      !(syntax.isIdentifier(name) || syntax.is(name, "StringLiteral"))
+    ) {
       return { reason: `\`${property.getText()}\` is not a plain \`key: value\` property.` };
     }
-    const key = property.name.text;
+    const key = (name as NamedNode).text;
     if (key !== "layout") return { reason: `Unknown option \`${key}\` (the options are: layout).` };
-    let value = property.initializer;
-    while (ts.isParenthesizedExpression(value) || ts.isAsExpression(value) || ts.isSatisfiesExpression(value))
-      value = value.expression;
-    if (!ts.isStringLiteralLike(value) || !LAYOUTS.includes(value.text)) {
+    const value = syntax.unwrap((property as PropertyAssignmentNode).initializer);
+    if (!syntax.isStringLiteralLike(value) || !LAYOUTS.includes(value.text)) {
       return {
         reason: `\`layout\` must be "keyed" or "positional", written as a string literal, not \`${value.getText()}\`.`,
       };

@@ -1,9 +1,15 @@
 import * as path from "node:path";
-import ts from "typescript";
-import type { Links } from "../model/walker.js";
 import type { Type } from "../model/checker.js";
+import type { Links } from "../model/walker.js";
 import { readCodecOptions } from "./codec-options.js";
-import { isCodecCall } from "./is-codec-call.js";
+import type { ProgramView } from "./program-view.js";
+import {
+  Syntax,
+  type ModuleReferenceNode,
+  type NamedNode,
+  type SyntaxFile,
+  type VariableStatementNode,
+} from "./syntax.js";
 
 /** A top-level `export const <exportName> = codecFor<T>()`: where the codec of T lives. */
 interface Declared {
@@ -14,41 +20,40 @@ interface Declared {
 /**
  * Every exported top-level codec of the program's own source files, by type. A type declared by
  * several files belongs to the first by file name, so that exactly one file owns each type and two
- * files can never link to each other for the same type. Computed once per Program (watch mode
- * hands out a new one after every change).
+ * files can never link to each other for the same type. Computed once per program (watch mode and
+ * the bundler plugin hand out a new one after every change).
  */
-const byProgram = new WeakMap<ts.Program, Map<ts.Type, Declared>>();
+const byProgram = new WeakMap<ProgramView, Map<Type, Declared>>();
 
-function declaredCodecsOf(program: ts.Program): Map<ts.Type, Declared> {
-  let found = byProgram.get(program);
+function declaredCodecsOf(view: ProgramView): Map<Type, Declared> {
+  let found = byProgram.get(view);
   if (found) return found;
   found = new Map();
-  const checker = program.getTypeChecker();
-  const files = program
-    .getSourceFiles()
-    .filter((f) => !f.isDeclarationFile && !program.isSourceFileFromExternalLibrary(f) && f.text.includes("codecFor"))
+  const syntax = view.syntax;
+  const files = view
+    .ownFiles()
+    .filter((f) => f.text.includes("codecFor"))
     .sort((a, b) => (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0));
   for (const file of files) {
     for (const statement of file.statements) {
-      if (
-        !ts.isVariableStatement(statement) ||
-        !statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)
-      )
-        continue;
-      if (!(statement.declarationList.flags & ts.NodeFlags.Const)) continue;
-      for (const declaration of statement.declarationList.declarations) {
+      if (!syntax.is(statement, "VariableStatement")) continue;
+      const variables = statement as VariableStatementNode;
+      if (!variables.modifiers?.some((m) => syntax.is(m, "ExportKeyword"))) continue;
+      if (!(variables.declarationList.flags & Syntax.CONST)) continue;
+      for (const declaration of variables.declarationList.declarations) {
         const call = declaration.initializer;
-        if (!ts.isIdentifier(declaration.name) || !call || !ts.isCallExpression(call)) continue;
-        if (call.typeArguments?.length !== 1 || !isCodecCall(call, checker)) continue;
+        if (!syntax.isIdentifier(declaration.name) || !syntax.isCall(call)) continue;
+        if (call.typeArguments?.length !== 1 || !view.isCodecCall(call)) continue;
         // Links are to keyed codecs: a positional one writes its type in another form.
-        const options = readCodecOptions(call);
+        const options = readCodecOptions(call, syntax);
         if ("reason" in options || options.layout !== "keyed") continue;
-        const type = checker.getTypeFromTypeNode(call.typeArguments[0]!);
-        if (!found.has(type)) found.set(type, { fileName: file.fileName, exportName: declaration.name.text });
+        const type = view.typeOf(call.typeArguments[0]!);
+        if (!found.has(type))
+          found.set(type, { fileName: file.fileName, exportName: (declaration.name as NamedNode).text });
       }
     }
   }
-  byProgram.set(program, found);
+  byProgram.set(view, found);
   return found;
 }
 
@@ -61,19 +66,19 @@ function declaredCodecsOf(program: ts.Program): Map<ts.Type, Declared> {
  * as much as the whole program.
  */
 export function linksFor(
-  program: ts.Program,
-  file: ts.SourceFile,
+  view: ProgramView,
+  file: SyntaxFile,
   moduleOf: (fileName: string) => string | undefined,
 ): Links {
-  const declaredCodecs = declaredCodecsOf(program);
+  const declaredCodecs = declaredCodecsOf(view);
   let extension: ExtensionStyle | undefined;
   return {
     get(type: Type) {
-      const declared = declaredCodecs.get(type as unknown as ts.Type);
+      const declared = declaredCodecs.get(type);
       if (!declared || declared.fileName === file.fileName) return undefined;
       const target = moduleOf(declared.fileName);
       if (target === undefined) return undefined;
-      extension ??= extensionStyle(program.getCompilerOptions(), file);
+      extension ??= extensionStyle(view, file);
       return { module: specifier(file.fileName, target, extension), exportName: declared.exportName };
     },
   };
@@ -88,21 +93,19 @@ type ExtensionStyle = "js" | "none" | "ts";
  * elsewhere the file's own relative imports show what its build expects (`./order.js` under
  * bundler resolution, or no extension).
  */
-function extensionStyle(options: ts.CompilerOptions, file: ts.SourceFile): ExtensionStyle {
+function extensionStyle(view: ProgramView, file: SyntaxFile): ExtensionStyle {
+  const syntax = view.syntax;
   const relative = file.statements
-    .flatMap((s) =>
-      (ts.isImportDeclaration(s) || ts.isExportDeclaration(s)) &&
-      s.moduleSpecifier &&
-      ts.isStringLiteral(s.moduleSpecifier)
-        ? [s.moduleSpecifier.text]
-        : [],
-    )
+    .flatMap((s) => {
+      const specifier = (s as ModuleReferenceNode).moduleSpecifier;
+      return (syntax.is(s, "ImportDeclaration") || syntax.is(s, "ExportDeclaration")) &&
+        syntax.is(specifier, "StringLiteral")
+        ? [(specifier as NamedNode).text]
+        : [];
+    })
     .filter((m) => m.startsWith("."));
   if (relative.some((m) => /\.[mc]?tsx?$/.test(m) && !/\.d\.[mc]?ts$/.test(m))) return "ts";
-  const resolution = options.moduleResolution;
-  const module = options.module ?? 0;
-  if (resolution === ts.ModuleResolutionKind.Node16 || resolution === ts.ModuleResolutionKind.NodeNext) return "js";
-  if (resolution === undefined && module >= 100 && module <= 199) return "js"; // node16 .. nodenext imply their resolution
+  if (view.extensionsRequired) return "js";
   return relative.some((m) => /\.[mc]?js$/.test(m)) ? "js" : "none";
 }
 

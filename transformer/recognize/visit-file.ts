@@ -4,7 +4,7 @@ import { diagnosticAt, throwingSink, type DiagnosticSink } from "../diagnostics/
 import { codecName, emitFile, runtimeImport, verbatim } from "../emit/codec.js";
 import { shapeChecks, type ShapeCheck } from "../emit/shape.js";
 import { RUNTIME_ALIAS } from "../emit/context.js";
-import { ClassicChecker } from "../checkers/classic.js";
+import { ClassicProgram } from "../checkers/classic.js";
 import { ModelBuilder } from "../model/builder.js";
 import type { Type } from "../model/checker.js";
 import type { FileModel } from "../model/ir.js";
@@ -12,6 +12,7 @@ import type { ResolvedOptions } from "../options.js";
 import { readCodecOptions } from "./codec-options.js";
 import { isCodecCall, looksLikeCodecCall } from "./is-codec-call.js";
 import { linksFor } from "./links.js";
+import type { CallNode, SyntaxFile } from "./syntax.js";
 
 export interface FileResult {
   file: ts.SourceFile;
@@ -82,14 +83,15 @@ export function transformFile(
       problem(call, { kind: "noTypeInformation", path: "$", args: [typeArgument.getText()] });
       return undefined;
     }
-    const callOptions = readCodecOptions(call);
+    const view = ClassicProgram.of(program);
+    const callOptions = readCodecOptions(call as unknown as CallNode, view.syntax);
     if ("reason" in callOptions) {
       problem(call, { kind: "codecOptions", path: "$", args: [callOptions.reason] });
       return undefined;
     }
     builder ??= new ModelBuilder(
-      new ClassicChecker(program, original!),
-      options.link ? linksFor(program, original!, moduleOf) : undefined,
+      view.checker,
+      options.link ? linksFor(view, original! as unknown as SyntaxFile, moduleOf) : undefined,
     );
     const result = builder.addCodec(type as unknown as Type, callOptions.codecArguments, callOptions.layout);
     if (result.id === undefined) {

@@ -1,0 +1,77 @@
+/**
+ * The TypeScript 7 path in tests: TypeScript 7.0 and the newest 7.x, each installed in its own
+ * folder here (test/native/ts-7.0, ts-7.1) on first use, and projects of fixture files that the
+ * native checker opens.
+ */
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { loadNativeModules, NativeSession, type NativeModules } from "../../transformer/checkers/native-api";
+import { GENERATED_DIR } from "../helpers/compile";
+
+const ROOT = path.resolve(__dirname, "../..");
+
+export const NATIVE_VERSIONS = ["7.0", "7.1"] as const;
+export type NativeVersion = (typeof NATIVE_VERSIONS)[number];
+
+const loaded = new Map<NativeVersion, NativeModules>();
+
+/** The API of the TypeScript 7 in test/native/ts-<version>, installed from its lockfile if need be. */
+export function nativeModules(version: NativeVersion): NativeModules {
+  const known = loaded.get(version);
+  if (known) return known;
+  const dir = path.join(__dirname, `ts-${version}`);
+  const typescriptDir = path.join(dir, "node_modules/typescript");
+  if (!fs.existsSync(path.join(typescriptDir, "package.json"))) {
+    execFileSync("npm", ["ci", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: dir, stdio: "inherit" });
+  }
+  const { version: exact } = JSON.parse(fs.readFileSync(path.join(typescriptDir, "package.json"), "utf8"));
+  const { nativeRequire } = (globalThis as { __typedMsgpackTest?: { nativeRequire: (f: string) => unknown } })
+    .__typedMsgpackTest!;
+  const modules = loadNativeModules(typescriptDir, exact, nativeRequire);
+  if (typeof modules === "string") throw new Error(modules);
+  loaded.set(version, modules);
+  return modules;
+}
+
+/** The compiler options of test/helpers/compile.ts's fixtures, as a tsconfig. */
+export const FIXTURE_TSCONFIG = {
+  compilerOptions: {
+    target: "es2020",
+    module: "node16",
+    moduleResolution: "node16",
+    strict: true,
+    esModuleInterop: true,
+    skipLibCheck: true,
+    types: [],
+    lib: ["es2020", "dom"],
+    paths: {
+      "typed-msgpack": [path.join(ROOT, "runtime/index.ts")],
+      "typed-msgpack/stream": [path.join(ROOT, "runtime/stream.ts")],
+    },
+  },
+};
+
+/** A project of `files` (name → source) under test/.generated/native/<name>, and its tsconfig's path. */
+export function writeProject(name: string, files: Record<string, string>): string {
+  const dir = path.join(GENERATED_DIR, "native", name);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  for (const [file, source] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), source);
+  }
+  const tsconfig = path.join(dir, "tsconfig.json");
+  fs.writeFileSync(tsconfig, JSON.stringify({ ...FIXTURE_TSCONFIG, include: Object.keys(files) }, null, 2));
+  return tsconfig;
+}
+
+/** Opens `tsconfig` with the native checker of `version`, runs `use`, and closes it. */
+export function withSession<T>(version: NativeVersion, tsconfig: string, use: (session: NativeSession) => T): T {
+  const session = new NativeSession(nativeModules(version), tsconfig, path.dirname(tsconfig));
+  try {
+    return use(session);
+  } finally {
+    session.close();
+  }
+}

@@ -1,0 +1,322 @@
+/**
+ * The type model's Checker (model/checker.ts) over TypeScript 7's API (`typescript/sync`, in 7.0
+ * `typescript/unstable/sync`), which runs the native checker in a child process and answers each
+ * query over IPC (about 0.1 ms a round trip). So this adapter asks each question once and keeps
+ * the answer (types and symbols are the same objects for the life of a snapshot), asks for the
+ * types of all of a type's properties in one request, and answers from the objects' own fields
+ * what needs no request (flags, literal values, names, declarations' files and their order).
+ */
+import { OBJECT, TYPE, type Checker, type Declaration, type IndexInfo, type Sym, type Type } from "../model/checker.js";
+import * as fs from "node:fs";
+import { SENTINEL_EXPORT } from "../recognize/is-codec-call.js";
+import type { ProgramView } from "../recognize/program-view.js";
+import { Syntax, type CallNode, type NamedNode, type SyntaxFile, type SyntaxNode } from "../recognize/syntax.js";
+import type { NativeNode, NativeProject, NativeSymbol, NativeType } from "./native-api.js";
+
+const asType = (t: NativeType) => t as unknown as Type;
+const asTypes = (ts: readonly NativeType[]) => ts as unknown as readonly Type[];
+const native = (t: Type) => t as unknown as NativeType;
+const asSym = (s: NativeSymbol) => s as unknown as Sym;
+const nativeSym = (s: Sym) => s as unknown as NativeSymbol;
+
+/** ObjectFlags.CouldContainTypeVariables: set on a type that mentions a type parameter. */
+const COULD_CONTAIN_TYPE_VARIABLES = 1 << 20;
+/** SignatureKind.Call and .Construct. */
+const SIGNATURE_KINDS = [0, 1];
+
+/** A query's answer per handle, asked once. */
+function memo<K extends object, V>(ask: (key: K) => V): (key: K) => V {
+  const known = new WeakMap<K, V>();
+  return (key) => {
+    if (known.has(key)) return known.get(key)!;
+    const value = ask(key);
+    known.set(key, value);
+    return value;
+  };
+}
+
+export class NativeChecker implements Checker {
+  private readonly project: NativeProject;
+  private readonly typeOfSymbol = new WeakMap<NativeSymbol, NativeType>();
+  private readonly origins = new Map<string, Declaration["origin"]>();
+  private readonly sentinelFiles = new Map<string, boolean>();
+
+  constructor(project: NativeProject) {
+    this.project = project;
+  }
+
+  flags(type: Type): number {
+    return native(type).flags;
+  }
+
+  objectFlags(type: Type): number {
+    const t = native(type);
+    return t.flags & TYPE.Object ? t.objectFlags : 0;
+  }
+
+  literalValue(type: Type): string | number | boolean | undefined {
+    const t = native(type);
+    // 7.0 gives a boolean literal's value; older builds only its intrinsic name.
+    if (t.flags & TYPE.BooleanLiteral) return typeof t.value === "boolean" ? t.value : t.intrinsicName === "true";
+    if (t.flags & (TYPE.StringLiteral | TYPE.NumberLiteral)) return t.value as string | number;
+    return undefined;
+  }
+
+  isError(type: Type): boolean {
+    return native(type).isErrorType();
+  }
+
+  symbol(type: Type): Sym | undefined {
+    const symbol = this.symbolOf(native(type));
+    return symbol && asSym(symbol);
+  }
+
+  private readonly symbolOf = memo((t: NativeType) => (t.symbol ? t.getSymbol() : undefined));
+
+  aliasSymbol(type: Type): Sym | undefined {
+    const t = native(type);
+    const symbol = t.aliasSymbol ? t.getAliasSymbol() : undefined;
+    return symbol && asSym(symbol);
+  }
+
+  aliasTypeArguments(type: Type): readonly Type[] {
+    const t = native(type);
+    return t.aliasTypeArguments.length > 0 ? asTypes(this.aliasArguments(t)) : [];
+  }
+
+  private readonly aliasArguments = memo((t: NativeType) => t.getAliasTypeArguments());
+
+  constituents(type: Type): readonly Type[] {
+    return asTypes(this.typesOfType(native(type)));
+  }
+
+  private readonly typesOfType = memo((t: NativeType) => t.getTypes() ?? []);
+
+  templateTexts(type: Type): readonly string[] {
+    return native(type).texts ?? [];
+  }
+
+  typeArguments(type: Type): readonly Type[] {
+    const t = native(type);
+    return t.flags & TYPE.Object && t.objectFlags & OBJECT.Reference ? asTypes(this.argumentsOf(t)) : [];
+  }
+
+  private readonly argumentsOf = memo((t: NativeType) => this.project.checker.getTypeArguments(t));
+
+  tupleElementFlags(type: Type): readonly number[] {
+    return this.targetOf(native(type)).elementFlags ?? [];
+  }
+
+  private readonly targetOf = memo((t: NativeType) => (t.target ? t.getTarget() : t));
+
+  isArray(type: Type): boolean {
+    // Only references are arrays: no request for an interface or a type literal.
+    const t = native(type);
+    return t.flags & TYPE.Object && t.objectFlags & OBJECT.Reference ? this.arrayType(t) : false;
+  }
+
+  private readonly arrayType = memo((t: NativeType) => this.project.checker.isArrayType(t));
+
+  isTuple(type: Type): boolean {
+    const t = native(type);
+    return t.flags & TYPE.Object && t.objectFlags & OBJECT.Reference ? this.tupleType(t) : false;
+  }
+
+  private readonly tupleType = memo((t: NativeType) => this.project.checker.isTupleType(t));
+
+  baseTypes(type: Type): readonly Type[] {
+    const t = native(type);
+    if (!(t.flags & TYPE.Object)) return [];
+    const target = t.objectFlags & OBJECT.Reference ? this.targetOf(t) : t;
+    if (!(target.objectFlags & (OBJECT.Class | OBJECT.Interface))) return [];
+    return asTypes(this.basesOf(target));
+  }
+
+  private readonly basesOf = memo((t: NativeType) => this.project.checker.getBaseTypes(t));
+
+  properties(type: Type): readonly Sym[] {
+    return this.propertiesOf(native(type)) as unknown as readonly Sym[];
+  }
+
+  private readonly propertiesOf = memo((t: NativeType) =>
+    t.flags & (TYPE.Object | TYPE.Intersection | TYPE.Union) ? this.project.checker.getPropertiesOfType(t) : [],
+  );
+
+  typesOf(symbols: readonly Sym[]): readonly Type[] {
+    const wanted = symbols.map(nativeSym).filter((s) => !this.typeOfSymbol.has(s));
+    if (wanted.length > 0) {
+      const types = this.project.checker.getTypeOfSymbol(wanted);
+      wanted.forEach((s, i) => this.typeOfSymbol.set(s, types[i]!));
+    }
+    return symbols.map((s) => asType(this.typeOfSymbol.get(nativeSym(s))!));
+  }
+
+  property(type: Type, name: string): Sym | undefined {
+    const symbol = this.propertiesOf(native(type)).find((p) => p.name === name);
+    return symbol && asSym(symbol);
+  }
+
+  indexInfos(type: Type): readonly IndexInfo[] {
+    return this.indexInfosOf(native(type));
+  }
+
+  private readonly indexInfosOf = memo((t: NativeType): readonly IndexInfo[] =>
+    t.flags & (TYPE.Object | TYPE.Intersection)
+      ? this.project.checker
+          .getIndexInfosOfType(t)
+          .map((info) => ({ key: asType(info.keyType), value: asType(info.valueType) }))
+      : [],
+  );
+
+  hasSignatures(type: Type): boolean {
+    return this.signatures(native(type));
+  }
+
+  private readonly signatures = memo((t: NativeType) =>
+    SIGNATURE_KINDS.some((kind) => this.project.checker.getSignaturesOfType(t, kind).length > 0),
+  );
+
+  isGenericMapped(type: Type): boolean {
+    // The API does not show a mapped type's constraint; one over a type parameter mentions it, and
+    // has neither properties nor index signatures until the parameter is known.
+    const t = native(type);
+    if (!(t.flags & TYPE.Object) || !(t.objectFlags & OBJECT.Mapped)) return false;
+    if (!(t.objectFlags & COULD_CONTAIN_TYPE_VARIABLES)) return false;
+    return this.propertiesOf(t).length === 0 && this.indexInfosOf(t).length === 0;
+  }
+
+  typeToString(type: Type): string {
+    return this.text(native(type));
+  }
+
+  private readonly text = memo((t: NativeType) => this.project.checker.typeToString(t));
+
+  symbolName(symbol: Sym): string {
+    return nativeSym(symbol).name;
+  }
+
+  symbolFlags(symbol: Sym): number {
+    return nativeSym(symbol).flags;
+  }
+
+  declarations(symbol: Sym): readonly Declaration[] {
+    return this.declarationsOf(nativeSym(symbol));
+  }
+
+  private readonly declarationsOf = memo((s: NativeSymbol): readonly Declaration[] =>
+    s.declarations.map((handle) => {
+      const checker = this;
+      const fileName = handle.path;
+      // The node, fetched with its file only when a modifier or a written type is asked for.
+      let node: ReturnType<typeof handle.resolve> | null = null;
+      const resolved = () => (node ??= handle.resolve() ?? undefined);
+      return {
+        fileName,
+        // The handle's index orders one file's nodes as the source does (a parent before its children).
+        pos: handle.index,
+        get origin() {
+          return checker.originOf(fileName);
+        },
+        get modifiers() {
+          return resolved()?.modifierFlags ?? 0;
+        },
+        get method() {
+          return handle.kind === checker.syntax.MethodSignature || handle.kind === checker.syntax.MethodDeclaration;
+        },
+        get typeText() {
+          return resolved()?.type?.getText();
+        },
+      };
+    }),
+  );
+
+  /** SyntaxKind numbers of the loaded TypeScript (they differ between 7.0 and 7.1). */
+  private get syntax(): Readonly<Record<string, number>> {
+    return this.project.syntaxKind;
+  }
+
+  private originOf(fileName: string): Declaration["origin"] {
+    let origin = this.origins.get(fileName);
+    if (origin === undefined) {
+      const metadata = this.project.program.getSourceFileMetadata(fileName);
+      origin = metadata?.isDefaultLibrary ? "lib" : metadata?.isFromExternalLibrary ? "library" : "project";
+      this.origins.set(fileName, origin);
+    }
+    return origin;
+  }
+
+  declaresSentinel(fileName: string): boolean {
+    let known = this.sentinelFiles.get(fileName);
+    if (known === undefined) {
+      const file = this.project.program.getSourceFile(fileName);
+      const moduleSymbol = file && this.project.checker.getSymbolAtLocation(file);
+      known =
+        moduleSymbol !== undefined &&
+        this.project.checker
+          .getExportsOfModule(moduleSymbol)
+          .some((e) => e.name === SENTINEL_EXPORT && e.declarations.some((d) => d.path === fileName));
+      this.sentinelFiles.set(fileName, known);
+    }
+    return known;
+  }
+}
+
+/** ModuleResolutionKind.Node16 and NodeNext; ModuleKind's node16 .. nodenext range, which implies them. */
+const NODE_RESOLUTION = [3, 99];
+const NODE_MODULES = [100, 199];
+
+/** A TypeScript 7 project as the build tools read it (recognize/program-view.ts). */
+export class NativeProgram implements ProgramView {
+  readonly project: NativeProject;
+  readonly checker: NativeChecker;
+  readonly syntax: Syntax;
+  readonly extensionsRequired: boolean;
+  private own: readonly SyntaxFile[] | undefined;
+
+  constructor(project: NativeProject) {
+    this.project = project;
+    this.checker = new NativeChecker(project);
+    this.syntax = new Syntax(project.syntaxKind);
+    const options = project.compilerOptions;
+    const resolution = options.moduleResolution as number | undefined;
+    const module = (options.module as number | undefined) ?? 0;
+    this.extensionsRequired =
+      (resolution !== undefined && NODE_RESOLUTION.includes(resolution)) ||
+      (resolution === undefined && module >= NODE_MODULES[0]! && module <= NODE_MODULES[1]!);
+  }
+
+  sourceFile(fileName: string): SyntaxFile | undefined {
+    return this.project.program.getSourceFile(fileName) as unknown as SyntaxFile | undefined;
+  }
+
+  ownFiles(): readonly SyntaxFile[] {
+    // Fetched from the checker only if they mention codecFor on disk: each file is a round trip.
+    this.own ??= this.project.program
+      .getSourceFileNames()
+      .filter((name) => !/\.d\.[mc]?ts$/.test(name) && !name.includes("/node_modules/") && mentionsCodecFor(name))
+      .flatMap((name) => {
+        const file = this.sourceFile(name);
+        return file ? [file] : [];
+      });
+    return this.own;
+  }
+
+  isCodecCall(call: CallNode): boolean {
+    const declaration = this.project.checker.getResolvedSignature(call as unknown as NativeNode)?.declaration;
+    if (!declaration || declaration.kind !== this.project.syntaxKind.FunctionDeclaration) return false;
+    const node = declaration.resolve() as unknown as { name?: NamedNode } | undefined;
+    return node?.name?.text === "codecFor" && this.checker.declaresSentinel(declaration.path);
+  }
+
+  typeOf(typeNode: SyntaxNode): Type {
+    return this.project.checker.getTypeFromTypeNode(typeNode as unknown as NativeNode) as unknown as Type;
+  }
+}
+
+function mentionsCodecFor(fileName: string): boolean {
+  try {
+    return fs.readFileSync(fileName, "utf8").includes("codecFor");
+  } catch {
+    return true;
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * The pipeline on one source file, whichever compiler reads it: recognize the file's `codecFor`
+ * calls (recognize/), model their types (model/), and say what went wrong where. Emitting the
+ * model is the caller's: the compiler plugin writes JavaScript into the compiler's output
+ * (recognize/visit-file.ts), `generate` and the bundler plugin write TypeScript source
+ * (generate.ts).
+ */
+import { CATALOG, formatProblem, type Problem } from "./diagnostics/catalog.js";
+import { ModelBuilder } from "./model/builder.js";
+import type { FileModel } from "./model/ir.js";
+import { readCodecOptions } from "./recognize/codec-options.js";
+import { linksFor } from "./recognize/links.js";
+import type { ProgramView } from "./recognize/program-view.js";
+import type { CallNode, SyntaxFile, SyntaxNode } from "./recognize/syntax.js";
+
+export interface ModelOptions {
+  /** Link to codecs declared in other modules instead of copying them (recognize/links.ts). */
+  link: boolean;
+  /** The module that holds another file's codecs, for links; undefined where none can be imported. */
+  moduleOf: (fileName: string) => string | undefined;
+}
+
+/** A recognized call and its codec's id in the file model (`model.codecs`). */
+export interface ModelledCall {
+  call: CallNode;
+  typeArgument: SyntaxNode;
+  id: string;
+}
+
+/** A problem at a call: a compile-time error there. */
+export interface CallProblem {
+  call: CallNode;
+  problem: Problem;
+}
+
+export interface FileModelResult {
+  /** Undefined when the file has no codec calls. */
+  model?: FileModel;
+  /** In source order (a call inside another call's arguments after it). */
+  calls: ModelledCall[];
+  problems: CallProblem[];
+}
+
+/** Recognizes and models every codec call of `file`. */
+export function modelFile(view: ProgramView, file: SyntaxFile, options: ModelOptions): FileModelResult {
+  const result: FileModelResult = { calls: [], problems: [] };
+  let builder: ModelBuilder | undefined;
+  for (const call of codecCalls(view, file)) {
+    const problem = (p: Problem) => result.problems.push({ call, problem: p });
+    const typeArgument = call.typeArguments?.length === 1 ? call.typeArguments[0] : undefined;
+    if (!typeArgument) {
+      problem({ kind: "missingTypeArgument", path: "$", args: [] });
+      continue;
+    }
+    const type = view.typeOf(typeArgument);
+    if (view.checker.isError(type)) {
+      problem({ kind: "noTypeInformation", path: "$", args: [typeArgument.getText()] });
+      continue;
+    }
+    const callOptions = readCodecOptions(call, view.syntax);
+    if ("reason" in callOptions) {
+      problem({ kind: "codecOptions", path: "$", args: [callOptions.reason] });
+      continue;
+    }
+    builder ??= new ModelBuilder(view.checker, options.link ? linksFor(view, file, options.moduleOf) : undefined);
+    const codec = builder.addCodec(type, callOptions.codecArguments, callOptions.layout);
+    if (codec.id === undefined) codec.problems.forEach(problem);
+    else result.calls.push({ call, typeArgument, id: codec.id });
+  }
+  if (builder && Object.keys(builder.model.codecs).length > 0) result.model = builder.model;
+  return result;
+}
+
+/** The file's calls of typed-msgpack's codecFor, in source order. */
+export function codecCalls(view: ProgramView, file: SyntaxFile): CallNode[] {
+  const syntax = view.syntax;
+  const calls: CallNode[] = [];
+  const visit = (node: SyntaxNode): undefined => {
+    if (syntax.holdsNoCalls(node)) return;
+    // Codec calls have no arguments, or a type argument and codecs for its type parameters.
+    if (
+      syntax.isCall(node) &&
+      (node.arguments.length === 0 || node.typeArguments !== undefined) &&
+      view.isCodecCall(node)
+    )
+      calls.push(node);
+    node.forEachChild(visit);
+  };
+  for (const statement of file.statements) visit(statement);
+  return calls;
+}
+
+/** A compile error of the pipeline, where it is in its file: `codecFor<User>(): $.onClick has a function type, ...`. */
+export interface PipelineDiagnostic {
+  code: number;
+  fileName: string;
+  start: number;
+  length: number;
+  message: string;
+}
+
+/** The diagnostic of a problem at its call (the same text as diagnostics/report.ts gives the compiler). */
+export function diagnosticOf(file: SyntaxFile, { call, problem }: CallProblem): PipelineDiagnostic {
+  const start = call.getStart();
+  return {
+    code: CATALOG[problem.kind].code,
+    fileName: file.fileName,
+    start,
+    length: call.end - start,
+    message: `${call.getText()}: ${formatProblem(problem)}`,
+  };
+}

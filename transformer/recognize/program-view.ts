@@ -1,0 +1,30 @@
+/**
+ * What the build tools read of a program, from either compiler (transformer/checkers/): its files'
+ * syntax (syntax.ts), which calls are typed-msgpack's `codecFor`, the type a type node names, and
+ * the checker the type model asks (model/checker.ts).
+ */
+import type { Checker, Type } from "../model/checker.js";
+import type { CallNode, Syntax, SyntaxFile, SyntaxNode } from "./syntax.js";
+
+export interface ProgramView {
+  readonly checker: Checker;
+  readonly syntax: Syntax;
+  /** The file, if the program has it. */
+  sourceFile(fileName: string): SyntaxFile | undefined;
+  /** The project's own source files: not declaration files, not libraries'. */
+  ownFiles(): readonly SyntaxFile[];
+  /**
+   * Is `call` a call of typed-msgpack's `codecFor`? Decided by the declaration the checker resolves
+   * the call to (the function `codecFor` in the module that declares the sentinel export), never
+   * by the name at the call site: aliased and namespace imports and re-exports are recognized, and
+   * an unrelated function named `codecFor` is not.
+   */
+  isCodecCall(call: CallNode): boolean;
+  /** The type a type node names (a call's type argument). */
+  typeOf(typeNode: SyntaxNode): Type;
+  /**
+   * Whether relative imports must name the compiled file's extension (`./order.js`): module
+   * resolution node16 or nodenext, given or implied by `module`.
+   */
+  readonly extensionsRequired: boolean;
+}

@@ -1,0 +1,162 @@
+/**
+ * The syntax the build tools read, from either compiler: TypeScript 4.9-6's parse trees and
+ * TypeScript 7's (`typescript/ast`) have the same shape (the same node kinds, with the same
+ * property names), but number their kinds differently. Code here reads nodes through these
+ * interfaces and a table of kind numbers (`Kinds`), so one recognizer serves both.
+ */
+
+/** What any node has. */
+export interface SyntaxNode {
+  readonly kind: number;
+  readonly pos: number;
+  readonly end: number;
+  readonly parent?: SyntaxNode;
+  getStart(file?: never): number;
+  getText(file?: never): string;
+  forEachChild<T>(visit: (child: SyntaxNode) => T | undefined): T | undefined;
+}
+
+export interface SyntaxFile extends SyntaxNode {
+  readonly fileName: string;
+  readonly text: string;
+  readonly statements: readonly SyntaxNode[];
+}
+
+export interface CallNode extends SyntaxNode {
+  readonly expression: SyntaxNode;
+  readonly typeArguments?: readonly SyntaxNode[];
+  readonly arguments: readonly SyntaxNode[];
+}
+
+export interface NamedNode extends SyntaxNode {
+  readonly text: string;
+}
+
+export interface PropertyAccessNode extends SyntaxNode {
+  readonly expression: SyntaxNode;
+  readonly name: NamedNode;
+}
+
+export interface WrapperNode extends SyntaxNode {
+  readonly expression: SyntaxNode;
+}
+
+export interface ObjectLiteralNode extends SyntaxNode {
+  readonly properties: readonly SyntaxNode[];
+}
+
+export interface PropertyAssignmentNode extends SyntaxNode {
+  readonly name: SyntaxNode;
+  readonly initializer: SyntaxNode;
+}
+
+export interface VariableStatementNode extends SyntaxNode {
+  readonly modifiers?: readonly SyntaxNode[];
+  readonly declarationList: { readonly flags: number; readonly declarations: readonly VariableDeclarationNode[] };
+}
+
+export interface VariableDeclarationNode extends SyntaxNode {
+  readonly name: SyntaxNode;
+  readonly initializer?: SyntaxNode;
+}
+
+export interface ModuleReferenceNode extends SyntaxNode {
+  readonly moduleSpecifier?: SyntaxNode;
+}
+
+/** The kind numbers of one compiler: its SyntaxKind enum, read by name. */
+export type Kinds = Readonly<Record<string, number>>;
+
+/** The node kinds read here, named as both compilers name them. */
+type KindName =
+  | "CallExpression"
+  | "Identifier"
+  | "PropertyAccessExpression"
+  | "ParenthesizedExpression"
+  | "AsExpression"
+  | "SatisfiesExpression"
+  | "ObjectLiteralExpression"
+  | "PropertyAssignment"
+  | "StringLiteral"
+  | "NoSubstitutionTemplateLiteral"
+  | "VariableStatement"
+  | "ExportKeyword"
+  | "ImportDeclaration"
+  | "ExportDeclaration"
+  | "InterfaceDeclaration"
+  | "TypeAliasDeclaration"
+  | "ExpressionWithTypeArguments"
+  | "FunctionDeclaration";
+
+export class Syntax {
+  private readonly kinds: Kinds;
+  /** NodeFlags.Const, the same in every supported version. */
+  static readonly CONST = 2;
+
+  constructor(kinds: Kinds) {
+    this.kinds = kinds;
+  }
+
+  is(node: SyntaxNode | undefined, kind: KindName): boolean {
+    return node !== undefined && node.kind === this.kinds[kind];
+  }
+
+  isCall(node: SyntaxNode | undefined): node is CallNode {
+    return this.is(node, "CallExpression");
+  }
+
+  isIdentifier(node: SyntaxNode | undefined): node is NamedNode {
+    return this.is(node, "Identifier");
+  }
+
+  /** A string literal or a template literal without substitutions: `"a"`, `` `a` ``. */
+  isStringLiteralLike(node: SyntaxNode | undefined): node is NamedNode {
+    return this.is(node, "StringLiteral") || this.is(node, "NoSubstitutionTemplateLiteral");
+  }
+
+  /** Whether `node` is a type (a type annotation, a type argument...): the first kinds up to the last type node's. */
+  isTypeNode(node: SyntaxNode): boolean {
+    const k = this.kinds;
+    return (
+      (node.kind >= k.FirstTypeNode! && node.kind <= k.LastTypeNode!) || node.kind === k.ExpressionWithTypeArguments
+    );
+  }
+
+  /** `(e)`, `e as T`, `e satisfies T` around an expression: the expression. */
+  unwrap(node: SyntaxNode): SyntaxNode {
+    let current = node;
+    while (
+      this.is(current, "ParenthesizedExpression") ||
+      this.is(current, "AsExpression") ||
+      this.is(current, "SatisfiesExpression")
+    )
+      current = (current as WrapperNode).expression;
+    return current;
+  }
+
+  /** Declarations and types, which no codecFor call can be inside: most of a types-only file, not walked. */
+  holdsNoCalls(node: SyntaxNode): boolean {
+    // ExpressionWithTypeArguments counts as a type node but holds an expression (`class A extends f(x)`).
+    return (
+      this.is(node, "InterfaceDeclaration") ||
+      this.is(node, "TypeAliasDeclaration") ||
+      this.is(node, "ImportDeclaration") ||
+      (this.isTypeNode(node) && !this.is(node, "ExpressionWithTypeArguments"))
+    );
+  }
+
+  /**
+   * Without type information (transpile-only builds) calls cannot be resolved; a call whose callee
+   * is spelled `codecFor` or `x.codecFor` with a type argument is then most likely ours, and must
+   * fail the build rather than be left to throw at run time.
+   */
+  looksLikeCodecCall(call: CallNode): boolean {
+    const callee = call.expression;
+    const name = this.isIdentifier(callee)
+      ? callee.text
+      : this.is(callee, "PropertyAccessExpression")
+        ? (callee as PropertyAccessNode).name.text
+        : "";
+    return name === "codecFor" && (call.typeArguments?.length ?? 0) > 0;
+  }
+}
