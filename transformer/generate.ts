@@ -64,7 +64,7 @@ const RUNTIME_PREFIX = RUNTIME_ALIAS + "_";
  * asserted present (noUncheckedIndexedAccess); properties of the `any` value are read with brackets
  * (noPropertyAccessFromIndexSignature). The user's own statements are left alone.
  */
-function tidyGenerated(file: ts.SourceFile, context: ts.TransformationContext): ts.SourceFile {
+export function tidyGenerated(file: ts.SourceFile, context: ts.TransformationContext): ts.SourceFile {
   const f = context.factory;
   const visit = (input: ts.Node): ts.Node => {
     const node = ts.visitEachChild(input, visit, context);

@@ -1,12 +1,11 @@
 import type ts from "typescript";
-import { GENERATED_CODE_VERSION } from "../../runtime/codec.js";
-import { resolveAlias } from "../model/families.js";
 import type { FileModel } from "../model/ir.js";
-import { NodeBuild, TextBuild, type Build, type Stmt } from "./build.js";
-import { CODEC_TYPE, codecName, EmitContext, RUNTIME_ALIAS } from "./context.js";
-import { VALUES } from "./values.js";
+import { emitCode } from "./code.js";
+import { codecName, RUNTIME_ALIAS } from "./context.js";
+import { NodeBuild } from "./node-build.js";
+import { TextBuild } from "./text-build.js";
 
-export { codecName };
+export { codecName, emitCode };
 
 /**
  * Emits everything one file's `codecFor` calls need, from the file's type model alone: the imports
@@ -14,7 +13,7 @@ export { codecName };
  * constant per root. The imports are nodes, for the compiler's module transform. For JavaScript
  * output the rest is written as text (TextBuild) and handed over as one statement printed as it
  * stands; `typed` gives nodes with the type annotations that printed TypeScript source needs
- * (generate, which edits them further).
+ * (generate, which edits them further; emit/source.ts writes the same source as text).
  */
 export function emitFile(factory: ts.NodeFactory, model: FileModel, typed = false, comments = true): ts.Statement[] {
   if (typed) {
@@ -28,42 +27,6 @@ export function emitFile(factory: ts.NodeFactory, model: FileModel, typed = fals
     ...imports.map(({ alias, module }) => namespaceImport(factory, alias, module)),
     verbatim(factory, b.render(code)),
   ];
-}
-
-/** The generated code, built by `b`, and the modules it imports. */
-export function emitCode(b: Build, model: FileModel): { imports: { alias: string; module: string }[]; code: Stmt[] } {
-  const ctx = new EmitContext(b, model, VALUES);
-  const codecs: Stmt[] = [];
-  for (const [id, codec] of Object.entries(model.codecs)) {
-    // A generic codec is a factory of the codecs passed for its type parameters, which declares the
-    // functions that call them: `function __tm_PageCodec(__tm_T) { function __tm_encPage(...) ... }`.
-    const parameters = codec.params ? ctx.openFactory(codec.params) : [];
-    const encoder = ctx.encoderFor(codec.root);
-    const decoder = ctx.decoderFor(codec.root);
-    const args = [b.named(b.num(GENERATED_CODE_VERSION), "generated-code version"), b.id(encoder), b.id(decoder)];
-    // Array roots also get their element decoder, so that a huge array can be streamed element by element.
-    const root = resolveAlias(codec.root, model.named);
-    if (root.kind === "array") args.push(b.id(ctx.decoderFor(root.element)));
-    const made = b.call(ctx.rt("codec"), ...args);
-    if (!codec.params) {
-      codecs.push(
-        b.commentAbove(
-          b.const(codecName(id), made),
-          `codecFor<${codec.display}>(${codec.layout ? `{ layout: "${codec.layout}" }` : ""})`,
-        ),
-      );
-      continue;
-    }
-    const body = [...ctx.closeFactory(), b.ret(made)];
-    const factory = b.fn(
-      codecName(id),
-      parameters.map((name) => [name, CODEC_TYPE]),
-      CODEC_TYPE,
-      body,
-    );
-    codecs.push(b.commentAbove(factory, `codecFor<${codec.display}>(${codec.params.join(", ")})`));
-  }
-  return { imports: ctx.imports, code: [...ctx.runtimeAliases, ...ctx.constants, ...ctx.functions, ...codecs] };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { splitNil } from "../model/families.js";
 import type { TypeNode } from "../model/ir.js";
-import type { Expr, Stmt } from "./build.js";
+import type { Expr, Stmt } from "./build-base.js";
 import type { EmitContext } from "./context.js";
 import { childPath, indexPath } from "./paths.js";
 import type { Write } from "./runs.js";

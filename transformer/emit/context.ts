@@ -1,6 +1,6 @@
 import type { FileModel, Link, NamedType, TypeNode } from "../model/ir.js";
 import { walk } from "../model/unions.js";
-import type { Build, Expr, Parameter, Stmt, TypeSpec } from "./build.js";
+import type { Build, Expr, Parameter, Stmt, TypeSpec } from "./build-base.js";
 
 /**
  * How any value is written and read (emit/values.ts): what each type family's module calls for the

@@ -1,7 +1,7 @@
 import { familiesOf, splitNil } from "../model/families.js";
 import { propertySegment, type Literal, type ObjectShape, type Property, type TypeNode } from "../model/ir.js";
 import { withoutUndefined } from "../model/unions.js";
-import type { Expr, Parameter, Stmt } from "./build.js";
+import type { Expr, Parameter, Stmt } from "./build-base.js";
 import type { EmitContext } from "./context.js";
 import { ownArray, readOwnArray, readOwnArrayInto, writeOwnArray } from "./collections.js";
 import { childPath, localFor, sizeFor } from "./paths.js";

@@ -1,5 +1,5 @@
 import { isIdentifierName } from "../model/ir.js";
-import type { Build, Expr } from "./build.js";
+import type { Build, Expr } from "./build-base.js";
 
 /**
  * `p && p + segment`: the child's path for error messages. `p` is undefined on a codec's fast

@@ -1,7 +1,7 @@
 import { constants } from "../../runtime/strings.js";
 import { PUT_MAX } from "../../runtime/writer.js";
 import type { Literal } from "../model/ir.js";
-import type { Expr, Stmt } from "./build.js";
+import type { Expr, Stmt } from "./build-base.js";
 import type { EmitContext } from "./context.js";
 
 // Constant runs of an object or tuple encoder: adjacent constant parts (a fixed map or array header, property names,

@@ -1,5 +1,5 @@
 import { INT_RANGES, type Literal, type TypeNode } from "../model/ir.js";
-import type { Expr, Stmt } from "./build.js";
+import type { Expr, Stmt } from "./build-base.js";
 import type { EmitContext } from "./context.js";
 
 /**

@@ -1,5 +1,5 @@
 import type { TypeNode } from "../model/ir.js";
-import type { Expr, Stmt } from "./build.js";
+import type { Expr, Stmt } from "./build-base.js";
 import type { EmitContext } from "./context.js";
 import { childPath, indexPath } from "./paths.js";
 import { valuePieces } from "./objects.js";

@@ -1,7 +1,7 @@
 import type { Family } from "../model/families.js";
 import type { Choice, TypeNode, UnionPlan } from "../model/ir.js";
 import { choiceMembers } from "../model/unions.js";
-import type { Expr, Stmt } from "./build.js";
+import type { Expr, Stmt } from "./build-base.js";
 import type { EmitContext } from "./context.js";
 import {
   fixedValue,

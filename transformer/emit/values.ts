@@ -1,6 +1,6 @@
 import { splitNil } from "../model/families.js";
 import type { TypeNode } from "../model/ir.js";
-import type { Expr, Parameter, Stmt } from "./build.js";
+import type { Expr, Parameter, Stmt } from "./build-base.js";
 import type { EmitContext, ValueEmitter } from "./context.js";
 import { decodeCollection, encodeCollection } from "./collections.js";
 import { decodeObjectType, encodeObjectType, positionalResume, resumable } from "./objects.js";
