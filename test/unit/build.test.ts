@@ -8,7 +8,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import ts from "typescript";
-import { NodeBuild, TextBuild, type Build, type Stmt } from "../../transformer/emit/build";
+import { TextBuild, type Build, type Stmt } from "../../transformer/emit/build";
+import { NodeBuild } from "../helpers/node-build";
 import { emitCode } from "../../transformer/emit/codec";
 import { compile } from "../helpers/compile";
 import { ZOO_SOURCE } from "../property/zoo";

@@ -5,6 +5,8 @@
  * language would write them) that our generated codec decodes pass it, and those it refuses fail it.
  */
 import { encode as peerEncode, decode as peerDecode } from "@msgpack/msgpack";
+import { ClassicProgram } from "../../transformer/checkers/classic";
+import type { SyntaxFile } from "../../transformer/recognize/syntax";
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import ts from "typescript";
@@ -78,7 +80,11 @@ function compiledWithSchema(
   const compiled = compile(file, source);
   expect(compiled.diagnostics).toEqual([]);
   const program = ts.createProgram([compiled.file], FIXTURE_OPTIONS);
-  const found = collectCodecs(program, program.getSourceFile(compiled.file)!, GENERATED_DIR);
+  const found = collectCodecs(
+    ClassicProgram.of(program),
+    program.getSourceFile(compiled.file)! as unknown as SyntaxFile,
+    GENERATED_DIR,
+  );
   expect(found.diagnostics).toEqual([]);
   return {
     codec: require(compiled.file.replace(/\.ts$/, ".js"))[name],

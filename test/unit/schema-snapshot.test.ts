@@ -3,6 +3,8 @@
  * snapshot.ts): how codecs are named, and that a codec's entry depends on its own type only.
  */
 import ts from "typescript";
+import { ClassicProgram } from "../../transformer/checkers/classic";
+import type { SyntaxFile } from "../../transformer/recognize/syntax";
 import { compile, FIXTURE_OPTIONS, GENERATED_DIR } from "../helpers/compile";
 import { collectCodecs } from "../../transformer/schema/collect";
 import { buildSnapshot, formatSnapshot, type Snapshot } from "../../transformer/schema/snapshot";
@@ -11,7 +13,11 @@ function snapshotOf(name: string, source: string): Snapshot {
   const compiled = compile(name, source);
   expect(compiled.diagnostics).toEqual([]);
   const program = ts.createProgram([compiled.file], FIXTURE_OPTIONS);
-  const found = collectCodecs(program, program.getSourceFile(compiled.file)!, GENERATED_DIR);
+  const found = collectCodecs(
+    ClassicProgram.of(program),
+    program.getSourceFile(compiled.file)! as unknown as SyntaxFile,
+    GENERATED_DIR,
+  );
   expect(found.diagnostics).toEqual([]);
   return buildSnapshot(found.sources);
 }

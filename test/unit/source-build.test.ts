@@ -9,13 +9,17 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import ts from "typescript";
-import { NodeBuild, SourceBuild, type Build, type Stmt } from "../../transformer/emit/build";
+import { SourceBuild, type Build, type Stmt } from "../../transformer/emit/build";
+import { ClassicProgram } from "../../transformer/checkers/classic";
+import { emitCode, namespaceImport, runtimeImport, verbatim } from "../../transformer/emit/codec";
+import { shapeChecks as shapeCheckCode } from "../../transformer/emit/shape";
+import { modelFile } from "../../transformer/pipeline";
+import type { SyntaxFile } from "../../transformer/recognize/syntax";
+import { NodeBuild } from "../helpers/node-build";
+import { tidyGenerated } from "../helpers/tidy-generated";
 import { namespaceImportText, emitSourceText } from "../../transformer/emit/source";
-import type { ShapeCheck } from "../../transformer/emit/shape";
-import { generateSource, tidyGenerated } from "../../transformer/generate";
+import { generateSource, shapeChecks } from "../../transformer/generate";
 import type { FileModel } from "../../transformer/model/ir";
-import { parseOptions } from "../../transformer/options";
-import { transformFile } from "../../transformer/recognize/visit-file";
 import { cachingHost, FIXTURE_OPTIONS, GENERATED_DIR } from "../helpers/compile";
 import { ZOO_SOURCE } from "../property/zoo";
 
@@ -269,62 +273,32 @@ export const OddCodec = codecFor<Odd>();
   ["generate: generic codecs", one(GENERIC)],
 ];
 
-/** Today's path: generate's transform (transformFile, then tidyGenerated), its generated statements and what the transform saw. */
+/**
+ * What generate printed before it wrote text: the same model's code as typed nodes (NodeBuild),
+ * tidied (test/helpers/tidy-generated.ts), with the runtime import first and the stale-codec
+ * checks last, as the old transform inserted them.
+ */
 function generatedNodes(program: ts.Program, file: ts.SourceFile, moduleOf: (f: string) => string | undefined) {
-  let model: FileModel | undefined;
-  let calls: { call: ts.CallExpression; id: string }[] = [];
-  const report = (d: ts.Diagnostic) => {
-    throw new Error(ts.flattenDiagnosticMessageText(d.messageText, "\n"));
-  };
-  const result = ts.transform(
-    file,
-    [
-      (context) => (sf) => {
-        const out = transformFile(sf, context, program, parseOptions({}), report, "source", moduleOf);
-        model = out.model;
-        calls = out.calls ?? [];
-        return tidyGenerated(out.file, context);
-      },
-    ],
-    program.getCompilerOptions(),
-  );
-  const originals = new Set<ts.Node>(file.statements);
-  const statements = result.transformed[0]!.statements.filter((s) => !originals.has(ts.getParseTreeNode(s)!));
-  return { statements, model: model!, checks: shapeChecksOf(program, calls), dispose: () => result.dispose() };
-}
-
-/** The stale-codec checks transformFile makes (recognize/visit-file.ts), which it does not return. */
-function shapeChecksOf(program: ts.Program, calls: { call: ts.CallExpression; id: string }[]): ShapeCheck[] {
-  const options = program.getCompilerOptions();
-  if ((options.strictNullChecks ?? options.strict) !== true) return [];
-  const checker = program.getTypeChecker();
-  const checks = new Map<string, ShapeCheck>();
-  for (const { call, id } of calls) {
-    const type = call.typeArguments![0]!;
-    if (checks.has(id) || !namesOnlyModuleScope(type, checker)) continue;
-    const declaration = call.parent;
-    const label =
-      ts.isVariableDeclaration(declaration) && ts.isIdentifier(declaration.name)
-        ? declaration.name.text
-        : `codecFor<${type.getText()}>()`;
-    checks.set(id, { id, type: type.getText(), label });
-  }
-  return [...checks.values()];
-}
-
-function namesOnlyModuleScope(type: ts.TypeNode, checker: ts.TypeChecker): boolean {
-  let ok = true;
-  const visit = (node: ts.Node): void => {
-    if (ts.isIdentifier(node)) {
-      for (const declaration of checker.getSymbolAtLocation(node)?.declarations ?? []) {
-        for (let n: ts.Node | undefined = declaration.parent; n && !ts.isSourceFile(n); n = n.parent) {
-          if (ts.isBlock(n) || ts.isFunctionLike(n) || ts.isClassLike(n)) ok = false;
-        }
-      }
-    } else ts.forEachChild(node, visit);
-  };
-  visit(type);
-  return ok;
+  const view = ClassicProgram.of(program);
+  const result = modelFile(view, file as unknown as SyntaxFile, { link: true, moduleOf });
+  if (result.problems.length > 0) throw new Error(result.problems.map((p) => p.problem.kind).join(", "));
+  const model: FileModel = result.model!;
+  const checks = view.strictNullChecks ? shapeChecks(view, result.calls) : [];
+  const nodes = new NodeBuild(ts.factory, true);
+  const { imports, code } = emitCode(nodes, model);
+  // No statement when no check can be written (a recursive ring too deep to check).
+  const shapeCode = checks.length > 0 ? shapeCheckCode(model, checks) : "";
+  const shape = shapeCode === "" ? [] : [verbatim(ts.factory, shapeCode)];
+  const generated = [
+    runtimeImport(ts.factory, "typed-msgpack"),
+    ...imports.map(({ alias, module }) => namespaceImport(ts.factory, alias, module)),
+    ...nodes.statements(code),
+    ...shape,
+  ];
+  const out = ts.transform(ts.factory.updateSourceFile(file, generated), [
+    (context) => (sf) => tidyGenerated(sf, context),
+  ]);
+  return { statements: [...out.transformed[0]!.statements], model, checks, dispose: () => out.dispose() };
 }
 
 /** Each statement as generate's `insertion` prints it: the printer's text, its line breaks made `newLine`. */
@@ -554,11 +528,11 @@ function runtimeModules(entry: string): Set<string> {
   return seen;
 }
 
-test("emitSourceText runs without the typescript module; NodeBuild needs it", () => {
+test("emitSourceText and the builders run without the typescript module", () => {
   const emit = path.join(__dirname, "../../transformer/emit");
   const modules = runtimeModules(path.join(emit, "source.ts"));
   expect(modules).toContain(path.join(emit, "source-build.ts"));
   expect(modules).toContain(path.join(emit, "values.ts"));
   expect(modules).not.toContain("typescript");
-  expect(runtimeModules(path.join(emit, "build.ts"))).toContain("typescript");
+  expect(runtimeModules(path.join(emit, "build.ts"))).not.toContain("typescript");
 });

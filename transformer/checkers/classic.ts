@@ -15,7 +15,14 @@ import {
 } from "../model/checker.js";
 import { declaresSentinel, isCodecCall } from "../recognize/is-codec-call.js";
 import type { ProgramView } from "../recognize/program-view.js";
-import { Syntax, type CallNode, type Kinds, type SyntaxFile, type SyntaxNode } from "../recognize/syntax.js";
+import {
+  Syntax,
+  type CallNode,
+  type Kinds,
+  type NamedNode,
+  type SyntaxFile,
+  type SyntaxNode,
+} from "../recognize/syntax.js";
 
 const asType = (t: ts.Type) => t as unknown as Type;
 const asTypes = (ts: readonly ts.Type[]) => ts as unknown as readonly Type[];
@@ -200,6 +207,7 @@ export class ClassicProgram implements ProgramView {
   readonly checker: ClassicChecker;
   readonly syntax = new Syntax(ts.SyntaxKind as unknown as Kinds);
   readonly extensionsRequired: boolean;
+  readonly strictNullChecks: boolean;
 
   /** One view per program, so that what it computes once (linkable codecs) is shared by its files. */
   static of(program: ts.Program): ClassicProgram {
@@ -219,6 +227,7 @@ export class ClassicProgram implements ProgramView {
       resolution === ts.ModuleResolutionKind.Node16 || resolution === ts.ModuleResolutionKind.NodeNext;
     // node16 .. nodenext imply their resolution.
     this.extensionsRequired = nodeResolution || (resolution === undefined && module >= 100 && module <= 199);
+    this.strictNullChecks = (options.strictNullChecks ?? options.strict) === true;
   }
 
   sourceFile(fileName: string): SyntaxFile | undefined {
@@ -235,6 +244,28 @@ export class ClassicProgram implements ProgramView {
 
   isCodecCall(call: CallNode): boolean {
     return isCodecCall(call as unknown as ts.CallExpression, this.program.getTypeChecker());
+  }
+
+  namesOnlyModuleScope(typeNode: SyntaxNode): boolean {
+    const checker = this.program.getTypeChecker();
+    return this.syntax.namesOnlyModuleScope(typeNode, (ids) =>
+      ids.map(
+        (id) => (checker.getSymbolAtLocation(id as unknown as ts.Node)?.declarations ?? []) as unknown as SyntaxNode[],
+      ),
+    );
+  }
+
+  exportedName(name: NamedNode): string | undefined {
+    const checker = this.program.getTypeChecker();
+    const id = name as unknown as ts.Identifier;
+    const symbol = checker.getSymbolAtLocation(id);
+    const moduleSymbol = checker.getSymbolAtLocation(id.getSourceFile());
+    if (!symbol || !moduleSymbol) return undefined;
+    const own = new Set([symbol, checker.getExportSymbolOfSymbol(symbol)]);
+    const exports = checker.getExportsOfModule(moduleSymbol);
+    const direct = exports.find((e) => own.has(e));
+    if (direct) return direct.name;
+    return exports.find((e) => (e.flags & ts.SymbolFlags.Alias) !== 0 && own.has(checker.getAliasedSymbol(e)))?.name;
   }
 
   typeOf(typeNode: SyntaxNode): Type {

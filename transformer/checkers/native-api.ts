@@ -38,6 +38,7 @@ export interface NativeSymbol {
   readonly name: string;
   readonly flags: number;
   readonly declarations: readonly NativeHandle[];
+  getExportSymbol(): NativeSymbol;
 }
 
 export interface NativeType {

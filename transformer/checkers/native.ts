@@ -21,6 +21,8 @@ const nativeSym = (s: Sym) => s as unknown as NativeSymbol;
 
 /** ObjectFlags.CouldContainTypeVariables: set on a type that mentions a type parameter. */
 const COULD_CONTAIN_TYPE_VARIABLES = 1 << 20;
+/** SymbolFlags.Alias. */
+const SYMBOL_ALIAS = 2097152;
 /** SignatureKind.Call and .Construct. */
 const SIGNATURE_KINDS = [0, 1];
 
@@ -271,6 +273,7 @@ export class NativeProgram implements ProgramView {
   readonly checker: NativeChecker;
   readonly syntax: Syntax;
   readonly extensionsRequired: boolean;
+  readonly strictNullChecks: boolean;
   private own: readonly SyntaxFile[] | undefined;
 
   constructor(project: NativeProject) {
@@ -283,6 +286,7 @@ export class NativeProgram implements ProgramView {
     this.extensionsRequired =
       (resolution !== undefined && NODE_RESOLUTION.includes(resolution)) ||
       (resolution === undefined && module >= NODE_MODULES[0]! && module <= NODE_MODULES[1]!);
+    this.strictNullChecks = ((options.strictNullChecks ?? options.strict) as boolean | undefined) === true;
   }
 
   sourceFile(fileName: string): SyntaxFile | undefined {
@@ -306,6 +310,33 @@ export class NativeProgram implements ProgramView {
     if (!declaration || declaration.kind !== this.project.syntaxKind.FunctionDeclaration) return false;
     const node = declaration.resolve() as unknown as { name?: NamedNode } | undefined;
     return node?.name?.text === "codecFor" && this.checker.declaresSentinel(declaration.path);
+  }
+
+  namesOnlyModuleScope(typeNode: SyntaxNode): boolean {
+    // One request for every name in the type.
+    return this.syntax.namesOnlyModuleScope(typeNode, (ids) =>
+      this.project.checker
+        .getSymbolAtLocation(ids as unknown as NativeNode[])
+        .map(
+          (symbol) =>
+            (symbol?.declarations ?? [])
+              .map((d) => d.resolve())
+              .filter((d) => d !== undefined) as unknown as SyntaxNode[],
+        ),
+    );
+  }
+
+  exportedName(name: NamedNode): string | undefined {
+    const checker = this.project.checker;
+    const symbol = checker.getSymbolAtLocation(name as unknown as NativeNode);
+    const file = this.sourceFile((name as unknown as { getSourceFile(): SyntaxFile }).getSourceFile().fileName);
+    const moduleSymbol = file && checker.getSymbolAtLocation(file as unknown as NativeNode);
+    if (!symbol || !moduleSymbol) return undefined;
+    const own = new Set([symbol, symbol.getExportSymbol()]);
+    const exports = checker.getExportsOfModule(moduleSymbol);
+    const direct = exports.find((e) => own.has(e));
+    if (direct) return direct.name;
+    return exports.find((e) => (e.flags & SYMBOL_ALIAS) !== 0 && own.has(checker.getAliasedSymbol(e)))?.name;
   }
 
   typeOf(typeNode: SyntaxNode): Type {

@@ -24,6 +24,9 @@ import { packageVersion } from "./package-info.js";
 import { formatDiagnostic, sameDiagnostic, unitProblems } from "./plan.js";
 import { rootConfig } from "./project.js";
 import { findInputs, units } from "./run.js";
+import { ClassicProgram } from "../checkers/classic.js";
+import { asTsDiagnostic } from "../generate.js";
+import type { SyntaxFile } from "../recognize/syntax.js";
 
 type SchemaCommand = Extract<Command, { kind: "schema" }>;
 
@@ -47,9 +50,11 @@ export function runSchema(command: SchemaCommand, cwd: string, log: Log = consol
       if (!file) throw new ConfigError(`cannot read ${input}`);
       const syntax = program.getSyntacticDiagnostics(file);
       const found =
-        syntax.length > 0 ? { sources: [], diagnostics: [...syntax] } : collectCodecs(program, file, projectDir);
+        syntax.length > 0
+          ? { sources: [], diagnostics: [...syntax] }
+          : collectCodecs(ClassicProgram.of(program), file as unknown as SyntaxFile, projectDir);
       sources.push(...found.sources);
-      diagnostics.push(...found.diagnostics);
+      diagnostics.push(...found.diagnostics.map((d) => ("message" in d ? asTsDiagnostic(program, d) : d)));
     }
   }
   const tool = `typed-msgpack ${packageVersion()} (TypeScript ${ts.version})`;

@@ -2,7 +2,6 @@ import type ts from "typescript";
 import type { FileModel } from "../model/ir.js";
 import { emitCode } from "./code.js";
 import { codecName, RUNTIME_ALIAS } from "./context.js";
-import { NodeBuild } from "./node-build.js";
 import { TextBuild } from "./text-build.js";
 
 export { codecName, emitCode };
@@ -12,15 +11,9 @@ export { codecName, emitCode };
  * of linked modules, key tables and template texts, one function per type and direction, one codec
  * constant per root. The imports are nodes, for the compiler's module transform. For JavaScript
  * output the rest is written as text (TextBuild) and handed over as one statement printed as it
- * stands; `typed` gives nodes with the type annotations that printed TypeScript source needs
- * (generate, which edits them further; emit/source.ts writes the same source as text).
+ * stands (TypeScript source, for generate, is emit/source.ts's).
  */
-export function emitFile(factory: ts.NodeFactory, model: FileModel, typed = false, comments = true): ts.Statement[] {
-  if (typed) {
-    const b = new NodeBuild(factory, true);
-    const { imports, code } = emitCode(b, model);
-    return [...imports.map(({ alias, module }) => namespaceImport(factory, alias, module)), ...b.statements(code)];
-  }
+export function emitFile(factory: ts.NodeFactory, model: FileModel, comments = true): ts.Statement[] {
   const b = new TextBuild(comments);
   const { imports, code } = emitCode(b, model);
   return [
@@ -50,7 +43,7 @@ export function runtimeImport(factory: ts.NodeFactory, moduleName: string): ts.S
  * decoded, never while modules load, so import cycles and load order cannot observe a codec
  * before it exists (ES modules bind live; CommonJS output reads `exports` at the call).
  */
-function namespaceImport(factory: ts.NodeFactory, alias: string, moduleName: string): ts.Statement {
+export function namespaceImport(factory: ts.NodeFactory, alias: string, moduleName: string): ts.Statement {
   return factory.createImportDeclaration(
     /*modifiers*/ undefined,
     factory.createImportClause(

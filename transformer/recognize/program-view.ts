@@ -4,7 +4,7 @@
  * the checker the type model asks (model/checker.ts).
  */
 import type { Checker, Type } from "../model/checker.js";
-import type { CallNode, Syntax, SyntaxFile, SyntaxNode } from "./syntax.js";
+import type { CallNode, NamedNode, Syntax, SyntaxFile, SyntaxNode } from "./syntax.js";
 
 export interface ProgramView {
   readonly checker: Checker;
@@ -27,4 +27,16 @@ export interface ProgramView {
    * resolution node16 or nodenext, given or implied by `module`.
    */
   readonly extensionsRequired: boolean;
+  /** strictNullChecks, given or implied by `strict`: generate's stale-codec checks need it. */
+  readonly strictNullChecks: boolean;
+  /**
+   * Whether every name in `typeNode` is declared at the top level of a module (or imported), so
+   * that the type can be named at the top level of a generated file.
+   */
+  namesOnlyModuleScope(typeNode: SyntaxNode): boolean;
+  /**
+   * The name the module exports the const `name` declares under, if it does: its own name first
+   * (`export const A` also re-exported `as B` stays A), else an alias (`export { A as B }`).
+   */
+  exportedName(name: NamedNode): string | undefined;
 }

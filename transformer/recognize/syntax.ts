@@ -20,6 +20,7 @@ export interface SyntaxFile extends SyntaxNode {
   readonly fileName: string;
   readonly text: string;
   readonly statements: readonly SyntaxNode[];
+  getLineAndCharacterOfPosition(position: number): { line: number; character: number };
 }
 
 export interface CallNode extends SyntaxNode {
@@ -86,7 +87,38 @@ type KindName =
   | "InterfaceDeclaration"
   | "TypeAliasDeclaration"
   | "ExpressionWithTypeArguments"
-  | "FunctionDeclaration";
+  | "FunctionDeclaration"
+  | "VariableDeclaration"
+  | "ExpressionStatement"
+  | "ImportEqualsDeclaration"
+  | "ExternalModuleReference"
+  | "NamespaceImport"
+  | "ShorthandPropertyAssignment"
+  | "ExportSpecifier"
+  | "QualifiedName"
+  | "Block"
+  | "SourceFile"
+  | "TypeAssertionExpression";
+
+/** Kinds whose declarations are local: blocks, function-likes, class-likes. */
+const LOCAL_SCOPES = [
+  "Block",
+  "FunctionDeclaration",
+  "FunctionExpression",
+  "ArrowFunction",
+  "MethodDeclaration",
+  "MethodSignature",
+  "Constructor",
+  "GetAccessor",
+  "SetAccessor",
+  "CallSignature",
+  "ConstructSignature",
+  "IndexSignature",
+  "FunctionType",
+  "ConstructorType",
+  "ClassDeclaration",
+  "ClassExpression",
+] as const;
 
 export class Syntax {
   private readonly kinds: Kinds;
@@ -97,7 +129,7 @@ export class Syntax {
     this.kinds = kinds;
   }
 
-  is(node: SyntaxNode | undefined, kind: KindName): boolean {
+  is(node: SyntaxNode | undefined, kind: KindName | (typeof LOCAL_SCOPES)[number]): boolean {
     return node !== undefined && node.kind === this.kinds[kind];
   }
 
@@ -119,6 +151,32 @@ export class Syntax {
     const k = this.kinds;
     return (
       (node.kind >= k.FirstTypeNode! && node.kind <= k.LastTypeNode!) || node.kind === k.ExpressionWithTypeArguments
+    );
+  }
+
+  /** A block, a function or a class: what makes a declaration inside it local. */
+  isLocalScope(node: SyntaxNode): boolean {
+    return LOCAL_SCOPES.some((kind) => node.kind === this.kinds[kind]);
+  }
+
+  /**
+   * Whether every name in `typeNode` is declared at the top level of a module (or imported), given
+   * the declarations each identifier names (`declarationsOf`, with parents).
+   */
+  namesOnlyModuleScope(typeNode: SyntaxNode, declarationsOf: (ids: SyntaxNode[]) => SyntaxNode[][]): boolean {
+    const ids: SyntaxNode[] = [];
+    const visit = (node: SyntaxNode): undefined => {
+      if (this.isIdentifier(node)) ids.push(node);
+      else node.forEachChild(visit);
+    };
+    visit(typeNode);
+    if (ids.length === 0) return true;
+    return declarationsOf(ids).every((declarations) =>
+      declarations.every((declaration) => {
+        for (let n = declaration.parent; n && !this.is(n, "SourceFile"); n = n.parent)
+          if (this.isLocalScope(n)) return false;
+        return true;
+      }),
     );
   }
 

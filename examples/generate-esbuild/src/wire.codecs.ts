@@ -162,7 +162,7 @@ function __tm_encOrder(w: __tm.Writer, v: any, p: string | undefined, d: number)
     }
 }
 
-function __tm_decLineItem(r: __tm.Reader, p: string | undefined, _d: number): any {
+function __tm_decLineItem(r: __tm.Reader, p: string | undefined, d: number): any {
     const n = r.mapHeader(p);
     let sku_: any, quantity_: any, unitPrice_: any;
     let seen0 = 0, h = -1;
@@ -185,7 +185,7 @@ function __tm_decLineItem(r: __tm.Reader, p: string | undefined, _d: number): an
             case 2:
                 unitPrice_ = r.number(p && p + ".unitPrice");
                 break;
-            default: __tm_unknownKey(r, p);
+            default: __tm_unknownKey(r, p, d + 1);
         }
     }
     if ((seen0 & 7) !== 7) {
@@ -203,7 +203,7 @@ function __tm_decLineItemArray(r: __tm.Reader, p: string | undefined, d: number)
     return out;
 }
 
-function __tm_decOrderpayment_card(r: __tm.Reader, p: string | undefined, _d: number, n: number = r.mapHeader(p), i: number = 0, seen0: number = 0): any {
+function __tm_decOrderpayment_card(r: __tm.Reader, p: string | undefined, d: number, n: number = r.mapHeader(p), i: number = 0, seen0: number = 0): any {
     let last4_: any;
     let h = i - 1;
     for (; i < n; i++) {
@@ -222,7 +222,7 @@ function __tm_decOrderpayment_card(r: __tm.Reader, p: string | undefined, _d: nu
             case 1:
                 last4_ = __tm_readString(r, p && p + ".last4");
                 break;
-            default: __tm_unknownKey(r, p);
+            default: __tm_unknownKey(r, p, d + 1);
         }
     }
     if ((seen0 & 3) !== 3) {
@@ -231,7 +231,7 @@ function __tm_decOrderpayment_card(r: __tm.Reader, p: string | undefined, _d: nu
     return { method: "card", last4: last4_ };
 }
 
-function __tm_decOrderpayment_invoice(r: __tm.Reader, p: string | undefined, _d: number, n: number = r.mapHeader(p), i: number = 0, seen0: number = 0): any {
+function __tm_decOrderpayment_invoice(r: __tm.Reader, p: string | undefined, d: number, n: number = r.mapHeader(p), i: number = 0, seen0: number = 0): any {
     let dueDays_: any;
     let h = i - 1;
     for (; i < n; i++) {
@@ -250,7 +250,7 @@ function __tm_decOrderpayment_invoice(r: __tm.Reader, p: string | undefined, _d:
             case 1:
                 dueDays_ = r.number(p && p + ".dueDays");
                 break;
-            default: __tm_unknownKey(r, p);
+            default: __tm_unknownKey(r, p, d + 1);
         }
     }
     if ((seen0 & 3) !== 3) {
@@ -321,7 +321,7 @@ function __tm_decOrder(r: __tm.Reader, p: string | undefined, d: number): any {
             case 6:
                 note_ = __tm_readString(r, p && p + ".note");
                 break;
-            default: __tm_unknownKey(r, p);
+            default: __tm_unknownKey(r, p, d + 1);
         }
     }
     if ((seen0 & 63) !== 63) {

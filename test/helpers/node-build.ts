@@ -1,6 +1,18 @@
+/**
+ * NodeBuild: the emitter's code as TypeScript nodes, which TypeScript's printer writes. Not used by
+ * the product (which writes text: TextBuild, SourceBuild); kept here as the oracle those builders'
+ * text is held to, byte for byte (test/unit/build.test.ts, test/unit/source-build.test.ts).
+ */
 import ts from "typescript";
-import { isIdentifierName } from "../model/ir.js";
-import { Build, type BinaryOp, type Expr, type Parameter, type Stmt, type TypeSpec } from "./build-base.js";
+import { isIdentifierName } from "../../transformer/model/ir";
+import {
+  Build,
+  type BinaryOp,
+  type Expr,
+  type Parameter,
+  type Stmt,
+  type TypeSpec,
+} from "../../transformer/emit/build-base";
 
 const OPERATORS: Record<BinaryOp, ts.BinaryOperator> = {
   "===": ts.SyntaxKind.EqualsEqualsEqualsToken,
