@@ -202,16 +202,19 @@ export function link(project: string, name: string, target: string): void {
   fs.symlinkSync(target, at, "dir");
 }
 
-/** Creates a project in a temp folder whose node_modules has typed-msgpack (the private build) and, if given, its own typescript. */
+/**
+ * Creates a project in a temp folder whose node_modules has typed-msgpack (the private build) and
+ * its own typescript: the repository's (ROOT_TYPESCRIPT, 6) unless another folder is given, none for `false`.
+ */
 export function makeProject(
   name: string,
   files: Record<string, string>,
-  options: { pkg: string; typescript?: string },
+  options: { pkg: string; typescript?: string | false },
 ): string {
   const dir = tempDir(name);
   writeFiles(dir, files);
   link(dir, "typed-msgpack", options.pkg);
-  if (options.typescript) link(dir, "typescript", options.typescript);
+  if (options.typescript !== false) link(dir, "typescript", options.typescript ?? ROOT_TYPESCRIPT);
   return dir;
 }
 

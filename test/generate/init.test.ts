@@ -64,7 +64,7 @@ test("TypeScript 7 + Vite: writes vite.config.ts with the plugin, and vite build
       "src/model.ts": MODEL,
       "src/main.ts": MAIN,
     },
-    { pkg },
+    { pkg, typescript: false },
   );
   // The real TypeScript 7 (native, no JavaScript API), as `npm install typescript` gives today.
   mustRun("npm", ["install", "--no-audit", "--no-fund", "--no-save", "typescript@7.0.2"], dir);
@@ -115,7 +115,7 @@ export default defineConfig({
       }),
       "vite.config.ts": config,
     },
-    { pkg },
+    { pkg, typescript: false },
   );
   init(dir);
   expect(fs.readFileSync(path.join(dir, "vite.config.ts"), "utf8")).toBe(
@@ -137,7 +137,7 @@ test("a Vite config it cannot edit safely: prints the lines to add and leaves th
       "package.json": JSON.stringify({ name: "app", private: true, devDependencies: { vite: "^8.0.0" } }),
       "vite.config.js": config,
     },
-    { pkg },
+    { pkg, typescript: false },
   );
   const output = init(dir);
   expect(output).toContain(
@@ -278,7 +278,7 @@ test("TypeScript 6 + ts-node: the plugins line and ts-node's ts-patch compiler; 
       "src/model.ts": MODEL,
       "src/main.ts": MAIN,
     },
-    { pkg },
+    { pkg, typescript: false },
   );
   mustRun("npm", ["install", "--no-audit", "--no-fund", "--no-save", "--ignore-scripts", "ts-node@10.9.2"], dir);
   // After the install, which prunes links it did not make.
@@ -303,7 +303,7 @@ test("TypeScript 7 without a bundler: generate scripts", () => {
     {
       "package.json": JSON.stringify({ name: "app", private: true, devDependencies: { typescript: "^7.0.2" } }),
     },
-    { pkg },
+    { pkg, typescript: false },
   );
   expect(init(dir)).toContain(`changed package.json: script "codecs": "typed-msgpack generate"`);
   expect(JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")).scripts).toEqual({
@@ -322,7 +322,7 @@ test("--dry-run prints the changes and writes nothing; a second real run changes
       ) + "\n",
     "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true } }, null, 2) + "\n",
   };
-  const dir = makeProject("dry-run", files, { pkg });
+  const dir = makeProject("dry-run", files, { pkg, typescript: false });
   const before = readTree(dir);
   const dry = init(dir, "--dry-run");
   expect(dry).toContain("dry run: nothing is written");
@@ -349,7 +349,7 @@ test("a tsconfig.json with comments is left alone, with the line to add printed"
       "package.json": JSON.stringify({ name: "app", private: true, devDependencies: { typescript: "6.0.3" } }),
       "tsconfig.json": tsconfig,
     },
-    { pkg },
+    { pkg, typescript: false },
   );
   expect(init(dir)).toContain(
     `to do by hand: tsconfig.json has comments or is not plain JSON, so init leaves it as it is; add to its compilerOptions: "plugins": [{ "transform": "typed-msgpack/transformer" }]`,
@@ -358,7 +358,7 @@ test("a tsconfig.json with comments is left alone, with the line to add printed"
 });
 
 test("bad arguments and no package.json exit 2", () => {
-  const dir = makeProject("empty", {}, { pkg });
+  const dir = makeProject("empty", {}, { pkg, typescript: false });
   expect(cli(pkg, ["init", "--force"], dir).status).toBe(2);
   const none = cli(pkg, ["init"], dir);
   expect(none.status).toBe(2);
@@ -376,7 +376,7 @@ test("TypeScript older than 4.9: no plugins line, the upgrade said instead", () 
       "package.json": JSON.stringify({ name: "old", devDependencies: { typescript: "4.8.4" } }),
       "tsconfig.json": "{}\n",
     },
-    { pkg },
+    { pkg, typescript: false },
   );
   const result = cli(pkg, ["init", "--dry-run"], dir);
   expect(result.status).toBe(0);

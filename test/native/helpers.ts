@@ -6,7 +6,12 @@
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { loadNativeModules, NativeSession, type NativeModules } from "../../transformer/checkers/native-api";
+import {
+  loadNativeModules,
+  NativeSession,
+  type NativeModules,
+  type NativeProject,
+} from "../../transformer/checkers/native-api";
 import { GENERATED_DIR } from "../helpers/compile";
 
 const ROOT = path.resolve(__dirname, "../..");
@@ -66,11 +71,12 @@ export function writeProject(name: string, files: Record<string, string>): strin
   return tsconfig;
 }
 
-/** Opens `tsconfig` with the native checker of `version`, runs `use`, and closes it. */
-export function withSession<T>(version: NativeVersion, tsconfig: string, use: (session: NativeSession) => T): T {
-  const session = new NativeSession(nativeModules(version), tsconfig, path.dirname(tsconfig));
+/** Opens `tsconfig` with the native checker of `version`, runs `use` on its project, and closes it. */
+export function withProject<T>(version: NativeVersion, tsconfig: string, use: (project: NativeProject) => T): T {
+  const session = new NativeSession(nativeModules(version), path.dirname(tsconfig));
   try {
-    return use(session);
+    session.open([tsconfig]);
+    return use(session.project(tsconfig));
   } finally {
     session.close();
   }

@@ -129,8 +129,7 @@ function hash(data: string | Buffer): string {
 /**
  * What the generated code depends on besides the project's files: this build of typed-msgpack
  * (its version, and the size and time of each compiled file, so a rebuilt checkout counts as
- * another build), every TypeScript it may load (load-typescript.ts picks one of them), and the
- * plugin's options.
+ * another build), the project's TypeScript (cli/find-compiler.ts), and the plugin's options.
  */
 export function cacheSalt(packageRoot: string, projectRoot: string, options: unknown): string {
   const parts: string[] = [JSON.stringify(options)];
@@ -147,18 +146,10 @@ export function cacheSalt(packageRoot: string, projectRoot: string, options: unk
     }
   };
   walk(path.resolve(__dirname, ".."));
-  for (const [request, from] of [
-    ["typescript", packageRoot],
-    ["typed-msgpack-typescript", packageRoot],
-    ["@typescript/typescript6", packageRoot],
-    ["@typescript/typescript6", projectRoot],
-    ["typescript", projectRoot],
-  ] as const) {
-    try {
-      parts.push(`${request}@${readOrEmpty(require.resolve(`${request}/package.json`, { paths: [from] }))}`);
-    } catch {
-      parts.push(`${request}: none`);
-    }
+  try {
+    parts.push(`typescript@${readOrEmpty(require.resolve("typescript/package.json", { paths: [projectRoot] }))}`);
+  } catch {
+    parts.push("typescript: none");
   }
   return hash(parts.join("\n"));
 }

@@ -2,12 +2,13 @@
  * What the bundler plugin does with one module: run the transformer's pipeline (generateSource,
  * the same model and emitter as the compiler plugin and `typed-msgpack generate`) on it, in the
  * Program of the project that lists it, and say which files its codecs depend on. Loaded only
- * after a TypeScript with the compiler API is chosen (load-typescript.ts).
+ * after the project's TypeScript is found (cli/find-compiler.ts).
  */
 import * as path from "node:path";
 import ts from "typescript";
-import { formatDiagnostic } from "../cli/plan.js";
-import { IGNORED_CODES, openProjects } from "../cli/project.js";
+import { ClassicCompiler, fromTs, type ClassicConfig } from "../cli/classic-compiler.js";
+import { formatDiagnostic, IGNORED_CODES } from "../cli/compiler.js";
+import { openProjects } from "../cli/project.js";
 import { generateSource } from "../generate.js";
 import type { TransformerOptions } from "../options.js";
 import type { Generated } from "./cache.js";
@@ -36,6 +37,9 @@ function linkable(fileName: string): string | undefined {
   return isLibrary(fileName) ? undefined : fileName;
 }
 
+/** The compiler whose configs the plugin reads: TypeScript 4.9-6 here (a TypeScript 7 project's is native). */
+const compiler = new ClassicCompiler();
+
 /** A problem that must fail the build; the message has file:line:col for each diagnostic. */
 export class BuildError extends Error {}
 
@@ -53,8 +57,8 @@ export class CodecModules {
     this.options = options;
     this.root = root;
     // A solution-style tsconfig: one Program per referenced project, each under its own options.
-    const projects = openProjects(tsconfig);
-    this.programs = projects.map((p) => new LiveProgram(p.fileNames, p.options, p.errors));
+    const projects = openProjects(compiler, tsconfig) as ClassicConfig[];
+    this.programs = projects.map((p) => new LiveProgram(p.fileNames, p.options));
     const configs = new Set<string>([path.resolve(tsconfig)]);
     for (const project of projects) {
       const source = project.options.configFile as
@@ -93,7 +97,7 @@ export class CodecModules {
         ? { diagnostics: problems, text: undefined }
         : generateSource(program, sourceFile, this.options, linkable);
     if (result.diagnostics.length > 0) {
-      throw new BuildError(result.diagnostics.map((d) => formatDiagnostic(d, this.root)).join("\n"));
+      throw new BuildError(result.diagnostics.map((d) => formatDiagnostic(fromTs(d), this.root)).join("\n"));
     }
     const { files, lookups } = dependenciesOf(program, sourceFile);
     const all = files
@@ -147,7 +151,7 @@ export class CodecModules {
   }
 
   private relist(): void {
-    const projects = openProjects(this.tsconfig);
+    const projects = openProjects(compiler, this.tsconfig);
     // References added or removed since the start are only seen after a restart of the bundler.
     if (projects.length !== this.programs.length) return;
     projects.forEach((project, i) => this.programs[i]!.relist(project.fileNames));

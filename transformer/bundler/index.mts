@@ -7,7 +7,7 @@
  * codec in place.
  *
  * An ES module because unplugin 3 is one; the pipeline is CommonJS and is loaded only after a
- * TypeScript with the compiler API is chosen (TypeScript 7 has none; see cli/load-typescript.ts).
+ * project's TypeScript is found (cli/find-compiler.ts).
  */
 import { createRequire } from "node:module";
 import * as fs from "node:fs";
@@ -85,12 +85,9 @@ const factory: UnpluginFactory<PluginOptions | undefined> = (options = {}) => {
   /** Created on first use, once the bundler has said where the project is. */
   const codecModules = (): CodecModules => {
     if (modules) return modules;
-    const { loadTypeScript } = require("../cli/load-typescript.js") as typeof import("../cli/load-typescript.js");
-    loadTypeScript(root);
-    const ts = require("typescript") as typeof import("typescript");
-    const tsconfig = options.tsconfig
-      ? path.resolve(root, options.tsconfig)
-      : ts.findConfigFile(root, ts.sys.fileExists);
+    const { findCompiler } = require("../cli/find-compiler.js") as typeof import("../cli/find-compiler.js");
+    const compiler = findCompiler(root);
+    const tsconfig = options.tsconfig ? path.resolve(root, options.tsconfig) : compiler.findConfig(root);
     if (!tsconfig)
       throw new Error(
         `typed-msgpack: no tsconfig.json in ${root} or above it; the plugin needs one to type-check the modules that call codecFor (or pass { tsconfig })`,

@@ -30,12 +30,10 @@ export class LiveProgram {
 
   private rootNames: readonly string[];
   private readonly options: ts.CompilerOptions;
-  private readonly configErrors: readonly ts.Diagnostic[];
 
-  constructor(rootNames: readonly string[], options: ts.CompilerOptions, configErrors: readonly ts.Diagnostic[]) {
+  constructor(rootNames: readonly string[], options: ts.CompilerOptions) {
     this.rootNames = rootNames;
     this.options = options;
-    this.configErrors = configErrors;
     this.host = ts.createCompilerHost(options, /*setParentNodes*/ true);
     const read = this.host.getSourceFile.bind(this.host);
     this.host.getSourceFile = (fileName, languageVersionOrOptions, onError, shouldCreate) => {
@@ -96,7 +94,6 @@ export class LiveProgram {
         options: this.options,
         host: this.host,
         oldProgram: this.program,
-        configFileParsingDiagnostics: this.configErrors,
       });
       this.dirty = false;
     }

@@ -92,6 +92,7 @@ export interface NativeTypeChecker {
   getIndexInfosOfType(type: NativeType): readonly { keyType: NativeType; valueType: NativeType }[];
   getSignaturesOfType(type: NativeType, kind: number): readonly NativeSignature[];
   typeToString(type: NativeType): string;
+  getUndefinedType(): NativeType;
 }
 
 export interface NativeProgram {
@@ -194,29 +195,49 @@ export interface FileChanges {
 }
 
 /**
- * One TypeScript 7 process and the current snapshot of one project in it. `update` hands the
- * checker the files that changed and returns the project of the new snapshot (the old one is
- * disposed: its types and symbols are no longer valid).
+ * One TypeScript 7 process and its current snapshot of the projects opened in it. `update` hands the
+ * checker the files that changed and makes a new snapshot; the old one is disposed, and with it
+ * its types and symbols.
  */
 export class NativeSession {
   private readonly api: Api;
-  private snapshot: ApiSnapshot;
-  private readonly modules: NativeModules;
-  readonly configFile: string;
+  private snapshot: ApiSnapshot | undefined;
+  private opened: string[] = [];
+  readonly modules: NativeModules;
 
-  constructor(modules: NativeModules, configFile: string, cwd: string) {
+  constructor(modules: NativeModules, cwd: string) {
     this.modules = modules;
-    this.configFile = configFile;
     this.api = new modules.api.API({ cwd });
-    this.snapshot = this.api.createSnapshot
-      ? this.api.createSnapshot({ openProjects: [configFile] })
-      : this.api.updateSnapshot!({ openProjects: [configFile] });
   }
 
-  get project(): NativeProject {
-    const project = this.snapshot.getProjects()[0];
+  /** A tsconfig as TypeScript reads it: its compiler options and its files. */
+  parseConfig(configFile: string): { options: Record<string, unknown>; fileNames: string[] } {
+    return (
+      this.api as unknown as {
+        parseConfigFile(file: string): { options: Record<string, unknown>; fileNames: string[] };
+      }
+    ).parseConfigFile(configFile);
+  }
+
+  /** Opens the projects of `configFiles` (tsconfig files) beside those already open; a new snapshot. */
+  open(configFiles: readonly string[]): void {
+    const fresh = configFiles.filter((f) => !this.opened.includes(f));
+    if (fresh.length === 0 && this.snapshot) return;
+    this.opened.push(...fresh);
+    this.replace((previous) =>
+      previous?.update
+        ? previous.update({ openProjects: fresh, ensurePrograms: true })
+        : this.api.createSnapshot
+          ? this.api.createSnapshot({ openProjects: this.opened })
+          : this.api.updateSnapshot!({ openProjects: fresh }),
+    );
+  }
+
+  /** The project of `configFile` in the current snapshot. */
+  project(configFile: string): NativeProject {
+    const project = this.snapshot?.getProjects().find((p) => samePath(p.configFileName, configFile));
     if (!project)
-      throw new Error(`typed-msgpack: TypeScript ${this.modules.version} opened no project for ${this.configFile}`);
+      throw new Error(`typed-msgpack: TypeScript ${this.modules.version} opened no project for ${configFile}`);
     return {
       configFileName: project.configFileName,
       rootFiles: project.rootFiles ?? project.parsedCommandLine?.fileNames ?? [],
@@ -227,16 +248,26 @@ export class NativeSession {
     };
   }
 
-  update(changes: FileChanges): NativeProject {
+  /** Tells the checker which files changed on disk; a new snapshot. */
+  update(changes: FileChanges): void {
+    this.replace((previous) =>
+      previous?.update
+        ? previous.update({ fileNotifications: changes, ensurePrograms: true })
+        : this.api.updateSnapshot!({ fileChanges: changes }),
+    );
+  }
+
+  private replace(next: (previous: ApiSnapshot | undefined) => ApiSnapshot): void {
     const previous = this.snapshot;
-    this.snapshot = previous.update
-      ? previous.update({ fileNotifications: changes, ensurePrograms: true })
-      : this.api.updateSnapshot!({ fileChanges: changes });
-    previous.dispose();
-    return this.project;
+    this.snapshot = next(previous);
+    previous?.dispose();
   }
 
   close(): void {
     this.api.close();
   }
+}
+
+function samePath(a: string, b: string): boolean {
+  return a === b || a.replace(/\\/g, "/").toLowerCase() === b.replace(/\\/g, "/").toLowerCase();
 }

@@ -6,7 +6,16 @@
  * types of all of a type's properties in one request, and answers from the objects' own fields
  * what needs no request (flags, literal values, names, declarations' files and their order).
  */
-import { OBJECT, TYPE, type Checker, type Declaration, type IndexInfo, type Sym, type Type } from "../model/checker.js";
+import {
+  OBJECT,
+  SYMBOL,
+  TYPE,
+  type Checker,
+  type Declaration,
+  type IndexInfo,
+  type Sym,
+  type Type,
+} from "../model/checker.js";
 import * as fs from "node:fs";
 import { SENTINEL_EXPORT } from "../recognize/is-codec-call.js";
 import type { ProgramView } from "../recognize/program-view.js";
@@ -18,6 +27,31 @@ const asTypes = (ts: readonly NativeType[]) => ts as unknown as readonly Type[];
 const native = (t: Type) => t as unknown as NativeType;
 const asSym = (s: NativeSymbol) => s as unknown as Sym;
 const nativeSym = (s: Sym) => s as unknown as NativeSymbol;
+
+/**
+ * A union of `members` that the checker has no object for (`type` without its missing member): its
+ * members and flags are answered here, its text is its members'.
+ */
+function syntheticUnion(type: NativeType, members: readonly NativeType[], project: NativeProject): NativeType {
+  const union: NativeType = {
+    ...type,
+    flags: type.flags,
+    objectFlags: 0,
+    aliasSymbol: undefined,
+    aliasTypeArguments: [],
+    getSymbol: () => undefined,
+    getAliasSymbol: () => undefined,
+    getAliasTypeArguments: () => [],
+    getTypes: () => members,
+    getTarget: () => union,
+    isErrorType: () => false,
+  };
+  synthetic.set(union, () => members.map((m) => project.checker.typeToString(m)).join(" | "));
+  return union;
+}
+
+/** How a synthetic union is written (typeToString cannot ask the checker about it). */
+const synthetic = new WeakMap<NativeType, () => string>();
 
 /** ObjectFlags.CouldContainTypeVariables: set on a type that mentions a type parameter. */
 const COULD_CONTAIN_TYPE_VARIABLES = 1 << 20;
@@ -148,10 +182,32 @@ export class NativeChecker implements Checker {
     const wanted = symbols.map(nativeSym).filter((s) => !this.typeOfSymbol.has(s));
     if (wanted.length > 0) {
       const types = this.project.checker.getTypeOfSymbol(wanted);
-      wanted.forEach((s, i) => this.typeOfSymbol.set(s, types[i]!));
+      wanted.forEach((s, i) => this.typeOfSymbol.set(s, this.withoutMissing(s, types[i]!)));
     }
     return symbols.map((s) => asType(this.typeOfSymbol.get(nativeSym(s))!));
   }
+
+  /**
+   * Under exactOptionalPropertyTypes, TypeScript 7 gives an optional property's type with the
+   * checker's "missing" type in it (an `undefined` that is not `undefined`: `note?: string` is
+   * `string | missing`), where TypeScript 6 gives the declared type (`string`). The model reads
+   * the declared type, so the missing member goes: a union of the rest, or the one left.
+   */
+  private withoutMissing(symbol: NativeSymbol, type: NativeType): NativeType {
+    if (!(symbol.flags & SYMBOL.Optional) || !(type.flags & TYPE.Union)) return type;
+    if (this.project.compilerOptions.exactOptionalPropertyTypes !== true) return type;
+    const undefinedType = (this.undefinedType ??= this.project.checker.getUndefinedType());
+    const members = this.typesOfType(type);
+    const kept = members.filter((m) => !(m.flags & TYPE.Undefined) || m === undefinedType);
+    if (kept.length === members.length) return type;
+    if (kept.length === 1) return kept[0]!;
+    let union = this.unionsWithoutMissing.get(type);
+    if (!union) this.unionsWithoutMissing.set(type, (union = syntheticUnion(type, kept, this.project)));
+    return union;
+  }
+
+  private undefinedType: NativeType | undefined;
+  private readonly unionsWithoutMissing = new WeakMap<NativeType, NativeType>();
 
   property(type: Type, name: string): Sym | undefined {
     const symbol = this.propertiesOf(native(type)).find((p) => p.name === name);
@@ -191,7 +247,7 @@ export class NativeChecker implements Checker {
     return this.text(native(type));
   }
 
-  private readonly text = memo((t: NativeType) => this.project.checker.typeToString(t));
+  private readonly text = memo((t: NativeType) => synthetic.get(t)?.() ?? this.project.checker.typeToString(t));
 
   symbolName(symbol: Sym): string {
     return nativeSym(symbol).name;

@@ -4,10 +4,10 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import ts from "typescript";
 import type { Settings } from "./config.js";
 import { packageVersion } from "./package-info.js";
-import { formatDiagnostic, type Plan } from "./plan.js";
+import { formatDiagnostic } from "./compiler.js";
+import type { Plan } from "./plan.js";
 import { readHeader } from "./project.js";
 
 export interface Log {
@@ -29,7 +29,14 @@ export interface Applied {
 }
 
 /** Writes the plan to disk (only files whose text changed), or with "check" reports every difference. */
-export function applyPlan(plan: Plan, settings: Settings, mode: "write" | "check", cwd: string, log: Log): Applied {
+export function applyPlan(
+  plan: Plan,
+  settings: Settings,
+  mode: "write" | "check",
+  cwd: string,
+  log: Log,
+  typescriptVersion: string,
+): Applied {
   const rel = (file: string) => path.relative(cwd, file) || file;
   for (const d of plan.diagnostics) log.err(formatDiagnostic(d, cwd));
   for (const file of plan.empty) log.err(`${rel(file)}: warning: no codecFor<T>() call; nothing to generate`);
@@ -76,7 +83,7 @@ export function applyPlan(plan: Plan, settings: Settings, mode: "write" | "check
     }
   }
 
-  const tool = `typed-msgpack ${packageVersion()} (TypeScript ${ts.version})`;
+  const tool = `typed-msgpack ${packageVersion()} (TypeScript ${typescriptVersion})`;
   const count = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;
   const errors = plan.diagnostics.length > 0 ? `; ${count(plan.diagnostics.length, "error")}` : "";
   let summary: string;

@@ -2,7 +2,7 @@
  * `typed-msgpack init`: looks at a project (package.json, tsconfig.json, what is installed) and
  * writes the configuration of the route that fits it, printing each change and why.
  *
- * It never needs a compiler (it runs before, and without, load-typescript.ts), and it edits a
+ * It never needs a compiler (it runs before, and without, find-compiler.ts), and it edits a
  * user's file only where the edit is certain to be right: a tsconfig.json that is plain JSON, a
  * Vite config with exactly one `plugins: [` or one `defineConfig({`. Anything else it prints as
  * the exact line to add by hand, so a file it does not understand is never corrupted. Every step

@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 /**
- * The `typed-msgpack` command (package.json "bin"). It chooses a TypeScript compiler API first
- * (load-typescript.ts: TypeScript 7 has none), and only then loads the generator, whose modules
- * import "typescript".
+ * The `typed-msgpack` command (package.json "bin"). It finds the project's own TypeScript first
+ * (find-compiler.ts), and only then loads the generator, which runs on it.
  */
 import { parseArgs, SCHEMA_USAGE, USAGE, UsageError, type Command } from "./args.js";
+import type { Compiler } from "./compiler.js";
 import { ConfigError } from "./config.js";
-import { loadTypeScript, NoCompilerError } from "./load-typescript.js";
+import { findCompiler, NoCompilerError } from "./find-compiler.js";
 import { packageVersion } from "./package-info.js";
 // Imports no TypeScript: the snapshot format is plain data.
 import { SnapshotError } from "../schema/snapshot.js";
@@ -38,18 +38,25 @@ function main(argv: readonly string[]): number | undefined {
     const { runInit } = require("./init.js") as typeof import("./init.js");
     return runInit({ dryRun: command.dryRun }, cwd);
   }
+  let compiler: Compiler | undefined;
+  let watching = false;
   try {
-    loadTypeScript(cwd);
+    compiler = findCompiler(cwd);
     if (command.kind === "schema") {
       const { runSchema } = require("./schema.js") as typeof import("./schema.js");
-      return runSchema(command, cwd);
+      return runSchema(command, cwd, compiler);
     }
     const { runGenerate } = require("./run.js") as typeof import("./run.js");
-    return runGenerate(command, cwd);
+    const code = runGenerate(command, cwd, compiler);
+    watching = code === undefined;
+    return code;
   } catch (e) {
     if (!(e instanceof NoCompilerError || e instanceof ConfigError || e instanceof SnapshotError)) throw e;
     process.stderr.write(`typed-msgpack: ${e.message}\n`);
     return 2;
+  } finally {
+    // TypeScript 7's process ends with the run (--watch keeps it until the command is stopped).
+    if (!watching) compiler?.close();
   }
 }
 

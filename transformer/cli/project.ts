@@ -1,39 +1,14 @@
-/** The user's TypeScript project as generate sees it: compiler options, input files, output names and headers. */
+/** The user's TypeScript project as generate sees it: its tsconfig files, input files, output names and headers. */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import ts from "typescript";
+import type { Compiler, ProjectConfig } from "./compiler.js";
 import { ConfigError, type Settings } from "./config.js";
 
-export interface Project {
-  configPath?: string;
-  options: ts.CompilerOptions;
-  /** The tsconfig's own files (include/files), before inputs are added. */
-  fileNames: readonly string[];
-  /** The tsconfig files it references (`references`), resolved. */
-  references: readonly string[];
-  errors: ts.Diagnostic[];
-}
-
-/** Without a tsconfig.json: what a current strict Node or bundler project would use. */
-export const DEFAULT_OPTIONS: ts.CompilerOptions = {
-  target: ts.ScriptTarget.ES2022,
-  module: ts.ModuleKind.NodeNext,
-  moduleResolution: ts.ModuleResolutionKind.NodeNext,
-  strict: true,
-  skipLibCheck: true,
-};
-
-/**
- * Diagnostics that do not apply to generate: it emits nothing (5055, 5056), and the inputs it adds
- * as roots need not be under rootDir or in a composite project's file list (6059, 6307), nor must
- * the tsconfig's include match anything when inputs are named (18003). A listed file that is gone
- * (6053) is not needed to generate others, and in watch mode is only a deletion not yet seen.
- */
-export const IGNORED_CODES = new Set([5055, 5056, 6053, 6059, 6307, 18003]);
+export type Project = ProjectConfig;
 
 /** The tsconfig generate starts from: settings.project, else the nearest one above settings.baseDir. */
-export function rootConfig(settings: Settings): string | undefined {
-  return settings.project ?? ts.findConfigFile(settings.baseDir, ts.sys.fileExists);
+export function rootConfig(compiler: Compiler, settings: Settings): string | undefined {
+  return settings.project ?? compiler.findConfig(settings.baseDir);
 }
 
 /**
@@ -41,40 +16,22 @@ export function rootConfig(settings: Settings): string | undefined {
  * builds. A solution-style root (`"files": []` and `references`, as the Vite templates and most
  * monorepos have) has no files of its own; its references do, each under its own options.
  */
-export function openProjects(configPath: string): Project[] {
+export function openProjects(compiler: Compiler, configPath: string): Project[] {
   const projects: Project[] = [];
   const seen = new Set<string>();
   const visit = (file: string, from: string | undefined) => {
     const key = path.resolve(file);
     if (seen.has(key)) return;
     seen.add(key);
-    if (!ts.sys.fileExists(file))
+    if (!fs.existsSync(file))
       throw new ConfigError(`${file}: no such tsconfig file${from ? ` (referenced by ${from})` : ""}`);
-    const project = readProject(file);
+    const project = compiler.readConfig(file);
     projects.push(project);
     for (const reference of project.references) visit(reference, file);
   };
   visit(configPath, undefined);
   return projects;
 }
-
-function readProject(configPath: string): Project {
-  const errors: ts.Diagnostic[] = [];
-  const host: ts.ParseConfigFileHost = { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => void errors.push(d) };
-  const parsed = ts.getParsedCommandLineOfConfigFile(configPath, {}, host);
-  if (!parsed) return { configPath, options: {}, fileNames: [], references: [], errors };
-  const references = (parsed.projectReferences ?? []).map((r) => ts.resolveProjectReferencePath(r));
-  return {
-    configPath,
-    options: parsed.options,
-    fileNames: parsed.fileNames,
-    references,
-    errors: [...errors, ...parsed.errors],
-  };
-}
-
-/** Without a tsconfig.json anywhere above the inputs. */
-export const NO_CONFIG: Project = { options: DEFAULT_OPTIONS, fileNames: [], references: [], errors: [] };
 
 /**
  * Which project's options generate each input under. Without named inputs, the first project (in
@@ -83,14 +40,19 @@ export const NO_CONFIG: Project = { options: DEFAULT_OPTIONS, fileNames: [], ref
  * to that tsconfig itself, unless it is a solution whose projects all leave the file out: that is
  * an error, as tsc would not compile the file either.
  */
-export function assignProjects(settings: Settings, files: readonly string[], cwd: string): Map<Project, string[]> {
+export function assignProjects(
+  compiler: Compiler,
+  settings: Settings,
+  files: readonly string[],
+  cwd: string,
+): Map<Project, string[]> {
   const trees = new Map<string, Project[]>();
   const treeOf = (config: string) => {
     let tree = trees.get(config);
-    if (!tree) trees.set(config, (tree = openProjects(config)));
+    if (!tree) trees.set(config, (tree = openProjects(compiler, config)));
     return tree;
   };
-  const root = rootConfig(settings);
+  const root = rootConfig(compiler, settings);
   const listed = new Map<Project, Set<string>>();
   const lists = (p: Project, file: string) => {
     let set = listed.get(p);
@@ -99,9 +61,8 @@ export function assignProjects(settings: Settings, files: readonly string[], cwd
   };
   const groups = new Map<Project, string[]>();
   for (const file of files) {
-    const config =
-      settings.inputs && !settings.project ? (ts.findConfigFile(path.dirname(file), ts.sys.fileExists) ?? root) : root;
-    const tree = config ? treeOf(config) : [NO_CONFIG];
+    const config = settings.inputs && !settings.project ? (compiler.findConfig(path.dirname(file)) ?? root) : root;
+    const tree = config ? treeOf(config) : [compiler.noConfig];
     const first = tree[0]!;
     const owner = tree.find((p) => lists(p, file)) ?? (isSolution(first) ? undefined : first);
     if (!owner) {
@@ -143,7 +104,11 @@ function isSource(file: string, suffix: string): boolean {
 }
 
 export function mentionsCodecFor(file: string): boolean {
-  return (ts.sys.readFile(file) ?? "").includes("codecFor");
+  try {
+    return fs.readFileSync(file, "utf8").includes("codecFor");
+  } catch {
+    return false;
+  }
 }
 
 export interface Inputs {

@@ -1,10 +1,11 @@
-/** `typed-msgpack generate`: plan, then write (or, with --check, compare) and report. Loaded once a compiler API is chosen. */
+/** `typed-msgpack generate`: plan, then write (or, with --check, compare) and report, on the project's compiler. */
+import * as fs from "node:fs";
 import * as path from "node:path";
-import ts from "typescript";
 import type { Command } from "./args.js";
+import type { Compiler } from "./compiler.js";
 import { ConfigError, loadSettings, type Settings } from "./config.js";
 import { applyPlan, consoleLog, type Log } from "./apply.js";
-import { makePlan, type Unit } from "./plan.js";
+import { makePlan } from "./plan.js";
 import { assignProjects, openProjects, rootConfig, selectInputs, type Inputs, type Project } from "./project.js";
 import { watch } from "./watch.js";
 
@@ -12,16 +13,17 @@ import { watch } from "./watch.js";
 export function runGenerate(
   command: Extract<Command, { kind: "generate" }>,
   cwd: string,
+  compiler: Compiler,
   log: Log = consoleLog,
 ): number | undefined {
   const settings = loadSettings(cwd, command);
-  const { projects, inputs, groups } = findInputs(settings, cwd);
+  const { projects, inputs, groups } = findInputs(compiler, settings, cwd);
   if (command.watch) {
-    watch(settings, settings.inputs ? [...groups.keys()] : projects, groups, cwd, log);
+    watch(compiler, settings, settings.inputs ? [...groups.keys()] : projects, groups, cwd, log);
     return undefined;
   }
-  const plan = makePlan(units(groups), inputs, settings);
-  const applied = applyPlan(plan, settings, command.check ? "check" : "write", cwd, log);
+  const plan = makePlan(compiler.programs(groups), inputs, settings);
+  const applied = applyPlan(plan, settings, command.check ? "check" : "write", cwd, log, compiler.version);
   (applied.exitCode === 0 ? log.out : log.err)(applied.summary);
   return applied.exitCode;
 }
@@ -31,18 +33,19 @@ export function runGenerate(
  * ConfigError when there is nothing to read or an input is missing.
  */
 export function findInputs(
+  compiler: Compiler,
   settings: Settings,
   cwd: string,
 ): { projects: Project[]; inputs: Inputs; groups: Map<Project, string[]> } {
-  const root = rootConfig(settings);
-  if (settings.project && !ts.sys.fileExists(settings.project))
+  const root = rootConfig(compiler, settings);
+  if (settings.project && !fs.existsSync(settings.project))
     throw new ConfigError(`${settings.project}: no such tsconfig file`);
   if (!settings.inputs && !root) {
     throw new ConfigError(
       `no inputs: found no tsconfig.json above ${settings.baseDir} to take files from; name files or folders (typed-msgpack generate src/codecs.ts) or set "inputs" in typed-msgpack.config.json`,
     );
   }
-  const projects = !settings.inputs && root ? openProjects(root) : [];
+  const projects = !settings.inputs && root ? openProjects(compiler, root) : [];
   if (!settings.inputs && projects.every((p) => p.fileNames.length === 0))
     throw new ConfigError(noFiles(projects, cwd));
   const inputs = selectInputs(
@@ -51,16 +54,7 @@ export function findInputs(
   );
   if (inputs.missing.length > 0)
     throw new ConfigError(`no such input: ${inputs.missing.map((m) => path.relative(cwd, m) || m).join(", ")}`);
-  return { projects, inputs, groups: assignProjects(settings, inputs.files, cwd) };
-}
-
-/** One program per project that has inputs. */
-export function units(groups: Map<Project, string[]>): Unit[] {
-  return [...groups].map(([project, files]) => ({
-    program: createProgram(project, files),
-    files,
-    configErrors: project.errors,
-  }));
+  return { projects, inputs, groups: assignProjects(compiler, settings, inputs.files, cwd) };
 }
 
 /** A project without a single file is a mistake in its tsconfig, never "nothing to generate" (issue 19). */
@@ -74,14 +68,4 @@ function noFiles(projects: readonly Project[], cwd: string): string {
       : "") +
     "; fix the tsconfig, or name the inputs (typed-msgpack generate src/codecs.ts)"
   );
-}
-
-/**
- * The project's own files plus its inputs, under its options. Its references are left out: they
- * would send imports of another project's sources to that project's build output, which generate
- * neither needs nor may find built (TS6305), and demand settings a build needs (TS6306, TS6310).
- */
-export function createProgram(project: Project, files: readonly string[]): ts.Program {
-  const rootNames = [...new Set([...project.fileNames, ...files])];
-  return ts.createProgram({ rootNames, options: project.options, configFileParsingDiagnostics: project.errors });
 }

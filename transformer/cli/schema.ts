@@ -5,7 +5,6 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import ts from "typescript";
 import { breaks, diffSnapshots } from "../schema/diff.js";
 import { collectCodecs } from "../schema/collect.js";
 import { jsonSchemas } from "../schema/json-schema.js";
@@ -21,43 +20,41 @@ import type { Command } from "./args.js";
 import { consoleLog, type Log } from "./apply.js";
 import { ConfigError, loadSettings } from "./config.js";
 import { packageVersion } from "./package-info.js";
-import { formatDiagnostic, sameDiagnostic, unitProblems } from "./plan.js";
+import { formatDiagnostic, pipelineDiagnostic, sameDiagnostic, type Compiler, type Diagnostic } from "./compiler.js";
 import { rootConfig } from "./project.js";
-import { findInputs, units } from "./run.js";
-import { ClassicProgram } from "../checkers/classic.js";
-import { asTsDiagnostic } from "../generate.js";
-import type { SyntaxFile } from "../recognize/syntax.js";
+import { findInputs } from "./run.js";
 
 type SchemaCommand = Extract<Command, { kind: "schema" }>;
 
 /** Exit codes: 0 written, or no breaking change; 1 breaking changes or compile errors; 2 bad input (as generate). */
-export function runSchema(command: SchemaCommand, cwd: string, log: Log = consoleLog): number {
+export function runSchema(command: SchemaCommand, cwd: string, compiler: Compiler, log: Log = consoleLog): number {
   const settings = loadSettings(cwd, command);
-  const { groups } = findInputs(settings, cwd);
-  const root = rootConfig(settings);
+  const { groups } = findInputs(compiler, settings, cwd);
+  const root = rootConfig(compiler, settings);
   // Names are relative to the project, so that they do not depend on where the command runs.
   const projectDir = root ? path.dirname(root) : settings.baseDir;
   const sources: CodecSource[] = [];
-  const diagnostics: ts.Diagnostic[] = [];
-  for (const { program, files, configErrors } of units(groups)) {
-    const problems = unitProblems(program, configErrors);
+  const diagnostics: Diagnostic[] = [];
+  for (const program of compiler.programs(groups)) {
+    const problems = program.problems();
     if (problems.length > 0) {
       diagnostics.push(...problems.filter((d) => !diagnostics.some((known) => sameDiagnostic(known, d))));
       continue;
     }
-    for (const input of files) {
-      const file = program.getSourceFile(input);
+    for (const input of program.files) {
+      const file = program.view.sourceFile(input);
       if (!file) throw new ConfigError(`cannot read ${input}`);
-      const syntax = program.getSyntacticDiagnostics(file);
-      const found =
-        syntax.length > 0
-          ? { sources: [], diagnostics: [...syntax] }
-          : collectCodecs(ClassicProgram.of(program), file as unknown as SyntaxFile, projectDir);
+      const syntax = program.syntaxErrors(file);
+      if (syntax.length > 0) {
+        diagnostics.push(...syntax);
+        continue;
+      }
+      const found = collectCodecs(program.view, file, projectDir);
       sources.push(...found.sources);
-      diagnostics.push(...found.diagnostics.map((d) => ("message" in d ? asTsDiagnostic(program, d) : d)));
+      diagnostics.push(...found.diagnostics.map((d) => pipelineDiagnostic(file, d)));
     }
   }
-  const tool = `typed-msgpack ${packageVersion()} (TypeScript ${ts.version})`;
+  const tool = `typed-msgpack ${packageVersion()} (TypeScript ${compiler.version})`;
   if (diagnostics.length > 0) {
     for (const d of diagnostics) log.err(formatDiagnostic(d, cwd));
     log.err(

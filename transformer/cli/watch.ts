@@ -1,19 +1,20 @@
-/** `typed-msgpack generate --watch`: TypeScript's own watch program, generating instead of emitting. */
+/** `typed-msgpack generate --watch`: the compiler's own watching (Compiler.watch), generating instead of emitting. */
 import * as path from "node:path";
-import ts from "typescript";
-import type { Settings } from "./config.js";
-import { formatDiagnostic, makePlan } from "./plan.js";
-import { assignProjects, IGNORED_CODES, selectInputs, type Inputs, type Project } from "./project.js";
 import { applyPlan, type Log } from "./apply.js";
+import { formatDiagnostic, IGNORED_CODES, type Compiler } from "./compiler.js";
+import type { Settings } from "./config.js";
+import { makePlan } from "./plan.js";
+import { assignProjects, selectInputs, type Inputs, type Project } from "./project.js";
 
 /**
  * Watches every file of each project's program (inputs, the modules and .d.ts files their types
- * come from, the tsconfig) with the compiler's watch host, and regenerates after each change. Only
+ * come from, the tsconfig) with the compiler's own watching, and regenerates after each change. Only
  * files whose text changes are written, so writing settles after one round. Inputs are chosen
  * again on each rebuild, so a file that starts calling codecFor is picked up. A solution-style
  * tsconfig gets one watch program per referenced project, each under its own options.
  */
 export function watch(
+  compiler: Compiler,
   settings: Settings,
   projects: readonly Project[],
   groups: ReadonlyMap<Project, string[]>,
@@ -30,7 +31,9 @@ export function watch(
     } else {
       // Named inputs (and files new in named folders) go where assignProjects puts them.
       const assigned =
-        [...assignProjects(settings, all.files, cwd)].find(([p]) => p.configPath === project.configPath)?.[1] ?? [];
+        [...assignProjects(compiler, settings, all.files, cwd)].find(
+          ([p]) => p.configPath === project.configPath,
+        )?.[1] ?? [];
       keep = (file) => assigned.includes(file);
     }
     const files = all.files.filter(keep);
@@ -44,6 +47,7 @@ export function watch(
   for (const project of projects) {
     if (project.configPath && project.fileNames.length === 0 && !groups.has(project)) continue; // a solution's own empty list
     watchProject(
+      compiler,
       settings,
       project,
       groups.get(project) ?? [],
@@ -58,6 +62,7 @@ export function watch(
 }
 
 function watchProject(
+  compiler: Compiler,
   settings: Settings,
   project: Project,
   initial: string[],
@@ -68,49 +73,29 @@ function watchProject(
   let inputs: Inputs = select(project.fileNames);
   let first = true;
   let failed = false;
-  const createProgram: ts.CreateProgram<ts.EmitAndSemanticDiagnosticsBuilderProgram> = (
-    rootNames,
-    options,
-    host,
-    oldProgram,
-    configDiagnostics,
-  ) => {
-    inputs = select(rootNames ?? []);
-    const roots = [...new Set([...(rootNames ?? []), ...inputs.files])];
-    // Without the project's references, as in a one-off run (run.ts createProgram).
-    return ts.createEmitAndSemanticDiagnosticsBuilderProgram(roots, options, host, oldProgram, configDiagnostics);
-  };
-  // Config errors come through here; the program's own are reported by makePlan.
-  const reportDiagnostic: ts.DiagnosticReporter = (d) => {
-    if (!IGNORED_CODES.has(d.code)) log.err(formatDiagnostic(d, cwd));
-  };
-  const quiet: ts.WatchStatusReporter = () => undefined;
-  const afterProgramCreate = (builder: ts.EmitAndSemanticDiagnosticsBuilderProgram) => {
-    try {
-      const plan = makePlan(
-        [{ program: builder.getProgram(), files: inputs.files, configErrors: [] }],
-        inputs,
-        settings,
-      );
-      const applied = applyPlan(plan, settings, "write", cwd, log);
-      const failing = applied.exitCode !== 0;
-      // Quiet rounds (such as the one our own writes trigger) print nothing.
-      if (first || applied.changed > 0 || failing || failed)
-        log.out(`${applied.summary}\ntyped-msgpack: watching for changes (Ctrl-C to stop)`);
-      failed = failing;
-    } catch (e) {
-      // A broken edit must not end the watch; the next change gets a fresh try.
-      log.err(`typed-msgpack: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-    }
-    first = false;
-  };
-  if (project.configPath) {
-    const host = ts.createWatchCompilerHost(project.configPath, {}, ts.sys, createProgram, reportDiagnostic, quiet);
-    host.afterProgramCreate = afterProgramCreate;
-    ts.createWatchProgram(host);
-  } else {
-    const host = ts.createWatchCompilerHost(initial, project.options, ts.sys, createProgram, reportDiagnostic, quiet);
-    host.afterProgramCreate = afterProgramCreate;
-    ts.createWatchProgram(host);
-  }
+  compiler.watch(project, {
+    roots: (rootNames) => {
+      inputs = select(rootNames);
+      return [...new Set([...rootNames, ...initial, ...inputs.files])];
+    },
+    // Config errors come through here; the program's own are reported by makePlan.
+    report: (d) => {
+      if (!IGNORED_CODES.has(d.code)) log.err(formatDiagnostic(d, cwd));
+    },
+    round: (program) => {
+      try {
+        const plan = makePlan([program.withFiles(inputs.files)], inputs, settings);
+        const applied = applyPlan(plan, settings, "write", cwd, log, compiler.version);
+        const failing = applied.exitCode !== 0;
+        // Quiet rounds (such as the one our own writes trigger) print nothing.
+        if (first || applied.changed > 0 || failing || failed)
+          log.out(`${applied.summary}\ntyped-msgpack: watching for changes (Ctrl-C to stop)`);
+        failed = failing;
+      } catch (e) {
+        // A broken edit must not end the watch; the next change gets a fresh try.
+        log.err(`typed-msgpack: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      }
+      first = false;
+    },
+  });
 }
