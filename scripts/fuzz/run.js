@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 /**
- * npm run fuzz -- [--minutes N] [--seed S] [--only TYPE[/PROPERTY]] [--runs N] [--bound MS] [--stall S]
+ * npm run fuzz -- [--minutes N] [--seed S] [--only TYPE[/PROPERTY]] [--types [FAMILIES]] [--runs N] [--bound MS] [--stall S]
  *
  * Runs the property suite of test/property/ (the same checks jest runs with a bounded numRuns)
  * round-robin over every zoo type and property for N minutes (default 3), in a worker thread.
+ * With --types, over generated types instead (test/property/lib/type-gen.ts): batches of random
+ * type declarations, compiled through the transformer, checked as types, then fuzzed by value.
  * Each failure is shrunk by fast-check, replayed once to confirm it, deduplicated by signature,
  * and saved as test/fixtures/fuzz-regressions/<name>.json, which test/property/regressions.test.ts
  * replays. A watchdog terminates the worker if a case stops making progress (a hang that the
@@ -21,6 +23,13 @@ if (args.help) {
   --seed S         base seed (default: from the clock; printed at start)
   --only T[/P]     one zoo type (UserC or User), optionally one property:
                    ${"roundtrip, peer, prefixes, trailing, random-bytes, mutated, encode-corrupt"}
+                   (with --types: --only /P, one property, "unrelated-line" too)
+  --types [F,...]  fuzz generated types instead of the zoo: random declarations of the families
+                   ${"pick-omit, inherited-names, template, container-union, tag-last"} (default: all),
+                   --batch N per compiled program (default 20); each batch is checked as types first
+                   (must-fail types rejected with their codes, the others compile, and an unrelated
+                   line first changes no type model), then every property runs on each type
+                   ("unrelated-line": the codec compiled after that line writes the same bytes)
   --runs N         cases per batch (default 50)
   --bound MS       time bound of one decode (default 50)
   --hard MS        hard limit of one case before it counts as a hang (default 3000)
@@ -64,6 +73,11 @@ const stats = {
   workers: 0,
   perProperty: {},
   perType: {},
+  // --types: generated types compiled (and fuzzed), rejected as they must be, and type problems found.
+  typeBatches: 0,
+  typesCompiled: 0,
+  typesRejected: 0,
+  typeProblems: 0,
 };
 let current = { type: "?", property: "?" };
 let worker;
@@ -71,7 +85,7 @@ let lastBeat = 0,
   lastBeatAt = Date.now();
 
 log(
-  `seed ${baseSeed}, ${minutes} minute(s)${args.only ? `, only ${args.only}` : ""}; ${known.size} known regression signature(s)`,
+  `seed ${baseSeed}, ${minutes} minute(s)${args.types ? `, generated types (${args.types === "true" ? "all families" : args.types})` : ""}${args.only ? `, only ${args.only}` : ""}; ${known.size} known regression signature(s)`,
 );
 startWorker();
 const ticker = setInterval(tick, 1000);
@@ -89,6 +103,8 @@ function startWorker() {
       hard: Number(args.hard ?? 3000),
       known: [...known],
       deadline,
+      types: args.types,
+      batch: Number(args.batch ?? 20),
     },
   });
   worker.on("message", onMessage);
@@ -108,8 +124,19 @@ function onMessage(m) {
     case "ready":
       log(`worker ${stats.workers}: zoo of ${m.types} types × ${m.properties} properties compiled in ${m.ms} ms`);
       break;
+    case "ready-types":
+      log(
+        `worker ${stats.workers}: generated types of ${m.families.join(", ")}, ${m.batch} per program × ${m.properties} properties`,
+      );
+      break;
+    case "types":
+      stats.typeBatches++;
+      stats.typesCompiled += m.compiled;
+      stats.typesRejected += m.rejected;
+      stats.typeProblems += m.problems;
+      break;
     case "batch-start":
-      current = { type: m.type, property: m.property };
+      current = { type: m.type, property: m.property, family: m.family, source: m.source, spec: m.spec };
       break;
     case "batch": {
       stats.batches++;
@@ -162,9 +189,10 @@ function tick() {
     stats.stalls++;
     const n = Math.min(Atomics.load(control, 1), INPUT_BYTES);
     const hex = Buffer.from(inFlightBytes.subarray(0, n)).toString("hex");
+    const who = current.family ? `gen-${current.family}` : current.type;
     const reg = {
-      name: `${current.type}-${current.property}-stall-${(hashOf(hex) >>> 0).toString(16)}`,
-      signature: `${current.type}|${current.property}|stall`,
+      name: `${who}-${current.property}-stall-${(hashOf(hex) >>> 0).toString(16)}`,
+      signature: `${who}|${current.property}|stall`,
       property:
         current.property === "prefixes" || current.property === "trailing" || current.property === "random-bytes"
           ? "random-bytes"
@@ -176,6 +204,7 @@ function tick() {
       error: { class: "stall", message: `no progress for ${stallSeconds} s` },
       message: `the worker made no progress for ${stallSeconds} s while running ${current.type}/${current.property}; the last decode input is saved`,
       found: new Date().toISOString(),
+      ...(current.spec ? { source: current.source, generated: current.spec } : {}),
     };
     log(`STALL in ${current.type}/${current.property}; terminating the worker`);
     record(reg, true);
@@ -187,7 +216,7 @@ function tick() {
     lastReport = now;
     const elapsed = (now - started) / 1000;
     log(
-      `${fmt(elapsed)} / ${fmt(minutes * 60)}  cases ${stats.cases} (${Math.round(stats.cases / elapsed)}/s)  batches ${stats.batches}  new ${stats.saved.length}  known-bug hits ${stats.knownHits + stats.duplicates}  stalls ${stats.stalls}  now ${current.type}/${current.property}`,
+      `${fmt(elapsed)} / ${fmt(minutes * 60)}  cases ${stats.cases} (${Math.round(stats.cases / elapsed)}/s)  batches ${stats.batches}${args.types ? `  types ${stats.typesCompiled}+${stats.typesRejected} rejected` : ""}  new ${stats.saved.length}  known-bug hits ${stats.knownHits + stats.duplicates}  stalls ${stats.stalls}  now ${current.type}/${current.property}`,
     );
   }
   if (!stopping && now >= deadline) {
@@ -216,6 +245,10 @@ function finish() {
       .map(([k, v]) => `${k} ${v}`)
       .join(", ")}`,
   );
+  if (args.types)
+    log(
+      `generated types: ${stats.typesCompiled} compiled and fuzzed, ${stats.typesRejected} rejected as expected, in ${stats.typeBatches} program(s); ${stats.typeProblems} type problem(s)`,
+    );
   log(`new regressions: ${stats.saved.length}${stats.saved.map((f) => "\n  " + f).join("")}`);
   log(
     `known bugs hit again: ${stats.knownHits + stats.duplicates}; unconfirmed (did not reproduce): ${stats.unconfirmed}`,

@@ -105,6 +105,21 @@ export interface Issue {
   extra: JsonList;
 }
 
+/** Issue 58's generated families (test/property/lib/type-gen.ts), one representative each. */
+export interface Base58 { id: number; name: string; note?: string }
+export interface Derived58 extends Base58 { tags: string[]; at?: Date }
+export interface Inherited58 {
+  constructor?: string;
+  toString: number;
+  valueOf?: boolean;
+  hasOwnProperty?: string[];
+  __proto__?: number | null;
+}
+export type Stamp58 = \`\${number}-\${bigint}:\${string}\`;
+export interface Leaf58 { a: number }
+export interface LeafB58 { a: number; b: string }
+export type Call58 = { args: Call58[]; kind: "call" } | { kind: "num"; value: number };
+
 export const UserC = codecFor<User>();
 export const EventsC = codecFor<Event[]>();
 export const SessionC = codecFor<Session>();
@@ -132,4 +147,14 @@ export const OptionalC = codecFor<{ x?: number | null; y?: string }>();
 export const NestedMapC = codecFor<Map<string, Map<number, Set<string>>>>();
 export const IssueC = codecFor<Issue>();
 export const IdC = codecFor<number | bigint>();
+export const PickOmitC = codecFor<{ picked: Pick<Derived58, "tags" | "id">; omitted?: Omit<Derived58, "name" | "at"> }>();
+export const PickPositionalC = codecFor<Pick<Derived58, "at" | "name" | "id">[]>({ layout: "positional" });
+export const InheritedC = codecFor<{
+  one: Inherited58;
+  many: Map<string, Inherited58>;
+  either: { toString: string } | { valueOf: number };
+}>();
+export const StampC = codecFor<{ s: Stamp58; by: Record<\`k\${number}_\${string}\`, Stamp58> }>();
+export const DownC = codecFor<{ x: Leaf58[] } | { x: LeafB58[] }>();
+export const CallC = codecFor<Call58>();
 `;

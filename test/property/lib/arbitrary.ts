@@ -413,21 +413,23 @@ export function arbitraryFor(node: TypeNode, named: Named, options: ArbitraryOpt
   };
 
   const objectArb = (shape: ObjectShape, budget: number): fc.Arbitrary<unknown> => {
-    const model: Record<string, fc.Arbitrary<unknown>> = {};
-    const required: string[] = [];
-    for (const p of shape.properties) {
-      model[p.name] = build(p.type, budget);
-      if (!p.optional) required.push(p.name);
-    }
-    const declared = fc.record(model, { requiredKeys: required });
-    if (!shape.rest) return declared.map((o) => objectFromEntries(Object.entries(o)));
+    // Entries, not fc.record: a property may be named `__proto__`, which a record model cannot hold.
+    const declared = fc
+      .tuple(
+        ...shape.properties.map((p) => {
+          const entry = build(p.type, budget).map((v): [string, unknown] => [p.name, v]);
+          return p.optional ? fc.option(entry, { nil: undefined, freq: 2 }) : entry;
+        }),
+      )
+      .map((entries) => entries.filter((e) => e !== undefined));
+    if (!shape.rest) return declared.map(objectFromEntries);
     const names = new Set(shape.properties.map((p) => p.name));
     const extras = uniqueEntries(
       keyArb.filter((k) => !names.has(k)),
       build(shape.rest, budget),
       maxLength,
     );
-    return fc.tuple(declared, extras).map(([o, e]) => objectFromEntries([...Object.entries(o), ...e]));
+    return fc.tuple(declared, extras).map(([o, e]) => objectFromEntries([...o, ...e]));
   };
 
   return build(node, recursion);
@@ -440,10 +442,26 @@ export function arbitraryFor(node: TypeNode, named: Named, options: ArbitraryOpt
  */
 export const ORACLE_DEPTH = 400;
 
+/** Answers for (object, node) pairs, so that unions of recursive members are not tried exponentially often. */
+type Memo = WeakMap<object, Map<TypeNode, boolean>>;
+
 /** Is `v` a valid value of `node`? An oracle independent of the generated code. */
-export function conforms(node: TypeNode, v: unknown, named: Named, depth = 0): boolean {
+export function conforms(node: TypeNode, v: unknown, named: Named, depth = 0, memo: Memo = new WeakMap()): boolean {
   if (depth > ORACLE_DEPTH) return true;
+  if (typeof v !== "object" || v === null) return conformsNow(node, v, named, depth, memo);
+  let answers = memo.get(v);
+  if (!answers) memo.set(v, (answers = new Map()));
+  let answer = answers.get(node);
+  if (answer === undefined) {
+    answer = conformsNow(node, v, named, depth, memo);
+    answers.set(node, answer);
+  }
+  return answer;
+}
+
+function conformsNow(node: TypeNode, v: unknown, named: Named, depth: number, memo: Memo): boolean {
   const d = depth + 1;
+  const conforms_ = (n: TypeNode, x: unknown, dd: number) => conforms(n, x, named, dd, memo);
   switch (node.kind) {
     case "null":
       return v === null;
@@ -475,14 +493,11 @@ export function conforms(node: TypeNode, v: unknown, named: Named, depth = 0): b
     case "param":
       throw new Error("the zoo's types are concrete: a type parameter has no values of its own");
     case "array":
-      return Array.isArray(v) && allIndices(v, (x) => conforms(node.element, x, named, d));
+      return Array.isArray(v) && allIndices(v, (x) => conforms_(node.element, x, d));
     case "set":
-      return v instanceof Set && [...v].every((x) => conforms(node.element, x, named, d));
+      return v instanceof Set && [...v].every((x) => conforms_(node.element, x, d));
     case "map":
-      return (
-        v instanceof Map &&
-        [...v].every(([k, x]) => conforms(node.key, k, named, d) && conforms(node.value, x, named, d))
-      );
+      return v instanceof Map && [...v].every(([k, x]) => conforms_(node.key, k, d) && conforms_(node.value, x, d));
     case "record":
       return (
         isObject(v) &&
@@ -491,8 +506,8 @@ export function conforms(node: TypeNode, v: unknown, named: Named, depth = 0): b
           const x = (v as Record<string, unknown>)[k];
           // Records omit undefined values on the wire, so they are tolerated here.
           return (
-            (node.key.kind !== "template" || conforms(node.key, k, named, d)) &&
-            (x === undefined || conforms(node.value, x, named, d))
+            (node.key.kind !== "template" || conforms_(node.key, k, d)) &&
+            (x === undefined || conforms_(node.value, x, d))
           );
         })
       );
@@ -504,25 +519,32 @@ export function conforms(node: TypeNode, v: unknown, named: Named, depth = 0): b
       if (v.length < min || (!rest && v.length > fixed.length)) return false;
       for (let i = 0; i < v.length; i++) {
         const e = i < fixed.length ? fixed[i]! : rest!;
-        if (!conforms(e.type, v[i], named, d)) return false;
+        if (!conforms_(e.type, v[i], d)) return false;
       }
       return true;
     }
-    case "union":
-      return node.members.some((m) => conforms(m, v, named, d));
+    case "union": {
+      // A discriminated union: the tag names the member (as the codecs read it), when it names one.
+      if (node.tag && isObject(v) && Object.prototype.hasOwnProperty.call(v, node.tag.property)) {
+        const tag = (v as Record<string, unknown>)[node.tag.property];
+        const hit = node.tag.cases.find((c) => c.value === tag);
+        if (hit) return conforms_(node.members[hit.member]!, v, d);
+      }
+      return node.members.some((m) => conforms_(m, v, d));
+    }
     case "ref": {
       const entry = named[node.name]!;
-      if (entry.shape.kind === "alias") return conforms(entry.shape.type, v, named, d);
+      if (entry.shape.kind === "alias") return conforms_(entry.shape.type, v, d);
       if (!isObject(v)) return false;
       const o = v as Record<string, unknown>;
       for (const p of entry.shape.properties) {
         const x = Object.prototype.hasOwnProperty.call(o, p.name) ? o[p.name] : undefined;
-        if (x === undefined ? !p.optional : !conforms(p.type, x, named, d)) return false;
+        if (x === undefined ? !p.optional : !conforms_(p.type, x, d)) return false;
       }
       if (entry.shape.rest) {
         const names = new Set(entry.shape.properties.map((p) => p.name));
         for (const k of Object.keys(o))
-          if (!names.has(k) && o[k] !== undefined && !conforms(entry.shape.rest, o[k], named, d)) return false;
+          if (!names.has(k) && o[k] !== undefined && !conforms_(entry.shape.rest, o[k], d)) return false;
       }
       return true;
     }

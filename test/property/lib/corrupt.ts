@@ -176,6 +176,12 @@ export function slotsOf(
         const before = out.length;
         walk(member, value, path, set);
         out.splice(before, 1); // the member's own slot duplicates this one
+        // A discriminant set to another member's value selects that member, whose error may be anywhere in the object.
+        if (node.tag) {
+          const tagPath = path + keySegment(node.tag.property);
+          const tagSlot = out.slice(before).find((s) => s.path === tagPath);
+          if (tagSlot && tagSlot.unionPath === undefined) tagSlot.unionPath = path;
+        }
       }
       break;
     }

@@ -7,12 +7,20 @@
 import { ExtData } from "../../../runtime/index";
 import { hex } from "../../helpers/bytes";
 
-export function difference(a: unknown, b: unknown, path = "$"): string | undefined {
+export function difference(
+  a: unknown,
+  b: unknown,
+  path = "$",
+  options: { nullForAbsent?: boolean } = {},
+): string | undefined {
   // Iterative, so that values nested thousands of levels deep compare without a stack overflow.
   const stack: [unknown, unknown, string][] = [[a, b, path]];
   while (stack.length > 0) {
     const [x, y, at] = stack.pop()!;
     const children: [unknown, unknown, string][] = [];
+    // Positional layout: an absent optional property before a present one is nil, which `x?: T | null`
+    // reads as null (README "Positional layout"). So `a` may hold null where `b` has nothing; not the reverse.
+    if (options.nullForAbsent && x === null && y === undefined) continue;
     const d = shallowDifference(x, y, at, children);
     if (d) return d;
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);

@@ -11,6 +11,7 @@ import {
   checkEncodeCorrupt,
   checkPeer,
   checkPeerBytes,
+  checkPeerReads,
   checkPrefixes,
   checkRoundTrip,
   checkTrailing,
@@ -33,7 +34,7 @@ export type PropertyName = (typeof PROPERTY_NAMES)[number];
 
 /** Values JSON could carry and @msgpack/msgpack encodes exactly as we do. */
 export function isJsonLike(v: unknown, depth = 0): boolean {
-  if (depth > 100) return false;
+  if (depth > 90) return false; // @msgpack/msgpack encodes up to 100 levels
   if (v === null || typeof v === "boolean" || typeof v === "string") return true;
   if (typeof v === "number") return !Object.is(v, -0);
   if (Array.isArray(v)) return v.every((x) => isJsonLike(x, depth + 1));
@@ -127,10 +128,12 @@ export function guarded<A extends unknown[]>(
 export interface PropertyOptions extends ArbitraryOptions {
   /** The fuzzer passes failures it already has a fixture for, so that they do not mask new ones. */
   suppress?: (failure: PropertyFailure) => boolean;
+  /** Values to use instead of those arbitrary.ts derives (generated types add deeply nested ones). */
+  value?: fc.Arbitrary<unknown>;
 }
 
 export function propertyFor(name: PropertyName, t: ZooType, options: PropertyOptions = {}): fc.IRawProperty<unknown[]> {
-  const value = arbitraryFor(t.root, t.named, options);
+  const value = options.value ?? arbitraryFor(t.root, t.named, options);
   const guarded_ = <A extends unknown[]>(tt: ZooType, body: (...args: A) => void) =>
     guarded(tt, body, options.suppress);
   const property = fc.property as unknown as (...args: unknown[]) => fc.IRawProperty<unknown[]>;
@@ -146,6 +149,7 @@ export function propertyFor(name: PropertyName, t: ZooType, options: PropertyOpt
       return property(
         value,
         guarded_(t, (v: any) => {
+          if (t.positional) return checkPeerReads(t, v);
           checkPeer(t, v);
           if (isJsonLike(v)) checkPeerBytes(t, v);
         }),

@@ -12,6 +12,8 @@ import {
   checkDecode,
   checkEncodeCorrupt,
   checkPeer,
+  checkPeerBytes,
+  checkPeerReads,
   checkRoundTrip,
   checkTrailing,
   describeThrown,
@@ -20,7 +22,7 @@ import {
 } from "./checks";
 import { HardTimeout, withHardTimeout } from "./hard-timeout";
 import { hex } from "../../helpers/bytes";
-import type { PropertyName } from "./properties";
+import { isJsonLike, type PropertyName } from "./properties";
 
 export const REGRESSION_DIR = path.resolve(__dirname, "../../fixtures/fuzz-regressions");
 
@@ -29,9 +31,13 @@ export interface Regression {
   name: string;
   /** Dedupe key: type, property, rule and the shape of the error. */
   signature: string;
-  property: PropertyName;
-  /** Export name of the codec in test/property/zoo.ts. */
+  /** A property of properties.ts, or for a generated type "unrelated-line" (type-load.ts) or "compile" (the type itself). */
+  property: PropertyName | "unrelated-line" | "compile";
+  /** Export name of the codec in test/property/zoo.ts, or in `source` for a generated type. */
   type: string;
+  /** A generated type (test/property/lib/type-gen.ts): its module, and the spec that replay compiles again. */
+  source?: string;
+  generated?: unknown;
   typeDisplay: string;
   /** The broken rule (PropertyFailure.rule). */
   rule: string;
@@ -130,13 +136,18 @@ export function signatureOfThrown(
   return `${type}|${property}|${rule}|${thrown?.class ?? ""}|${thrown?.code ?? ""}|${shape}`;
 }
 
+/** Who a signature names: the zoo type, or for a generated type its family (each batch names its types anew). */
+export function signatureName(t: ZooType): string {
+  return t.generated ? `gen-${t.generated.family}` : t.name;
+}
+
 /**
  * Builds a fixture from a failed property case: `args` are the fast-check counterexample, `error`
  * what the property threw.
  */
 export function regressionFrom(
   t: ZooType,
-  property: PropertyName,
+  property: PropertyName | "unrelated-line",
   args: unknown[],
   error: unknown,
   seed?: number,
@@ -144,13 +155,14 @@ export function regressionFrom(
   const failure = error instanceof PropertyFailure ? error : undefined;
   const rule = failure?.rule ?? "harness-error";
   const seen = failure ? failure.seen : error;
-  const signature = signatureOf(t.name, property, rule, seen ?? (failure ? undefined : error));
+  const who = signatureName(t);
+  const signature = signatureOf(who, property, rule, seen ?? (failure ? undefined : error));
   const hash = Buffer.from(signature)
     .reduce((h, b) => (h * 31 + b) >>> 0, 7)
     .toString(16)
     .padStart(8, "0");
   const reg: Regression = {
-    name: `${t.name}-${property}-${rule}-${hash}`,
+    name: `${who}-${property}-${rule}-${hash}`,
     signature,
     property,
     type: t.name,
@@ -160,11 +172,16 @@ export function regressionFrom(
     message: (failure?.message ?? String(error)).slice(0, 3000),
     found: new Date().toISOString(),
   };
+  if (t.generated) {
+    reg.source = t.generated.source;
+    reg.generated = t.generated.spec;
+  }
   if (seed !== undefined) reg.seed = seed;
   if (failure?.bytes) reg.hex = hex(failure.bytes);
   if (
     property === "roundtrip" ||
     property === "peer" ||
+    property === "unrelated-line" ||
     property === "encode-corrupt" ||
     property === "prefixes" ||
     property === "trailing"
@@ -212,12 +229,22 @@ export function replay(reg: Regression, t: ZooType): void {
       case "roundtrip":
         checkRoundTrip(t, fromTagged(reg.value));
         return;
-      case "peer":
-        checkPeer(t, fromTagged(reg.value));
+      case "peer": {
+        const v = fromTagged(reg.value);
+        if (t.positional) checkPeerReads(t, v);
+        else {
+          checkPeer(t, v);
+          if (isJsonLike(v)) checkPeerBytes(t, v);
+        }
         return;
+      }
       case "encode-corrupt":
         checkEncodeCorrupt(t, fromTagged(reg.value), reg.slot!, reg.bad!);
         return;
+      case "unrelated-line":
+      case "compile":
+        // Generated types only: type-load.ts's replayGenerated handles these.
+        throw new Error(`${reg.name}: replay ${reg.property} with replayGenerated`);
     }
   };
   try {

@@ -27,6 +27,7 @@ export function loadZoo(name: string, source: string = ZOO_SOURCE): ZooType[] {
       codec: exports[exportName]!,
       root: entry.root,
       named: model.named,
+      ...(entry.layout === "positional" ? { positional: true } : {}),
     });
   }
   if (types.length === 0) throw new Error(`zoo ${name}: found no codecs in the emitted JS`);
