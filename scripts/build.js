@@ -1,5 +1,6 @@
 // npm run build: the transformer and runtime as CommonJS (dist/), then the runtime as ES modules
-// (dist/esm/runtime, see tsconfig.esm.json) marked as such for any tool that asks.
+// (dist/esm/runtime, see tsconfig.esm.json) marked as such for any tool that asks, then the
+// compiler plugin bundled (dist/plugin).
 // `node scripts/build.js <dir>` builds into <dir> instead of dist/ (the tests' private package).
 // The build package (typed-msgpack-build/) ships the same compiled transformer and runtime: a build
 // into dist/ copies them to typed-msgpack-build/dist, so both packages come from one compilation.
@@ -18,9 +19,44 @@ execFileSync(process.execPath, [tsc, "-p", path.join(root, "tsconfig.esm.json"),
 });
 fs.writeFileSync(path.join(out, "esm/package.json"), `{ "type": "module", "sideEffects": false }\n`);
 
-if (process.argv[2] === undefined) {
+// The compiler plugin as the typed-msgpack package ships it: the transformer in one file, and
+// ts-jest's host beside it, which loads it (instead of the ~60 modules of dist/transformer, which
+// the build package ships). Without comments and blank space: the package stays small (pack test).
+const esbuild = require("esbuild");
+const transformerEntry = path.join(out, "transformer/index.js");
+const bundles = [
+  [transformerEntry, "index.js"],
+  [path.join(out, "transformer/hosts/ts-jest.js"), "ts-jest.js"],
+].map(([entry, name]) =>
+  esbuild.build({
+    entryPoints: [entry],
+    outfile: path.join(out, "plugin", name),
+    bundle: true,
+    platform: "node",
+    format: "cjs",
+    target: "es2020",
+    external: ["typescript"],
+    minifyWhitespace: true,
+    minifySyntax: true,
+    logLevel: "warning",
+    plugins: [
+      {
+        name: "transformer-beside",
+        setup(build) {
+          // ts-jest's host loads the transformer bundle beside it rather than a copy of it.
+          build.onResolve({ filter: /^\.\.\/index\.js$/ }, () =>
+            entry === transformerEntry ? undefined : { path: "./index.js", external: true },
+          );
+        },
+      },
+    ],
+  }),
+);
+
+Promise.all(bundles).then(() => {
+  if (process.argv[2] !== undefined) return;
   const buildPackage = path.join(root, "typed-msgpack-build/dist");
   fs.rmSync(buildPackage, { recursive: true, force: true });
   for (const part of ["transformer", "runtime"])
     fs.cpSync(path.join(out, part), path.join(buildPackage, part), { recursive: true });
-}
+});

@@ -23,7 +23,7 @@ function noCompilerApiMessage(version: string, where: string | undefined): strin
   return [
     `typed-msgpack/transformer needs TypeScript's JavaScript compiler API (TypeScript 4.9 to 6.x), and ${found}, ` +
       (native
-        ? "the native compiler. TypeScript 7 runs no transformers: it has no plugin hook and no JavaScript API, so no build with it can compile codecFor<T>() calls."
+        ? "the native compiler. TypeScript 7 runs no transformers: it has no plugin hook, so no build with it can compile codecFor<T>() calls."
         : "which has none."),
     "Use `npx typed-msgpack generate` instead: it writes each file's codecs as TypeScript source beside it (src/wire.ts -> src/wire.codecs.ts),",
     'which tsc 7, esbuild, tsx and Vite compile as they are; import your codecs from there (README: "No transformer? Use generate").',

@@ -99,7 +99,6 @@ function sourceHash(): string {
     "package.json",
     "tsconfig.json",
     "scripts/build.js",
-    "scripts/bundled-typescript.js",
     "typed-msgpack-build/package.json",
     "typed-msgpack-build/README.md",
   ])

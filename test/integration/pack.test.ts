@@ -115,8 +115,8 @@ function treeSize(dir: string): number {
 test("the tarball ships the runtime, the transformer and the root shims, and nothing else: no dependencies, under 1 MB", () => {
   const pkgDir = path.join(app, "node_modules/typed-msgpack");
   const manifest = JSON.parse(fs.readFileSync(path.join(pkgDir, "package.json"), "utf8"));
-  // An app that only runs codecs installs only this: the command and the bundler plugin, and the
-  // TypeScript 6 they run on, are in typed-msgpack-build (a dev dependency).
+  // An app that only runs codecs installs only this: the command and the bundler plugin are in
+  // typed-msgpack-build (a dev dependency).
   expect(manifest.dependencies).toBeUndefined();
   expect(manifest.bundleDependencies).toBeUndefined();
   expect(manifest.bin).toBeUndefined();
@@ -136,7 +136,9 @@ test("the tarball ships the runtime, the transformer and the root shims, and not
     "dist/runtime/stream.js",
     "dist/runtime/stream.d.ts",
     "dist/esm/runtime/stream.js",
-    "dist/transformer/index.js",
+    "dist/plugin/index.js",
+    "dist/plugin/ts-jest.js",
+    "dist/transformer/index.d.ts",
   ]) {
     expect(fs.existsSync(path.join(pkgDir, file))).toBe(true);
   }
@@ -157,7 +159,14 @@ test("the tarball ships the runtime, the transformer and the root shims, and not
   expect(moved.output).toContain(
     "typed-msgpack/unplugin moved to typed-msgpack-build/unplugin in 0.8: run `npm i -D typed-msgpack-build`",
   );
-  expect(fs.readdirSync(path.join(pkgDir, "dist")).sort()).toEqual(["esm", "runtime", "transformer"]);
+  expect(fs.readdirSync(path.join(pkgDir, "dist")).sort()).toEqual(["esm", "plugin", "runtime", "transformer"]);
+  // The compiler plugin is bundled (dist/plugin); of dist/transformer only the types its entries name.
+  expect(fs.readdirSync(path.join(pkgDir, "dist/plugin")).sort()).toEqual(["index.js", "ts-jest.js"]);
+  expect(
+    fs
+      .readdirSync(path.join(pkgDir, "dist/transformer"), { recursive: true, encoding: "utf8" })
+      .filter((f) => f.endsWith(".js")),
+  ).toEqual([]);
 
   // What apps ship: the runtime loads only its own files (no typescript, no packages) and stays CSP-safe,
   // in both builds: CommonJS for Node, ES modules for bundlers.
@@ -215,7 +224,7 @@ test("the tarball ships the runtime, the transformer and the root shims, and not
 });
 
 test(
-  "typed-msgpack-build, beside TypeScript 7: the typed-msgpack command generates with its own TypeScript 6, leaving the project's alone",
+  "typed-msgpack-build, beside TypeScript 7: no compiler of its own (under 3 MB installed); the typed-msgpack command generates on the project's TypeScript 7",
   () => {
     const tool = path.join(work, "ts7");
     write(
@@ -255,18 +264,24 @@ test(
       fs.readFileSync(path.join(tool, "node_modules/typed-msgpack-build/package.json"), "utf8"),
     );
     expect(manifest.bin).toEqual({ "typed-msgpack": "dist/transformer/cli/main.js" });
-    expect(manifest.dependencies).toEqual({ "typed-msgpack-typescript": "npm:typescript@~6.0.3", unplugin: "^3.7.0" });
-    // Bundled, so it stays nested: a hoisted copy would replace the project's own `tsc` (TypeScript 7's).
-    expect(
-      fs.readdirSync(path.join(tool, "node_modules/typed-msgpack-build/node_modules")).filter((f) => f !== ".bin"),
-    ).toEqual(["typed-msgpack-typescript"]);
+    expect(manifest.dependencies).toEqual({ unplugin: "^3.7.0" });
+    expect(manifest.peerDependencies).toMatchObject({ typescript: ">=4.9" });
+    expect(fs.existsSync(path.join(tool, "node_modules/typed-msgpack-build/node_modules"))).toBe(false);
+    // What installing it adds: the package itself and unplugin's own dependencies.
+    const unplugin = JSON.parse(fs.readFileSync(path.join(tool, "node_modules/unplugin/package.json"), "utf8"));
+    const added = ["typed-msgpack-build", "unplugin", ...Object.keys(unplugin.dependencies ?? {})];
+    const kilobytes = added.reduce((sum, name) => sum + treeSize(path.join(tool, "node_modules", name)) / 1024, 0);
+    expect(kilobytes).toBeLessThan(3 * 1024);
+    const typescripts = fs
+      .readdirSync(path.join(tool, "node_modules"))
+      .filter((name) => name === "typescript" || name.startsWith("typescript-") || name === "@typescript");
+    expect(typescripts.sort()).toEqual(["@typescript", "typescript"]);
     expect(JSON.parse(fs.readFileSync(path.join(tool, "node_modules/typescript/package.json"), "utf8")).version).toBe(
       "7.0.2",
     );
 
     const out = mustRun("npx", ["--no", "--", "typed-msgpack", "generate"], tool);
-    expect(out).toContain(`typed-msgpack ${manifest.version} (TypeScript 6.0.`);
-    expect(out).toMatch(/\(TypeScript 6\.0\.\d+\): 1 written/);
+    expect(out).toContain(`typed-msgpack ${manifest.version} (TypeScript 7.0.2): 1 written`);
     const generated = fs.readFileSync(path.join(tool, "src/wire.codecs.ts"), "utf8");
     expect(generated).toMatch(/__tm_codec\(\d+ \/\* generated-code version \*\/, __tm_encPing, __tm_decPing\)/);
     // The plugin entry loads from the build package.
