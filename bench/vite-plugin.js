@@ -3,27 +3,36 @@
 // What the bundler plugin (typed-msgpack-build/unplugin) adds to a Vite app's build and dev server.
 //
 //   npm run build && node bench/vite-plugin.js [--kind independent|chain|shared-core] [--size 300] [--runs 3]
-//     [--setups plain,cold,warm,generated] [--profile]
+//     [--setups plain,cold,warm,generated] [--typescript <package folder>] [--before <checkout>] [--profile]
+//
+//   e.g. on TypeScript 7, this checkout against another one (built with npm ci && npm run build):
+//   node bench/vite-plugin.js --runs 5 --setups plain,cold,before --typescript test/native/ts-7.0/node_modules/typescript --before /tmp/before
 //
 // Generates bench/src/buildscale.ts's project (one codecFor per type, ten types per file) as a Vite
 // app whose src/main.ts imports every module, then times, rotating the order of three setups:
 // without the plugin ("plain": the codecFor calls stay as they are; the build succeeds, the app
 // would fail at run time; it is the cost of the same app's build), with the plugin and no disk
 // cache ("cold": node_modules/.vite/typed-msgpack removed first, as on a fresh checkout or CI),
-// with the plugin's disk cache from the previous run ("warm": nothing changed since), and, for
+// with the plugin's disk cache from the previous run ("warm": nothing changed since), cold with the
+// plugin of another checkout ("before", with --before: its typed-msgpack-build/dist), and, for
 // scale, without the plugin on a copy of the app whose modules hold the code the plugin generates
 // ("generated": what bundling the codecs costs Vite, whoever generates them, e.g. `typed-msgpack
 // generate` ahead of the build):
 //  - `vite build`;
 //  - the dev server: start, then request main.ts and every module once (what a first page load
-//    makes Vite transform; Vite transforms on request, so "ready" alone measures nothing of ours).
+//    makes Vite transform; Vite transforms on request, so "ready" alone measures nothing of ours);
+//    then, with a plugin, a type edit: a property added to the type in src/edit-model.ts, which
+//    src/edit-codec.ts imports type-only, timed until GET /src/edit-codec.ts serves the new codec.
 // Reports medians of wall time and of CPU time (user + sys of the process tree, from
 // /usr/bin/time for builds and /proc for the dev server); on a shared machine the CPU time is the
 // figure to compare. With plain and cold, also the TypeScript floor: what loading TypeScript and
-// creating the first Program and checker cost alone, the least any cold type-checking build adds. --profile writes a .cpuprofile of one plugin build into the project folder.
+// creating the first Program and checker cost alone (TypeScript 7: starting its API process and
+// opening the project), the least any cold type-checking build adds. --profile writes a
+// .cpuprofile of one plugin build into the project folder.
 //
-// The app links typed-msgpack to this repository (dist/, so build first) and vite to its
-// node_modules, so it measures the sources as they are.
+// The app links typed-msgpack to this repository (dist/, so build first), vite to its
+// node_modules and typescript to --typescript (default: this repository's), so it measures the
+// sources as they are.
 const { spawn, spawnSync } = require("node:child_process");
 const fs = require("node:fs");
 const net = require("node:net");
@@ -41,6 +50,9 @@ const kind = option("kind", "independent");
 const size = Number(option("size", "300"));
 const runs = Number(option("runs", "3"));
 const profile = process.argv.includes("--profile");
+const typescriptDir = path.resolve(option("typescript", path.join(ROOT, "node_modules/typescript")));
+const typescriptVersion = JSON.parse(fs.readFileSync(path.join(typescriptDir, "package.json"), "utf8")).version;
+const before = option("before", undefined) && path.resolve(option("before"));
 
 /** bench/src/buildscale.ts, the project generator the build-scale benchmark uses, loaded as CommonJS. */
 function loadGenerator() {
@@ -62,6 +74,13 @@ function setUp() {
   const project = loadGenerator().generateProject(kind, size, base);
   const dir = project.dir;
   const modules = [...project.files.keys()];
+  // The type edit's pair: a type, and a codec of it in another module that imports it type-only.
+  fs.writeFileSync(path.join(dir, "src/edit-model.ts"), EDIT_MODEL);
+  fs.writeFileSync(
+    path.join(dir, "src/edit-codec.ts"),
+    `import { codecFor } from "typed-msgpack";\nimport type { Edited } from "./edit-model.js";\nexport const EditedCodec = codecFor<Edited>();\n`,
+  );
+  modules.push("edit-codec.ts");
   fs.writeFileSync(
     path.join(dir, "src/main.ts"),
     [
@@ -99,11 +118,17 @@ function setUp() {
     `import { vite as typedMsgpack } from "typed-msgpack-build/unplugin";\nexport default { logLevel: "info", plugins: [typedMsgpack()] };\n`,
   );
   fs.writeFileSync(path.join(dir, "vite.plain.config.mjs"), `export default { logLevel: "info" };\n`);
+  if (before)
+    fs.writeFileSync(
+      path.join(dir, "vite.before.config.mjs"),
+      `import { vite as typedMsgpack } from ${JSON.stringify(path.join(before, "typed-msgpack-build/dist/transformer/bundler/index.mjs"))};\nexport default { logLevel: "info", plugins: [typedMsgpack()] };\n`,
+    );
   fs.mkdirSync(path.join(dir, "node_modules"), { recursive: true });
   for (const [name, target] of [
     ["typed-msgpack", ROOT],
     ["typed-msgpack-build", path.join(ROOT, "typed-msgpack-build")],
     ["vite", path.join(ROOT, "node_modules/vite")],
+    ["typescript", typescriptDir],
   ]) {
     const link = path.join(dir, "node_modules", name);
     fs.rmSync(link, { recursive: true, force: true });
@@ -111,6 +136,8 @@ function setUp() {
   }
   return { dir, modules: ["main.ts", ...modules] };
 }
+
+const EDIT_MODEL = "export interface Edited { id: number; name: string }\n";
 
 /** A copy of the app (next to it, "<dir>-generated") whose modules are the plugin's output, built without the plugin. */
 async function generatedCopy(dir) {
@@ -137,13 +164,15 @@ const VITE = path.join(ROOT, "node_modules/vite/bin/vite.js");
 
 // --setups plain,cold: a subset (e.g. for a plugin build without the disk cache).
 const SETUPS = option("setups", "plain,cold,warm,generated").split(",");
-const configOf = (setup) => (setup === "plain" || setup === "generated" ? "plain" : "plugin");
+const configOf = (setup) =>
+  setup === "plain" || setup === "generated" ? "plain" : setup === "before" ? "before" : "plugin";
 let generatedDir = "";
 const dirOf = (dir, setup) => (setup === "generated" ? generatedDir : dir);
 
 /** The plugin's disk cache is emptied before a cold run and left as the last run wrote it before a warm one. */
 function prepare(dir, setup) {
-  if (setup === "cold") fs.rmSync(path.join(dir, "node_modules/.vite/typed-msgpack"), { recursive: true, force: true });
+  if (setup === "cold" || setup === "before")
+    fs.rmSync(path.join(dir, "node_modules/.vite/typed-msgpack"), { recursive: true, force: true });
 }
 
 function build(appDir, setup) {
@@ -255,15 +284,42 @@ async function dev(appDir, setup, modules) {
       if (response.status !== 200 || (setup !== "plain" && /= codecFor/.test(text)))
         throw new Error(`GET /src/${name}: ${response.status}\n${text.slice(0, 2000)}`);
     };
+    // The first codec module alone, before main.ts (whose imports Vite then transforms ahead of
+    // their requests): what the plugin's first transform adds to a first request.
+    const firstAt = process.hrtime.bigint();
+    await get(modules[1]);
+    const first = Number(process.hrtime.bigint() - firstAt) / 1e9;
     await get("main.ts");
-    const queue = modules.slice(1);
+    const queue = modules.slice(2);
     await Promise.all(
       Array.from({ length: 6 }, async () => {
         while (queue.length) await get(queue.shift());
       }),
     );
     const wall = Number(process.hrtime.bigint() - started) / 1e9;
-    return { ready, wall, cpu: treeCpu(child.pid) };
+    const cpu = treeCpu(child.pid);
+    let edit = Number.NaN;
+    if (configOf(setup) !== "plain") {
+      // Past the first load's file timestamps, then a property added to the type edit-codec.ts imports type-only.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const model = path.join(dir, "src/edit-model.ts");
+      const property = `added${Date.now()}`;
+      const editedAt = process.hrtime.bigint();
+      fs.writeFileSync(model, EDIT_MODEL.replace("name: string", `name: string; ${property}: number`));
+      try {
+        for (;;) {
+          const text = await (await fetch(`http://127.0.0.1:${port}/src/edit-codec.ts`)).text();
+          if (text.includes(`"${property}"`)) break;
+          if (Number(process.hrtime.bigint() - editedAt) > 30e9)
+            throw new Error(`the type edit never reached the served module\n${output}`);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+        edit = Number(process.hrtime.bigint() - editedAt) / 1e9;
+      } finally {
+        fs.writeFileSync(model, EDIT_MODEL);
+      }
+    }
+    return { ready, wall, cpu, first, edit };
   } finally {
     child.kill("SIGKILL");
   }
@@ -271,24 +327,42 @@ async function dev(appDir, setup, modules) {
 
 /**
  * What any plugin that type-checks with TypeScript's compiler API pays before its first module, in
- * a process of its own: load the TypeScript the plugin loads (cli/load-typescript.ts's choice),
- * create the Program of one empty module under the app's tsconfig (its lib files parsed and
- * bound) and its type checker. A cold build cannot cost less than plain + this.
+ * a process of its own: TypeScript 4.9-6: load it, create the Program of one empty module under the
+ * app's tsconfig (its lib files parsed and bound) and its type checker; TypeScript 7: start its API
+ * process, open a project of that module and ask for its diagnostics (the checker). A cold build
+ * cannot cost less than plain + this.
  */
 function typescriptFloor(dir) {
   const empty = path.join(dir, "node_modules/.floor.ts");
   fs.writeFileSync(empty, "export {};\n");
-  const script = `
+  const config = path.join(dir, "node_modules/.floor.tsconfig.json");
+  fs.writeFileSync(config, JSON.stringify({ extends: path.join(dir, "tsconfig.json"), files: [empty], include: [] }));
+  const script =
+    Number(typescriptVersion.split(".")[0]) >= 7
+      ? `
     const cpu = process.cpuUsage(), start = process.hrtime.bigint();
-    const { loadTypeScript } = require(${JSON.stringify(path.join(ROOT, "dist/transformer/cli/load-typescript.js"))});
-    const ts = require(loadTypeScript(${JSON.stringify(dir)}).file);
-    const config = ts.getParsedCommandLineOfConfigFile(${JSON.stringify(path.join(dir, "tsconfig.json"))}, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic() {} });
+    const { loadNativeModules, NativeSession } = require(${JSON.stringify(path.join(ROOT, "dist/transformer/checkers/native-api.js"))});
+    const session = new NativeSession(loadNativeModules(${JSON.stringify(typescriptDir)}, ${JSON.stringify(typescriptVersion)}), ${JSON.stringify(dir)});
+    session.open([${JSON.stringify(config)}]);
+    session.project(${JSON.stringify(config)}).program.getSemanticDiagnostics(${JSON.stringify(empty)});
+    session.close();
+    const used = process.cpuUsage(cpu);
+    console.log(JSON.stringify({ wall: Number(process.hrtime.bigint() - start) / 1e9, cpu: (used.user + used.system) / 1e6 }));`
+      : `
+    const cpu = process.cpuUsage(), start = process.hrtime.bigint();
+    const ts = require(${JSON.stringify(typescriptDir)});
+    const config = ts.getParsedCommandLineOfConfigFile(${JSON.stringify(config)}, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic() {} });
     ts.createProgram([${JSON.stringify(empty)}], config.options).getTypeChecker();
     const used = process.cpuUsage(cpu);
     console.log(JSON.stringify({ wall: Number(process.hrtime.bigint() - start) / 1e9, cpu: (used.user + used.system) / 1e6 }));`;
-  const result = spawnSync(process.execPath, ["-e", script], { cwd: dir, encoding: "utf8" });
+  // TypeScript 7's process is a child: its CPU time is counted from /usr/bin/time.
+  const result = spawnSync("/usr/bin/time", ["-f", "%e %U %S", process.execPath, "-e", script], {
+    cwd: dir,
+    encoding: "utf8",
+  });
   if (result.status !== 0) throw new Error(`TypeScript floor failed\n${result.stderr}`);
-  return JSON.parse(result.stdout);
+  const times = result.stderr.trim().split("\n").pop().split(" ").map(Number);
+  return { ...JSON.parse(result.stdout), cpu: times[1] + times[2] };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -298,7 +372,7 @@ async function main() {
   const { dir, modules } = setUp();
   if (SETUPS.includes("generated")) generatedDir = await generatedCopy(dir);
   console.log(
-    `project: ${kind}, ${size} types, ${modules.length} modules, in ${dir}; load average ${os
+    `project: ${kind}, ${size} types, ${modules.length} modules, in ${dir}; TypeScript ${typescriptVersion}${before ? `; before: ${before}` : ""}; load average ${os
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(" ")}`,
@@ -316,7 +390,9 @@ async function main() {
       const d = await dev(dir, setup, modules);
       results.dev[setup].push(d);
       console.log(
-        `run ${i + 1} ${setup.padEnd(5)}: build ${fmt(b.wall)} s (cpu ${fmt(b.cpu)} s); dev ready ${fmt(d.ready)} s, all modules served ${fmt(d.wall)} s (cpu ${fmt(d.cpu)} s)`,
+        `run ${i + 1} ${setup.padEnd(6)}: build ${fmt(b.wall)} s (cpu ${fmt(b.cpu)} s); dev ready ${fmt(d.ready)} s, all modules served ${fmt(d.wall)} s (cpu ${fmt(d.cpu)} s)` +
+          `, first codec module ${(d.first * 1000).toFixed(0)} ms` +
+          (Number.isNaN(d.edit) ? "" : `, type edit served ${(d.edit * 1000).toFixed(0)} ms`),
       );
     }
   }
@@ -329,6 +405,7 @@ async function main() {
   for (const what of ["build", "dev"]) {
     const m = (setup, key) => median(results[what][setup].map((r) => r[key]));
     const label = what === "build" ? "vite build" : "dev start + first load";
+    if (!SETUPS.includes("plain")) continue;
     const row = (key) =>
       SETUPS.map(
         (s) => `${s} ${fmt(m(s, key))} s${s === "plain" ? "" : ` (${(m(s, key) / m("plain", key)).toFixed(2)}x)`}`,
@@ -336,6 +413,12 @@ async function main() {
     console.log(`${label.padEnd(23)} cpu:  ${row("cpu")}`);
     console.log(`${"".padEnd(23)} wall: ${row("wall")}`);
   }
+  const edits = SETUPS.filter((s) => configOf(s) !== "plain").map(
+    (s) => `${s} ${(median(results.dev[s].map((r) => r.edit)) * 1000).toFixed(0)} ms`,
+  );
+  const firsts = SETUPS.map((s) => `${s} ${(median(results.dev[s].map((r) => r.first)) * 1000).toFixed(0)} ms`);
+  console.log(`${"first codec module".padEnd(23)} wall: ${firsts.join(", ")}`);
+  if (edits.length > 0) console.log(`${"type edit served".padEnd(23)} wall: ${edits.join(", ")}`);
   if (SETUPS.includes("plain") && SETUPS.includes("cold")) {
     const floors = Array.from({ length: runs }, () => typescriptFloor(dir));
     const plain = median(results.build.plain.map((r) => r.cpu));

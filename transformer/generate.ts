@@ -7,8 +7,7 @@
  * parameter or local, so the file compiles under noUnusedLocals and noUnusedParameters
  * (emit/source-build.ts).
  */
-import ts from "typescript";
-import { ClassicProgram } from "./checkers/classic.js";
+import type ts from "typescript";
 import { codecName, RUNTIME_ALIAS } from "./emit/context.js";
 import type { ShapeCheck } from "./emit/shape.js";
 import { emitSourceText, namespaceImportText } from "./emit/source.js";
@@ -84,7 +83,8 @@ export function shapeChecks(view: ProgramView, calls: readonly ModelledCall[]): 
 
 /**
  * generateText for a TypeScript 4.9-6 program, with the compiler's own diagnostics type: what the
- * command and the bundler plugin call on those versions.
+ * bundler plugin calls on those versions. (Loads the classic checker only when called: on the
+ * TypeScript 7 path, `typescript` is the native compiler's package, which has no such API.)
  */
 export function generateSource(
   program: ts.Program,
@@ -92,6 +92,7 @@ export function generateSource(
   options?: TransformerOptions,
   moduleOf?: (fileName: string) => string | undefined,
 ): { text?: string; diagnostics: ts.Diagnostic[] } {
+  const { ClassicProgram } = require("./checkers/classic.js") as typeof import("./checkers/classic.js");
   const generated = generateText(ClassicProgram.of(program), file as unknown as SyntaxFile, options, moduleOf);
   return {
     ...(generated.text === undefined ? {} : { text: generated.text }),
@@ -101,7 +102,7 @@ export function generateSource(
 
 export function asTsDiagnostic(program: ts.Program, d: PipelineDiagnostic): ts.Diagnostic {
   return {
-    category: ts.DiagnosticCategory.Error,
+    category: 1, // ts.DiagnosticCategory.Error
     code: d.code,
     file: program.getSourceFile(d.fileName),
     start: d.start,

@@ -21,6 +21,7 @@ import { namespaceImportText, emitSourceText } from "../../transformer/emit/sour
 import { generateSource, shapeChecks } from "../../transformer/generate";
 import type { FileModel } from "../../transformer/model/ir";
 import { cachingHost, FIXTURE_OPTIONS, GENERATED_DIR } from "../helpers/compile";
+import { runtimeModules } from "../helpers/module-graph";
 import { ZOO_SOURCE } from "../property/zoo";
 
 const DIR = path.join(GENERATED_DIR, "source-build");
@@ -496,37 +497,6 @@ test("every tidy rule, and every builder method in typed output, is written as g
   ])
     expect(text).toContain(made);
 });
-
-/** The modules `entry` loads when it runs: imports and re-exports other than type-only ones, relative ones followed. */
-function runtimeModules(entry: string): Set<string> {
-  const seen = new Set<string>();
-  const visit = (file: string): void => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    if (!file.endsWith(".ts")) return;
-    const sf = ts.createSourceFile(file, fs.readFileSync(file, "utf8"), ts.ScriptTarget.ES2020);
-    for (const s of sf.statements) {
-      let specifier: ts.Expression | undefined;
-      if (ts.isImportDeclaration(s)) {
-        const clause = s.importClause;
-        const named = clause?.namedBindings;
-        const typesOnly =
-          clause !== undefined &&
-          (clause.isTypeOnly ||
-            (!clause.name &&
-              named !== undefined &&
-              ts.isNamedImports(named) &&
-              named.elements.every((e) => e.isTypeOnly)));
-        if (!typesOnly) specifier = s.moduleSpecifier;
-      } else if (ts.isExportDeclaration(s) && !s.isTypeOnly) specifier = s.moduleSpecifier;
-      if (!specifier || !ts.isStringLiteral(specifier)) continue;
-      const name = specifier.text;
-      visit(name.startsWith(".") ? path.resolve(path.dirname(file), name.replace(/\.js$/, ".ts")) : name);
-    }
-  };
-  visit(entry);
-  return seen;
-}
 
 test("emitSourceText and the builders run without the typescript module", () => {
   const emit = path.join(__dirname, "../../transformer/emit");

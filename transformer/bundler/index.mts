@@ -7,7 +7,8 @@
  * codec in place.
  *
  * An ES module because unplugin 3 is one; the pipeline is CommonJS and is loaded only after a
- * project's TypeScript is found (cli/find-compiler.ts).
+ * project's TypeScript is found (open-codec-modules.ts: TypeScript 7 through its API, one process for
+ * the whole session; 4.9-6 in process).
  */
 import { createRequire } from "node:module";
 import * as fs from "node:fs";
@@ -74,7 +75,7 @@ const factory: UnpluginFactory<PluginOptions | undefined> = (options = {}) => {
     cache = dir ? new Cache(dir, cacheSalt(packageRoot(), root, { ...generating, tsconfig: codecTsconfig() })) : null;
     return cache;
   };
-  /** The tsconfig the Program will read (as ts.findConfigFile finds the default), without loading TypeScript. */
+  /** The tsconfig the programs are made from (the default as ts.findConfigFile finds it), without loading TypeScript. */
   const codecTsconfig = (): string | null => {
     if (options.tsconfig) return path.resolve(root, options.tsconfig);
     for (let dir = path.resolve(root); ; dir = path.dirname(dir)) {
@@ -82,19 +83,12 @@ const factory: UnpluginFactory<PluginOptions | undefined> = (options = {}) => {
       if (path.dirname(dir) === dir) return null;
     }
   };
-  /** Created on first use, once the bundler has said where the project is. */
+  /** Created on first use, once the bundler has said where the project is: one for the whole session. */
   const codecModules = (): CodecModules => {
     if (modules) return modules;
-    const { findCompiler } = require("../cli/find-compiler.js") as typeof import("../cli/find-compiler.js");
-    const compiler = findCompiler(root);
-    const tsconfig = options.tsconfig ? path.resolve(root, options.tsconfig) : compiler.findConfig(root);
-    if (!tsconfig)
-      throw new Error(
-        `typed-msgpack: no tsconfig.json in ${root} or above it; the plugin needs one to type-check the modules that call codecFor (or pass { tsconfig })`,
-      );
-    const { CodecModules: Modules } = require("./codec-modules.js") as typeof import("./codec-modules.js");
+    const { openCodecModules } = require("./open-codec-modules.js") as typeof import("./open-codec-modules.js");
     const { tsconfig: _ignored, cache: _cache, ...transformerOptions } = options; // the rest are the transformer's own options
-    modules = new Modules(tsconfig, transformerOptions, root);
+    modules = openCodecModules(root, codecTsconfig(), transformerOptions);
     return modules;
   };
 

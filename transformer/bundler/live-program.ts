@@ -12,6 +12,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import ts from "typescript";
+import { isLibrary } from "./codec-modules.js";
 
 interface Cached {
   sourceFile: ts.SourceFile;
@@ -74,7 +75,9 @@ export class LiveProgram {
    */
   current(file: string, text: string): ts.Program {
     const key = path.resolve(file);
-    const onDisk = this.files.get(key)?.sourceFile.text ?? readText(key);
+    const cached = this.files.get(key);
+    // (a cached overlay is not the file's text)
+    const onDisk = cached && cached.mtimeMs >= 0 ? cached.sourceFile.text : readText(key);
     if (text !== onDisk) {
       if (this.overlays.get(key) !== text) this.files.delete(key);
       this.overlays.set(key, text);
@@ -166,11 +169,6 @@ export function dependencies(program: ts.Program, file: ts.SourceFile): Dependen
 function resolvedOf(entry: ts.ResolvedModuleFull | Resolution | undefined): ts.ResolvedModuleFull | undefined {
   if (!entry) return undefined;
   return "resolvedModule" in entry ? entry.resolvedModule : entry;
-}
-
-/** Files under node_modules (and TypeScript's lib files there) change only on install: not checked on each rebuild. */
-export function isLibrary(file: string): boolean {
-  return file.split(/[\\/]/).includes("node_modules");
 }
 
 function mtimeOf(file: string): number {

@@ -17,8 +17,7 @@ import {
   type Type,
 } from "../model/checker.js";
 import * as fs from "node:fs";
-import { SENTINEL_EXPORT } from "../recognize/is-codec-call.js";
-import type { ProgramView } from "../recognize/program-view.js";
+import { SENTINEL_EXPORT, type ProgramView } from "../recognize/program-view.js";
 import { Syntax, type CallNode, type NamedNode, type SyntaxFile, type SyntaxNode } from "../recognize/syntax.js";
 import type { NativeNode, NativeProject, NativeSymbol, NativeType } from "./native-api.js";
 
@@ -165,6 +164,8 @@ export class NativeChecker implements Checker {
     if (!(t.flags & TYPE.Object)) return [];
     const target = t.objectFlags & OBJECT.Reference ? this.targetOf(t) : t;
     if (!(target.objectFlags & (OBJECT.Class | OBJECT.Interface))) return [];
+    // Declared without `extends`/`implements`: no base types, and no request.
+    if (this.declaredMembers(t)?.heritage === false) return [];
     return asTypes(this.basesOf(target));
   }
 
@@ -215,7 +216,10 @@ export class NativeChecker implements Checker {
   }
 
   indexInfos(type: Type): readonly IndexInfo[] {
-    return this.indexInfosOf(native(type));
+    const t = native(type);
+    const declared = this.declaredMembers(t);
+    if (declared && !declared.heritage && !declared.index) return [];
+    return this.indexInfosOf(t);
   }
 
   private readonly indexInfosOf = memo((t: NativeType): readonly IndexInfo[] =>
@@ -227,8 +231,54 @@ export class NativeChecker implements Checker {
   );
 
   hasSignatures(type: Type): boolean {
-    return this.signatures(native(type));
+    const t = native(type);
+    const declared = this.declaredMembers(t);
+    if (declared && !declared.heritage) return declared.signatures;
+    return this.signatures(t);
   }
+
+  /**
+   * What the declarations of an object type's symbol say of its members, when they say all of it:
+   * interfaces, type literals and classes of the project or its libraries (not TypeScript's lib),
+   * read from their syntax, so that a type without call, construct or index signatures and
+   * without bases costs no request for those. Undefined when the syntax cannot tell.
+   */
+  private declaredMembers(t: NativeType): { heritage: boolean; index: boolean; signatures: boolean } | undefined {
+    if (
+      !(t.flags & TYPE.Object) ||
+      t.aliasSymbol ||
+      !(t.objectFlags & (OBJECT.Class | OBJECT.Interface | OBJECT.Reference | OBJECT.Anonymous))
+    )
+      return undefined;
+    const symbol = this.symbolOf(t);
+    if (!symbol) return undefined;
+    return this.membersOfSymbol(symbol);
+  }
+
+  private readonly membersOfSymbol = memo((s: NativeSymbol) => {
+    const kinds = this.project.syntaxKind;
+    const shapes = [kinds.InterfaceDeclaration, kinds.TypeLiteral, kinds.ClassDeclaration];
+    if (s.declarations.length === 0 || s.declarations.some((d) => !shapes.includes(d.kind))) return undefined;
+    if (s.declarations.some((d) => this.originOf(d.path) === "lib")) return undefined;
+    const out = { heritage: false, index: false, signatures: false };
+    for (const handle of s.declarations) {
+      const node = handle.resolve() as
+        | (NativeNode & { members?: readonly NativeNode[]; heritageClauses?: readonly NativeNode[] })
+        | undefined;
+      if (!node?.members) return undefined;
+      if ((node.heritageClauses?.length ?? 0) > 0) out.heritage = true;
+      for (const member of node.members) {
+        if (member.kind === kinds.IndexSignature) out.index = true;
+        // A class's instances cannot be called: only its interface-like declarations' signatures count.
+        if (
+          (member.kind === kinds.CallSignature || member.kind === kinds.ConstructSignature) &&
+          handle.kind !== kinds.ClassDeclaration
+        )
+          out.signatures = true;
+      }
+    }
+    return out;
+  });
 
   private readonly signatures = memo((t: NativeType) =>
     SIGNATURE_KINDS.some((kind) => this.project.checker.getSignaturesOfType(t, kind).length > 0),
@@ -362,11 +412,16 @@ export class NativeProgram implements ProgramView {
   }
 
   isCodecCall(call: CallNode): boolean {
+    return this.codecCall(call);
+  }
+
+  /** Asked once per call: links (recognize/links.ts) and the pipeline both ask. */
+  private readonly codecCall = memo((call: CallNode) => {
     const declaration = this.project.checker.getResolvedSignature(call as unknown as NativeNode)?.declaration;
     if (!declaration || declaration.kind !== this.project.syntaxKind.FunctionDeclaration) return false;
     const node = declaration.resolve() as unknown as { name?: NamedNode } | undefined;
     return node?.name?.text === "codecFor" && this.checker.declaresSentinel(declaration.path);
-  }
+  });
 
   namesOnlyModuleScope(typeNode: SyntaxNode): boolean {
     // One request for every name in the type.
@@ -396,8 +451,12 @@ export class NativeProgram implements ProgramView {
   }
 
   typeOf(typeNode: SyntaxNode): Type {
-    return this.project.checker.getTypeFromTypeNode(typeNode as unknown as NativeNode) as unknown as Type;
+    return this.typeOfNode(typeNode) as unknown as Type;
   }
+
+  private readonly typeOfNode = memo((node: SyntaxNode) =>
+    this.project.checker.getTypeFromTypeNode(node as unknown as NativeNode),
+  );
 }
 
 function mentionsCodecFor(fileName: string): boolean {

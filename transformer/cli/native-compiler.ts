@@ -93,9 +93,9 @@ export class NativeCompiler implements Compiler {
     this.session.open([configFile]);
     callbacks.round(this.program(configFile, project, roots));
     const pending = new Set<string>();
-    let timer: NodeJS.Timeout | undefined;
+    let scheduled = false;
     const flush = () => {
-      timer = undefined;
+      scheduled = false;
       const changes = [...pending];
       pending.clear();
       const gone = changes.filter((f) => !fs.existsSync(f));
@@ -123,7 +123,10 @@ export class NativeCompiler implements Compiler {
       const file = path.join(root, name);
       if (!/\.([cm]?tsx?|json)$/.test(file)) return;
       pending.add(file);
-      timer ??= setTimeout(flush, 50);
+      if (!scheduled) {
+        scheduled = true;
+        setTimeout(flush, 50);
+      }
     });
   }
 
@@ -167,16 +170,17 @@ class NativeProjectProgram implements ProjectProgram {
     return new NativeProjectProgram(this.view, this.config, files);
   }
 
+  /**
+   * The tsconfig's and the options' errors. Not the global ones (a lib that declares no `Array`):
+   * TypeScript 7 computes those by checking every file, several times what generating costs; a
+   * broken lib then shows as the types it breaks.
+   */
   problems(): Diagnostic[] {
     const program = this.view.project.program;
     const relevant = (d: Diagnostic) => d.category === "error" && !IGNORED_CODES.has(d.code);
     return [
       ...this.config.errors.filter(relevant),
-      ...[
-        ...program.getConfigFileParsingDiagnostics(),
-        ...program.getProgramDiagnostics(),
-        ...program.getGlobalDiagnostics(),
-      ]
+      ...[...program.getConfigFileParsingDiagnostics(), ...program.getProgramDiagnostics()]
         .map(fromNative)
         .filter(relevant),
     ];

@@ -34,8 +34,11 @@ interface Declaration {
  */
 export class SourceBuild extends TextBuild {
   override readonly typed = true;
-  /** The names each expression or statement reads (none when absent). */
-  private readonly reads = new WeakMap<object, readonly string[]>();
+  /**
+   * What each expression or statement reads: a name (an identifier), or the parts that read
+   * something (composites), walked only where a block or function asks (`readsOf`).
+   */
+  private readonly reads = new WeakMap<object, string | readonly object[]>();
   /** Statements that declare one variable with an initializer. */
   private readonly declarations = new WeakMap<object, Declaration>();
   /** Bare identifiers, by name. */
@@ -50,20 +53,33 @@ export class SourceBuild extends TextBuild {
 
   /** `result`, recorded as reading what `parts` read. */
   private note<T extends Expr | Stmt>(result: T, ...parts: (Expr | Stmt)[]): T {
-    const names = parts.flatMap((p) => this.reads.get(p) ?? []);
-    if (names.length > 0) this.reads.set(result, names.length > 8 ? [...new Set(names)] : names);
+    // A builder may hand back one of the parts itself (no parentheses needed): it reads what it read.
+    if (parts.includes(result)) return result;
+    const reading = parts.filter((p) => this.reads.has(p));
+    if (reading.length > 0) this.reads.set(result, reading);
     return result;
   }
 
+  /** The names `statements` read, at any depth. */
   private readsOf(statements: Stmt[]): Set<string> {
-    return new Set(statements.flatMap((s) => this.reads.get(s) ?? []));
+    const names = new Set<string>();
+    const seen = new Set<object>();
+    const visit = (node: object): void => {
+      const read = this.reads.get(node);
+      if (read === undefined || seen.has(node)) return;
+      seen.add(node);
+      if (typeof read === "string") names.add(read);
+      else for (const part of read) visit(part);
+    };
+    for (const s of statements) visit(s);
+    return names;
   }
 
   // ---- expressions
 
   override id(name: string): Expr {
     const e = super.id(name);
-    this.reads.set(e, [name]);
+    this.reads.set(e, name);
     this.identifiers.set(e, name);
     if (name.startsWith(RUNTIME_PREFIX)) this.tables.add(e);
     return e;

@@ -1,7 +1,6 @@
 import ts from "typescript";
 
-/** The export that marks the module declaring the real `codecFor` (runtime/codec-for.ts). */
-export const SENTINEL_EXPORT = "__typedMsgpackIntrinsic";
+import { SENTINEL_EXPORT } from "./program-view.js";
 
 /**
  * Is `call` a call of typed-msgpack's `codecFor`? Decided by the declaration the checker resolves

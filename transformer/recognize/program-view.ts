@@ -6,6 +6,9 @@
 import type { Checker, Type } from "../model/checker.js";
 import type { CallNode, NamedNode, Syntax, SyntaxFile, SyntaxNode } from "./syntax.js";
 
+/** The export that marks the module declaring the real `codecFor` (runtime/codec-for.ts). */
+export const SENTINEL_EXPORT = "__typedMsgpackIntrinsic";
+
 export interface ProgramView {
   readonly checker: Checker;
   readonly syntax: Syntax;

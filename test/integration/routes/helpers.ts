@@ -177,3 +177,47 @@ export function count(text: string, needle: string | RegExp): number {
     : (text.match(new RegExp(needle.source, needle.flags.includes("g") ? needle.flags : needle.flags + "g")) ?? [])
         .length;
 }
+
+/**
+ * Every `typescript` package installed in a project's node_modules, nested ones and aliases
+ * (`npm:typescript@...` under another name) included: each package.json named "typescript".
+ */
+export function installedTypeScripts(project: string): { dir: string; version: string }[] {
+  const found: { dir: string; version: string }[] = [];
+  const visit = (modules: string) => {
+    let entries: string[];
+    try {
+      entries = fs.readdirSync(modules);
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      if (entry.startsWith(".")) continue;
+      const dir = path.join(modules, entry);
+      if (entry.startsWith("@")) {
+        visit(dir);
+        continue;
+      }
+      try {
+        const manifest = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8"));
+        if (manifest.name === "typescript") found.push({ dir, version: String(manifest.version) });
+      } catch {
+        // not a package
+      }
+      visit(path.join(dir, "node_modules"));
+    }
+  };
+  visit(path.join(project, "node_modules"));
+  return found;
+}
+
+/**
+ * The project runs on TypeScript 7 alone: no TypeScript older than 7 anywhere in its node_modules
+ * (typed-msgpack-build once bundled a TypeScript 6), so the bundler plugin can only be on the
+ * TypeScript 7 path.
+ */
+export function expectOnlyTypeScript7(project: string): void {
+  const installed = installedTypeScripts(project);
+  expect(installed.map((t) => t.version)).toContainEqual(expect.stringMatching(/^7\./));
+  expect(installed.filter((t) => Number(t.version.split(".")[0]) < 7)).toEqual([]);
+}

@@ -11,6 +11,7 @@ import {
   count,
   EXAMPLES,
   INSTALL_TIMEOUT,
+  expectOnlyTypeScript7,
   installedVersion,
   mustRun,
   removeTempDirs,
@@ -36,6 +37,7 @@ test(
   () => {
     expect(installedVersion(project, "@rspack/core")).toMatch(/^2\./);
     expect(installedVersion(project, "typescript")).toMatch(/^7\./);
+    expectOnlyTypeScript7(project);
     mustRun("npx", ["tsc", "-p", "."], project);
     expect(mustRun("node", ["build.js"], project, {}, WATCH_TIMEOUT)).toMatch(/build finished/);
     const js = fs.readFileSync(path.join(project, "dist/main.js"), "utf8");

@@ -13,6 +13,7 @@ import * as path from "node:path";
 import {
   count,
   INSTALL_TIMEOUT,
+  expectOnlyTypeScript7,
   installedVersion,
   mustRun,
   removeTempDirs,
@@ -41,6 +42,7 @@ afterAll(() => removeTempDirs());
 
 test("the example's toolchain is TypeScript 7 and Vite 8, and tsc 7 type-checks it", () => {
   expect(installedVersion(project, "typescript")).toMatch(/^7\./);
+  expectOnlyTypeScript7(project);
   expect(installedVersion(project, "vite")).toMatch(/^8\./);
   mustRun("npx", ["tsc", "-p", "."], project);
 });

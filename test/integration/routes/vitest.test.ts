@@ -10,6 +10,7 @@ import * as path from "node:path";
 import {
   count,
   INSTALL_TIMEOUT,
+  expectOnlyTypeScript7,
   installedVersion,
   mustRun,
   removeTempDirs,
@@ -32,6 +33,7 @@ test(
   "vitest run: a test file's codecFor<T>() call, for a type from another file, is generated",
   () => {
     expect(installedVersion(project, "typescript")).toMatch(/^7\./);
+    expectOnlyTypeScript7(project);
     mustRun("npx", ["tsc", "-p", "."], project);
     const out = mustRun("npx", ["vitest", "run"], project, {}, WATCH_TIMEOUT);
     expect(out).toMatch(/Tests\s+2 passed \(2\)/);
