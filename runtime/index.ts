@@ -61,6 +61,7 @@ export const ownValue = objects.ownValue;
 export const definedKeys = objects.definedKeys;
 export const extraKeys = objects.extraKeys;
 export const noExtraKeys = objects.noExtraKeys;
+export const absentLast = objects.absentLast;
 export const setOwn = objects.setOwn;
 export const assignEntries = objects.assignEntries;
 export const readDynamic = readDynamicFn;

@@ -62,6 +62,15 @@ export function noExtraKeys(v: Record<string, unknown>, n: number, p: string | u
   if (defined !== n) throw new CodecError("expected no properties beyond the declared ones", "type-mismatch", p, -1);
 }
 
+/**
+ * Under a strict union attempt (`r.strict`), a positional object whose last element decoded as
+ * undefined: its encoder ends the array before an absent property, so these bytes are another
+ * member's. The message is never shown: the lenient pass runs after it.
+ */
+export function absentLast(r: { pos: number }, p: string | undefined): never {
+  throw new CodecError("expected no nil for an absent last property", "type-mismatch", p, r.pos);
+}
+
 /** Sets an own property even for `__proto__`, so that input keys never reach a prototype (as JSON.parse). */
 export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
   if (key === "__proto__")

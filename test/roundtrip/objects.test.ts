@@ -55,6 +55,10 @@ export const InheritedC = codecFor<Inherited>();
 export const InheritedPositional = codecFor<Inherited>({ layout: "positional" });
 export const InheritedNested = codecFor<{ inner: Inherited; list: Inherited[]; byId: Map<string, Inherited> }>();
 export const InheritedInUnion = codecFor<{ kind: "x"; constructor?: string; toString?: string } | { kind: "y"; valueOf?: number }>();
+// A recursive union of objects whose array is modelled first: one level of depth per nesting all the same.
+export type Expr = { type: "num"; value: number } | { type: "call"; kids: Expr[] };
+export const ExprsC = codecFor<Expr[]>();
+export const ExprC = codecFor<Expr>();
 `,
 );
 const C = M as Record<string, Codec<any>>;
@@ -197,6 +201,7 @@ describe("optional and undefined-valued properties", () => {
       expectOwnUndefined(C.InheritedC!.decode(C.InheritedC!.encode({ a: 1 })));
       expectOwnUndefined(C.InheritedPositional!.decode(C.InheritedPositional!.encode({ a: 1 })));
       const o = C.InheritedC!.decode(C.InheritedC!.encode({ a: 1 }));
+      // biome-ignore lint/suspicious/noProto: the own property a decoded __proto__ key must be
       expect([typeof o.constructor, typeof o.toString, typeof o.__proto__]).toEqual([
         "undefined",
         "undefined",
@@ -494,6 +499,31 @@ describe("recursion depth", () => {
     expect(error.path).toMatch(/^\$(\.tail)+$/);
     expect(decodeError(C.JsonC!, "91".repeat(100000) + "01")).toMatchObject({ code: "too-deep" });
     expect(decodeError(C.JsonC!, ("81" + str("a")).repeat(100000) + "01")).toMatchObject({ code: "too-deep" });
+  });
+
+  test("one level per nesting, whichever codec names the type first (Expr[] before Expr)", () => {
+    const calls = (n: number): unknown =>
+      n === 0 ? { type: "num", value: 1 } : { type: "call", kids: [calls(n - 1)] };
+    /** The most calls `codec` takes around a num, by `step`: encoding, and decoding under maxDepth 12. */
+    const most = (codec: Codec<any>, direction: "encode" | "decode", step: number) => {
+      const wrap = (v: unknown) => (codec === C.ExprsC ? [v] : v);
+      const takes = (n: number) => {
+        try {
+          const bytes = codec.encode(wrap(calls(n)));
+          if (direction === "decode") expect(codec.decode(bytes, { maxDepth: 12 })).toEqual(wrap(calls(n)));
+          return true;
+        } catch (e) {
+          expect(e).toMatchObject({ code: "too-deep" });
+          return false;
+        }
+      };
+      let n = 0;
+      while (takes(n + step)) n += step;
+      return n;
+    };
+    expect(most(C.ExprsC!, "decode", 1)).toBe(most(C.ExprC!, "decode", 1));
+    expect(most(C.ExprsC!, "encode", 50)).toBe(most(C.ExprC!, "encode", 50));
+    expect(most(C.ExprC!, "encode", 50)).toBeGreaterThanOrEqual(900);
   });
 
   test("maxDepth is a decode option", () => {

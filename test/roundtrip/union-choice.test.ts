@@ -43,6 +43,12 @@ export const InheritedOnly = codecFor<{ hasOwnProperty: string } | { a?: number 
 export const InheritedTag = codecFor<{ constructor: "a"; n: number } | { constructor: "b"; s: string }>();
 // nil for an optional property: what no encoder writes, so a strict attempt does not take it.
 export const AbsentOrNull = codecFor<{ a?: number } | Record<string, null>>();
+// The same in the positional layout, where an absent last property is left out, not written as nil.
+export interface OptionalFlag { v?: boolean }
+export interface OptionalNullable { k?: number | null }
+export const PositionalAbsentOrNull = codecFor<OptionalFlag | OptionalNullable>({ layout: "positional" });
+export interface Middle { a?: number; b?: boolean; c?: string }
+export const PositionalMiddle = codecFor<Middle | OptionalNullable>({ layout: "positional" });
 `,
 );
 
@@ -134,6 +140,23 @@ test("nil for an optional property decodes as the member an encoder would have c
   expect(m.AbsentOrNull.decode(m.AbsentOrNull.encode({ a: null }))).toEqual({ a: null });
   expect(m.AbsentOrNull.decode(m.AbsentOrNull.encode({ a: 1 }))).toEqual({ a: 1 });
   expect(m.AbsentOrNull.decode(m.AbsentOrNull.encode({}))).toEqual({});
+});
+
+test("positional: nil as the last element is null of the member that has it, not an absent property", () => {
+  expect(hex(m.PositionalAbsentOrNull.encode({ k: null }))).toBe("91c0");
+  expect(m.PositionalAbsentOrNull.decode(m.PositionalAbsentOrNull.encode({ k: null }))).toEqual({ k: null });
+  expect(m.PositionalAbsentOrNull.decode(m.PositionalAbsentOrNull.encode({ v: true }))).toEqual({ v: true });
+  expect(m.PositionalAbsentOrNull.decode(m.PositionalAbsentOrNull.encode({}))).toEqual({ v: undefined });
+  // An absent property before a present one is nil, of the first member, as the encoder wrote it.
+  expect(hex(m.PositionalMiddle.encode({ b: true }))).toBe("92c0c3");
+  expect(m.PositionalMiddle.decode(m.PositionalMiddle.encode({ b: true }))).toEqual({
+    a: undefined,
+    b: true,
+    c: undefined,
+  });
+  expect(m.PositionalMiddle.decode(m.PositionalMiddle.encode({ k: null }))).toEqual({ k: null });
+  // Bytes no encoder writes still decode, leniently, as the first member.
+  expect(m.PositionalMiddle.decode(Uint8Array.of(0x92, 0x01, 0xc0))).toEqual({ a: 1, b: undefined, c: undefined });
 });
 
 test("the model plans each union's choice once, for both directions", () => {

@@ -438,6 +438,19 @@ function decodePositional(ctx: EmitContext, name: string, shape: ObjectShape, de
     }
     out.push(b.const(locals[i]!, read(property, i)));
   });
+  if (shape.triedStrictly && required < properties.length) {
+    // Under a union's strict attempt, an absent last element (nil read as undefined) is not what
+    // this type's encoder writes (it ends the array before it): the bytes are another member's.
+    let last: Expr = b.id(locals[properties.length - 1]!);
+    for (let i = properties.length - 2; i >= required; i--)
+      last = b.cond(b.bin(n, "===", b.num(i + 1)), b.id(locals[i]!), last);
+    const absent = b.bin(
+      b.bin(b.prop(r, "strict"), "&&", b.bin(n, ">", b.num(required))),
+      "&&",
+      b.bin(last, "===", b.undef()),
+    );
+    out.push(b.if(absent, [b.expr(b.call(ctx.rt("absentLast"), r, p))]));
+  }
   // Every declared property is an own property (see decodeObject).
   return [...out, b.ret(b.object(properties.map((property, i): [string, Expr] => [property.name, b.id(locals[i]!)])))];
 }

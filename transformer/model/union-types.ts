@@ -10,7 +10,7 @@ import { familiesOf, type Family } from "./families.js";
 import type { Literal, ObjectShape, TypeNode } from "./ir.js";
 import { identifierFrom } from "./names.js";
 import { orderUnionMembers } from "./order.js";
-import { markTriedStrictly, markUnbounded, planUnion, reachesOnlyObjects, walk } from "./unions.js";
+import { markTriedStrictly, markUnbounded, planUnion, recursesWithoutObjects, walk } from "./unions.js";
 
 export function union(b: Walker, type: Type, path: string): TypeNode {
   const c = b.checker;
@@ -178,7 +178,7 @@ export function planAll(b: Walker, root: TypeNode): void {
   markUnbounded([root], named);
   for (const name of walk([root], named, () => {})) {
     const shape = named[name]!.shape;
-    if (shape.kind === "alias") shape.countsDepth = !reachesOnlyObjects(shape.type, named);
+    if (shape.kind === "alias") shape.countsDepth = recursesWithoutObjects(name, named);
   }
 }
 

@@ -232,12 +232,22 @@ export function withoutUndefined(node: TypeNode): TypeNode {
   return node.kind === "union" && index >= 0 ? withoutMember(node, index) : node;
 }
 
-/** True for a union whose members are object types or leaves: every recursion through it passes an object. */
-export function reachesOnlyObjects(node: TypeNode, named: Named): boolean {
-  if (node.kind !== "union") return false;
-  return node.members.every((m) =>
-    m.kind === "ref"
-      ? named[m.name]?.shape.kind === "object"
-      : !["array", "tuple", "set", "map", "record", "union"].includes(m.kind),
-  );
+/**
+ * Whether the alias `name` reaches itself without passing an object type (each of which counts a
+ * level of depth itself): then each pass through the alias counts one. Every cycle of the model
+ * goes through a named type, so each counts somewhere, and none counts twice for one nesting
+ * (`E[]` named before `E`, a union of objects, recurses through E's object members).
+ */
+export function recursesWithoutObjects(name: string, named: Named): boolean {
+  const seen = new Set<string>();
+  const go = (node: TypeNode): boolean => {
+    if (node.kind !== "ref") return childrenOf(node).some(go);
+    if (node.name === name) return true;
+    const shape = named[node.name]?.shape;
+    if (shape?.kind !== "alias" || seen.has(node.name)) return false;
+    seen.add(node.name);
+    return go(shape.type);
+  };
+  const shape = named[name]?.shape;
+  return shape?.kind === "alias" && go(shape.type);
 }

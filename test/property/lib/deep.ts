@@ -94,8 +94,9 @@ function route(node: TypeNode, target: string, named: Named, visiting: Set<strin
 
 export interface DeepOptions {
   /**
-   * Most object levels in one value. The codecs' maxDepth is 1000, but a recursive alias that a
-   * container of it names (`codecFor<E[]>()`) counts a level of its own too, so 450 keeps clear of it.
+   * Most object levels in one value. The codecs' maxDepth is 1000, but a recursive alias whose
+   * recursion can bypass object types (`type J = { a: J[] } | J[]`) counts a level of its own on each
+   * pass too, so 450 keeps clear of it.
    */
   maxObjects?: number;
 }
