@@ -74,20 +74,16 @@ export function modelFile(view: ProgramView, file: SyntaxFile, options: ModelOpt
 /** The file's calls of typed-msgpack's codecFor, in source order. */
 export function codecCalls(view: ProgramView, file: SyntaxFile): CallNode[] {
   const syntax = view.syntax;
-  const calls: CallNode[] = [];
+  const candidates: CallNode[] = [];
   const visit = (node: SyntaxNode): undefined => {
     if (syntax.holdsNoCalls(node)) return;
     // Codec calls have no arguments, or a type argument and codecs for its type parameters.
-    if (
-      syntax.isCall(node) &&
-      (node.arguments.length === 0 || node.typeArguments !== undefined) &&
-      view.isCodecCall(node)
-    )
-      calls.push(node);
+    if (syntax.isCall(node) && (node.arguments.length === 0 || node.typeArguments !== undefined)) candidates.push(node);
     node.forEachChild(visit);
   };
   for (const statement of file.statements) visit(statement);
-  return calls;
+  view.prepareCalls?.(candidates);
+  return candidates.filter((call) => view.isCodecCall(call));
 }
 
 /** A compile error of the pipeline, where it is in its file: `codecFor<User>(): $.onClick has a function type, ...`. */

@@ -1,12 +1,12 @@
 /**
- * One model, two checkers: every golden case and the property zoo give the same type model (IR),
+ * One model, two checkers: every golden case, the property zoo and the bench's types give the same type model (IR),
  * the same problems and the same generated source through TypeScript 7's checker
  * (checkers/native.ts) as through TypeScript 6's (checkers/classic.ts), on TypeScript 7.0 and the
  * newest 7.x.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { NativeProgram } from "../../transformer/checkers/native";
+import { NativeProgram } from "../../transformer/checkers/native-program";
 import type { NativeSourceFile } from "../../transformer/checkers/native-api";
 import { diagnosticOf, modelFile } from "../../transformer/pipeline";
 import ts from "typescript";
@@ -22,7 +22,17 @@ const sources: [string, string][] = [
     .filter((f) => f.endsWith(".ts"))
     .map((f): [string, string] => [f.replace(/\.ts$/, ""), fs.readFileSync(path.join(CASES_DIR, f), "utf8")]),
   ["zoo", ZOO_SOURCE],
+  ["bench", benchSource()],
 ];
+
+/** The bench's types and codecs (bench/src/types.ts, codecs.ts) as one module. */
+function benchSource(): string {
+  const dir = path.join(__dirname, "../../bench/src");
+  const codecs = fs
+    .readFileSync(path.join(dir, "codecs.ts"), "utf8")
+    .replace(/import type \{[^}]*\} from "\.\/types";\n/g, "");
+  return `${fs.readFileSync(path.join(dir, "types.ts"), "utf8")}\n${codecs}`;
+}
 
 describe.each(NATIVE_VERSIONS)("TypeScript %s", (version) => {
   test.each(sources)("%s: the same model and problems as TypeScript 6", (name, source) => {

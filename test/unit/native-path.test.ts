@@ -10,10 +10,11 @@ const TRANSFORMER = path.join(__dirname, "../../transformer");
 
 test.each([
   "cli/native-compiler.ts",
+  "bundler/native-codec-modules.ts",
   "cli/find-compiler.ts",
   "cli/run.ts",
   "cli/schema.ts",
-  "checkers/native.ts",
+  "checkers/native-program.ts",
   "generate.ts",
 ])("%s loads no typescript module", (entry) => {
   const modules = runtimeModules(path.join(TRANSFORMER, entry));

@@ -14,7 +14,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { NativeModules, NativeNode, NativeSourceFile } from "../checkers/native-api.js";
-import { NativeProgram } from "../checkers/native.js";
+import { NativeProgram } from "../checkers/native-program.js";
 import { formatDiagnostic, IGNORED_CODES, pipelineDiagnostic, type Diagnostic } from "../cli/compiler.js";
 import { fromNative, NativeCompiler } from "../cli/native-compiler.js";
 import { openProjects, type Project } from "../cli/project.js";

@@ -16,9 +16,7 @@ import {
   type Sym,
   type Type,
 } from "../model/checker.js";
-import * as fs from "node:fs";
-import { SENTINEL_EXPORT, type ProgramView } from "../recognize/program-view.js";
-import { Syntax, type CallNode, type NamedNode, type SyntaxFile, type SyntaxNode } from "../recognize/syntax.js";
+import { SENTINEL_EXPORT } from "../recognize/program-view.js";
 import type { NativeNode, NativeProject, NativeSymbol, NativeType } from "./native-api.js";
 
 const asType = (t: NativeType) => t as unknown as Type;
@@ -55,12 +53,12 @@ const synthetic = new WeakMap<NativeType, () => string>();
 /** ObjectFlags.CouldContainTypeVariables: set on a type that mentions a type parameter. */
 const COULD_CONTAIN_TYPE_VARIABLES = 1 << 20;
 /** SymbolFlags.Alias. */
-const SYMBOL_ALIAS = 2097152;
+export const SYMBOL_ALIAS = 2097152;
 /** SignatureKind.Call and .Construct. */
 const SIGNATURE_KINDS = [0, 1];
 
 /** A query's answer per handle, asked once. */
-function memo<K extends object, V>(ask: (key: K) => V): (key: K) => V {
+export function memo<K extends object, V>(ask: (key: K) => V): (key: K) => V {
   const known = new WeakMap<K, V>();
   return (key) => {
     if (known.has(key)) return known.get(key)!;
@@ -147,17 +145,31 @@ export class NativeChecker implements Checker {
   isArray(type: Type): boolean {
     // Only references are arrays: no request for an interface or a type literal.
     const t = native(type);
-    return t.flags & TYPE.Object && t.objectFlags & OBJECT.Reference ? this.arrayType(t) : false;
+    return t.flags & TYPE.Object && t.objectFlags & OBJECT.Reference
+      ? this.byTarget(this.arrays, t, "isArrayType")
+      : false;
   }
 
-  private readonly arrayType = memo((t: NativeType) => this.project.checker.isArrayType(t));
+  /**
+   * Whether a reference is an array (tuple) type depends on its target alone (Array or
+   * ReadonlyArray; the tuple's shape): asked once per target, not once per element type.
+   */
+  private byTarget(known: Map<number, boolean>, t: NativeType, ask: "isArrayType" | "isTupleType"): boolean {
+    if (!t.target) return this.project.checker[ask](t);
+    let answer = known.get(t.target);
+    if (answer === undefined) known.set(t.target, (answer = this.project.checker[ask](t)));
+    return answer;
+  }
+
+  private readonly arrays = new Map<number, boolean>();
+  private readonly tuples = new Map<number, boolean>();
 
   isTuple(type: Type): boolean {
     const t = native(type);
-    return t.flags & TYPE.Object && t.objectFlags & OBJECT.Reference ? this.tupleType(t) : false;
+    return t.flags & TYPE.Object && t.objectFlags & OBJECT.Reference
+      ? this.byTarget(this.tuples, t, "isTupleType")
+      : false;
   }
-
-  private readonly tupleType = memo((t: NativeType) => this.project.checker.isTupleType(t));
 
   baseTypes(type: Type): readonly Type[] {
     const t = native(type);
@@ -366,103 +378,5 @@ export class NativeChecker implements Checker {
       this.sentinelFiles.set(fileName, known);
     }
     return known;
-  }
-}
-
-/** ModuleResolutionKind.Node16 and NodeNext; ModuleKind's node16 .. nodenext range, which implies them. */
-const NODE_RESOLUTION = [3, 99];
-const NODE_MODULES = [100, 199];
-
-/** A TypeScript 7 project as the build tools read it (recognize/program-view.ts). */
-export class NativeProgram implements ProgramView {
-  readonly project: NativeProject;
-  readonly checker: NativeChecker;
-  readonly syntax: Syntax;
-  readonly extensionsRequired: boolean;
-  readonly strictNullChecks: boolean;
-  private own: readonly SyntaxFile[] | undefined;
-
-  constructor(project: NativeProject) {
-    this.project = project;
-    this.checker = new NativeChecker(project);
-    this.syntax = new Syntax(project.syntaxKind);
-    const options = project.compilerOptions;
-    const resolution = options.moduleResolution as number | undefined;
-    const module = (options.module as number | undefined) ?? 0;
-    this.extensionsRequired =
-      (resolution !== undefined && NODE_RESOLUTION.includes(resolution)) ||
-      (resolution === undefined && module >= NODE_MODULES[0]! && module <= NODE_MODULES[1]!);
-    this.strictNullChecks = ((options.strictNullChecks ?? options.strict) as boolean | undefined) === true;
-  }
-
-  sourceFile(fileName: string): SyntaxFile | undefined {
-    return this.project.program.getSourceFile(fileName) as unknown as SyntaxFile | undefined;
-  }
-
-  ownFiles(): readonly SyntaxFile[] {
-    // Fetched from the checker only if they mention codecFor on disk: each file is a round trip.
-    this.own ??= this.project.program
-      .getSourceFileNames()
-      .filter((name) => !/\.d\.[mc]?ts$/.test(name) && !name.includes("/node_modules/") && mentionsCodecFor(name))
-      .flatMap((name) => {
-        const file = this.sourceFile(name);
-        return file ? [file] : [];
-      });
-    return this.own;
-  }
-
-  isCodecCall(call: CallNode): boolean {
-    return this.codecCall(call);
-  }
-
-  /** Asked once per call: links (recognize/links.ts) and the pipeline both ask. */
-  private readonly codecCall = memo((call: CallNode) => {
-    const declaration = this.project.checker.getResolvedSignature(call as unknown as NativeNode)?.declaration;
-    if (!declaration || declaration.kind !== this.project.syntaxKind.FunctionDeclaration) return false;
-    const node = declaration.resolve() as unknown as { name?: NamedNode } | undefined;
-    return node?.name?.text === "codecFor" && this.checker.declaresSentinel(declaration.path);
-  });
-
-  namesOnlyModuleScope(typeNode: SyntaxNode): boolean {
-    // One request for every name in the type.
-    return this.syntax.namesOnlyModuleScope(typeNode, (ids) =>
-      this.project.checker
-        .getSymbolAtLocation(ids as unknown as NativeNode[])
-        .map(
-          (symbol) =>
-            (symbol?.declarations ?? [])
-              .map((d) => d.resolve())
-              .filter((d) => d !== undefined) as unknown as SyntaxNode[],
-        ),
-    );
-  }
-
-  exportedName(name: NamedNode): string | undefined {
-    const checker = this.project.checker;
-    const symbol = checker.getSymbolAtLocation(name as unknown as NativeNode);
-    const file = this.sourceFile((name as unknown as { getSourceFile(): SyntaxFile }).getSourceFile().fileName);
-    const moduleSymbol = file && checker.getSymbolAtLocation(file as unknown as NativeNode);
-    if (!symbol || !moduleSymbol) return undefined;
-    const own = new Set([symbol, symbol.getExportSymbol()]);
-    const exports = checker.getExportsOfModule(moduleSymbol);
-    const direct = exports.find((e) => own.has(e));
-    if (direct) return direct.name;
-    return exports.find((e) => (e.flags & SYMBOL_ALIAS) !== 0 && own.has(checker.getAliasedSymbol(e)))?.name;
-  }
-
-  typeOf(typeNode: SyntaxNode): Type {
-    return this.typeOfNode(typeNode) as unknown as Type;
-  }
-
-  private readonly typeOfNode = memo((node: SyntaxNode) =>
-    this.project.checker.getTypeFromTypeNode(node as unknown as NativeNode),
-  );
-}
-
-function mentionsCodecFor(fileName: string): boolean {
-  try {
-    return fs.readFileSync(fileName, "utf8").includes("codecFor");
-  } catch {
-    return true;
   }
 }

@@ -9,7 +9,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import type { NativeDiagnostic, NativeModules } from "../checkers/native-api.js";
 import { NativeSession } from "../checkers/native-api.js";
-import { NativeProgram } from "../checkers/native.js";
+import { NativeProgram } from "../checkers/native-program.js";
 import type { SyntaxFile } from "../recognize/syntax.js";
 import {
   IGNORED_CODES,

@@ -5,6 +5,7 @@ import { readCodecOptions } from "./codec-options.js";
 import type { ProgramView } from "./program-view.js";
 import {
   Syntax,
+  type CallNode,
   type ModuleReferenceNode,
   type NamedNode,
   type SyntaxFile,
@@ -35,6 +36,7 @@ function declaredCodecsOf(view: ProgramView): Map<Type, Declared> {
     .filter((f) => f.text.includes("codecFor"))
     .sort((a, b) => (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0));
   for (const file of files) {
+    const exported: [NamedNode, CallNode][] = [];
     for (const statement of file.statements) {
       if (!syntax.is(statement, "VariableStatement")) continue;
       const variables = statement as VariableStatementNode;
@@ -42,15 +44,18 @@ function declaredCodecsOf(view: ProgramView): Map<Type, Declared> {
       if (!(variables.declarationList.flags & Syntax.CONST)) continue;
       for (const declaration of variables.declarationList.declarations) {
         const call = declaration.initializer;
-        if (!syntax.isIdentifier(declaration.name) || !syntax.isCall(call)) continue;
-        if (call.typeArguments?.length !== 1 || !view.isCodecCall(call)) continue;
-        // Links are to keyed codecs: a positional one writes its type in another form.
-        const options = readCodecOptions(call, syntax);
-        if ("reason" in options || options.layout !== "keyed") continue;
-        const type = view.typeOf(call.typeArguments[0]!);
-        if (!found.has(type))
-          found.set(type, { fileName: file.fileName, exportName: (declaration.name as NamedNode).text });
+        if (syntax.isIdentifier(declaration.name) && syntax.isCall(call) && call.typeArguments?.length === 1)
+          exported.push([declaration.name as NamedNode, call]);
       }
+    }
+    view.prepareCalls?.(exported.map(([, call]) => call));
+    for (const [name, call] of exported) {
+      if (!view.isCodecCall(call)) continue;
+      // Links are to keyed codecs: a positional one writes its type in another form.
+      const options = readCodecOptions(call, syntax);
+      if ("reason" in options || options.layout !== "keyed") continue;
+      const type = view.typeOf(call.typeArguments![0]!);
+      if (!found.has(type)) found.set(type, { fileName: file.fileName, exportName: name.text });
     }
   }
   byProgram.set(view, found);

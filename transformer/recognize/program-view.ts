@@ -14,7 +14,11 @@ export interface ProgramView {
   readonly syntax: Syntax;
   /** The file, if the program has it. */
   sourceFile(fileName: string): SyntaxFile | undefined;
-  /** The project's own source files: not declaration files, not libraries'. */
+  /**
+   * The project's own source files that can call codecFor: not declaration files, not libraries'.
+   * A view may leave out files whose text never mentions codecFor (each file costs the native
+   * checker a round trip), as the bundler and `generate` scans already do.
+   */
   ownFiles(): readonly SyntaxFile[];
   /**
    * Is `call` a call of typed-msgpack's `codecFor`? Decided by the declaration the checker resolves
@@ -23,6 +27,11 @@ export interface ProgramView {
    * an unrelated function named `codecFor` is not.
    */
   isCodecCall(call: CallNode): boolean;
+  /**
+   * The calls isCodecCall and typeOf will be asked about (a file's calls, before they are): a
+   * checker answering over IPC asks for all of them at once. Optional: in process, each is cheap.
+   */
+  prepareCalls?(calls: readonly CallNode[]): void;
   /** The type a type node names (a call's type argument). */
   typeOf(typeNode: SyntaxNode): Type;
   /**

@@ -164,12 +164,7 @@ export class Syntax {
    * the declarations each identifier names (`declarationsOf`, with parents).
    */
   namesOnlyModuleScope(typeNode: SyntaxNode, declarationsOf: (ids: SyntaxNode[]) => SyntaxNode[][]): boolean {
-    const ids: SyntaxNode[] = [];
-    const visit = (node: SyntaxNode): undefined => {
-      if (this.isIdentifier(node)) ids.push(node);
-      else node.forEachChild(visit);
-    };
-    visit(typeNode);
+    const ids = this.identifiersIn(typeNode);
     if (ids.length === 0) return true;
     return declarationsOf(ids).every((declarations) =>
       declarations.every((declaration) => {
@@ -178,6 +173,17 @@ export class Syntax {
         return true;
       }),
     );
+  }
+
+  /** The identifiers in `node`, in source order. */
+  identifiersIn(node: SyntaxNode): SyntaxNode[] {
+    const ids: SyntaxNode[] = [];
+    const visit = (n: SyntaxNode): undefined => {
+      if (this.isIdentifier(n)) ids.push(n);
+      else n.forEachChild(visit);
+    };
+    visit(node);
+    return ids;
   }
 
   /** `(e)`, `e as T`, `e satisfies T` around an expression: the expression. */
