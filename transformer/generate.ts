@@ -12,7 +12,7 @@ import { codecName, RUNTIME_ALIAS } from "./emit/context.js";
 import type { ShapeCheck } from "./emit/shape.js";
 import { emitSourceText, namespaceImportText } from "./emit/source.js";
 import { parseOptions, type TransformerOptions } from "./options.js";
-import { diagnosticOf, modelFile, type ModelledCall, type PipelineDiagnostic } from "./pipeline.js";
+import { diagnosticOf, modelFile, type CallMeasure, type ModelledCall, type PipelineDiagnostic } from "./pipeline.js";
 import type { ProgramView } from "./recognize/program-view.js";
 import type { SyntaxFile, SyntaxNode } from "./recognize/syntax.js";
 import { codecEdits, importEdits, insertionAnchor, spliceEdits, statementsText, type Edit } from "./splice.js";
@@ -33,10 +33,11 @@ export function generateText(
   file: SyntaxFile,
   options?: TransformerOptions,
   moduleOf?: (fileName: string) => string | undefined,
+  measure?: CallMeasure,
 ): GeneratedText {
   const resolved = parseOptions(options);
   // Without `moduleOf` no other file's codecs are known to be generated anywhere: nothing links.
-  const result = modelFile(view, file, { link: resolved.link, moduleOf: moduleOf ?? (() => undefined) });
+  const result = modelFile(view, file, { link: resolved.link, moduleOf: moduleOf ?? (() => undefined), measure });
   if (result.problems.length > 0) return { diagnostics: result.problems.map((p) => diagnosticOf(file, p)) };
   if (!result.model) return { diagnostics: [] };
   const checks = view.strictNullChecks ? shapeChecks(view, result.calls) : [];

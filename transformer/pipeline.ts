@@ -18,7 +18,11 @@ export interface ModelOptions {
   link: boolean;
   /** The module that holds another file's codecs, for links; undefined where none can be imported. */
   moduleOf: (fileName: string) => string | undefined;
+  /** Runs the modelling of each call, to measure what it costs (`generate --verbose`). */
+  measure?: CallMeasure;
 }
+
+export type CallMeasure = (call: CallNode, model: () => void) => void;
 
 /** A recognized call and its codec's id in the file model (`model.codecs`). */
 export interface ModelledCall {
@@ -45,27 +49,23 @@ export interface FileModelResult {
 export function modelFile(view: ProgramView, file: SyntaxFile, options: ModelOptions): FileModelResult {
   const result: FileModelResult = { calls: [], problems: [] };
   let builder: ModelBuilder | undefined;
-  for (const call of codecCalls(view, file)) {
-    const problem = (p: Problem) => result.problems.push({ call, problem: p });
+  const modelCall = (call: CallNode) => {
+    const problem = (p: Problem): void => void result.problems.push({ call, problem: p });
     const typeArgument = call.typeArguments?.length === 1 ? call.typeArguments[0] : undefined;
-    if (!typeArgument) {
-      problem({ kind: "missingTypeArgument", path: "$", args: [] });
-      continue;
-    }
+    if (!typeArgument) return problem({ kind: "missingTypeArgument", path: "$", args: [] });
     const type = view.typeOf(typeArgument);
-    if (view.checker.isError(type)) {
-      problem({ kind: "noTypeInformation", path: "$", args: [typeArgument.getText()] });
-      continue;
-    }
+    if (view.checker.isError(type))
+      return problem({ kind: "noTypeInformation", path: "$", args: [typeArgument.getText()] });
     const callOptions = readCodecOptions(call, view.syntax);
-    if ("reason" in callOptions) {
-      problem({ kind: "codecOptions", path: "$", args: [callOptions.reason] });
-      continue;
-    }
+    if ("reason" in callOptions) return problem({ kind: "codecOptions", path: "$", args: [callOptions.reason] });
     builder ??= new ModelBuilder(view.checker, options.link ? linksFor(view, file, options.moduleOf) : undefined);
     const codec = builder.addCodec(type, callOptions.codecArguments, callOptions.layout);
     if (codec.id === undefined) codec.problems.forEach(problem);
     else result.calls.push({ call, typeArgument, id: codec.id });
+  };
+  for (const call of codecCalls(view, file)) {
+    if (options.measure) options.measure(call, () => modelCall(call));
+    else modelCall(call);
   }
   if (builder && Object.keys(builder.model.codecs).length > 0) result.model = builder.model;
   return result;

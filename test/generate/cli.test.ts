@@ -298,6 +298,9 @@ describe("inputs and configuration", () => {
     expect(cli(pkg, [], dir).status).toBe(2);
     expect(cli(pkg, ["generate", "--frobnicate"], dir).stderr).toContain("unknown option --frobnicate");
     expect(cli(pkg, ["generate", "--watch", "--check"], dir).status).toBe(2);
+    const watchVerbose = cli(pkg, ["generate", "--watch", "--verbose"], dir);
+    expect(watchVerbose.status).toBe(2);
+    expect(watchVerbose.stderr).toContain("--watch and --verbose do not go together");
     expect(cli(pkg, ["--version"], dir).stdout.trim()).toBe(VERSION);
   }, 60_000);
 });

@@ -365,8 +365,12 @@ describe("an installed typed-msgpack runs on the project's own TypeScript, never
     fs.cpSync(pkg, path.join(dir, "node_modules/typed-msgpack"), { recursive: true });
     return dir;
   }
-  const runInstalled = (dir: string) =>
-    run(process.execPath, [path.join(dir, "node_modules/typed-msgpack/dist/transformer/cli/main.js"), "generate"], dir);
+  const runInstalled = (dir: string, ...flags: string[]) =>
+    run(
+      process.execPath,
+      [path.join(dir, "node_modules/typed-msgpack/dist/transformer/cli/main.js"), "generate", ...flags],
+      dir,
+    );
 
   test("TypeScript 7: its API, with no TypeScript 6 anywhere in node_modules", () => {
     const dir = installed("ts7", tool("typescript"));
@@ -381,10 +385,23 @@ describe("an installed typed-msgpack runs on the project's own TypeScript, never
     const result = runInstalled(dir);
     expect(result.output).toContain("(TypeScript 7.0.2): 1 written");
     expect(fs.existsSync(path.join(dir, "src/a.codecs.ts"))).toBe(true);
+
+    // --verbose: what each codec cost, in requests to TypeScript 7's process and in time.
+    const verbose = runInstalled(dir, "--check", "--verbose");
+    expect(verbose.status).toBe(0);
+    const codecLine = /^ {2}src\/a\.ts:2:\d+ codecFor<\{ a: string \}>\(\): (\d+) checker requests?, [\d.]+ m?s$/m;
+    expect(verbose.stdout).toMatch(codecLine);
+    expect(Number(codecLine.exec(verbose.stdout)![1])).toBeGreaterThan(0);
+    expect(verbose.stdout).toMatch(/^1 codec on TypeScript 7\.0\.2: \d+ checker requests, [\d.]+ m?s$/m);
   });
 
   test("TypeScript 6: its API in process", () => {
-    expect(runInstalled(installed("ts6", ROOT_TYPESCRIPT)).output).toContain(`(TypeScript ${TS_VERSION}): 1 written`);
+    const dir = installed("ts6", ROOT_TYPESCRIPT);
+    expect(runInstalled(dir).output).toContain(`(TypeScript ${TS_VERSION}): 1 written`);
+    // In process there are no requests to count: --verbose gives the time.
+    expect(runInstalled(dir, "--check", "--verbose").stdout).toMatch(
+      /^ {2}src\/a\.ts:2:\d+ codecFor<\{ a: string \}>\(\): [\d.]+ m?s$/m,
+    );
   });
 
   test("none: exit 2, naming the supported versions and the command that fixes it", () => {

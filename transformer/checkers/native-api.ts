@@ -133,13 +133,14 @@ interface ApiSnapshot {
 }
 
 interface Api {
+  getTimingInfo?(): { totals?: { requestCount: number } };
   updateSnapshot?(params: Record<string, unknown>): ApiSnapshot;
   createSnapshot?(params: Record<string, unknown>): ApiSnapshot;
   close(): void;
 }
 
 interface ApiModule {
-  API: new (options: { cwd: string }) => Api;
+  API: new (options: { cwd: string; collectTiming?: boolean }) => Api;
 }
 
 /** Where TypeScript 7 keeps its API, newest first: 7.1 dropped `unstable/`. */
@@ -204,10 +205,18 @@ export class NativeSession {
   private snapshot: ApiSnapshot | undefined;
   private opened: string[] = [];
   readonly modules: NativeModules;
+  private readonly countRequests: boolean;
 
-  constructor(modules: NativeModules, cwd: string) {
+  /** `countRequests`: keep a count of the requests to the process (`requestCount`), for `--verbose`. */
+  constructor(modules: NativeModules, cwd: string, countRequests = false) {
     this.modules = modules;
-    this.api = new modules.api.API({ cwd });
+    this.countRequests = countRequests;
+    this.api = new modules.api.API(countRequests ? { cwd, collectTiming: true } : { cwd });
+  }
+
+  /** The requests made to the process so far; undefined unless the session counts them. */
+  requestCount(): number | undefined {
+    return this.countRequests ? this.api.getTimingInfo?.().totals?.requestCount : undefined;
   }
 
   /** A tsconfig as TypeScript reads it: its compiler options and its files. */

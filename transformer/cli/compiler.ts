@@ -66,6 +66,8 @@ export interface Compiler {
    * turns the tsconfig's files (read again after a change) into the program's root files.
    */
   watch(project: ProjectConfig, callbacks: WatchCallbacks): void;
+  /** Requests made so far to TypeScript 7's process, when the compiler was found to count them. */
+  requestCount?(): number | undefined;
   /** Ends what the compiler holds (TypeScript 7's process). */
   close(): void;
 }

@@ -19,8 +19,11 @@ const OLDEST: [number, number] = [4, 9];
 const SUPPORTED = "TypeScript 4.9 to 6.x, or 7.0 and later";
 const INSTALL = "npm install --save-dev typescript";
 
-/** The project's TypeScript, as a Compiler; throws NoCompilerError. */
-export function findCompiler(projectDir: string): Compiler {
+/**
+ * The project's TypeScript, as a Compiler; throws NoCompilerError. `countRequests`: TypeScript 7's
+ * compiler counts the requests to its process (`generate --verbose`).
+ */
+export function findCompiler(projectDir: string, countRequests = false): Compiler {
   let manifest: string;
   try {
     manifest = require.resolve("typescript/package.json", { paths: [projectDir] });
@@ -38,7 +41,7 @@ export function findCompiler(projectDir: string): Compiler {
       throw new NoCompilerError(`${modules} (at ${dir}); typed-msgpack supports ${SUPPORTED}: ${INSTALL}@latest`);
     }
     const { NativeCompiler } = require("./native-compiler.js") as typeof import("./native-compiler.js");
-    return new NativeCompiler(modules, projectDir);
+    return new NativeCompiler(modules, projectDir, countRequests);
   }
   if (major < OLDEST[0] || (major === OLDEST[0] && minor < OLDEST[1])) {
     throw new NoCompilerError(

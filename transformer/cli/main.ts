@@ -41,7 +41,7 @@ function main(argv: readonly string[]): number | undefined {
   let compiler: Compiler | undefined;
   let watching = false;
   try {
-    compiler = findCompiler(cwd);
+    compiler = findCompiler(cwd, command.kind === "generate" && command.verbose);
     if (command.kind === "schema") {
       const { runSchema } = require("./schema.js") as typeof import("./schema.js");
       return runSchema(command, cwd, compiler);

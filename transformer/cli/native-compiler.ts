@@ -41,9 +41,13 @@ export class NativeCompiler implements Compiler {
   /** tsconfig files written for projects with inputs beyond their own files (see `configFor`). */
   private readonly written: string[] = [];
 
-  constructor(modules: NativeModules, cwd: string) {
+  constructor(modules: NativeModules, cwd: string, countRequests = false) {
     this.version = modules.version;
-    this.session = new NativeSession(modules, cwd);
+    this.session = new NativeSession(modules, cwd, countRequests);
+  }
+
+  requestCount(): number | undefined {
+    return this.session.requestCount();
   }
 
   findConfig(dir: string): string | undefined {

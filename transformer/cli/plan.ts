@@ -3,6 +3,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { generateText } from "../generate.js";
 import { message, pipelineDiagnostic, sameDiagnostic, type Diagnostic, type ProjectProgram } from "./compiler.js";
+import type { CostReport } from "./cost-report.js";
 import type { Settings } from "./config.js";
 import { packageVersion } from "./package-info.js";
 import { mentionsCodecFor, outputPath, readHeader, withHeader, type Inputs } from "./project.js";
@@ -33,7 +34,12 @@ export interface Plan {
  * previous output is left alone); the program's own type errors are not checked here (the
  * build's compiler reports them).
  */
-export function makePlan(programs: readonly ProjectProgram[], inputs: Inputs, settings: Settings): Plan {
+export function makePlan(
+  programs: readonly ProjectProgram[],
+  inputs: Inputs,
+  settings: Settings,
+  costs?: CostReport,
+): Plan {
   const plan: Plan = { outputs: [], leftovers: [], diagnostics: [], empty: [] };
   const version = packageVersion();
   const failed = new Set<string>();
@@ -58,7 +64,9 @@ export function makePlan(programs: readonly ProjectProgram[], inputs: Inputs, se
       }
       const syntax = program.syntaxErrors(file);
       const result =
-        syntax.length > 0 ? { diagnostics: syntax, text: undefined } : generate(program, file, settings, moduleOf);
+        syntax.length > 0
+          ? { diagnostics: syntax, text: undefined }
+          : generate(program, file, settings, moduleOf, costs);
       if (result.diagnostics.length > 0) {
         plan.diagnostics.push(...result.diagnostics);
         failed.add(input);
@@ -105,9 +113,10 @@ function generate(
   file: NonNullable<ReturnType<ProjectProgram["view"]["sourceFile"]>>,
   settings: Settings,
   moduleOf: (fileName: string) => string | undefined,
+  costs: CostReport | undefined,
 ): { text?: string; diagnostics: Diagnostic[] } {
   const options = settings.runtimeModule ? { runtimeModule: settings.runtimeModule } : {};
-  const generated = generateText(program.view, file, options, moduleOf);
+  const generated = generateText(program.view, file, options, moduleOf, costs?.measureIn(file));
   return { ...generated, diagnostics: generated.diagnostics.map((d) => pipelineDiagnostic(file, d)) };
 }
 

@@ -5,6 +5,7 @@ import type { Command } from "./args.js";
 import type { Compiler } from "./compiler.js";
 import { ConfigError, loadSettings, type Settings } from "./config.js";
 import { applyPlan, consoleLog, type Log } from "./apply.js";
+import { CostReport } from "./cost-report.js";
 import { makePlan } from "./plan.js";
 import { assignProjects, openProjects, rootConfig, selectInputs, type Inputs, type Project } from "./project.js";
 import { watch } from "./watch.js";
@@ -16,13 +17,16 @@ export function runGenerate(
   compiler: Compiler,
   log: Log = consoleLog,
 ): number | undefined {
+  const costs = command.verbose ? new CostReport(compiler, cwd, log.out) : undefined;
   const settings = loadSettings(cwd, command);
   const { projects, inputs, groups } = findInputs(compiler, settings, cwd);
   if (command.watch) {
     watch(compiler, settings, settings.inputs ? [...groups.keys()] : projects, groups, cwd, log);
     return undefined;
   }
-  const plan = makePlan(compiler.programs(groups), inputs, settings);
+  const programs = costs ? costs.phase("programs", () => compiler.programs(groups)) : compiler.programs(groups);
+  const plan = makePlan(programs, inputs, settings, costs);
+  costs?.finish();
   const applied = applyPlan(plan, settings, command.check ? "check" : "write", cwd, log, compiler.version);
   (applied.exitCode === 0 ? log.out : log.err)(applied.summary);
   return applied.exitCode;
