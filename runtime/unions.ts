@@ -167,7 +167,9 @@ export function pickMember(r: Reader, candidates: readonly Candidate[], p?: stri
  * Decodes with the first of `attempts` that takes the value whole (strictly: unknown keys of object
  * types fail, at any depth), else with the first that takes it at all. Used where the wire type alone
  * cannot pick a union member; with `candidates` (a "keysThenTry" plan), only the members the map's keys
- * allow (fitting) are tried.
+ * allow (fitting) are tried. When none takes it, the error reported is that of the member that read
+ * furthest into the value (Furthest): members that share a tag all match it, and the one whose
+ * nested tag matches too is the one the value meant.
  */
 export function firstOf(
   r: Reader,
@@ -178,7 +180,7 @@ export function firstOf(
   const order = candidates ? fitting(mapFits(r, candidates, p)) : attempts.map((_, i) => i);
   const start = r.pos;
   const wasStrict = r.strict;
-  let lastError: unknown;
+  const furthest = new Furthest();
   for (const strict of [true, false]) {
     for (const i of order) {
       r.pos = start;
@@ -188,13 +190,69 @@ export function firstOf(
       } catch (e) {
         // Problems of the bytes themselves are the same for every candidate: report them as they are.
         if (!(e instanceof CodecError) || BYTE_LEVEL.has(e.code)) throw e;
-        lastError = e;
+        // A strict attempt's failure may be only the undeclared key; the lenient pass says what is wrong.
+        if (!strict || wasStrict) furthest.offer(e, e.offset);
       } finally {
         r.strict = wasStrict;
       }
     }
   }
-  throw lastError;
+  throw furthest.error;
+}
+
+/**
+ * The failure of the union member that got furthest: the greatest position reached (the byte
+ * offset of the failure on decode, the writer's position on encode), then the deepest path, then
+ * the first member. Reporting the last member's failure instead sent users to a tag that was in
+ * fact a match (issue 59: `$.d.k: expected 2` where `$.d.v` was wrong).
+ */
+class Furthest {
+  error: CodecError | undefined;
+  reached = -1;
+  private depth = -1;
+
+  offer(error: CodecError, reached: number): void {
+    const depth = pathDepth(error.path);
+    const known = this.error;
+    if (known && reached === this.reached && depth === this.depth) {
+      this.error = merged(known, error) ?? known;
+      return;
+    }
+    if (known && (reached < this.reached || (reached === this.reached && depth < this.depth))) return;
+    this.error = error;
+    this.reached = reached;
+    this.depth = depth;
+  }
+}
+
+const EXPECTED = /^expected (.*), got (.*)$/s;
+
+/**
+ * Members that failed at one place on one value, each expecting something else (`{ t: 3 }` of
+ * `{ t: 1 } | { t: 2 }`): one error that lists what each expected (`expected 1 | 2, got number 3`),
+ * rather than the first member's, which would read as if `t` could only be 1.
+ */
+function merged(known: CodecError, other: CodecError): CodecError | undefined {
+  if (known.path !== other.path || known.offset !== other.offset || known.code !== other.code) return undefined;
+  const a = EXPECTED.exec(known.reason);
+  const b = EXPECTED.exec(other.reason);
+  if (!a || !b || a[2] !== b[2]) return undefined;
+  const expected = a[1]!.split(" | ");
+  for (const part of b[1]!.split(" | ")) if (!expected.includes(part)) expected.push(part);
+  return new CodecError(`expected ${expected.join(" | ")}, got ${a[2]}`, known.code, known.path, known.offset);
+}
+
+/** The number of segments of a path (`$.d.v` has 2); -1 while paths are off. */
+function pathDepth(path: string | undefined): number {
+  if (path === undefined) return -1;
+  let depth = 0;
+  let quoted = false;
+  for (let i = 1; i < path.length; i++) {
+    const ch = path[i];
+    if (ch === '"' && path[i - 1] !== "\\") quoted = !quoted;
+    else if (!quoted && (ch === "." || ch === "[")) depth++;
+  }
+  return depth;
 }
 
 /**
@@ -215,7 +273,7 @@ export function writeFirstOf(
   const order = candidates ? fitting(keyFits(v as Record<string, unknown>, candidates)) : encoders.map((_, i) => i);
   const start = w.pos;
   const wasStrict = w.strict;
-  let lastError: unknown;
+  const furthest = new Furthest();
   for (const strict of [true, false]) {
     for (const i of order) {
       w.pos = start;
@@ -225,11 +283,13 @@ export function writeFirstOf(
         return;
       } catch (e) {
         if (!(e instanceof CodecError) || e.code === "too-deep") throw e;
-        lastError = e;
+        if (!strict || wasStrict) furthest.offer(e, w.pos);
       } finally {
         w.strict = wasStrict;
       }
     }
   }
-  throw lastError;
+  // How far the chosen member wrote, so that a union around this one compares its members by it too.
+  w.pos = furthest.reached;
+  throw furthest.error;
 }

@@ -111,10 +111,13 @@ test("a value no member takes whole goes to the first that takes it, without the
   expect(m.Optionals.decode(m.Optionals.encode([{ a: 1, b: "x", c: "y" }]))).toEqual([{ a: 1, b: "x" }]);
 });
 
-test("a value no member takes at all is the last member's error, with its path", () => {
-  expect(() => m.InProperty.encode({ x: [{ a: "one" }] })).toThrow("$.x[0].a: expected a number");
-  expect(() => m.SameKeys.encode({ a: true })).toThrow("$.a: expected a number");
-  expect(() => m.SameKeys.decode(peerEncode({ a: true }))).toThrow(/^\$\.a: expected/);
+test("a value no member takes at all is the error of the member that got furthest, with its path", () => {
+  expect(() => m.InProperty.encode({ x: [{ a: "one" }] })).toThrow('$.x[0].a: expected a number, got string "one"');
+  // Members that fail at one place list what each expected (test/roundtrip/union-errors.test.ts).
+  expect(() => m.SameKeys.encode({ a: true })).toThrow("$.a: expected a string | a number, got boolean true");
+  expect(() => m.SameKeys.decode(peerEncode({ a: true }))).toThrow(
+    "$.a: expected str | int or float, got bool (0xc3) at byte 3",
+  );
 });
 
 describe("members are chosen by own keys, never by names every object inherits", () => {
