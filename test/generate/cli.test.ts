@@ -19,6 +19,8 @@ import {
   waitFor,
 } from "./helpers";
 
+import { NATIVE_VERSIONS, nativeTypescriptDir } from "../native/helpers";
+
 const VERSION: string = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).version;
 const TS_VERSION: string = JSON.parse(fs.readFileSync(path.join(ROOT_TYPESCRIPT, "package.json"), "utf8")).version;
 
@@ -443,6 +445,24 @@ describe("solution-style tsconfigs (issue 19): the Vite react-ts template's root
     // The template's own type-check (its build runs `tsc -b`) passes on the generated files.
     expect(run(process.execPath, [path.join(ROOT_TYPESCRIPT, "bin/tsc"), "-b"], dir).output).toMatch(/exit 0\)\n$/);
   }, 60_000);
+
+  test.each(NATIVE_VERSIONS)(
+    "on TypeScript %s (its API): the same files, each under its own project's options",
+    (version) => {
+      const classic = vite("vite-classic");
+      expect(cli(pkg, ["generate"], classic).status).toBe(0);
+      const dir = makeProject(`vite-ts${version}`, VITE, {
+        pkg,
+        typescript: nativeTypescriptDir(version),
+      });
+      fs.symlinkSync(path.join(ROOT, "node_modules/@types"), path.join(dir, "node_modules/@types"), "dir");
+      const result = cli(pkg, ["generate"], dir);
+      expect(result.output).toMatch(new RegExp(`\\(TypeScript ${version}\\.[^)]*\\): 2 written, 0 up to date\n$`));
+      expect(generated(dir)).toEqual(generated(classic));
+      expect(cli(pkg, ["generate", "--check"], dir).status).toBe(0);
+    },
+    60_000,
+  );
 
   test("inputs named by path: the referenced project that includes each", () => {
     const dir = vite("vite-named");

@@ -21,15 +21,43 @@ export type NativeVersion = (typeof NATIVE_VERSIONS)[number];
 
 const loaded = new Map<NativeVersion, NativeModules>();
 
-/** The API of the TypeScript 7 in test/native/ts-<version>, installed from its lockfile if need be. */
+/**
+ * The typescript package folder of test/native/ts-<version>, installed from its lockfile if need
+ * be; one worker installs while the others wait for it.
+ */
+export function nativeTypescriptDir(version: NativeVersion): string {
+  const dir = path.join(__dirname, `ts-${version}`);
+  const typescriptDir = path.join(dir, "node_modules/typescript");
+  const installed = () => fs.existsSync(path.join(dir, "node_modules/.installed"));
+  if (installed()) return typescriptDir;
+  const lock = path.join(dir, ".installing");
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch {
+      // A lock older than any install is left by a worker that died.
+      const since = fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs;
+      if (since !== undefined && Date.now() - since > 300_000) fs.rmSync(lock, { force: true, recursive: true });
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+    }
+  }
+  try {
+    if (!installed()) {
+      execFileSync("npm", ["ci", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: dir, stdio: "inherit" });
+      fs.writeFileSync(path.join(dir, "node_modules/.installed"), "");
+    }
+  } finally {
+    fs.rmSync(lock, { force: true, recursive: true });
+  }
+  return typescriptDir;
+}
+
+/** The API of the TypeScript 7 in test/native/ts-<version>. */
 export function nativeModules(version: NativeVersion): NativeModules {
   const known = loaded.get(version);
   if (known) return known;
-  const dir = path.join(__dirname, `ts-${version}`);
-  const typescriptDir = path.join(dir, "node_modules/typescript");
-  if (!fs.existsSync(path.join(typescriptDir, "package.json"))) {
-    execFileSync("npm", ["ci", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: dir, stdio: "inherit" });
-  }
+  const typescriptDir = nativeTypescriptDir(version);
   const { version: exact } = JSON.parse(fs.readFileSync(path.join(typescriptDir, "package.json"), "utf8"));
   const { nativeRequire } = (globalThis as { __typedMsgpackTest?: { nativeRequire: (f: string) => unknown } })
     .__typedMsgpackTest!;
