@@ -17,32 +17,17 @@ const { spawnSync } = require("node:child_process");
 const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
-const ts = require("typescript");
+
+const { loadGenerator, median, option } = require("./build-project.js");
 
 const ROOT = path.resolve(__dirname, "..");
 
-function option(name, fallback) {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : fallback;
-}
 const kind = option("kind", "chain");
 const size = Number(option("size", "300"));
 const runs = Number(option("runs", "5"));
 const typescriptDir = path.resolve(option("typescript", path.join(ROOT, "node_modules/typescript")));
 const typescriptVersion = JSON.parse(fs.readFileSync(path.join(typescriptDir, "package.json"), "utf8")).version;
 const CLI = path.join(ROOT, "typed-msgpack-build/dist/transformer/cli/main.js");
-
-/** bench/src/buildscale.ts, the build-scale benchmark's project generator, loaded as CommonJS. */
-function loadGenerator() {
-  const file = path.join(__dirname, "src/buildscale.ts");
-  const { outputText } = ts.transpileModule(fs.readFileSync(file, "utf8"), {
-    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
-  });
-  const m = new module.constructor(file);
-  m.paths = module.paths;
-  m._compile(outputText, file);
-  return m.exports;
-}
 
 function setUp() {
   if (!fs.existsSync(CLI)) throw new Error("no typed-msgpack-build/dist: run npm run build first");
@@ -83,7 +68,6 @@ function timed(dir, label, args) {
   return { wall: times[0], cpu: times[1] + times[2] };
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (x) => x.toFixed(2);
 
 function main() {

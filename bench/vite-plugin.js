@@ -38,14 +38,11 @@ const fs = require("node:fs");
 const net = require("node:net");
 const os = require("node:os");
 const path = require("node:path");
-const ts = require("typescript");
+
+const { loadGenerator, median, option } = require("./build-project.js");
 
 const ROOT = path.resolve(__dirname, "..");
 
-function option(name, fallback) {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : fallback;
-}
 const kind = option("kind", "independent");
 const size = Number(option("size", "300"));
 const runs = Number(option("runs", "3"));
@@ -53,18 +50,6 @@ const profile = process.argv.includes("--profile");
 const typescriptDir = path.resolve(option("typescript", path.join(ROOT, "node_modules/typescript")));
 const typescriptVersion = JSON.parse(fs.readFileSync(path.join(typescriptDir, "package.json"), "utf8")).version;
 const before = option("before", undefined) && path.resolve(option("before"));
-
-/** bench/src/buildscale.ts, the project generator the build-scale benchmark uses, loaded as CommonJS. */
-function loadGenerator() {
-  const file = path.join(__dirname, "src/buildscale.ts");
-  const { outputText } = ts.transpileModule(fs.readFileSync(file, "utf8"), {
-    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
-  });
-  const m = new module.constructor(file);
-  m.paths = module.paths;
-  m._compile(outputText, file);
-  return m.exports;
-}
 
 function setUp() {
   if (!fs.existsSync(path.join(ROOT, "dist/transformer/bundler/index.mjs")))
@@ -365,7 +350,6 @@ function typescriptFloor(dir) {
   return { ...JSON.parse(result.stdout), cpu: times[1] + times[2] };
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (x) => x.toFixed(2);
 
 async function main() {
