@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Mutation check of the union-choice rules (README "Unions"): in a temporary copy of the sources
+// Mutation check of the union-choice rules (docs/type-mapping.md, "Unions"): in a temporary copy of the sources
 // (never in this checkout), switches each rule off, runs the union tests there, and expects them to
 // fail. Nothing in the shipped runtime or transformer exists for this script.
 //   node scripts/mutation-unions.js            all mutations

@@ -1,5 +1,5 @@
 /**
- * Error paths under Map keys (README "Paths in errors"): every key has a form that never throws and
+ * Error paths under Map keys (docs/type-mapping.md, "Paths in errors"): every key has a form that never throws and
  * never runs user code — strings `.name` / `["odd key"]`, other primitives as literals (`[3]`, `[3n]`,
  * `[true]`), any other key `[<key #i>]` by its entry's index — the same on encode and decode, and in
  * typed Map codecs and `unknown` maps alike.

@@ -217,7 +217,7 @@ describe("validation goes through the codec passed, with the paths of the whole 
     expect(C.NumberTree.decode(bytes)).toEqual(tree);
     expect(sameDecodeError(C.NumberTree, C.NumberTreeDirect, bytes, { maxDepth: 20 }).code).toBe("too-deep");
     const pages = C.PageOfPages.encode({ items: [{ items: [true], total: 1 }], total: 1 });
-    // Nesting that the type fixes is counted but not checked (README "Depth"), composed or not.
+    // Nesting that the type fixes is counted but not checked (docs/type-mapping.md, "Depth"), composed or not.
     expect(C.PageOfPages.decode(pages, { maxDepth: 0 })).toEqual(C.PageOfPagesDirect.decode(pages, { maxDepth: 0 }));
   });
   test("length limits apply inside the codec passed", () => {

@@ -1,6 +1,6 @@
 /**
  * The corners of the type surface (issue 16): tuples with a rest element before their end, and the
- * README type table's forms checked one by one — each accepted form round-trips here, each rejected
+ * docs/type-mapping.md table's forms checked one by one — each accepted form round-trips here, each rejected
  * one has its diagnostic in test/unit/diagnostics.test.ts.
  */
 import { decode as peerDecode, encode as peerEncode } from "@msgpack/msgpack";
@@ -28,7 +28,7 @@ export const TwoAfter = codecFor<[...boolean[], string, number]>();
 export const Labeled = codecFor<readonly [first: number, ...middle: Date[], last: string]>();
 export const Nested = codecFor<{ path: [...{ id: number }[], { end: true }] }[]>();
 
-// The README type table's forms, audited (issue 16).
+// The docs/type-mapping.md table's forms, audited (issue 16).
 interface User { id: number; name: string; email?: string; tags: readonly string[] }
 export const PartialUser = codecFor<Partial<User>>();
 export const RequiredUser = codecFor<Required<User>>();

@@ -1,6 +1,6 @@
 /**
  * Members of a union that share a JS-side test are chosen by one rule in both directions, as the
- * union's plan in the type model says (README "Unions"): the first member that takes the value
+ * union's plan in the type model says (docs/type-mapping.md, "Unions"): the first member that takes the value
  * whole (no object at any depth with a property its type does not declare), else the first that
  * takes it at all; object members are narrowed by their keys first. Encode used to take the first
  * member that did not fail, which for `{ a: number }[] | { a: number; b: number }[]` wrote

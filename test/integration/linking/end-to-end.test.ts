@@ -1,5 +1,5 @@
 /**
- * Linking (README "Codecs link to each other across modules"): a codec whose type reaches a type
+ * Linking (docs/generated-code.md, "Codecs link to each other across modules"): a codec whose type reaches a type
  * with an exported codec in another module calls that codec instead of copying it. Each project is
  * compiled through the real transformer of the private package build, and its output is run by node
  * in a child process (CommonJS, ES modules, an esbuild bundle), so specifiers resolve for real.

@@ -1,5 +1,5 @@
 /**
- * Which codecs a file links to (README "Codecs link to each other across modules"): only
+ * Which codecs a file links to (docs/generated-code.md, "Codecs link to each other across modules"): only
  * exported top-level `const`s declared by another file, exactly one owner per type (the first file
  * by path), specifiers relative and with `.js` exactly when the file's own imports have it, and
  * names that never collide with the file's own. Every project's output is loaded by node.

@@ -1,5 +1,5 @@
 /**
- * README: "The bytes, validation, error paths and offsets, and depth limits are the same either
+ * docs/generated-code.md: "The bytes, validation, error paths and offsets, and depth limits are the same either
  * way". One project is compiled twice, linked (the default) and with `link: false` (every codec
  * copies what it reaches), and the same script runs both builds: valid values (bytes compared with
  * @msgpack/msgpack's too), bad bytes, bad values, and nesting at the depth limits, where every

@@ -139,7 +139,7 @@ test(
   async () => {
     const [before, after] = await webpackWatch("webpack.first-program.config.js");
     expect(before).toEqual(OLD_SHAPE);
-    expect(after).toEqual(OLD_SHAPE); // stale: why the README passes getProgram
+    expect(after).toEqual(OLD_SHAPE); // stale: why docs/getting-started.md passes getProgram
   },
   TEST_TIMEOUT,
 );

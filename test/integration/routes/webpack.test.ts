@@ -1,5 +1,5 @@
 /**
- * webpack 5 + ts-loader 9.6 (examples/webpack), built both ways the README shows: the transformer
+ * webpack 5 + ts-loader 9.6 (examples/webpack), built both ways docs/getting-started.md shows: the transformer
  * passed to ts-loader's getCustomTransformers in the watch-safe form, and ts-patch as ts-loader's
  * compiler. Each bundle then runs in a real browser, Debian's headless Chromium driven by
  * playwright-core: the page streams Orders from a local server (127.0.0.1, closed after each run),

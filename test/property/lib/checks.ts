@@ -375,7 +375,7 @@ export function checkPeerReads(t: ZooType, v: unknown): void {
   }
 }
 
-/** For JSON-like values, our bytes are exactly @msgpack/msgpack's (README: "Property order"), -0 aside. */
+/** For JSON-like values, our bytes are exactly @msgpack/msgpack's (docs/type-mapping.md: "Property order"), -0 aside. */
 export function checkPeerBytes(t: ZooType, v: unknown): void {
   const ours = hex(t.codec.encode(v));
   const theirs = hex(peerEncode(v));

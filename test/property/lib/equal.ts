@@ -1,5 +1,5 @@
 /**
- * Deep equality as the README's contract states it: an absent property equals an `undefined` one
+ * Deep equality as docs/type-mapping.md states the contract: an absent property equals an `undefined` one
  * (and a trailing `undefined` array element an absent optional tuple element),
  * NaN equals NaN, -0 differs from 0, Dates compare by time, bytes by content, Maps and Sets by
  * their entries in order. Returns undefined when equal, else where and how they differ.
@@ -19,7 +19,7 @@ export function difference(
     const [x, y, at] = stack.pop()!;
     const children: [unknown, unknown, string][] = [];
     // Positional layout: an absent optional property before a present one is nil, which `x?: T | null`
-    // reads as null (README "Positional layout"). So `a` may hold null where `b` has nothing; not the reverse.
+    // reads as null (docs/wire-contracts.md, "Positional layout"). So `a` may hold null where `b` has nothing; not the reverse.
     if (options.nullForAbsent && x === null && y === undefined) continue;
     const d = shallowDifference(x, y, at, children);
     if (d) return d;

@@ -40,7 +40,7 @@ export function isJsonLike(v: unknown, depth = 0): boolean {
   if (Array.isArray(v)) return v.every((x) => isJsonLike(x, depth + 1));
   if (typeof v === "object" && Object.getPrototypeOf(v) === Object.prototype) {
     // Integer-like keys: JS lists them first, so own key order differs from declaration order and
-    // the README promises identical bytes only "for values whose own key order matches".
+    // docs/type-mapping.md promises identical bytes only "for values whose own key order matches".
     return Object.keys(v).every(
       (k) => k !== "__proto__" && !/^(0|[1-9]\d*)$/.test(k) && isJsonLike((v as Record<string, unknown>)[k], depth + 1),
     );

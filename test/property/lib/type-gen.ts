@@ -256,7 +256,7 @@ function inheritedNames(g: Gen): Omit<GeneratedType, "family" | "prefix" | "decl
   /** An object type with some of the five names (a name keeps one type across members, so members never collide). */
   /**
    * `ordered`: the names in one order in every member of an untagged union, whose encoder writes a
-   * value in the order of the member it picks (README: bytes equal @msgpack/msgpack's only when the
+   * value in the order of the member it picks (docs/type-mapping.md: bytes equal @msgpack/msgpack's only when the
    * value's own key order matches).
    */
   const holder = (extra?: [name: string, type: string], ordered = false): string => {

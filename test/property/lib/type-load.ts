@@ -3,7 +3,7 @@
  * checks what holds of the types themselves before any value is made:
  * - a type that must be rejected is rejected, with one of the codes it names (TS91030, ...);
  * - a type that must compile does, without a diagnostic;
- * - the "unrelated line" invariant (README "Details of the contract"): the same module with
+ * - the "unrelated line" invariant (docs/type-mapping.md, "Details of the contract"): the same module with
  *   `export const early: "x" = "x";` first gives the same type model for every codec, and (by the
  *   "unrelated-line" property) the same bytes for the same values.
  * The types that compile come back as ZooTypes, ready for the properties of properties.ts.

@@ -1,13 +1,16 @@
 /**
- * README contract sentences that no other test pinned down (see test/README-CONTRACTS.md for the
- * full sentence → test table). Each fixture goes through the real transformer.
+ * Documented contract sentences that no other test pinned down (see test/DOCS-CONTRACTS.md for the
+ * full sentence → test table): README.md's API at a glance and docs/type-mapping.md. Each fixture
+ * goes through the real transformer.
  */
+import * as fs from "node:fs";
+import * as path from "node:path";
 import { load } from "../helpers/compile";
 import { CodecError, ExtData, type Codec } from "../../runtime/index";
 import { fromHex, hex } from "../helpers/bytes";
 
 const C = load<Record<string, Codec<any>>>(
-  "readme_contracts",
+  "docs_contracts",
   `
 import { codecFor } from "typed-msgpack";
 export interface Item { sku: string; price: number }
@@ -31,7 +34,7 @@ function codecError(f: () => unknown): CodecError {
   throw new Error("expected a CodecError, nothing was thrown");
 }
 
-describe("API: CodecError", () => {
+describe("README.md, API at a glance: CodecError", () => {
   test('name is "CodecError"; decode errors carry code, path, offset, reason and the documented message form', () => {
     // {sku: "ab", price: "x"}: price is a str (0xa1) at byte 14.
     const e = codecError(() => C.ItemC!.decode(fromHex("82a3736b75a26162a57072696365a178")));
@@ -58,7 +61,7 @@ describe("API: CodecError", () => {
   });
 });
 
-describe("Details: decoded objects have every declared property as an own property, in declaration order", () => {
+describe("docs/type-mapping.md, Details: decoded objects have every declared property as an own property, in declaration order", () => {
   test("absent optional properties are own properties holding undefined, in declaration order whatever the wire order", () => {
     // {d: true, a: 1}: wire order differs from declaration order, b and c absent.
     const v = C.OptC!.decode(fromHex("82a164c3a16101"));
@@ -68,7 +71,7 @@ describe("Details: decoded objects have every declared property as an own proper
   });
 });
 
-describe("Details: unknown encodes only what decode accepts back", () => {
+describe("docs/type-mapping.md, Details: unknown encodes only what decode accepts back", () => {
   // -1, 200, float/bool/null/object keys: test/hostile/encode.test.ts. Here the boundaries.
   test.each([
     [-129, "below -128"],
@@ -107,7 +110,7 @@ describe("Details: unknown encodes only what decode accepts back", () => {
   });
 });
 
-describe("Details: strict wire types", () => {
+describe("docs/type-mapping.md, Details: strict wire types", () => {
   // {s: "x", b: <bin 1>, n: 1, d: <ts32 0>}, then each field replaced by the wrong MessagePack type.
   const ok = { s: "a178", b: "c40101", n: "01", d: "d6ff00000000" };
   const wire = (f: Partial<typeof ok>) =>
@@ -133,5 +136,21 @@ describe("Details: strict wire types", () => {
     const e = codecError(() => C.WireC!.decode(bytes));
     expect({ code: e.code, path: e.path, offset: e.offset }).toEqual({ code: "type-mismatch", path, offset });
     expect(e.message).toContain(`at byte ${offset}`);
+  });
+});
+
+describe("README.md: the example", () => {
+  test("compiles through the transformer as written, and its codec round-trips an Order", () => {
+    const readme = fs.readFileSync(path.join(__dirname, "../../README.md"), "utf8");
+    const example = /```ts\n([\s\S]*?)```/.exec(readme)![1]!;
+    // The README leaves `order` to the reader: one is declared before the codec, and the results exported.
+    const source =
+      example.replace(
+        "const OrderCodec",
+        'const order: Order = { id: 7, items: [{ sku: "ab", price: 1.5 }], placedAt: new Date(0) };\nconst OrderCodec',
+      ) + "export { order, bytes, back, CodecError };\n";
+    const m = load("docs_readme_example", source);
+    expect(m.back).toEqual(m.order);
+    expect(m.bytes).toBeInstanceOf(Uint8Array);
   });
 });
