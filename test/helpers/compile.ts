@@ -4,6 +4,7 @@ import ts from "typescript";
 import typedMsgpackTransformer from "../../transformer/index";
 import { transformFile } from "../../transformer/recognize/visit-file";
 import { parseOptions } from "../../transformer/options";
+import { docsLink } from "../../transformer/diagnostics/catalog";
 import type { FileModel } from "../../transformer/model/ir";
 
 const ROOT = path.resolve(__dirname, "../..");
@@ -91,6 +92,12 @@ export function compile(name: string, source: string): Compiled {
     false,
     { before: [recordModel, factory] },
   );
+  for (const d of transformerDiagnostics) {
+    // Every message of ours ends with the link to its own code's section of docs/diagnostics.md.
+    const message = ts.flattenDiagnosticMessageText(d.messageText, "\n");
+    if (!message.endsWith(docsLink(d.code)))
+      throw new Error(`TS${d.code} does not end with the link to its docs section: ${message}`);
+  }
   diagnostics.push(...transformerDiagnostics.map(formatDiagnostic));
   fs.writeFileSync(file.replace(/\.ts$/, ".js"), js);
   return { js, diagnostics, model, file };

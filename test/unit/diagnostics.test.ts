@@ -5,7 +5,7 @@
 import * as fs from "node:fs";
 import ts from "typescript";
 import typedMsgpackTransformer from "../../transformer/index";
-import { CATALOG } from "../../transformer/diagnostics/catalog";
+import { CATALOG, docsLink } from "../../transformer/diagnostics/catalog";
 import { compile, FIXTURE_OPTIONS, load } from "../helpers/compile";
 import { diagnose, IMPORT, positionOf } from "../helpers/diagnose";
 
@@ -34,7 +34,7 @@ describe("the example of the brief, spelled out in full", () => {
       ].join("\n"),
     );
     expect(diagnostics).toEqual([
-      "3:26 codecFor<User>(): $.onClick has a function type, which MessagePack cannot carry",
+      "3:26 codecFor<User>(): $.onClick has a function type, which MessagePack cannot carry (see typed-msgpack's docs/diagnostics.md#ts91010)",
     ]);
   });
 });
@@ -261,7 +261,7 @@ describe("noTypeInformation (91003)", () => {
       return `${line + 1}:${character + 1} ${ts.flattenDiagnosticMessageText(x.messageText, "\n")}`;
     });
     expect(formatted).toEqual([
-      `${positionOf(source, "codecFor<User>()")} codecFor<User>(): the type User ${NO_TYPE_INFO}`,
+      `${positionOf(source, "codecFor<User>()")} codecFor<User>(): the type User ${NO_TYPE_INFO}${docsLink(91003)}`,
     ]);
     expect(reported[0]!.code).toBe(CATALOG.noTypeInformation.code);
     expect(out.outputText).toContain("codecFor)()");
@@ -960,7 +960,7 @@ describe("several problems and several calls", () => {
   test("with an aliased import, the message quotes the call as written", () => {
     const source = `import { codecFor as cf } from "typed-msgpack";\ninterface Bad { f: () => void }\nexport const C = cf<Bad>();\n`;
     const { diagnostics } = compile("diag_alias_text", source);
-    expect(diagnostics).toEqual([`${positionOf(source, "cf<Bad>()")} cf<Bad>(): $.f ${FUNCTION}`]);
+    expect(diagnostics).toEqual([`${positionOf(source, "cf<Bad>()")} cf<Bad>(): $.f ${FUNCTION}${docsLink(91010)}`]);
   });
 });
 
@@ -1110,6 +1110,16 @@ describe("how diagnostics reach the build", () => {
     expect(x.source).toBe("typed-msgpack");
     expect(x.file!.text.slice(x.start!, x.start! + x.length!)).toBe("codecFor<Bad>()");
     expect(fs.existsSync(x.file!.fileName)).toBe(true);
+    // The message ends with the link to the code's section of docs/diagnostics.md.
+    expect(x.messageText).toMatch(/ \(see typed-msgpack's docs\/diagnostics\.md#ts91010\)$/);
+  });
+
+  test("every code links to a section of docs/diagnostics.md that exists", () => {
+    const page = fs.readFileSync(require.resolve("../../docs/diagnostics.md"), "utf8");
+    for (const { code } of Object.values(CATALOG)) {
+      expect(docsLink(code)).toBe(` (see typed-msgpack's docs/diagnostics.md#ts${code})`);
+      expect(page).toContain(`\n## TS${code}\n`);
+    }
   });
 
   test("hosts without addDiagnostic get a thrown Error that stops the build", () => {

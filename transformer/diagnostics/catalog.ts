@@ -117,12 +117,25 @@ export interface Problem {
   count?: number;
 }
 
+/**
+ * Where every code is explained: one section per code, `#ts91010` for TS91010. A path in the
+ * repository, since package.json names no repository URL yet; make it one when it does.
+ */
+export const DIAGNOSTICS_DOCS = "typed-msgpack's docs/diagnostics.md";
+
+/** The end of every message: ` (see typed-msgpack's docs/diagnostics.md#ts91010)`. */
+export function docsLink(code: number): string {
+  return ` (see ${DIAGNOSTICS_DOCS}#ts${code})`;
+}
+
+/** The message of a problem, ending with the link to its code's section of the docs. */
 export function formatProblem(problem: Problem): string {
-  const template: string = CATALOG[problem.kind].text;
+  const { code, text: template }: { code: number; text: string } = CATALOG[problem.kind];
   const values = [problem.path, ...problem.args];
-  return template
+  const text = template
     .replace(/\[([^|\]]*)\|([^\]]*)\]/g, (_, one: string, many: string) => ((problem.count ?? 1) === 1 ? one : many))
     .replace(/\{(\d+)\}/g, (_, i: string) => values[Number(i)] ?? "");
+  return text + docsLink(code);
 }
 
 /** `a`, `a and b`, `a, b, c and d`, `a, b, c and 31 more`: the names a problem lists, never a wall of them. */
