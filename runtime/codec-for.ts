@@ -39,7 +39,7 @@ export function codecFor<T>(...optionsOrCodecs: [options?: CodecOptions] | Codec
 
 /**
  * Number widths. A property, element or value declared with one of these types is written and read
- * at that width (README "Number widths"); the transformer recognizes them by this declaration, not
+ * at that width (docs/wire-contracts.md, "Number widths"); the transformer recognizes them by this declaration, not
  * by their names. The brand is an optional property, so a plain `number` still assigns to them:
  * `const x: Int32 = 5` compiles, and decoded values need no cast.
  */

@@ -58,7 +58,7 @@ function abbreviate(path: string): string {
 }
 
 /**
- * The path segment of a map or record key (README "Paths in errors"): `.name` or `["odd key"]` for
+ * The path segment of a map or record key (docs/type-mapping.md, "Paths"): `.name` or `["odd key"]` for
  * a string (quoted so that `.` in a key stays unambiguous), `[3]`, `[NaN]`, `[3n]`, `[true]`,
  * `[null]` for other primitives, and `[<key #i>]` for any other key (an object, array, Date,
  * bytes), `i` being the entry's index in its map, counted from 0 (`[<key>]` when not given).

@@ -27,7 +27,7 @@ export function skip(r: Reader, p?: string, d = 0): void {
  * A lookahead that starts inside bytes an earlier one passed over is a tag searched again one level
  * down (a tag written after a nested sibling, at every level); from then on `r.ends` keeps where each
  * container walked through ends, so that later lookaheads jump over it and the decode stays linear
- * in the size of its input however deep the nesting (README "Security").
+ * in the size of its input however deep the nesting (docs/security.md).
  */
 export function skipAhead(r: Reader, p?: string): void {
   const start = r.pos;

@@ -72,7 +72,7 @@ export function badTag(r: Reader, property: string, expected: string, p?: string
 }
 
 /**
- * How the keys of a value fit each object member of a union (README "Unions"): FITS when the member
+ * How the keys of a value fit each object member of a union (docs/type-mapping.md, "Unions"): FITS when the member
  * declares every key present and finds its required ones, FINDS_REQUIRED when it finds its required
  * ones only, else 0. A Record (a candidate of null) fits any keys.
  */

@@ -102,7 +102,7 @@ export interface UnionTag {
 export type Family = "NIL" | "BOOL" | "INT" | "FLOAT" | "STR" | "BIN" | "ARRAY" | "MAP" | "EXT";
 
 /**
- * How a union picks the member of a value, in both directions (README "Unions"). Members that a
+ * How a union picks the member of a value, in both directions (docs/type-mapping.md, "Unions"). Members that a
  * JS-side test (encode) or the head byte's family (decode) leaves alone need no choice; where several
  * share one, the choice is made by the rule of `Choice`, the same rule in both directions.
  */
