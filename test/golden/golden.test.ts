@@ -2,7 +2,7 @@
  * Golden files: each test/golden/cases/<name>.ts is compiled through the real transformer and
  * compared with test/golden/expected/<name>.{ir.json,emit.js,diagnostics.txt}:
  *   - ir.json: the type model (`model` of compile()), JSON with 2-space indent; absent when the file has no codec;
- *   - emit.js: the emitted JavaScript;
+ *   - emit.js: the emitted JavaScript, as an ES module (the round trips run the CommonJS build);
  *   - diagnostics.txt: one `line:col message` per line; absent when there are none.
  * `UPDATE_GOLDEN=1 npx jest test/golden` rewrites the expected files (and removes stale ones);
  * review the diff before committing it.
@@ -14,7 +14,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { compile, type Compiled } from "../helpers/compile";
+import { compile, emitAsModule, type Compiled } from "../helpers/compile";
 import { hex } from "../helpers/bytes";
 
 const CASES_DIR = path.join(__dirname, "cases");
@@ -42,7 +42,7 @@ function compiled(name: string): Compiled {
 function actualFiles(c: Compiled): Record<Kind, string | undefined> {
   return {
     "ir.json": c.model === undefined ? undefined : JSON.stringify(c.model, null, 2) + "\n",
-    "emit.js": c.js,
+    "emit.js": emitAsModule(c),
     "diagnostics.txt": c.diagnostics.length === 0 ? undefined : c.diagnostics.join("\n") + "\n",
   };
 }

@@ -103,6 +103,30 @@ export function compile(name: string, source: string): Compiled {
   return { js, diagnostics, model, file };
 }
 
+/**
+ * The JavaScript the compiler plugin emits for a compiled fixture as an ES module: what a reader of
+ * a golden file wants to see, the generated code without CommonJS interop helpers around it.
+ */
+export function emitAsModule(compiled: Compiled): string {
+  const options = {
+    ...FIXTURE_OPTIONS,
+    module: ts.ModuleKind.ES2022,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+  };
+  const program = ts.createProgram([compiled.file], options, cachingHost());
+  let js = "";
+  program.emit(
+    program.getSourceFile(compiled.file),
+    (fileName, text) => {
+      if (fileName.endsWith(".js")) js = text;
+    },
+    undefined,
+    false,
+    { before: [typedMsgpackTransformer(program, {}, { addDiagnostic: () => undefined })] },
+  );
+  return js;
+}
+
 /** Compiles a fixture, fails on any diagnostic, and returns its exports. */
 export function load<T = Record<string, any>>(name: string, source: string): T {
   const compiled = compile(name, source);

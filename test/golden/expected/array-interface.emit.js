@@ -1,43 +1,7 @@
-"use strict";
-var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
-    if (k2 === undefined) k2 = k;
-    var desc = Object.getOwnPropertyDescriptor(m, k);
-    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
-      desc = { enumerable: true, get: function() { return m[k]; } };
-    }
-    Object.defineProperty(o, k2, desc);
-}) : (function(o, m, k, k2) {
-    if (k2 === undefined) k2 = k;
-    o[k2] = m[k];
-}));
-var __setModuleDefault = (this && this.__setModuleDefault) || (Object.create ? (function(o, v) {
-    Object.defineProperty(o, "default", { enumerable: true, value: v });
-}) : function(o, v) {
-    o["default"] = v;
-});
-var __importStar = (this && this.__importStar) || (function () {
-    var ownKeys = function(o) {
-        ownKeys = Object.getOwnPropertyNames || function (o) {
-            var ar = [];
-            for (var k in o) if (Object.prototype.hasOwnProperty.call(o, k)) ar[ar.length] = k;
-            return ar;
-        };
-        return ownKeys(o);
-    };
-    return function (mod) {
-        if (mod && mod.__esModule) return mod;
-        var result = {};
-        if (mod != null) for (var k = ownKeys(mod), i = 0; i < k.length; i++) if (k[i] !== "default") __createBinding(result, mod, k[i]);
-        __setModuleDefault(result, mod);
-        return result;
-    };
-})();
-Object.defineProperty(exports, "__esModule", { value: true });
-exports.roundTrip = exports.SchemaCodec = void 0;
 // An interface that extends Array<T> and adds nothing is an array of T: the recursive JSON type of
 // JSON Schema's typings (`interface JSONSchema7Array extends Array<JSONSchema7Type> {}`).
-const typed_msgpack_1 = require("typed-msgpack");
-const __tm = __importStar(require("typed-msgpack"));
+import { codecFor } from "typed-msgpack";
+import * as __tm from "typed-msgpack";
 const __tm_writeString = __tm.writeString;
 const __tm_tooDeep = __tm.tooDeep;
 const __tm_isRecordLike = __tm.isRecordLike;
@@ -244,8 +208,8 @@ function __tm_decSchema(r, p, d) {
 }
 // codecFor<Schema>()
 const __tm_SchemaCodec = __tm_codec(10 /* generated-code version */, __tm_encSchema, __tm_decSchema);
-exports.SchemaCodec = __tm_SchemaCodec;
-exports.roundTrip = [
-    [exports.SchemaCodec, { title: "Color", enum: ["red", 1, [true, null], { hex: "#f00" }], default: "red" }],
-    [exports.SchemaCodec, { enum: [] }],
+export const SchemaCodec = __tm_SchemaCodec;
+export const roundTrip = [
+    [SchemaCodec, { title: "Color", enum: ["red", 1, [true, null], { hex: "#f00" }], default: "red" }],
+    [SchemaCodec, { enum: [] }],
 ];

@@ -1,42 +1,6 @@
-"use strict";
-var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
-    if (k2 === undefined) k2 = k;
-    var desc = Object.getOwnPropertyDescriptor(m, k);
-    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
-      desc = { enumerable: true, get: function() { return m[k]; } };
-    }
-    Object.defineProperty(o, k2, desc);
-}) : (function(o, m, k, k2) {
-    if (k2 === undefined) k2 = k;
-    o[k2] = m[k];
-}));
-var __setModuleDefault = (this && this.__setModuleDefault) || (Object.create ? (function(o, v) {
-    Object.defineProperty(o, "default", { enumerable: true, value: v });
-}) : function(o, v) {
-    o["default"] = v;
-});
-var __importStar = (this && this.__importStar) || (function () {
-    var ownKeys = function(o) {
-        ownKeys = Object.getOwnPropertyNames || function (o) {
-            var ar = [];
-            for (var k in o) if (Object.prototype.hasOwnProperty.call(o, k)) ar[ar.length] = k;
-            return ar;
-        };
-        return ownKeys(o);
-    };
-    return function (mod) {
-        if (mod && mod.__esModule) return mod;
-        var result = {};
-        if (mod != null) for (var k = ownKeys(mod), i = 0; i < k.length; i++) if (k[i] !== "default") __createBinding(result, mod, k[i]);
-        __setModuleDefault(result, mod);
-        return result;
-    };
-})();
-Object.defineProperty(exports, "__esModule", { value: true });
-exports.roundTrip = exports.InventoryCodec = void 0;
 // Map, Set, tuples (optional and rest elements), Records and arrays side by side.
-const typed_msgpack_1 = require("typed-msgpack");
-const __tm = __importStar(require("typed-msgpack"));
+import { codecFor } from "typed-msgpack";
+import * as __tm from "typed-msgpack";
 const __tm_mismatch = __tm.mismatch;
 const __tm_writeString = __tm.writeString;
 const __tm_keySegment = __tm.keySegment;
@@ -302,9 +266,9 @@ function __tm_decInventory(r, p, d) {
 }
 // codecFor<Inventory>()
 const __tm_InventoryCodec = __tm_codec(10 /* generated-code version */, __tm_encInventory, __tm_decInventory);
-exports.InventoryCodec = __tm_InventoryCodec;
-exports.roundTrip = [
-    [exports.InventoryCodec, {
+export const InventoryCodec = __tm_InventoryCodec;
+export const roundTrip = [
+    [InventoryCodec, {
             stock: new Map([["apple", 3], ["pear", 0]]),
             tags: new Set(["fresh"]),
             location: [1.5, -2],

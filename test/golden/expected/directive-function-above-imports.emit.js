@@ -1,42 +1,5 @@
 "use client";
-"use strict";
-var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
-    if (k2 === undefined) k2 = k;
-    var desc = Object.getOwnPropertyDescriptor(m, k);
-    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
-      desc = { enumerable: true, get: function() { return m[k]; } };
-    }
-    Object.defineProperty(o, k2, desc);
-}) : (function(o, m, k, k2) {
-    if (k2 === undefined) k2 = k;
-    o[k2] = m[k];
-}));
-var __setModuleDefault = (this && this.__setModuleDefault) || (Object.create ? (function(o, v) {
-    Object.defineProperty(o, "default", { enumerable: true, value: v });
-}) : function(o, v) {
-    o["default"] = v;
-});
-var __importStar = (this && this.__importStar) || (function () {
-    var ownKeys = function(o) {
-        ownKeys = Object.getOwnPropertyNames || function (o) {
-            var ar = [];
-            for (var k in o) if (Object.prototype.hasOwnProperty.call(o, k)) ar[ar.length] = k;
-            return ar;
-        };
-        return ownKeys(o);
-    };
-    return function (mod) {
-        if (mod && mod.__esModule) return mod;
-        var result = {};
-        if (mod != null) for (var k = ownKeys(mod), i = 0; i < k.length; i++) if (k[i] !== "default") __createBinding(result, mod, k[i]);
-        __setModuleDefault(result, mod);
-        return result;
-    };
-})();
-Object.defineProperty(exports, "__esModule", { value: true });
-exports.roundTrip = exports.isCodecError = exports.early = void 0;
-exports.pointCodec = pointCodec;
-const __tm = __importStar(require("typed-msgpack"));
+import * as __tm from "typed-msgpack";
 const __tm_constants = __tm.constants;
 const __tm_isRecordLike = __tm.isRecordLike;
 const __tm_mismatch = __tm.mismatch;
@@ -94,15 +57,14 @@ function __tm_decPoint(r, p, d) {
 const __tm_PointCodec = __tm_codec(10 /* generated-code version */, __tm_encPoint, __tm_decPoint);
 // A directive, then a function that calls codecFor declared above every import and called while
 // the module loads (issue 19): the generated code goes right after the directive.
-function pointCodec() {
+export function pointCodec() {
     return __tm_PointCodec;
 }
-const typed_msgpack_1 = require("typed-msgpack");
-exports.early = pointCodec();
-const typed_msgpack_2 = require("typed-msgpack");
-const isCodecError = (e) => e instanceof typed_msgpack_2.CodecError;
-exports.isCodecError = isCodecError;
-exports.roundTrip = [
-    [exports.early, { x: 1, y: -2.5 }],
+import { codecFor } from "typed-msgpack";
+export const early = pointCodec();
+import { CodecError } from "typed-msgpack";
+export const isCodecError = (e) => e instanceof CodecError;
+export const roundTrip = [
+    [early, { x: 1, y: -2.5 }],
     [pointCodec(), { x: 0, y: 0 }],
 ];

@@ -1,43 +1,6 @@
-"use strict";
-var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
-    if (k2 === undefined) k2 = k;
-    var desc = Object.getOwnPropertyDescriptor(m, k);
-    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
-      desc = { enumerable: true, get: function() { return m[k]; } };
-    }
-    Object.defineProperty(o, k2, desc);
-}) : (function(o, m, k, k2) {
-    if (k2 === undefined) k2 = k;
-    o[k2] = m[k];
-}));
-var __setModuleDefault = (this && this.__setModuleDefault) || (Object.create ? (function(o, v) {
-    Object.defineProperty(o, "default", { enumerable: true, value: v });
-}) : function(o, v) {
-    o["default"] = v;
-});
-var __importStar = (this && this.__importStar) || (function () {
-    var ownKeys = function(o) {
-        ownKeys = Object.getOwnPropertyNames || function (o) {
-            var ar = [];
-            for (var k in o) if (Object.prototype.hasOwnProperty.call(o, k)) ar[ar.length] = k;
-            return ar;
-        };
-        return ownKeys(o);
-    };
-    return function (mod) {
-        if (mod && mod.__esModule) return mod;
-        var result = {};
-        if (mod != null) for (var k = ownKeys(mod), i = 0; i < k.length; i++) if (k[i] !== "default") __createBinding(result, mod, k[i]);
-        __setModuleDefault(result, mod);
-        return result;
-    };
-})();
-Object.defineProperty(exports, "__esModule", { value: true });
-exports.CountCodec = exports.SettingsCodec = void 0;
-exports.codecOf = codecOf;
 // Unions decode could not take apart, and a type only known to generic code.
-const typed_msgpack_1 = require("typed-msgpack");
-const __tm = __importStar(require("typed-msgpack"));
+import { codecFor } from "typed-msgpack";
+import * as __tm from "typed-msgpack";
 const __tm_constants = __tm.constants;
 const __tm_isRecordLike = __tm.isRecordLike;
 const __tm_mismatch = __tm.mismatch;
@@ -88,9 +51,9 @@ function __tm_decValue(r, p, d) {
 }
 // codecFor<{ count: number; }>()
 const __tm_ValueCodec = __tm_codec(10 /* generated-code version */, __tm_encValue, __tm_decValue);
-exports.SettingsCodec = (0, typed_msgpack_1.codecFor)();
-function codecOf() {
-    return (0, typed_msgpack_1.codecFor)();
+export const SettingsCodec = codecFor();
+export function codecOf() {
+    return codecFor();
 }
 // A good codec in the same file still compiles.
-exports.CountCodec = __tm_ValueCodec;
+export const CountCodec = __tm_ValueCodec;

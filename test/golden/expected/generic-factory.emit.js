@@ -1,45 +1,6 @@
-"use strict";
-var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
-    if (k2 === undefined) k2 = k;
-    var desc = Object.getOwnPropertyDescriptor(m, k);
-    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
-      desc = { enumerable: true, get: function() { return m[k]; } };
-    }
-    Object.defineProperty(o, k2, desc);
-}) : (function(o, m, k, k2) {
-    if (k2 === undefined) k2 = k;
-    o[k2] = m[k];
-}));
-var __setModuleDefault = (this && this.__setModuleDefault) || (Object.create ? (function(o, v) {
-    Object.defineProperty(o, "default", { enumerable: true, value: v });
-}) : function(o, v) {
-    o["default"] = v;
-});
-var __importStar = (this && this.__importStar) || (function () {
-    var ownKeys = function(o) {
-        ownKeys = Object.getOwnPropertyNames || function (o) {
-            var ar = [];
-            for (var k in o) if (Object.prototype.hasOwnProperty.call(o, k)) ar[ar.length] = k;
-            return ar;
-        };
-        return ownKeys(o);
-    };
-    return function (mod) {
-        if (mod && mod.__esModule) return mod;
-        var result = {};
-        if (mod != null) for (var k = ownKeys(mod), i = 0; i < k.length; i++) if (k[i] !== "default") __createBinding(result, mod, k[i]);
-        __setModuleDefault(result, mod);
-        return result;
-    };
-})();
-Object.defineProperty(exports, "__esModule", { value: true });
-exports.roundTrip = exports.UserCodec = void 0;
-exports.pageCodec = pageCodec;
-exports.treeCodec = treeCodec;
-exports.resultCodec = resultCodec;
 // Codecs inside generic code (issue 16): each is a factory of the codecs passed for its type parameters.
-const typed_msgpack_1 = require("typed-msgpack");
-const __tm = __importStar(require("typed-msgpack"));
+import { codecFor } from "typed-msgpack";
+import * as __tm from "typed-msgpack";
 const __tm_writeString = __tm.writeString;
 const __tm_constants = __tm.constants;
 const __tm_isRecordLike = __tm.isRecordLike;
@@ -374,20 +335,20 @@ function __tm_Result_T_ECodec(__tm_T3, __tm_E) {
 const __tm_UserCodec = __tm_codec(10 /* generated-code version */, __tm_encUser, __tm_decUser);
 // codecFor<string>()
 const __tm_ValueCodec = __tm_codec(10 /* generated-code version */, __tm_encString, __tm_decString);
-function pageCodec(item) {
+export function pageCodec(item) {
     return __tm_Page_TCodec(item);
 }
-function treeCodec(value) {
+export function treeCodec(value) {
     return __tm_Tree_TCodec(value);
 }
-function resultCodec(value, error) {
+export function resultCodec(value, error) {
     return __tm_Result_T_ECodec(value, error);
 }
-exports.UserCodec = __tm_UserCodec;
-const UserPage = pageCodec(exports.UserCodec);
+export const UserCodec = __tm_UserCodec;
+const UserPage = pageCodec(UserCodec);
 const NameTree = treeCodec(__tm_ValueCodec);
-const Outcome = resultCodec(pageCodec(exports.UserCodec), __tm_ValueCodec);
-exports.roundTrip = [
+const Outcome = resultCodec(pageCodec(UserCodec), __tm_ValueCodec);
+export const roundTrip = [
     [UserPage, { items: [{ id: 1, email: "a@example.com" }], next: "cursor", total: 10 }],
     [UserPage, { items: [], total: 0 }],
     [NameTree, { value: "root", children: [{ value: null, children: [] }] }],

@@ -1,42 +1,6 @@
-"use strict";
-var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
-    if (k2 === undefined) k2 = k;
-    var desc = Object.getOwnPropertyDescriptor(m, k);
-    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
-      desc = { enumerable: true, get: function() { return m[k]; } };
-    }
-    Object.defineProperty(o, k2, desc);
-}) : (function(o, m, k, k2) {
-    if (k2 === undefined) k2 = k;
-    o[k2] = m[k];
-}));
-var __setModuleDefault = (this && this.__setModuleDefault) || (Object.create ? (function(o, v) {
-    Object.defineProperty(o, "default", { enumerable: true, value: v });
-}) : function(o, v) {
-    o["default"] = v;
-});
-var __importStar = (this && this.__importStar) || (function () {
-    var ownKeys = function(o) {
-        ownKeys = Object.getOwnPropertyNames || function (o) {
-            var ar = [];
-            for (var k in o) if (Object.prototype.hasOwnProperty.call(o, k)) ar[ar.length] = k;
-            return ar;
-        };
-        return ownKeys(o);
-    };
-    return function (mod) {
-        if (mod && mod.__esModule) return mod;
-        var result = {};
-        if (mod != null) for (var k = ownKeys(mod), i = 0; i < k.length; i++) if (k[i] !== "default") __createBinding(result, mod, k[i]);
-        __setModuleDefault(result, mod);
-        return result;
-    };
-})();
-Object.defineProperty(exports, "__esModule", { value: true });
-exports.roundTrip = exports.ResultCodec = exports.NamePageCodec = exports.ItemPageCodec = void 0;
 // Generic types instantiated with concrete arguments: one named type per instantiation.
-const typed_msgpack_1 = require("typed-msgpack");
-const __tm = __importStar(require("typed-msgpack"));
+import { codecFor } from "typed-msgpack";
+import * as __tm from "typed-msgpack";
 const __tm_writeString = __tm.writeString;
 const __tm_constants = __tm.constants;
 const __tm_isRecordLike = __tm.isRecordLike;
@@ -360,12 +324,12 @@ const __tm_Page_ItemCodec = __tm_codec(10 /* generated-code version */, __tm_enc
 const __tm_Page_stringCodec = __tm_codec(10 /* generated-code version */, __tm_encPage_string, __tm_decPage_string);
 // codecFor<Result<Page<Item>, string>>()
 const __tm_Result_Page_Item_stringCodec = __tm_codec(10 /* generated-code version */, __tm_encResult_Page_Item, __tm_decResult_Page_Item);
-exports.ItemPageCodec = __tm_Page_ItemCodec;
-exports.NamePageCodec = __tm_Page_stringCodec;
-exports.ResultCodec = __tm_Result_Page_Item_stringCodec;
-exports.roundTrip = [
-    [exports.ItemPageCodec, { items: [{ sku: "a", price: 1 }], next: "cursor", total: 10 }],
-    [exports.NamePageCodec, { items: ["x", "y"], total: 2 }],
-    [exports.ResultCodec, { ok: true, value: { items: [], total: 0 } }],
-    [exports.ResultCodec, { ok: false, error: "boom" }],
+export const ItemPageCodec = __tm_Page_ItemCodec;
+export const NamePageCodec = __tm_Page_stringCodec;
+export const ResultCodec = __tm_Result_Page_Item_stringCodec;
+export const roundTrip = [
+    [ItemPageCodec, { items: [{ sku: "a", price: 1 }], next: "cursor", total: 10 }],
+    [NamePageCodec, { items: ["x", "y"], total: 2 }],
+    [ResultCodec, { ok: true, value: { items: [], total: 0 } }],
+    [ResultCodec, { ok: false, error: "boom" }],
 ];

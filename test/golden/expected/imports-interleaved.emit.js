@@ -1,46 +1,7 @@
-"use strict";
-var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
-    if (k2 === undefined) k2 = k;
-    var desc = Object.getOwnPropertyDescriptor(m, k);
-    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
-      desc = { enumerable: true, get: function() { return m[k]; } };
-    }
-    Object.defineProperty(o, k2, desc);
-}) : (function(o, m, k, k2) {
-    if (k2 === undefined) k2 = k;
-    o[k2] = m[k];
-}));
-var __setModuleDefault = (this && this.__setModuleDefault) || (Object.create ? (function(o, v) {
-    Object.defineProperty(o, "default", { enumerable: true, value: v });
-}) : function(o, v) {
-    o["default"] = v;
-});
-var __importStar = (this && this.__importStar) || (function () {
-    var ownKeys = function(o) {
-        ownKeys = Object.getOwnPropertyNames || function (o) {
-            var ar = [];
-            for (var k in o) if (Object.prototype.hasOwnProperty.call(o, k)) ar[ar.length] = k;
-            return ar;
-        };
-        return ownKeys(o);
-    };
-    return function (mod) {
-        if (mod && mod.__esModule) return mod;
-        var result = {};
-        if (mod != null) for (var k = ownKeys(mod), i = 0; i < k.length; i++) if (k[i] !== "default") __createBinding(result, mod, k[i]);
-        __setModuleDefault(result, mod);
-        return result;
-    };
-})();
-var __exportStar = (this && this.__exportStar) || function(m, exports) {
-    for (var p in m) if (p !== "default" && !Object.prototype.hasOwnProperty.call(exports, p)) __createBinding(exports, m, p);
-};
-Object.defineProperty(exports, "__esModule", { value: true });
-exports.roundTrip = exports.isCodecError = exports.ItemsCodec = exports.ItemCodec = void 0;
 // Codec lines between imports and re-exports (issue 19): the generated code goes after the first
 // run of imports, so every codec exists before the first line that uses it, and the module loads.
-const typed_msgpack_1 = require("typed-msgpack");
-const __tm = __importStar(require("typed-msgpack"));
+import { codecFor } from "typed-msgpack";
+import * as __tm from "typed-msgpack";
 const __tm_writeString = __tm.writeString;
 const __tm_constants = __tm.constants;
 const __tm_isRecordLike = __tm.isRecordLike;
@@ -114,13 +75,12 @@ function __tm_decItemArray(r, p, d) {
 const __tm_ItemCodec = __tm_codec(10 /* generated-code version */, __tm_encItem, __tm_decItem);
 // codecFor<Item[]>()
 const __tm_Item2Codec = __tm_codec(10 /* generated-code version */, __tm_encItemArray, __tm_decItemArray, __tm_decItem);
-exports.ItemCodec = __tm_ItemCodec;
-const typed_msgpack_2 = require("typed-msgpack");
-__exportStar(require("typed-msgpack/stream"), exports);
-exports.ItemsCodec = __tm_Item2Codec;
-const isCodecError = (e) => e instanceof typed_msgpack_2.CodecError;
-exports.isCodecError = isCodecError;
-exports.roundTrip = [
-    [exports.ItemCodec, { sku: "A-1", qty: 2 }],
-    [exports.ItemsCodec, [{ sku: "A-1", qty: 2 }, { sku: "B-2", qty: 0 }]],
+export const ItemCodec = __tm_ItemCodec;
+import { CodecError } from "typed-msgpack";
+export * from "typed-msgpack/stream";
+export const ItemsCodec = __tm_Item2Codec;
+export const isCodecError = (e) => e instanceof CodecError;
+export const roundTrip = [
+    [ItemCodec, { sku: "A-1", qty: 2 }],
+    [ItemsCodec, [{ sku: "A-1", qty: 2 }, { sku: "B-2", qty: 0 }]],
 ];

@@ -1,42 +1,6 @@
-"use strict";
-var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
-    if (k2 === undefined) k2 = k;
-    var desc = Object.getOwnPropertyDescriptor(m, k);
-    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
-      desc = { enumerable: true, get: function() { return m[k]; } };
-    }
-    Object.defineProperty(o, k2, desc);
-}) : (function(o, m, k, k2) {
-    if (k2 === undefined) k2 = k;
-    o[k2] = m[k];
-}));
-var __setModuleDefault = (this && this.__setModuleDefault) || (Object.create ? (function(o, v) {
-    Object.defineProperty(o, "default", { enumerable: true, value: v });
-}) : function(o, v) {
-    o["default"] = v;
-});
-var __importStar = (this && this.__importStar) || (function () {
-    var ownKeys = function(o) {
-        ownKeys = Object.getOwnPropertyNames || function (o) {
-            var ar = [];
-            for (var k in o) if (Object.prototype.hasOwnProperty.call(o, k)) ar[ar.length] = k;
-            return ar;
-        };
-        return ownKeys(o);
-    };
-    return function (mod) {
-        if (mod && mod.__esModule) return mod;
-        var result = {};
-        if (mod != null) for (var k = ownKeys(mod), i = 0; i < k.length; i++) if (k[i] !== "default") __createBinding(result, mod, k[i]);
-        __setModuleDefault(result, mod);
-        return result;
-    };
-})();
-Object.defineProperty(exports, "__esModule", { value: true });
-exports.roundTrip = exports.RepositoryCodec = void 0;
 // `number | bigint`, as GitHub's REST types declare every id: one runtime call each way, wherever it appears.
-const typed_msgpack_1 = require("typed-msgpack");
-const __tm = __importStar(require("typed-msgpack"));
+import { codecFor } from "typed-msgpack";
+import * as __tm from "typed-msgpack";
 const __tm_writeNumberOrBigint = __tm.writeNumberOrBigint;
 const __tm_writeString = __tm.writeString;
 const __tm_mismatch = __tm.mismatch;
@@ -161,8 +125,8 @@ function __tm_decRepository(r, p, d) {
 }
 // codecFor<Repository>()
 const __tm_RepositoryCodec = __tm_codec(10 /* generated-code version */, __tm_encRepository, __tm_decRepository);
-exports.RepositoryCodec = __tm_RepositoryCodec;
-exports.roundTrip = [
-    [exports.RepositoryCodec, { id: 1296269, name: "Hello-World", parentId: 2n ** 60n, labelIds: [208045946, 2n ** 53n + 1n], ref: 42 }],
-    [exports.RepositoryCodec, { id: -(2n ** 63n), name: "", parentId: null, labelIds: [], ref: "main" }],
+export const RepositoryCodec = __tm_RepositoryCodec;
+export const roundTrip = [
+    [RepositoryCodec, { id: 1296269, name: "Hello-World", parentId: 2n ** 60n, labelIds: [208045946, 2n ** 53n + 1n], ref: 42 }],
+    [RepositoryCodec, { id: -(2n ** 63n), name: "", parentId: null, labelIds: [], ref: "main" }],
 ];

@@ -1,43 +1,7 @@
-"use strict";
-var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
-    if (k2 === undefined) k2 = k;
-    var desc = Object.getOwnPropertyDescriptor(m, k);
-    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
-      desc = { enumerable: true, get: function() { return m[k]; } };
-    }
-    Object.defineProperty(o, k2, desc);
-}) : (function(o, m, k, k2) {
-    if (k2 === undefined) k2 = k;
-    o[k2] = m[k];
-}));
-var __setModuleDefault = (this && this.__setModuleDefault) || (Object.create ? (function(o, v) {
-    Object.defineProperty(o, "default", { enumerable: true, value: v });
-}) : function(o, v) {
-    o["default"] = v;
-});
-var __importStar = (this && this.__importStar) || (function () {
-    var ownKeys = function(o) {
-        ownKeys = Object.getOwnPropertyNames || function (o) {
-            var ar = [];
-            for (var k in o) if (Object.prototype.hasOwnProperty.call(o, k)) ar[ar.length] = k;
-            return ar;
-        };
-        return ownKeys(o);
-    };
-    return function (mod) {
-        if (mod && mod.__esModule) return mod;
-        var result = {};
-        if (mod != null) for (var k = ownKeys(mod), i = 0; i < k.length; i++) if (k[i] !== "default") __createBinding(result, mod, k[i]);
-        __setModuleDefault(result, mod);
-        return result;
-    };
-})();
-Object.defineProperty(exports, "__esModule", { value: true });
-exports.roundTrip = exports.SampleCodec = void 0;
 // Number widths from types: a float 32 reading, integer widths range-checked both ways, a Float32[]
 // with its own array paths, and a 64-bit id that is a number or a bigint.
-const typed_msgpack_1 = require("typed-msgpack");
-const __tm = __importStar(require("typed-msgpack"));
+import { codecFor } from "typed-msgpack";
+import * as __tm from "typed-msgpack";
 const __tm_writeInt = __tm.writeInt;
 const __tm_writeFloat32 = __tm.writeFloat32;
 const __tm_writeFloat64 = __tm.writeFloat64;
@@ -155,8 +119,8 @@ function __tm_decSample(r, p, d) {
 }
 // codecFor<Sample>()
 const __tm_SampleCodec = __tm_codec(10 /* generated-code version */, __tm_encSample, __tm_decSample);
-exports.SampleCodec = __tm_SampleCodec;
-exports.roundTrip = [
-    [exports.SampleCodec, { sensor: 7, value: 1.5, exact: 2, offset: -3, id: 2n ** 60n, samples: [0.5, Math.fround(0.1)], counts: [0, 4294967295] }],
-    [exports.SampleCodec, { sensor: 65535, value: Math.fround(-0.3), exact: 0.1, offset: undefined, id: 12, samples: [], counts: [] }],
+export const SampleCodec = __tm_SampleCodec;
+export const roundTrip = [
+    [SampleCodec, { sensor: 7, value: 1.5, exact: 2, offset: -3, id: 2n ** 60n, samples: [0.5, Math.fround(0.1)], counts: [0, 4294967295] }],
+    [SampleCodec, { sensor: 65535, value: Math.fround(-0.3), exact: 0.1, offset: undefined, id: 12, samples: [], counts: [] }],
 ];

@@ -1,43 +1,7 @@
-"use strict";
-var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
-    if (k2 === undefined) k2 = k;
-    var desc = Object.getOwnPropertyDescriptor(m, k);
-    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
-      desc = { enumerable: true, get: function() { return m[k]; } };
-    }
-    Object.defineProperty(o, k2, desc);
-}) : (function(o, m, k, k2) {
-    if (k2 === undefined) k2 = k;
-    o[k2] = m[k];
-}));
-var __setModuleDefault = (this && this.__setModuleDefault) || (Object.create ? (function(o, v) {
-    Object.defineProperty(o, "default", { enumerable: true, value: v });
-}) : function(o, v) {
-    o["default"] = v;
-});
-var __importStar = (this && this.__importStar) || (function () {
-    var ownKeys = function(o) {
-        ownKeys = Object.getOwnPropertyNames || function (o) {
-            var ar = [];
-            for (var k in o) if (Object.prototype.hasOwnProperty.call(o, k)) ar[ar.length] = k;
-            return ar;
-        };
-        return ownKeys(o);
-    };
-    return function (mod) {
-        if (mod && mod.__esModule) return mod;
-        var result = {};
-        if (mod != null) for (var k = ownKeys(mod), i = 0; i < k.length; i++) if (k[i] !== "default") __createBinding(result, mod, k[i]);
-        __setModuleDefault(result, mod);
-        return result;
-    };
-})();
-Object.defineProperty(exports, "__esModule", { value: true });
-exports.roundTrip = exports.LayerCodec = void 0;
 // The positional layout: object types as arrays of their values (no keys), optional properties at
 // the end left out, a tagged union read by its discriminant's index; a Record stays a map.
-const typed_msgpack_1 = require("typed-msgpack");
-const __tm = __importStar(require("typed-msgpack"));
+import { codecFor } from "typed-msgpack";
+import * as __tm from "typed-msgpack";
 const __tm_writeString = __tm.writeString;
 const __tm_mismatch = __tm.mismatch;
 const __tm_writeFloat32 = __tm.writeFloat32;
@@ -279,8 +243,8 @@ function __tm_decLayerPositional(r, p, d) {
 }
 // codecFor<Layer>({ layout: "positional" })
 const __tm_LayerPositionalCodec = __tm_codec(10 /* generated-code version */, __tm_encLayerPositional, __tm_decLayerPositional);
-exports.LayerCodec = __tm_LayerPositionalCodec;
-exports.roundTrip = [
-    [exports.LayerCodec, { name: "roads", visible: true, marks: [{ kind: "pin", at: { x: 1.5, y: 2, label: "home" }, note: undefined }, { kind: "path", points: [{ x: 0, y: 0, label: undefined }], closed: false }], style: { color: "red" } }],
-    [exports.LayerCodec, { name: "", visible: undefined, marks: [], style: {} }],
+export const LayerCodec = __tm_LayerPositionalCodec;
+export const roundTrip = [
+    [LayerCodec, { name: "roads", visible: true, marks: [{ kind: "pin", at: { x: 1.5, y: 2, label: "home" }, note: undefined }, { kind: "path", points: [{ x: 0, y: 0, label: undefined }], closed: false }], style: { color: "red" } }],
+    [LayerCodec, { name: "", visible: undefined, marks: [], style: {} }],
 ];

@@ -1,44 +1,8 @@
-"use strict";
-var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
-    if (k2 === undefined) k2 = k;
-    var desc = Object.getOwnPropertyDescriptor(m, k);
-    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
-      desc = { enumerable: true, get: function() { return m[k]; } };
-    }
-    Object.defineProperty(o, k2, desc);
-}) : (function(o, m, k, k2) {
-    if (k2 === undefined) k2 = k;
-    o[k2] = m[k];
-}));
-var __setModuleDefault = (this && this.__setModuleDefault) || (Object.create ? (function(o, v) {
-    Object.defineProperty(o, "default", { enumerable: true, value: v });
-}) : function(o, v) {
-    o["default"] = v;
-});
-var __importStar = (this && this.__importStar) || (function () {
-    var ownKeys = function(o) {
-        ownKeys = Object.getOwnPropertyNames || function (o) {
-            var ar = [];
-            for (var k in o) if (Object.prototype.hasOwnProperty.call(o, k)) ar[ar.length] = k;
-            return ar;
-        };
-        return ownKeys(o);
-    };
-    return function (mod) {
-        if (mod && mod.__esModule) return mod;
-        var result = {};
-        if (mod != null) for (var k = ownKeys(mod), i = 0; i < k.length; i++) if (k[i] !== "default") __createBinding(result, mod, k[i]);
-        __setModuleDefault(result, mod);
-        return result;
-    };
-})();
-Object.defineProperty(exports, "__esModule", { value: true });
-exports.roundTrip = exports.ReadingPositional = exports.ReadingCodec = void 0;
 // Adjacent writes of bounded size share one `w.ensure`: pre-encoded runs of up to 24 bytes,
 // numbers, booleans and their literal unions. A longer run, a string or an optional property
 // ends the group; a literal check stays in order between the writes.
-const typed_msgpack_1 = require("typed-msgpack");
-const __tm = __importStar(require("typed-msgpack"));
+import { codecFor } from "typed-msgpack";
+import * as __tm from "typed-msgpack";
 const __tm_mismatch = __tm.mismatch;
 const __tm_writeString = __tm.writeString;
 const __tm_constants = __tm.constants;
@@ -254,11 +218,11 @@ function __tm_decReadingPositional(r, p, d) {
 const __tm_ReadingCodec = __tm_codec(10 /* generated-code version */, __tm_encReading, __tm_decReading);
 // codecFor<Reading>({ layout: "positional" })
 const __tm_ReadingPositionalCodec = __tm_codec(10 /* generated-code version */, __tm_encReadingPositional, __tm_decReadingPositional);
-exports.ReadingCodec = __tm_ReadingCodec;
-exports.ReadingPositional = __tm_ReadingPositionalCodec;
+export const ReadingCodec = __tm_ReadingCodec;
+export const ReadingPositional = __tm_ReadingPositionalCodec;
 const reading = { kind: "reading", at: 1.5, ok: true, level: 2, unit: "F", a_property_name_longer_than_a_run_can_be: -7, x: 2 ** 40, y: 0, after: false };
-exports.roundTrip = [
-    [exports.ReadingCodec, reading],
-    [exports.ReadingCodec, { ...reading, note: "n" }],
-    [exports.ReadingPositional, { ...reading, note: "n" }],
+export const roundTrip = [
+    [ReadingCodec, reading],
+    [ReadingCodec, { ...reading, note: "n" }],
+    [ReadingPositional, { ...reading, note: "n" }],
 ];

@@ -1,42 +1,6 @@
-"use strict";
-var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
-    if (k2 === undefined) k2 = k;
-    var desc = Object.getOwnPropertyDescriptor(m, k);
-    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
-      desc = { enumerable: true, get: function() { return m[k]; } };
-    }
-    Object.defineProperty(o, k2, desc);
-}) : (function(o, m, k, k2) {
-    if (k2 === undefined) k2 = k;
-    o[k2] = m[k];
-}));
-var __setModuleDefault = (this && this.__setModuleDefault) || (Object.create ? (function(o, v) {
-    Object.defineProperty(o, "default", { enumerable: true, value: v });
-}) : function(o, v) {
-    o["default"] = v;
-});
-var __importStar = (this && this.__importStar) || (function () {
-    var ownKeys = function(o) {
-        ownKeys = Object.getOwnPropertyNames || function (o) {
-            var ar = [];
-            for (var k in o) if (Object.prototype.hasOwnProperty.call(o, k)) ar[ar.length] = k;
-            return ar;
-        };
-        return ownKeys(o);
-    };
-    return function (mod) {
-        if (mod && mod.__esModule) return mod;
-        var result = {};
-        if (mod != null) for (var k = ownKeys(mod), i = 0; i < k.length; i++) if (k[i] !== "default") __createBinding(result, mod, k[i]);
-        __setModuleDefault(result, mod);
-        return result;
-    };
-})();
-Object.defineProperty(exports, "__esModule", { value: true });
-exports.roundTrip = exports.ShapesCodec = exports.ShapeCodec = void 0;
 // A discriminated union: the `kind` literal picks the member on encode and on decode.
-const typed_msgpack_1 = require("typed-msgpack");
-const __tm = __importStar(require("typed-msgpack"));
+import { codecFor } from "typed-msgpack";
+import * as __tm from "typed-msgpack";
 const __tm_mismatch = __tm.mismatch;
 const __tm_constants = __tm.constants;
 const __tm_isRecordLike = __tm.isRecordLike;
@@ -244,10 +208,10 @@ function __tm_decShapeArray(r, p, d) {
 const __tm_ShapeCodec = __tm_codec(10 /* generated-code version */, __tm_encShape, __tm_decShape);
 // codecFor<Shape[]>()
 const __tm_Shape2Codec = __tm_codec(10 /* generated-code version */, __tm_encShapeArray, __tm_decShapeArray, __tm_decShape);
-exports.ShapeCodec = __tm_ShapeCodec;
-exports.ShapesCodec = __tm_Shape2Codec;
-exports.roundTrip = [
-    [exports.ShapeCodec, { kind: "circle", radius: 1.5 }],
-    [exports.ShapeCodec, { kind: "rect", width: 2, height: 3 }],
-    [exports.ShapesCodec, [{ kind: "square", side: 4 }, { kind: "circle", radius: 0 }]],
+export const ShapeCodec = __tm_ShapeCodec;
+export const ShapesCodec = __tm_Shape2Codec;
+export const roundTrip = [
+    [ShapeCodec, { kind: "circle", radius: 1.5 }],
+    [ShapeCodec, { kind: "rect", width: 2, height: 3 }],
+    [ShapesCodec, [{ kind: "square", side: 4 }, { kind: "circle", radius: 0 }]],
 ];

@@ -1,43 +1,7 @@
-"use strict";
-var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
-    if (k2 === undefined) k2 = k;
-    var desc = Object.getOwnPropertyDescriptor(m, k);
-    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
-      desc = { enumerable: true, get: function() { return m[k]; } };
-    }
-    Object.defineProperty(o, k2, desc);
-}) : (function(o, m, k, k2) {
-    if (k2 === undefined) k2 = k;
-    o[k2] = m[k];
-}));
-var __setModuleDefault = (this && this.__setModuleDefault) || (Object.create ? (function(o, v) {
-    Object.defineProperty(o, "default", { enumerable: true, value: v });
-}) : function(o, v) {
-    o["default"] = v;
-});
-var __importStar = (this && this.__importStar) || (function () {
-    var ownKeys = function(o) {
-        ownKeys = Object.getOwnPropertyNames || function (o) {
-            var ar = [];
-            for (var k in o) if (Object.prototype.hasOwnProperty.call(o, k)) ar[ar.length] = k;
-            return ar;
-        };
-        return ownKeys(o);
-    };
-    return function (mod) {
-        if (mod && mod.__esModule) return mod;
-        var result = {};
-        if (mod != null) for (var k = ownKeys(mod), i = 0; i < k.length; i++) if (k[i] !== "default") __createBinding(result, mod, k[i]);
-        __setModuleDefault(result, mod);
-        return result;
-    };
-})();
-Object.defineProperty(exports, "__esModule", { value: true });
-exports.roundTrip = exports.VersionCodec = exports.RouteCodec = void 0;
 // Template literal types: the texts and placeholders the checker normalized them to (a union
 // placeholder becomes a union of templates), tested by the runtime's isTemplateMember both ways.
-const typed_msgpack_1 = require("typed-msgpack");
-const __tm = __importStar(require("typed-msgpack"));
+import { codecFor } from "typed-msgpack";
+import * as __tm from "typed-msgpack";
 const __tm_isTemplateMember = __tm.isTemplateMember;
 const __tm_mismatch = __tm.mismatch;
 const __tm_writeString = __tm.writeString;
@@ -272,10 +236,10 @@ function __tm_decTemplate6(r, p, d) {
 const __tm_RouteCodec = __tm_codec(10 /* generated-code version */, __tm_encRoute, __tm_decRoute);
 // codecFor<`${number}.${number}.${number}`>()
 const __tm_ValueCodec = __tm_codec(10 /* generated-code version */, __tm_encTemplate6, __tm_decTemplate6);
-exports.RouteCodec = __tm_RouteCodec;
-exports.VersionCodec = __tm_ValueCodec;
-exports.roundTrip = [
-    [exports.RouteCodec, { path: "/users/0x1f/posts/1e3", method: "get_all", etag: "W/abc", headers: { "x-id": "1" } }],
-    [exports.VersionCodec, "1.2.3"],
-    [exports.VersionCodec, " 1.0x2.+3"],
+export const RouteCodec = __tm_RouteCodec;
+export const VersionCodec = __tm_ValueCodec;
+export const roundTrip = [
+    [RouteCodec, { path: "/users/0x1f/posts/1e3", method: "get_all", etag: "W/abc", headers: { "x-id": "1" } }],
+    [VersionCodec, "1.2.3"],
+    [VersionCodec, " 1.0x2.+3"],
 ];

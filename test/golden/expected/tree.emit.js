@@ -1,42 +1,6 @@
-"use strict";
-var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
-    if (k2 === undefined) k2 = k;
-    var desc = Object.getOwnPropertyDescriptor(m, k);
-    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
-      desc = { enumerable: true, get: function() { return m[k]; } };
-    }
-    Object.defineProperty(o, k2, desc);
-}) : (function(o, m, k, k2) {
-    if (k2 === undefined) k2 = k;
-    o[k2] = m[k];
-}));
-var __setModuleDefault = (this && this.__setModuleDefault) || (Object.create ? (function(o, v) {
-    Object.defineProperty(o, "default", { enumerable: true, value: v });
-}) : function(o, v) {
-    o["default"] = v;
-});
-var __importStar = (this && this.__importStar) || (function () {
-    var ownKeys = function(o) {
-        ownKeys = Object.getOwnPropertyNames || function (o) {
-            var ar = [];
-            for (var k in o) if (Object.prototype.hasOwnProperty.call(o, k)) ar[ar.length] = k;
-            return ar;
-        };
-        return ownKeys(o);
-    };
-    return function (mod) {
-        if (mod && mod.__esModule) return mod;
-        var result = {};
-        if (mod != null) for (var k = ownKeys(mod), i = 0; i < k.length; i++) if (k[i] !== "default") __createBinding(result, mod, k[i]);
-        __setModuleDefault(result, mod);
-        return result;
-    };
-})();
-Object.defineProperty(exports, "__esModule", { value: true });
-exports.roundTrip = exports.JsonCodec = exports.TreeCodec = void 0;
 // Recursive types: an interface that contains itself, and a recursive union alias.
-const typed_msgpack_1 = require("typed-msgpack");
-const __tm = __importStar(require("typed-msgpack"));
+import { codecFor } from "typed-msgpack";
+import * as __tm from "typed-msgpack";
 const __tm_tooDeep = __tm.tooDeep;
 const __tm_writeString = __tm.writeString;
 const __tm_constants = __tm.constants;
@@ -207,9 +171,9 @@ function __tm_decJson(r, p, d) {
 const __tm_TreeNodeCodec = __tm_codec(10 /* generated-code version */, __tm_encTreeNode, __tm_decTreeNode);
 // codecFor<Json>()
 const __tm_JsonCodec = __tm_codec(10 /* generated-code version */, __tm_encJson, __tm_decJson);
-exports.TreeCodec = __tm_TreeNodeCodec;
-exports.JsonCodec = __tm_JsonCodec;
-exports.roundTrip = [
-    [exports.TreeCodec, { value: 1, children: [{ value: 2, label: "leaf", children: [] }, { value: 3, children: [{ value: 4, children: [] }] }] }],
-    [exports.JsonCodec, { a: [1, "two", null, { b: true }], c: {} }],
+export const TreeCodec = __tm_TreeNodeCodec;
+export const JsonCodec = __tm_JsonCodec;
+export const roundTrip = [
+    [TreeCodec, { value: 1, children: [{ value: 2, label: "leaf", children: [] }, { value: 3, children: [{ value: 4, children: [] }] }] }],
+    [JsonCodec, { a: [1, "two", null, { b: true }], c: {} }],
 ];

@@ -1,44 +1,8 @@
-"use strict";
-var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
-    if (k2 === undefined) k2 = k;
-    var desc = Object.getOwnPropertyDescriptor(m, k);
-    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
-      desc = { enumerable: true, get: function() { return m[k]; } };
-    }
-    Object.defineProperty(o, k2, desc);
-}) : (function(o, m, k, k2) {
-    if (k2 === undefined) k2 = k;
-    o[k2] = m[k];
-}));
-var __setModuleDefault = (this && this.__setModuleDefault) || (Object.create ? (function(o, v) {
-    Object.defineProperty(o, "default", { enumerable: true, value: v });
-}) : function(o, v) {
-    o["default"] = v;
-});
-var __importStar = (this && this.__importStar) || (function () {
-    var ownKeys = function(o) {
-        ownKeys = Object.getOwnPropertyNames || function (o) {
-            var ar = [];
-            for (var k in o) if (Object.prototype.hasOwnProperty.call(o, k)) ar[ar.length] = k;
-            return ar;
-        };
-        return ownKeys(o);
-    };
-    return function (mod) {
-        if (mod && mod.__esModule) return mod;
-        var result = {};
-        if (mod != null) for (var k = ownKeys(mod), i = 0; i < k.length; i++) if (k[i] !== "default") __createBinding(result, mod, k[i]);
-        __setModuleDefault(result, mod);
-        return result;
-    };
-})();
-Object.defineProperty(exports, "__esModule", { value: true });
-exports.roundTrip = exports.ByTryCodec = exports.ByKeysThenTryCodec = exports.ByKeysCodec = void 0;
 // Untagged unions: the model's plan says how each group of members that share a JS-side test or a
 // wire family is told apart — by keys alone ("keys"), by keys and then trying ("keysThenTry", when
 // one set of keys can fit two members), or by trying ("try", arrays and tuples).
-const typed_msgpack_1 = require("typed-msgpack");
-const __tm = __importStar(require("typed-msgpack"));
+import { codecFor } from "typed-msgpack";
+import * as __tm from "typed-msgpack";
 const __tm_isRecordLike = __tm.isRecordLike;
 const __tm_writeString = __tm.writeString;
 const __tm_constants = __tm.constants;
@@ -389,12 +353,12 @@ const __tm_ValueCodec = __tm_codec(10 /* generated-code version */, __tm_encValu
 const __tm_Value2Codec = __tm_codec(10 /* generated-code version */, __tm_encValue3OrValue4, __tm_decValue3OrValue4);
 // codecFor<A[] | AB[]>()
 const __tm_Value3Codec = __tm_codec(10 /* generated-code version */, __tm_encAArrayOrABArray, __tm_decAArrayOrABArray);
-exports.ByKeysCodec = __tm_ValueCodec;
-exports.ByKeysThenTryCodec = __tm_Value2Codec;
-exports.ByTryCodec = __tm_Value3Codec;
-exports.roundTrip = [
-    [exports.ByKeysCodec, { b: 1 }],
-    [exports.ByKeysThenTryCodec, { x: [{ a: 1, b: 2 }] }],
-    [exports.ByKeysThenTryCodec, { x: [{ a: 1 }] }],
-    [exports.ByTryCodec, [{ a: 1, b: 2 }]],
+export const ByKeysCodec = __tm_ValueCodec;
+export const ByKeysThenTryCodec = __tm_Value2Codec;
+export const ByTryCodec = __tm_Value3Codec;
+export const roundTrip = [
+    [ByKeysCodec, { b: 1 }],
+    [ByKeysThenTryCodec, { x: [{ a: 1, b: 2 }] }],
+    [ByKeysThenTryCodec, { x: [{ a: 1 }] }],
+    [ByTryCodec, [{ a: 1, b: 2 }]],
 ];

@@ -1,42 +1,6 @@
-"use strict";
-var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
-    if (k2 === undefined) k2 = k;
-    var desc = Object.getOwnPropertyDescriptor(m, k);
-    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
-      desc = { enumerable: true, get: function() { return m[k]; } };
-    }
-    Object.defineProperty(o, k2, desc);
-}) : (function(o, m, k, k2) {
-    if (k2 === undefined) k2 = k;
-    o[k2] = m[k];
-}));
-var __setModuleDefault = (this && this.__setModuleDefault) || (Object.create ? (function(o, v) {
-    Object.defineProperty(o, "default", { enumerable: true, value: v });
-}) : function(o, v) {
-    o["default"] = v;
-});
-var __importStar = (this && this.__importStar) || (function () {
-    var ownKeys = function(o) {
-        ownKeys = Object.getOwnPropertyNames || function (o) {
-            var ar = [];
-            for (var k in o) if (Object.prototype.hasOwnProperty.call(o, k)) ar[ar.length] = k;
-            return ar;
-        };
-        return ownKeys(o);
-    };
-    return function (mod) {
-        if (mod && mod.__esModule) return mod;
-        var result = {};
-        if (mod != null) for (var k = ownKeys(mod), i = 0; i < k.length; i++) if (k[i] !== "default") __createBinding(result, mod, k[i]);
-        __setModuleDefault(result, mod);
-        return result;
-    };
-})();
-Object.defineProperty(exports, "__esModule", { value: true });
-exports.roundTrip = exports.UserCodec = void 0;
 // An interface with required, optional and nullable fields, as most API payloads look.
-const typed_msgpack_1 = require("typed-msgpack");
-const __tm = __importStar(require("typed-msgpack"));
+import { codecFor } from "typed-msgpack";
+import * as __tm from "typed-msgpack";
 const __tm_writeString = __tm.writeString;
 const __tm_writeDate = __tm.writeDate;
 const __tm_constants = __tm.constants;
@@ -167,8 +131,8 @@ function __tm_decUser(r, p, d) {
 }
 // codecFor<User>()
 const __tm_UserCodec = __tm_codec(10 /* generated-code version */, __tm_encUser, __tm_decUser);
-exports.UserCodec = __tm_UserCodec;
-exports.roundTrip = [
-    [exports.UserCodec, { id: 1, name: "Ada", tags: [], createdAt: new Date(0) }],
-    [exports.UserCodec, { id: 2, name: "Grace", email: "g@navy.mil", age: null, tags: ["cobol"], createdAt: new Date(1514862245678), "display-name": "Amazing Grace" }],
+export const UserCodec = __tm_UserCodec;
+export const roundTrip = [
+    [UserCodec, { id: 1, name: "Ada", tags: [], createdAt: new Date(0) }],
+    [UserCodec, { id: 2, name: "Grace", email: "g@navy.mil", age: null, tags: ["cobol"], createdAt: new Date(1514862245678), "display-name": "Amazing Grace" }],
 ];
