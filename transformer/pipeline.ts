@@ -59,7 +59,11 @@ export function modelFile(view: ProgramView, file: SyntaxFile, options: ModelOpt
     const callOptions = readCodecOptions(call, view.syntax);
     if ("reason" in callOptions) return problem({ kind: "codecOptions", path: "$", args: [callOptions.reason] });
     builder ??= new ModelBuilder(view.checker, options.link ? linksFor(view, file, options.moduleOf) : undefined);
-    const codec = builder.addCodec(type, callOptions.codecArguments, callOptions.layout);
+    const codec = builder.addCodec(type, {
+      codecArguments: callOptions.codecArguments,
+      layout: callOptions.layout,
+      declaredAs: view.syntax.declaredName(call),
+    });
     if (codec.id === undefined) codec.problems.forEach(problem);
     else result.calls.push({ call, typeArgument, id: codec.id });
   };

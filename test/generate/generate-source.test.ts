@@ -113,7 +113,7 @@ test("the input's text is kept as written: comments, formatting and all; only th
       .replace("codecFor<Order>()", "(__tm_OrderCodec as __tm.Codec<Order>)")
       .replace(
         "codecFor<[\n  first: string,\n  second?: number,\n]>()",
-        "(__tm_ValueCodec as __tm.Codec<[\n  first: string,\n  second?: number,\n]>)",
+        "(__tm_PairCodec as __tm.Codec<[\n  first: string,\n  second?: number,\n]>)",
       ),
   );
   expect(strictErrors("kept", out)).toEqual([]);

@@ -21,6 +21,13 @@ export type { Links };
 
 export type CodecResult = { id: string; problems: [] } | { id?: undefined; problems: Problem[] };
 
+/** Where a codec is asked for: what its call says of it. */
+export interface CodecSite {
+  codecArguments?: number;
+  layout?: Layout;
+  declaredAs?: string;
+}
+
 export class ModelBuilder implements Walker {
   readonly model: FileModel = { named: {}, codecs: {} };
   /** Named types and codecs by type, one table per layout: a type has one entry in each layout it is written in. */
@@ -65,8 +72,10 @@ export class ModelBuilder implements Walker {
   /**
    * Models `type` as a codec root in `layout`; returns the codec's id, or the problems that prevent it.
    * `codecArguments`: how many codecs the call passes, one per type parameter the type mentions.
+   * `declaredAs`: the name the call is declared under (`OrderCodec`), which names a type written
+   * in place (`codecFor<{ id: number }>()`) and what its code declares (`encOrder`, `K_Order`).
    */
-  addCodec(type: Type, codecArguments = 0, layout: Layout = "keyed"): CodecResult {
+  addCodec(type: Type, { codecArguments = 0, layout = "keyed", declaredAs }: CodecSite = {}): CodecResult {
     this.layout = layout;
     this.namedByType = this.tables[layout].named;
     this.codecByType = this.tables[layout].codecs;
@@ -82,7 +91,10 @@ export class ModelBuilder implements Walker {
       names: new Set(this.usedNames),
     };
     const display = this.text(type);
-    this.rootName = (!this.isAnonymous(type) && identifierFrom(display)) || "Value";
+    this.rootName =
+      (!this.isAnonymous(type) && identifierFrom(display)) ||
+      identifierFrom(declaredAs?.replace(/(?<=.)Codec$/, "") ?? "") ||
+      "Value";
     const root = this.node(type, "$");
     // Counted only for a type otherwise fine: a problem's part of the type is not in the model.
     const params = this.problems.length === 0 ? checkParams(this, root, codecArguments) : [];

@@ -198,6 +198,25 @@ export class Syntax {
     return current;
   }
 
+  /**
+   * The name `call` is declared under, through parentheses and `as`/`satisfies`: `OrderCodec` of
+   * `const OrderCodec = codecFor<...>()` or of `{ OrderCodec: codecFor<...>() }`; undefined elsewhere.
+   */
+  declaredName(call: CallNode): string | undefined {
+    let node: SyntaxNode = call;
+    while (
+      node.parent &&
+      (this.is(node.parent, "ParenthesizedExpression") ||
+        this.is(node.parent, "AsExpression") ||
+        this.is(node.parent, "SatisfiesExpression"))
+    )
+      node = node.parent;
+    const holder = node.parent;
+    if (!(this.is(holder, "VariableDeclaration") || this.is(holder, "PropertyAssignment"))) return undefined;
+    const { name, initializer } = holder as VariableDeclarationNode;
+    return initializer === node && this.isIdentifier(name) ? name.text : undefined;
+  }
+
   /** Declarations and types, which no codecFor call can be inside: most of a types-only file, not walked. */
   holdsNoCalls(node: SyntaxNode): boolean {
     // ExpressionWithTypeArguments counts as a type node but holds an expression (`class A extends f(x)`).

@@ -235,9 +235,9 @@ function __tm_decTemplate6(r, p, d) {
 // codecFor<Route>()
 const __tm_RouteCodec = __tm_codec(10 /* generated-code version */, __tm_encRoute, __tm_decRoute);
 // codecFor<`${number}.${number}.${number}`>()
-const __tm_ValueCodec = __tm_codec(10 /* generated-code version */, __tm_encTemplate6, __tm_decTemplate6);
+const __tm_VersionCodec = __tm_codec(10 /* generated-code version */, __tm_encTemplate6, __tm_decTemplate6);
 export const RouteCodec = __tm_RouteCodec;
-export const VersionCodec = __tm_ValueCodec;
+export const VersionCodec = __tm_VersionCodec;
 export const roundTrip = [
     [RouteCodec, { path: "/users/0x1f/posts/1e3", method: "get_all", etag: "W/abc", headers: { "x-id": "1" } }],
     [VersionCodec, "1.2.3"],
