@@ -10,6 +10,7 @@ import * as extended from "./extended.js";
 import * as unions from "./unions.js";
 import * as numberArrays from "./number-arrays.js";
 import * as widths from "./widths.js";
+import * as flags from "./flags.js";
 import { isTemplateMember as isTemplateMemberFn } from "./template.js";
 
 export { codecFor, __typedMsgpackIntrinsic, type CodecOptions } from "./codec-for.js";
@@ -97,3 +98,6 @@ export const writeInt64 = widths.writeInt64;
 export const readInt64 = widths.readInt64;
 export const writeUint64 = widths.writeUint64;
 export const readUint64 = widths.readUint64;
+export const isFlags = flags.isFlags;
+export const writeFlags = flags.writeFlags;
+export const readFlags = flags.readFlags;

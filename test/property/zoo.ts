@@ -11,6 +11,8 @@ export type UserId = \`user-\${number}\`;
 export type Color = "red" | "green" | "blue";
 export enum Level { Low = 1, Mid = 2, High = 3 }
 export enum Mode { Read = "r", Write = "w" }
+/** A flag enum (issue 59): any OR of its bits, 0 included. */
+export enum Perm { None = 0, Read = 1, Write = 2, Admin = 4, Owner = 1 << 20 }
 export type Branded = string & { readonly __brand: "Branded" };
 
 export interface Geo { lat: number; lng: number }
@@ -49,6 +51,7 @@ export interface Session {
   flags: Set<Color>;
   scores: Map<string, number>;
   byLevel: Map<Level, UserId[]>;
+  perms: Perm;
 }
 
 export interface TreeNode { value: number; label?: string; children: TreeNode[] }

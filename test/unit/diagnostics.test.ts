@@ -710,6 +710,16 @@ describe("ambiguousUnion (91017)", () => {
     ]);
   });
 
+  test("bigint | a flag enum (both int)", () => {
+    const d = diagnose(
+      "diag_amb_flags_bigint",
+      `enum Bits { A = 1, B = 2, C = 4 }\nexport const C = codecFor<bigint | Bits>();\n`,
+    );
+    expect(d.diagnostics).toEqual([
+      d.expected("codecFor<bigint | Bits>()", ambiguous("$", "bigint", "a combination of 1, 2, 4", "int")),
+    ]);
+  });
+
   test("Set<string> | string[] (both array)", () => {
     const d = diagnose("diag_amb_set_array", `export const C = codecFor<Set<string> | string[]>();\n`);
     expect(d.diagnostics).toEqual([

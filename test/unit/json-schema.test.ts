@@ -232,3 +232,39 @@ describe("template literal types", () => {
     for (const s of strings) expect([s, pattern.test(s)]).toEqual([s, isTemplateMember(s, texts, holes)]);
   });
 });
+
+describe("flag enums (issue 59): the integers up to all bits set", () => {
+  const FLAGS = `import { codecFor } from "typed-msgpack";
+export enum MessageFlags { Crossposted = 1, IsCrosspost = 2, SuppressEmbeds = 4, Urgent = 16 }
+export interface Message { flags: MessageFlags }
+export const MessageCodec = codecFor<Message>();
+`;
+  let flagSchema: JsonSchema;
+  let flagCodec: { decode(bytes: Uint8Array): unknown };
+
+  beforeAll(() => {
+    ({ codec: flagCodec, schema: flagSchema } = compiledWithSchema("json-schema-flags", FLAGS, "MessageCodec"));
+  });
+
+  test.each([0, 1, 5, 23])("flags %d: decoded by the codec and valid", (flags) => {
+    const bytes = peerEncode({ flags });
+    expect(flagCodec.decode(bytes)).toEqual({ flags });
+    expect(validate(flagSchema, peerDecode(bytes))).toEqual([]);
+  });
+
+  test.each([
+    [24, "maximum"],
+    [-1, "minimum"],
+    [1.5, "type"],
+  ])("flags %d: refused by the codec and by the schema", (flags, keyword) => {
+    const bytes = peerEncode({ flags });
+    expect(() => flagCodec.decode(bytes)).toThrow("$.flags: expected a combination of 1, 2, 4, 16");
+    expect(validate(flagSchema, peerDecode(bytes)).join(" ")).toContain(keyword);
+  });
+
+  test("known limit: an integer below the mask with a bit outside it passes the schema", () => {
+    const bytes = peerEncode({ flags: 8 });
+    expect(() => flagCodec.decode(bytes)).toThrow("$.flags: expected a combination of 1, 2, 4, 16, got number 8");
+    expect(validate(flagSchema, peerDecode(bytes))).toEqual([]); // JSON Schema has no bit sets
+  });
+});

@@ -33,6 +33,8 @@ const t = {
     elements: elements.map(([type, mode]) => ({ type, mode })),
   }),
   width: (width: "int8" | "int16" | "int32" | "float32"): SchemaType => ({ kind: "number", width }),
+  /** A flag enum: its bits, ascending (issue 59). */
+  flags: (...values: number[]): SchemaType => ({ kind: "flags", values }),
   /** `#${number}`; `legacy` as typed-msgpack 0.9 wrote it, with a regular expression. */
   hashNumber: (legacy = false): SchemaType =>
     legacy
@@ -352,6 +354,37 @@ const cases: [string, CodecSchema, CodecSchema, Expected][] = [
     [[`$: template changed from \`#\${number}\` to \`#\${bigint}\``, "both"]],
   ],
   ["a template as a 0.9 snapshot has it, unchanged", valueCodec(t.hashNumber(true)), valueCodec(t.hashNumber()), []],
+  ["a flag enum unchanged", valueCodec(t.flags(1, 2, 4)), valueCodec(t.flags(1, 2, 4)), []],
+  [
+    "a flag added: old readers refuse combinations with it",
+    valueCodec(t.flags(1, 2, 4)),
+    valueCodec(t.flags(1, 2, 4, 8)),
+    [["$: flags 8 added", "forward"]],
+  ],
+  [
+    "a flag removed: new readers refuse combinations with it",
+    valueCodec(t.flags(0, 1, 2, 4)),
+    valueCodec(t.flags(0, 1, 4)),
+    [["$: flags 2 removed", "backward"]],
+  ],
+  [
+    "a closed enum became a flag enum (a bit added to 1 | 2): old readers refuse combinations",
+    valueCodec(t.lit(1, 2)),
+    valueCodec(t.flags(1, 2, 4)),
+    [["$: type changed from 1 | 2 to flags 1 | 2 | 4", "forward"]],
+  ],
+  [
+    "a flag enum widened to number",
+    valueCodec(t.flags(1, 2, 4)),
+    valueCodec(t.number),
+    [["$: type changed from flags 1 | 2 | 4 to number", "forward"]],
+  ],
+  [
+    "a flag enum narrowed to an int 8 reads back only if every combination fits: here it does not",
+    valueCodec(t.flags(1, 2, 4)),
+    valueCodec(t.width("int8")),
+    [["$: type changed from flags 1 | 2 | 4 to int8", "both"]],
+  ],
   [
     "a literal added that a template member takes by the checker's rule (a hex number)",
     valueCodec(t.union(t.lit("none"), t.hashNumber())),
@@ -400,6 +433,13 @@ describe("reading a snapshot file", () => {
   const good = JSON.stringify(snapshot({ "a.ts#C": objectCodec([["id", t.number]]) }));
   test("a valid snapshot reads back as written", () => {
     expect(parseSnapshot(good, "wire-schema.json")).toEqual(JSON.parse(good));
+  });
+  test("flag enums read back as written; bits must be non-negative safe integers", () => {
+    const text = JSON.stringify(snapshot({ "a.ts#C": valueCodec(t.flags(0, 1, 2, 4)) }));
+    expect(parseSnapshot(text, "wire-schema.json")).toEqual(JSON.parse(text));
+    expect(() => parseSnapshot(text.replace("[0,1,2,4]", '[0,"1"]'), "wire-schema.json")).toThrow(
+      /codecs\["a\.ts#C"\]\.root is not a valid type of kind "flags"/,
+    );
   });
   test("templates read back in both forms: texts and holes, and 0.9's pattern", () => {
     for (const legacy of [false, true]) {

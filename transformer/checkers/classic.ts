@@ -62,6 +62,12 @@ export class ClassicChecker implements Checker {
     return undefined;
   }
 
+  enumOf(type: Type): Type | undefined {
+    const t = tsType(type);
+    if (!(t.flags & ts.TypeFlags.EnumLiteral) || !(t.flags & ts.TypeFlags.NumberLiteral)) return undefined;
+    return asType(this.checker.getBaseTypeOfLiteralType(t));
+  }
+
   isError(type: Type): boolean {
     return (tsType(type) as { intrinsicName?: string }).intrinsicName === "error";
   }

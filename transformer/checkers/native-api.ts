@@ -93,6 +93,8 @@ export interface NativeTypeChecker {
   getSignaturesOfType(type: NativeType, kind: number): readonly NativeSignature[];
   typeToString(type: NativeType): string;
   getUndefinedType(): NativeType;
+  /** The enum of an enum member's literal type (7.0 may answer undefined). */
+  getBaseTypeOfLiteralType(type: NativeType): NativeType | undefined;
 }
 
 export interface NativeProgram {

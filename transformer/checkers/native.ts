@@ -95,6 +95,15 @@ export class NativeChecker implements Checker {
     return undefined;
   }
 
+  enumOf(type: Type): Type | undefined {
+    const t = native(type);
+    if (!(t.flags & TYPE.EnumLiteral) || !(t.flags & TYPE.NumberLiteral)) return undefined;
+    const base = this.baseOfLiteral(t);
+    return base && asType(base);
+  }
+
+  private readonly baseOfLiteral = memo((t: NativeType) => this.project.checker.getBaseTypeOfLiteralType(t));
+
   isError(type: Type): boolean {
     return native(type).isErrorType();
   }

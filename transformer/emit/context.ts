@@ -290,6 +290,8 @@ function baseName(node: TypeNode, named: Record<string, NamedType>): string {
     }
     case "literals":
       return "Literal";
+    case "flags":
+      return "Flags";
     case "param":
       return node.name;
     case "tuple":

@@ -120,6 +120,12 @@ export function encodeLeaf(ctx: EmitContext, node: TypeNode, value: Expr, path: 
         b.expr(b.method(w, "nil")),
       ];
     }
+    case "flags":
+      return [
+        b.expr(
+          b.call(ctx.rt("writeFlags"), w, value, b.num(flagMask(node.values)), b.str(describeFlags(node.values)), path),
+        ),
+      ];
     case "literals":
       if (allStrings(node.values)) return writeStrings(ctx, node.values, value, path);
       // Inline: a check and one write are cheaper than a call.
@@ -160,6 +166,8 @@ export function decodeLeaf(ctx: EmitContext, node: TypeNode, path: Expr, depth: 
   const read = readFunction(node);
   if (read) return b.call(ctx.rt(read), r, path);
   if (node.kind === "unknown") return b.call(ctx.rt("readDynamic"), r, path, depth);
+  if (node.kind === "flags")
+    return b.call(ctx.rt("readFlags"), r, b.num(flagMask(node.values)), b.str(describeFlags(node.values)), path);
   if (node.kind === "literals" && readAsBytes(node.values))
     return b.call(ctx.rt("readOneOf"), r, literalTable(ctx, node.values), path);
   return undefined;
@@ -318,4 +326,14 @@ function writeLiteral(ctx: EmitContext, values: Literal[], v: Expr, reserved: bo
 
 export function describeLiterals(values: Literal[]): string {
   return values.map((v) => JSON.stringify(v)).join(" | ");
+}
+
+/** The bits of a flag enum, OR-ed (up to 2^52, so added: `|` stops at 32 bits). */
+export function flagMask(values: readonly number[]): number {
+  return values.reduce((mask, v) => mask + v, 0);
+}
+
+/** How messages name what a flag enum takes: `a combination of 1, 2, 4` (0, the empty one, goes without saying). */
+export function describeFlags(values: readonly number[]): string {
+  return "a combination of " + values.filter((v) => v !== 0).join(", ");
 }

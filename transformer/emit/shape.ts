@@ -47,6 +47,8 @@ export function shapeChecks(model: FileModel, checks: readonly ShapeCheck[]): st
         return "any"; // checked by the codec passed for it
       case "literals":
         return node.values.map((v) => (typeof v === "string" ? JSON.stringify(v) : String(v))).join(" | ");
+      case "flags":
+        return node.values.map(String).join(" | "); // as Shape<T> writes the enum: its members' values
       case "template":
         return node.text;
       case "date":

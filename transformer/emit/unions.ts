@@ -12,7 +12,7 @@ import {
   resumable,
   resumablePositional,
 } from "./objects.js";
-import { describeLiterals, literalTable, literalTest, templateTest } from "./scalars.js";
+import { describeFlags, describeLiterals, flagMask, literalTable, literalTest, templateTest } from "./scalars.js";
 
 /**
  * Unions, both directions, as the plan of the type model says (model/unions.ts): encode tests the
@@ -137,6 +137,8 @@ function memberTest(ctx: EmitContext, node: TypeNode, v: Expr): Expr {
       return b.bin(b.typeIs(v, "string"), "&&", templateTest(ctx, node, v));
     case "literals":
       return literalTest(ctx, node.values, v);
+    case "flags":
+      return b.call(ctx.rt("isFlags"), v, b.num(flagMask(node.values)));
     case "date":
       return b.instanceOf(v, "Date");
     case "bytes":
@@ -336,6 +338,8 @@ function describeUnion(ctx: EmitContext, node: TypeNode): string {
       return node.members.map((m) => describeUnion(ctx, m)).join(" | ");
     case "literals":
       return describeLiterals(node.values);
+    case "flags":
+      return describeFlags(node.values);
     case "ref":
       return ctx.entry(node).display;
     case "template":

@@ -47,6 +47,12 @@ export interface Checker {
   objectFlags(type: Type): number;
   /** The value of a string, number or boolean literal type; undefined for any other type. */
   literalValue(type: Type): string | number | boolean | undefined;
+  /**
+   * For the literal type of a numeric enum's member, the type of the whole enum (the union of all
+   * its members' literal types); undefined for any other type. Flag enums (model/flag-enums.ts)
+   * are told by the values of every member, whichever of them a union names.
+   */
+  enumOf(type: Type): Type | undefined;
   /** The checker's stand-in for a type it could not resolve. */
   isError(type: Type): boolean;
   symbol(type: Type): Sym | undefined;

@@ -20,6 +20,8 @@ export function familiesOf(node: TypeNode, named: Record<string, NamedType>, see
     case "string":
     case "template":
       return ["STR"];
+    case "flags":
+      return ["INT", "FLOAT"];
     case "literals": {
       const out = new Set<Family>();
       for (const v of node.values) {

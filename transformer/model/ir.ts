@@ -22,6 +22,11 @@ export type TypeNode =
   /** A finite set of literals of one or more primitive kinds: `"a" | "b"`, `1 | 2`, `true`, enums. */
   | { kind: "literals"; values: Literal[] }
   /**
+   * A flag enum (model/flag-enums.ts): its members' values, ascending, each 0 or a distinct power
+   * of two. Takes any OR-combination of them, 0 included, as a non-negative integer.
+   */
+  | { kind: "flags"; values: number[] }
+  /**
    * A template literal type as the checker normalizes it: `texts` around `holes`
    * (`texts.length === holes.length + 1`), `user-${number}` is `["user-", ""]` and `["number"]`.
    * Membership is the checker's own rule (runtime/template.ts); `text` names the type in messages.

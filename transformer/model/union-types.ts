@@ -7,6 +7,7 @@ import { collisionInTriedMembers, conflicting, describeIn, describeNode } from "
 import type { UnionNode, Walker } from "./walker.js";
 import { TYPE, type Type } from "./checker.js";
 import { familiesOf, type Family } from "./families.js";
+import { flagEnums } from "./flag-enums.js";
 import type { Literal, ObjectShape, TypeNode } from "./ir.js";
 import { identifierFrom } from "./names.js";
 import { orderUnionMembers } from "./order.js";
@@ -18,7 +19,9 @@ export function union(b: Walker, type: Type, path: string): TypeNode {
   const others: TypeNode[] = [];
   const ordered = orderUnionMembers(c, c.constituents(type));
   const tags = tagNames(b, ordered);
+  const flags = flagEnums(b, ordered);
   for (const member of ordered) {
+    if (flags.taken.has(member)) continue;
     b.nameSuffix = tags.get(member);
     const node = b.node(member, path);
     b.nameSuffix = undefined;
@@ -33,6 +36,18 @@ export function union(b: Walker, type: Type, path: string): TypeNode {
   if (others.some((n) => n.kind === "number"))
     literals.splice(0, literals.length, ...literals.filter((v) => typeof v !== "number"));
   if (literals.length > 0) others.push({ kind: "literals", values: literals });
+  // A flag enum beside `number` is a number; beside another flag enum or number literals, whose
+  // values could be the same int, it keeps its members alone, closed, as other enums do.
+  if (flags.nodes.length > 0 && !others.some((n) => n.kind === "number" && n.width === undefined)) {
+    const alone = flags.nodes.length === 1 && !literals.some((v) => typeof v === "number");
+    if (alone) others.push(flags.nodes[0]!);
+    else {
+      const values = [...literals, ...flags.nodes.flatMap((n) => n.values)];
+      const at = others.findIndex((n) => n.kind === "literals");
+      if (at >= 0) others.splice(at, 1);
+      others.push({ kind: "literals", values: [...new Set(values)] });
+    }
+  }
   if (others.some((n) => n.kind === "unknown")) return { kind: "unknown" };
   // A type parameter's values could be anything on the wire: only nil can be told apart from them.
   const param = others.find((n) => n.kind === "param");

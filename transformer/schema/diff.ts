@@ -22,6 +22,7 @@ import {
 import { propertySegment } from "../model/ir.js";
 import type { Literal } from "../model/ir.js";
 import { isTemplateMember } from "../../runtime/template.js";
+import { isFlags } from "../../runtime/flags.js";
 
 export type Direction = "backward" | "forward";
 
@@ -158,6 +159,25 @@ class Differ {
 
   /** Two members of one kind (same `key`), of the unions `olds` and `nows`. */
   private same(o: SchemaType, n: SchemaType, path: string, olds: SchemaType[], nows: SchemaType[]): void {
+    if (o.kind === "flags" && n.kind === "flags") {
+      const gone = o.values.filter((v) => !n.values.includes(v));
+      const fresh = n.values.filter((v) => !o.values.includes(v));
+      if (gone.length > 0)
+        this.add(
+          path,
+          `flags ${gone.join(", ")} removed`,
+          `new readers refuse combinations with ${gone.join(", ")}`,
+          undefined,
+        );
+      if (fresh.length > 0)
+        this.add(
+          path,
+          `flags ${fresh.join(", ")} added`,
+          undefined,
+          `old readers refuse combinations with ${fresh.join(", ")}`,
+        );
+      return;
+    }
     if (o.kind === "literals" && n.kind === "literals") {
       const gone = o.values.filter((v) => !n.values.includes(v));
       const fresh = n.values.filter((v) => !o.values.includes(v));
@@ -361,6 +381,15 @@ class Differ {
   /** Whether every value of `writer` decodes alike with some member of `readers`, in `direction` (writer and readers from its two sides). */
   private reads(writer: SchemaType, readers: SchemaType[], direction: Direction): boolean {
     if (writer.kind === "literals") return writer.values.every((v) => readers.some((r) => readsLiteral(v, r)));
+    // Any combination of the bits: readers of every one of them, of any non-negative integer, or of anything.
+    if (writer.kind === "flags")
+      return readers.some(
+        (r) =>
+          r.kind === "unknown" ||
+          (r.kind === "number" && (r.width === undefined || r.width.startsWith("float"))) ||
+          r.kind === "numberOrBigint" ||
+          (r.kind === "flags" && writer.values.every((v) => r.values.includes(v))),
+      );
     return readers.some((r) => {
       if (r.kind === "unknown") return true;
       if (writer.kind === "number" && r.kind === "numberOrBigint")
@@ -477,6 +506,14 @@ function readsLiteral(v: Literal, r: SchemaType): boolean {
       return true;
     case "literals":
       return r.values.includes(v);
+    case "flags":
+      return (
+        typeof v === "number" &&
+        isFlags(
+          v,
+          r.values.reduce((mask, bit) => mask + bit, 0),
+        )
+      );
     case "string":
       return typeof v === "string";
     case "boolean":
@@ -533,6 +570,8 @@ export function describe(t: SchemaType, side: CodecSchema): string {
   switch (t.kind) {
     case "literals":
       return literalList(t.values);
+    case "flags":
+      return `flags ${t.values.join(" | ")}`;
     case "template":
       return t.text;
     case "number":

@@ -85,6 +85,14 @@ function typeSchema(t: SchemaType): JsonSchema {
       return { type: "string" };
     case "literals":
       return t.values.length === 1 ? { const: t.values[0] } : { enum: t.values };
+    // JSON Schema has no bit sets: the integers up to all bits set, the bits named.
+    case "flags":
+      return {
+        type: "integer",
+        minimum: 0,
+        maximum: t.values.reduce((mask, bit) => mask + bit, 0),
+        description: `any combination of the bits ${t.values.filter((v) => v !== 0).join(", ")}`,
+      };
     case "template":
       return { type: "string", pattern: "texts" in t ? templatePattern(t.texts, t.holes) : t.pattern };
     case "date":

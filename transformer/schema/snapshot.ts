@@ -36,6 +36,8 @@ export type SchemaType =
     }
   /** `width` is reserved for number widths (`Float32`, `Int8`...`Uint64`, issue 17 part 3); absent means float 64. */
   | { kind: "number"; width?: NumberWidth }
+  /** A flag enum: its bits (and 0 if declared), ascending; takes any combination of them. */
+  | { kind: "flags"; values: number[] }
   /** Sorted; one union holds all its literals in one such member. */
   | { kind: "literals"; values: Literal[] }
   /** `texts` around `holes`, as in the model (model/ir.ts); `text` names the type. */
@@ -207,6 +209,8 @@ function schemaType(node: TypeNode, rename: (ref: string) => string): SchemaType
   switch (node.kind) {
     case "literals":
       return { kind: "literals", values: sortLiterals(node.values) };
+    case "flags":
+      return { kind: "flags", values: [...node.values] };
     case "template":
       return { kind: "template", texts: node.texts, holes: node.holes, text: node.text };
     case "array":
@@ -321,6 +325,9 @@ export function parseSnapshot(text: string, where: string): Snapshot {
         (t.kind === "literals" &&
           Array.isArray(t.values) &&
           t.values.every((v) => ["string", "number", "boolean"].includes(typeof v))) ||
+        (t.kind === "flags" &&
+          Array.isArray(t.values) &&
+          t.values.every((v) => Number.isSafeInteger(v) && (v as number) >= 0)) ||
         (t.kind === "template" &&
           typeof t.text === "string" &&
           (isTemplateParts(t) || typeof t.pattern === "string")) ||

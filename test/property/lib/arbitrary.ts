@@ -7,6 +7,7 @@ import fc from "fast-check";
 import type { Literal, NamedType, ObjectShape, TemplateHole, TypeNode } from "../../../transformer/model/ir";
 import { ExtData } from "../../../runtime/index";
 import { isTemplateMember } from "../../../runtime/template";
+import { isFlags } from "../../../runtime/flags";
 
 export type Named = Record<string, NamedType>;
 
@@ -259,6 +260,8 @@ export function minimalValue(
       return { value: "" };
     case "literals":
       return { value: node.values[0] };
+    case "flags":
+      return { value: 0 };
     case "template":
       return { value: fc.sample(templateArb(node), { numRuns: 1, seed: 1 })[0] };
     case "date":
@@ -347,6 +350,9 @@ export function arbitraryFor(node: TypeNode, named: Named, options: ArbitraryOpt
         return stringArb;
       case "literals":
         return fc.constantFrom(...n.values);
+      case "flags":
+        // Any subset of the bits, OR-ed (0 for none).
+        return fc.subarray(n.values).map((bits) => bits.reduce((sum, bit) => sum + bit, 0));
       case "template":
         return templateArb(n);
       case "date":
@@ -479,6 +485,11 @@ function conformsNow(node: TypeNode, v: unknown, named: Named, depth: number, me
       return typeof v === "string";
     case "literals":
       return node.values.some((x: Literal) => x === v);
+    case "flags":
+      return isFlags(
+        v,
+        node.values.reduce((sum, bit) => sum + bit, 0),
+      );
     case "template":
       // The runtime's own test: test/property/template.test.ts holds it to the TypeScript checker.
       return typeof v === "string" && isTemplateMember(v, node.texts, node.holes);
