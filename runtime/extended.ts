@@ -120,7 +120,11 @@ export function writeDate(w: Writer, v: unknown, p?: string): void {
   const ms = v.getTime();
   if (ms !== ms) throw new CodecError("cannot encode an invalid Date", "out-of-range", p, -1);
   const sec = Math.floor(ms / 1000);
-  const nsec = (ms - sec * 1000) * 1_000_000;
+  writeTimestamp(w, sec, (ms - sec * 1000) * 1_000_000);
+}
+
+/** @internal `sec` seconds and `nsec` (0 to 999999999) nanoseconds since the epoch, as the timestamp extension in its smallest form. */
+export function writeTimestamp(w: Writer, sec: number, nsec: number): void {
   w.ensure(15);
   const bytes = w.bytes,
     view = w.view,

@@ -11,6 +11,7 @@ import * as unions from "./unions.js";
 import * as numberArrays from "./number-arrays.js";
 import * as widths from "./widths.js";
 import * as flags from "./flags.js";
+import * as temporal from "./temporal.js";
 import { isTemplateMember as isTemplateMemberFn } from "./template.js";
 
 export { codecFor, __typedMsgpackIntrinsic, type CodecOptions } from "./codec-for.js";
@@ -101,3 +102,8 @@ export const readUint64 = widths.readUint64;
 export const isFlags = flags.isFlags;
 export const writeFlags = flags.writeFlags;
 export const readFlags = flags.readFlags;
+export const isTemporal = temporal.isTemporal;
+export const writeInstant = temporal.writeInstant;
+export const readInstant = temporal.readInstant;
+export const writeTemporal = temporal.writeTemporal;
+export const readTemporal = temporal.readTemporal;

@@ -35,6 +35,8 @@ const t = {
   width: (width: "int8" | "int16" | "int32" | "float32"): SchemaType => ({ kind: "number", width }),
   /** A flag enum: its bits, ascending (issue 59). */
   flags: (...values: number[]): SchemaType => ({ kind: "flags", values }),
+  temporal: (type: "Instant" | "PlainDate" | "PlainDateTime"): SchemaType => ({ kind: "temporal", type }),
+  date: { kind: "date" } as SchemaType,
   /** `#${number}`; `legacy` as typed-msgpack 0.9 wrote it, with a regular expression. */
   hashNumber: (legacy = false): SchemaType =>
     legacy
@@ -355,6 +357,25 @@ const cases: [string, CodecSchema, CodecSchema, Expected][] = [
   ],
   ["a template as a 0.9 snapshot has it, unchanged", valueCodec(t.hashNumber(true)), valueCodec(t.hashNumber()), []],
   ["a flag enum unchanged", valueCodec(t.flags(1, 2, 4)), valueCodec(t.flags(1, 2, 4)), []],
+  ["a Temporal type unchanged", valueCodec(t.temporal("PlainDate")), valueCodec(t.temporal("PlainDate")), []],
+  [
+    "Date to Temporal.Instant: the same timestamp extension both ways",
+    valueCodec(t.date),
+    valueCodec(t.temporal("Instant")),
+    [["$: type changed from Date to Temporal.Instant", "compatible"]],
+  ],
+  [
+    "PlainDate to PlainDateTime: each refuses the other's strings",
+    valueCodec(t.temporal("PlainDate")),
+    valueCodec(t.temporal("PlainDateTime")),
+    [["$: type changed from Temporal.PlainDate to Temporal.PlainDateTime", "both"]],
+  ],
+  [
+    "PlainDate widened to string: old readers refuse other strings",
+    valueCodec(t.temporal("PlainDate")),
+    valueCodec(t.string),
+    [["$: type changed from Temporal.PlainDate to string", "forward"]],
+  ],
   [
     "a flag added: old readers refuse combinations with it",
     valueCodec(t.flags(1, 2, 4)),
@@ -439,6 +460,13 @@ describe("reading a snapshot file", () => {
     expect(parseSnapshot(text, "wire-schema.json")).toEqual(JSON.parse(text));
     expect(() => parseSnapshot(text.replace("[0,1,2,4]", '[0,"1"]'), "wire-schema.json")).toThrow(
       /codecs\["a\.ts#C"\]\.root is not a valid type of kind "flags"/,
+    );
+  });
+  test("Temporal types read back as written; an unknown one is an error", () => {
+    const text = JSON.stringify(snapshot({ "a.ts#C": valueCodec(t.temporal("Instant")) }));
+    expect(parseSnapshot(text, "wire-schema.json")).toEqual(JSON.parse(text));
+    expect(() => parseSnapshot(text.replace('"Instant"', '"Moment"'), "wire-schema.json")).toThrow(
+      /codecs\["a\.ts#C"\]\.root is not a valid type of kind "temporal"/,
     );
   });
   test("templates read back in both forms: texts and holes, and 0.9's pattern", () => {

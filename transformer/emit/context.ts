@@ -292,6 +292,8 @@ function baseName(node: TypeNode, named: Record<string, NamedType>): string {
       return "Literal";
     case "flags":
       return "Flags";
+    case "temporal":
+      return node.type;
     case "param":
       return node.name;
     case "tuple":

@@ -120,6 +120,14 @@ export function encodeLeaf(ctx: EmitContext, node: TypeNode, value: Expr, path: 
         b.expr(b.method(w, "nil")),
       ];
     }
+    case "temporal":
+      return [
+        b.expr(
+          node.type === "Instant"
+            ? b.call(ctx.rt("writeInstant"), w, value, path)
+            : b.call(ctx.rt("writeTemporal"), w, value, b.str(node.type), path),
+        ),
+      ];
     case "flags":
       return [
         b.expr(
@@ -166,6 +174,10 @@ export function decodeLeaf(ctx: EmitContext, node: TypeNode, path: Expr, depth: 
   const read = readFunction(node);
   if (read) return b.call(ctx.rt(read), r, path);
   if (node.kind === "unknown") return b.call(ctx.rt("readDynamic"), r, path, depth);
+  if (node.kind === "temporal")
+    return node.type === "Instant"
+      ? b.call(ctx.rt("readInstant"), r, path)
+      : b.call(ctx.rt("readTemporal"), r, b.str(node.type), path);
   if (node.kind === "flags")
     return b.call(ctx.rt("readFlags"), r, b.num(flagMask(node.values)), b.str(describeFlags(node.values)), path);
   if (node.kind === "literals" && readAsBytes(node.values))

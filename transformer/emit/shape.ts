@@ -51,6 +51,8 @@ export function shapeChecks(model: FileModel, checks: readonly ShapeCheck[]): st
         return node.values.map(String).join(" | "); // as Shape<T> writes the enum: its members' values
       case "template":
         return node.text;
+      case "temporal":
+        return "any"; // the global Temporal's or a polyfill's: a name the generated file may not see
       case "date":
         return "Date";
       case "bytes":

@@ -139,6 +139,8 @@ function memberTest(ctx: EmitContext, node: TypeNode, v: Expr): Expr {
       return literalTest(ctx, node.values, v);
     case "flags":
       return b.call(ctx.rt("isFlags"), v, b.num(flagMask(node.values)));
+    case "temporal":
+      return b.call(ctx.rt("isTemporal"), v, b.str(node.type));
     case "date":
       return b.instanceOf(v, "Date");
     case "bytes":
@@ -344,6 +346,8 @@ function describeUnion(ctx: EmitContext, node: TypeNode): string {
       return ctx.entry(node).display;
     case "template":
       return node.text;
+    case "temporal":
+      return "Temporal." + node.type;
     case "date":
       return "Date";
     case "bytes":

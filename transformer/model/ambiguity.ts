@@ -181,6 +181,8 @@ export function describeNode(node: TypeNode, named: Named): string {
       return node.text;
     case "numberOrBigint":
       return "number | bigint";
+    case "temporal":
+      return "Temporal." + node.type;
     case "flags":
       // As the codecs' messages name a flag enum (emit/scalars.ts describeFlags).
       return "a combination of " + node.values.filter((v) => v !== 0).join(", ");

@@ -22,6 +22,8 @@ export function familiesOf(node: TypeNode, named: Record<string, NamedType>, see
       return ["STR"];
     case "flags":
       return ["INT", "FLOAT"];
+    case "temporal":
+      return node.type === "Instant" ? ["EXT"] : ["STR"];
     case "literals": {
       const out = new Set<Family>();
       for (const v of node.values) {

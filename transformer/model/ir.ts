@@ -27,6 +27,12 @@ export type TypeNode =
    */
   | { kind: "flags"; values: number[] }
   /**
+   * A Temporal type (issue 59), global (`lib: esnext.temporal`) or a polyfill's: `Instant` on the
+   * timestamp extension (-1) with its nanoseconds, the others as the ISO 8601 strings their
+   * `toString()` writes.
+   */
+  | { kind: "temporal"; type: TemporalType }
+  /**
    * A template literal type as the checker normalizes it: `texts` around `holes`
    * (`texts.length === holes.length + 1`), `user-${number}` is `["user-", ""]` and `["number"]`.
    * Membership is the checker's own rule (runtime/template.ts); `text` names the type in messages.
@@ -241,3 +247,16 @@ export function isIdentifierName(name: string): boolean {
 export function propertySegment(name: string): string {
   return isIdentifierName(name) ? "." + name : "[" + JSON.stringify(name) + "]";
 }
+
+/** The Temporal types with a wire form, by their name in the `Temporal` namespace. */
+export const TEMPORAL_TYPES = [
+  "Instant",
+  "PlainDate",
+  "PlainTime",
+  "PlainDateTime",
+  "PlainYearMonth",
+  "PlainMonthDay",
+  "ZonedDateTime",
+  "Duration",
+] as const;
+export type TemporalType = (typeof TEMPORAL_TYPES)[number];

@@ -4,8 +4,15 @@
  * types with behaviour, functions).
  */
 import { arrayBaseOf, arrayInterface, tuple } from "./array-types.js";
-import { MODIFIER, SYMBOL, TYPE, type Type } from "./checker.js";
-import { propertySegment, type ObjectShape, type Property, type TypeNode } from "./ir.js";
+import { MODIFIER, SYMBOL, TYPE, type Sym, type Type } from "./checker.js";
+import {
+  propertySegment,
+  TEMPORAL_TYPES,
+  type ObjectShape,
+  type Property,
+  type TemporalType,
+  type TypeNode,
+} from "./ir.js";
 import { identifierFrom, isSymbolKey, memberName, symbolKeyName, withArticle } from "./names.js";
 import { orderProperties } from "./order.js";
 import type { Walker } from "./walker.js";
@@ -67,6 +74,8 @@ export function objectLike(b: Walker, type: Type, path: string): TypeNode {
   if (arrayBase) return arrayInterface(b, type, arrayBase, path);
   const symbol = c.symbol(type);
   const name = symbol ? c.symbolName(symbol) : "";
+  const temporal = symbol && temporalType(b, symbol, name);
+  if (temporal) return { kind: "temporal", type: temporal };
   if (symbol && b.isLibSymbol(symbol)) {
     const args = () => c.typeArguments(type);
     switch (name) {
@@ -112,6 +121,18 @@ export function objectLike(b: Walker, type: Type, path: string): TypeNode {
     }));
   }
   return objectShape(b, type, path);
+}
+
+/**
+ * `Temporal.Instant`, `Temporal.PlainDate`...: declared by TypeScript's lib (`esnext.temporal`)
+ * or by a library (`@js-temporal/polyfill`, `temporal-polyfill`'s `temporal-spec`), each in a file
+ * whose path says Temporal. (The checker writes the lib's `Temporal.Instant` as `Instant`.)
+ */
+function temporalType(b: Walker, symbol: Sym, name: string): TemporalType | undefined {
+  if (!(TEMPORAL_TYPES as readonly string[]).includes(name)) return undefined;
+  const declarations = b.checker.declarations(symbol);
+  const temporal = declarations.every((d) => d.origin !== "project" && /temporal/i.test(d.fileName));
+  return declarations.length > 0 && temporal ? (name as TemporalType) : undefined;
 }
 
 function recordKey(b: Walker, keyType: Type, path: string): TypeNode {

@@ -11,9 +11,14 @@ type Named = Record<string, NamedType>;
 
 /** The plan of `node`, whose members' named types are complete. */
 export function planUnion(node: UnionNode, named: Named): UnionPlan {
-  const encode = [...groupBy(node.members, (member) => testOf(member, named)).values()].map((members) =>
-    choose(node, members, named),
-  );
+  // A Temporal value is an object with a prototype of its own, which an object type's test
+  // (isRecordLike) would take: its own test, by its toStringTag, goes first.
+  const groups = [...groupBy(node.members, (member) => testOf(member, named)).values()];
+  const temporalFirst = [
+    ...groups.filter((g) => node.members[g[0]!]!.kind === "temporal"),
+    ...groups.filter((g) => node.members[g[0]!]!.kind !== "temporal"),
+  ];
+  const encode = temporalFirst.map((members) => choose(node, members, named));
   const byFamily = new Map<Family, number[]>();
   node.members.forEach((member, i) => {
     for (const family of familiesOf(member, named)) byFamily.set(family, [...(byFamily.get(family) ?? []), i]);

@@ -381,6 +381,15 @@ class Differ {
   /** Whether every value of `writer` decodes alike with some member of `readers`, in `direction` (writer and readers from its two sides). */
   private reads(writer: SchemaType, readers: SchemaType[], direction: Direction): boolean {
     if (writer.kind === "literals") return writer.values.every((v) => readers.some((r) => readsLiteral(v, r)));
+    // Instant shares the timestamp extension with Date (nanoseconds beyond its milliseconds dropped); the others are strings.
+    if (writer.kind === "temporal")
+      return readers.some(
+        (r) =>
+          r.kind === "unknown" ||
+          (r.kind === "temporal" && r.type === writer.type) ||
+          r.kind === (writer.type === "Instant" ? "date" : "string"),
+      );
+    if (writer.kind === "date" && readers.some((r) => r.kind === "temporal" && r.type === "Instant")) return true;
     // Any combination of the bits: readers of every one of them, of any non-negative integer, or of anything.
     if (writer.kind === "flags")
       return readers.some(
@@ -416,6 +425,8 @@ class Differ {
    */
   key(t: SchemaType, side: CodecSchema, union: SchemaType): string {
     switch (t.kind) {
+      case "temporal":
+        return `temporal:${t.type}`;
       case "array":
       case "set":
         return `${t.kind}<${shallowKey(t.element, side)}>`;
@@ -599,6 +610,8 @@ export function describe(t: SchemaType, side: CodecSchema): string {
       return "ArrayBuffer";
     case "date":
       return "Date";
+    case "temporal":
+      return "Temporal." + t.type;
     case "numberOrBigint":
       return "number | bigint";
     default:

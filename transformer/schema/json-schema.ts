@@ -95,6 +95,11 @@ function typeSchema(t: SchemaType): JsonSchema {
       };
     case "template":
       return { type: "string", pattern: "texts" in t ? templatePattern(t.texts, t.holes) : t.pattern };
+    // Instant as a Date (the timestamp extension); the others as the ISO 8601 text they travel as.
+    case "temporal":
+      return t.type === "Instant"
+        ? { type: "string", format: "date-time" }
+        : { type: "string", description: `Temporal.${t.type} in ISO 8601 form` };
     case "date":
       return { type: "string", format: "date-time" };
     case "bytes":

@@ -7,6 +7,8 @@
  */
 import {
   propertySegment,
+  TEMPORAL_TYPES,
+  type TemporalType,
   type FileModel,
   type Literal,
   type NamedType,
@@ -36,6 +38,8 @@ export type SchemaType =
     }
   /** `width` is reserved for number widths (`Float32`, `Int8`...`Uint64`, issue 17 part 3); absent means float 64. */
   | { kind: "number"; width?: NumberWidth }
+  /** A Temporal type: `Instant` on the timestamp extension, the others as ISO 8601 strings. */
+  | { kind: "temporal"; type: TemporalType }
   /** A flag enum: its bits (and 0 if declared), ascending; takes any combination of them. */
   | { kind: "flags"; values: number[] }
   /** Sorted; one union holds all its literals in one such member. */
@@ -211,6 +215,8 @@ function schemaType(node: TypeNode, rename: (ref: string) => string): SchemaType
       return { kind: "literals", values: sortLiterals(node.values) };
     case "flags":
       return { kind: "flags", values: [...node.values] };
+    case "temporal":
+      return { kind: "temporal", type: node.type };
     case "template":
       return { kind: "template", texts: node.texts, holes: node.holes, text: node.text };
     case "array":
@@ -325,6 +331,7 @@ export function parseSnapshot(text: string, where: string): Snapshot {
         (t.kind === "literals" &&
           Array.isArray(t.values) &&
           t.values.every((v) => ["string", "number", "boolean"].includes(typeof v))) ||
+        (t.kind === "temporal" && (TEMPORAL_TYPES as readonly unknown[]).includes(t.type)) ||
         (t.kind === "flags" &&
           Array.isArray(t.values) &&
           t.values.every((v) => Number.isSafeInteger(v) && (v as number) >= 0)) ||

@@ -8,6 +8,11 @@ import type { Literal, NamedType, ObjectShape, TemplateHole, TypeNode } from "..
 import { ExtData } from "../../../runtime/index";
 import { isTemplateMember } from "../../../runtime/template";
 import { isFlags } from "../../../runtime/flags";
+import { isTemporal } from "../../../runtime/temporal";
+
+/** The jest process has no global Temporal to make values with: test/roundtrip/temporal.test.ts covers them. */
+const NO_TEMPORAL =
+  "no Temporal values in property tests: see test/roundtrip/temporal.test.ts and test/interop/temporal-node26.test.ts";
 
 export type Named = Record<string, NamedType>;
 
@@ -264,6 +269,8 @@ export function minimalValue(
       return { value: 0 };
     case "template":
       return { value: fc.sample(templateArb(node), { numRuns: 1, seed: 1 })[0] };
+    case "temporal":
+      throw new Error(NO_TEMPORAL);
     case "date":
       return { value: new Date(0) };
     case "bytes":
@@ -355,6 +362,8 @@ export function arbitraryFor(node: TypeNode, named: Named, options: ArbitraryOpt
         return fc.subarray(n.values).map((bits) => bits.reduce((sum, bit) => sum + bit, 0));
       case "template":
         return templateArb(n);
+      case "temporal":
+        throw new Error(NO_TEMPORAL);
       case "date":
         return dateArb;
       case "bytes":
@@ -493,6 +502,8 @@ function conformsNow(node: TypeNode, v: unknown, named: Named, depth: number, me
     case "template":
       // The runtime's own test: test/property/template.test.ts holds it to the TypeScript checker.
       return typeof v === "string" && isTemplateMember(v, node.texts, node.holes);
+    case "temporal":
+      return isTemporal(v, node.type);
     case "date":
       return v instanceof Date && !Number.isNaN(v.getTime());
     case "bytes":
