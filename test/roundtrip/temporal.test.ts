@@ -231,6 +231,35 @@ describe("in unions", () => {
   });
 });
 
+describe("unions decode could not take apart", () => {
+  test.each([
+    ["string | Temporal.PlainDate", "string and Temporal.PlainDate", "str"],
+    ["Temporal.PlainDate | Temporal.PlainYearMonth", "Temporal.PlainDate and Temporal.PlainYearMonth", "str"],
+    ["Date | Temporal.Instant", "Date and Temporal.Instant", "ext"],
+  ])("%s is a compile error", (type, members, family) => {
+    const name = `temporal_ambiguous_${type.replace(/\W+/g, "_")}`;
+    const source = `/// <reference lib="esnext.temporal" />
+import { codecFor } from "typed-msgpack";
+export const C = codecFor<${type}>();
+`;
+    const [message] = compile(name, source).diagnostics;
+    expect(message).toContain(`$ is a union whose members ${members} are both written as MessagePack ${family}`);
+  });
+
+  test('"none" | Temporal.PlainDate: the literal is tried first, the date after it', () => {
+    const c = load<Record<string, any>>(
+      "temporal_literal_or_day",
+      `/// <reference lib="esnext.temporal" />
+import { codecFor } from "typed-msgpack";
+export const C = codecFor<"none" | Temporal.PlainDate>();
+`,
+    ).C;
+    expect(c.decode(c.encode("none"))).toBe("none");
+    expect(String(c.decode(c.encode(T.PlainDate.from("2026-12-06"))))).toBe("2026-12-06");
+    expect(codecError(() => c.decode(peerEncode("nope"))).code).toBe("type-mismatch");
+  });
+});
+
 describe("polyfill types", () => {
   test.each([
     ["temporal-polyfill", "temporal_polyfill_types"],

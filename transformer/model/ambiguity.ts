@@ -22,6 +22,10 @@ export function conflicting(a: TypeNode, b: TypeNode, family: Family, named: Nam
       return true;
     case "EXT":
       return true;
+    // A string that is a Temporal type's ISO 8601 form would come back as that type (and one of
+    // them may be another's, with a calendar); literals are tried before it, and are not.
+    case "STR":
+      return kinds.includes("temporal") && !kinds.includes("literals");
     case "ARRAY":
       return kinds.includes("set");
     case "MAP":
