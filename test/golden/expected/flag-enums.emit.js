@@ -1,43 +1,7 @@
-"use strict";
-var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
-    if (k2 === undefined) k2 = k;
-    var desc = Object.getOwnPropertyDescriptor(m, k);
-    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
-      desc = { enumerable: true, get: function() { return m[k]; } };
-    }
-    Object.defineProperty(o, k2, desc);
-}) : (function(o, m, k, k2) {
-    if (k2 === undefined) k2 = k;
-    o[k2] = m[k];
-}));
-var __setModuleDefault = (this && this.__setModuleDefault) || (Object.create ? (function(o, v) {
-    Object.defineProperty(o, "default", { enumerable: true, value: v });
-}) : function(o, v) {
-    o["default"] = v;
-});
-var __importStar = (this && this.__importStar) || (function () {
-    var ownKeys = function(o) {
-        ownKeys = Object.getOwnPropertyNames || function (o) {
-            var ar = [];
-            for (var k in o) if (Object.prototype.hasOwnProperty.call(o, k)) ar[ar.length] = k;
-            return ar;
-        };
-        return ownKeys(o);
-    };
-    return function (mod) {
-        if (mod && mod.__esModule) return mod;
-        var result = {};
-        if (mod != null) for (var k = ownKeys(mod), i = 0; i < k.length; i++) if (k[i] !== "default") __createBinding(result, mod, k[i]);
-        __setModuleDefault(result, mod);
-        return result;
-    };
-})();
-Object.defineProperty(exports, "__esModule", { value: true });
-exports.roundTrip = exports.FlagsCodec = exports.MessageCodec = exports.Level = exports.Single = exports.Direction = exports.Wide = exports.Permission = exports.MessageFlags = void 0;
 // Flag enums (issue 59): a numeric enum of distinct powers of two (0 beside them if declared) takes
 // any OR-combination of them, 0 included, both ways; other numeric enums stay closed.
-const typed_msgpack_1 = require("typed-msgpack");
-const __tm = __importStar(require("typed-msgpack"));
+import { codecFor } from "typed-msgpack";
+import * as __tm from "typed-msgpack";
 const __tm_writeString = __tm.writeString;
 const __tm_writeFlags = __tm.writeFlags;
 const __tm_mismatch = __tm.mismatch;
@@ -183,52 +147,52 @@ function __tm_decFlags(r, p, d) {
 const __tm_MessageCodec = __tm_codec(10 /* generated-code version */, __tm_encMessage, __tm_decMessage);
 // codecFor<MessageFlags>()
 const __tm_MessageFlagsCodec = __tm_codec(10 /* generated-code version */, __tm_encFlags, __tm_decFlags);
-var MessageFlags;
+export var MessageFlags;
 (function (MessageFlags) {
     MessageFlags[MessageFlags["Crossposted"] = 1] = "Crossposted";
     MessageFlags[MessageFlags["IsCrosspost"] = 2] = "IsCrosspost";
     MessageFlags[MessageFlags["SuppressEmbeds"] = 4] = "SuppressEmbeds";
     MessageFlags[MessageFlags["Urgent"] = 16] = "Urgent";
-})(MessageFlags || (exports.MessageFlags = MessageFlags = {}));
-var Permission;
+})(MessageFlags || (MessageFlags = {}));
+export var Permission;
 (function (Permission) {
     Permission[Permission["None"] = 0] = "None";
     Permission[Permission["Read"] = 1] = "Read";
     Permission[Permission["Write"] = 2] = "Write";
     Permission[Permission["Admin"] = 4] = "Admin";
-})(Permission || (exports.Permission = Permission = {}));
+})(Permission || (Permission = {}));
 /** Bits beyond the 32 that `|` works on (so the value below adds them). */
-var Wide;
+export var Wide;
 (function (Wide) {
     Wide[Wide["Low"] = 1] = "Low";
     Wide[Wide["High"] = 1099511627776] = "High";
-})(Wide || (exports.Wide = Wide = {}));
+})(Wide || (Wide = {}));
 /** 0, 1, 2 as `enum { A, B, C }` numbers them: closed. */
-var Direction;
+export var Direction;
 (function (Direction) {
     Direction[Direction["Up"] = 0] = "Up";
     Direction[Direction["Down"] = 1] = "Down";
     Direction[Direction["Left"] = 2] = "Left";
-})(Direction || (exports.Direction = Direction = {}));
+})(Direction || (Direction = {}));
 /** One bit: closed (its member's type is the enum's, and may be a union's tag). */
-var Single;
+export var Single;
 (function (Single) {
     Single[Single["Big"] = 8] = "Big";
-})(Single || (exports.Single = Single = {}));
+})(Single || (Single = {}));
 /** A member that is no power of two: closed. */
-var Level;
+export var Level;
 (function (Level) {
     Level[Level["Low"] = 1] = "Low";
     Level[Level["Mid"] = 2] = "Mid";
     Level[Level["Both"] = 3] = "Both";
     Level[Level["High"] = 4] = "High";
-})(Level || (exports.Level = Level = {}));
-exports.MessageCodec = __tm_MessageCodec;
-exports.FlagsCodec = __tm_MessageFlagsCodec;
+})(Level || (Level = {}));
+export const MessageCodec = __tm_MessageCodec;
+export const FlagsCodec = __tm_MessageFlagsCodec;
 const base = { id: "1", permission: Permission.None, nullable: null, wide: Wide.Low, direction: Direction.Up, level: Level.Both, single: Single.Big, some: MessageFlags.Urgent };
-exports.roundTrip = [
-    [exports.MessageCodec, { ...base, flags: MessageFlags.Crossposted | MessageFlags.SuppressEmbeds }],
-    [exports.MessageCodec, { ...base, flags: 0, permission: Permission.Read | Permission.Admin, nullable: 0b10111, wide: Wide.Low + Wide.High }],
-    [exports.FlagsCodec, 0],
-    [exports.FlagsCodec, MessageFlags.Urgent | MessageFlags.IsCrosspost],
+export const roundTrip = [
+    [MessageCodec, { ...base, flags: MessageFlags.Crossposted | MessageFlags.SuppressEmbeds }],
+    [MessageCodec, { ...base, flags: 0, permission: Permission.Read | Permission.Admin, nullable: 0b10111, wide: Wide.Low + Wide.High }],
+    [FlagsCodec, 0],
+    [FlagsCodec, MessageFlags.Urgent | MessageFlags.IsCrosspost],
 ];

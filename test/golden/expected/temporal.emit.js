@@ -1,45 +1,9 @@
-"use strict";
-var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
-    if (k2 === undefined) k2 = k;
-    var desc = Object.getOwnPropertyDescriptor(m, k);
-    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
-      desc = { enumerable: true, get: function() { return m[k]; } };
-    }
-    Object.defineProperty(o, k2, desc);
-}) : (function(o, m, k, k2) {
-    if (k2 === undefined) k2 = k;
-    o[k2] = m[k];
-}));
-var __setModuleDefault = (this && this.__setModuleDefault) || (Object.create ? (function(o, v) {
-    Object.defineProperty(o, "default", { enumerable: true, value: v });
-}) : function(o, v) {
-    o["default"] = v;
-});
-var __importStar = (this && this.__importStar) || (function () {
-    var ownKeys = function(o) {
-        ownKeys = Object.getOwnPropertyNames || function (o) {
-            var ar = [];
-            for (var k in o) if (Object.prototype.hasOwnProperty.call(o, k)) ar[ar.length] = k;
-            return ar;
-        };
-        return ownKeys(o);
-    };
-    return function (mod) {
-        if (mod && mod.__esModule) return mod;
-        var result = {};
-        if (mod != null) for (var k = ownKeys(mod), i = 0; i < k.length; i++) if (k[i] !== "default") __createBinding(result, mod, k[i]);
-        __setModuleDefault(result, mod);
-        return result;
-    };
-})();
-Object.defineProperty(exports, "__esModule", { value: true });
-exports.roundTrip = exports.DayOrCount = exports.MaybeInstant = exports.BookingCodec = void 0;
 /// <reference lib="esnext.temporal" />
 // Temporal (issue 59): Instant on the timestamp extension (-1) with its nanoseconds, the other
 // types as the ISO 8601 strings their toString() writes. Values of each type round-trip in
 // test/roundtrip/temporal.test.ts (this process has no global Temporal); here, what needs none.
-const typed_msgpack_1 = require("typed-msgpack");
-const __tm = __importStar(require("typed-msgpack"));
+import { codecFor } from "typed-msgpack";
+import * as __tm from "typed-msgpack";
 const __tm_writeString = __tm.writeString;
 const __tm_writeInstant = __tm.writeInstant;
 const __tm_writeTemporal = __tm.writeTemporal;
@@ -273,13 +237,13 @@ function __tm_decNumberOrPlainDate(r, p, d) {
 // codecFor<Booking>()
 const __tm_BookingCodec = __tm_codec(10 /* generated-code version */, __tm_encBooking, __tm_decBooking);
 // codecFor<Instant | null>()
-const __tm_ValueCodec = __tm_codec(10 /* generated-code version */, __tm_encNullOrInstant, __tm_decNullOrInstant);
+const __tm_MaybeInstantCodec = __tm_codec(10 /* generated-code version */, __tm_encNullOrInstant, __tm_decNullOrInstant);
 // codecFor<number | PlainDate>()
-const __tm_Value2Codec = __tm_codec(10 /* generated-code version */, __tm_encNumberOrPlainDate, __tm_decNumberOrPlainDate);
-exports.BookingCodec = __tm_BookingCodec;
-exports.MaybeInstant = __tm_ValueCodec;
-exports.DayOrCount = __tm_Value2Codec;
-exports.roundTrip = [
-    [exports.MaybeInstant, null],
-    [exports.DayOrCount, 3],
+const __tm_DayOrCountCodec = __tm_codec(10 /* generated-code version */, __tm_encNumberOrPlainDate, __tm_decNumberOrPlainDate);
+export const BookingCodec = __tm_BookingCodec;
+export const MaybeInstant = __tm_MaybeInstantCodec;
+export const DayOrCount = __tm_DayOrCountCodec;
+export const roundTrip = [
+    [MaybeInstant, null],
+    [DayOrCount, 3],
 ];
