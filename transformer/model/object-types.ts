@@ -155,9 +155,9 @@ export function objectShape(b: Walker, type: Type, path: string): TypeNode {
   const link = b.layout === "positional" ? undefined : b.links.get(type);
   const suffix = b.nameSuffix !== undefined && anonymous ? "_" + b.nameSuffix : "";
   b.nameSuffix = undefined;
-  const base =
-    (!anonymous && identifierFrom(display)) ||
-    b.rootName + identifierFrom(path.replace(/^\$/, "").replace(/\[\]/g, "Item")) + suffix;
+  // An anonymous type is named after where it sits: `Order_lines_item` for `$.lines[]` of Order.
+  const where = identifierFrom(path.replace(/^\$/, "").replace(/\[\]/g, "_item"));
+  const base = (!anonymous && identifierFrom(display)) || (where ? `${b.rootName}_${where}` : b.rootName) + suffix;
   // `OrderPositional`: a file may have codecs of both layouts, and the functions say which they write.
   const name = b.uniqueName(b.layout === "positional" ? base + "Positional" : base);
   const shape: ObjectShape = link ? { kind: "object", link, properties: [] } : { kind: "object", properties: [] };

@@ -79,6 +79,8 @@ export function union(b: Walker, type: Type, path: string): TypeNode {
 /**
  * For the anonymous object members of a union that share a literal-typed property (a
  * discriminant), the suffix that names each after its value: `Payment_card`, not `Payment2`.
+ * Without one, each is named after a property only it declares (`{ a: string } | { b: number }`:
+ * `Value_a`, `Value_b`), when every member has one.
  */
 function tagNames(b: Walker, members: readonly Type[]): Map<Type, string> {
   const c = b.checker;
@@ -98,6 +100,10 @@ function tagNames(b: Walker, members: readonly Type[]): Map<Type, string> {
       return names;
     }
   }
+  const keys = objects.map((m) => c.properties(m).map((p) => c.symbolName(p)));
+  const own = keys.map((mine, i) => mine.find((k) => keys.every((theirs, j) => j === i || !theirs.includes(k))));
+  if (own.every((k) => k !== undefined && identifierFrom(k) !== ""))
+    objects.forEach((m, i) => names.set(m, identifierFrom(own[i]!)));
   return names;
 }
 

@@ -26,17 +26,17 @@ const __tm_badTag = __tm.badTag;
 const __tm_readTag = __tm.readTag;
 const __tm_codec = __tm.codec;
 const __tm_E_LineItem = __tm_constants([[[3], "sku"], ["quantity"], ["unitPrice"]]);
-const __tm_E_Orderpayment_card = __tm_constants([[[2], "method", "card", "last4"]]);
-const __tm_E_Orderpayment_invoice = __tm_constants([[[2], "method", "invoice", "dueDays"]]);
+const __tm_E_Order_payment_card = __tm_constants([[[2], "method", "card", "last4"]]);
+const __tm_E_Order_payment_invoice = __tm_constants([[[2], "method", "invoice", "dueDays"]]);
 const __tm_E_Order = __tm_constants([[[6], "id"], [[7], "id"], ["placedAt"], ["currency", "EUR"], ["currency", "USD"], ["items"], ["payment"], ["tags"], ["note"]]);
 const __tm_K_Order = __tm_keys(["id", "placedAt", "currency", "items", "payment", "tags", "note"]);
 const __tm_L_Values = __tm_literals(["EUR", "USD"]);
 const __tm_K_LineItem = __tm_keys(["sku", "quantity", "unitPrice"]);
 const __tm_Tag_method = __tm_keys(["method"])[0]!;
 const __tm_L_method = __tm_literals(["card", "invoice"]);
-const __tm_K_Orderpayment_card = __tm_keys(["method", "last4"]);
+const __tm_K_Order_payment_card = __tm_keys(["method", "last4"]);
 const __tm_L_card = __tm_literals(["card"]);
-const __tm_K_Orderpayment_invoice = __tm_keys(["method", "dueDays"]);
+const __tm_K_Order_payment_invoice = __tm_keys(["method", "dueDays"]);
 const __tm_L_invoice = __tm_literals(["invoice"]);
 
 function __tm_encLineItem(w: __tm.Writer, v: any, p: string | undefined, _d: number): void {
@@ -63,7 +63,7 @@ function __tm_encLineItemArray(w: __tm.Writer, v: any, p: string | undefined, d:
     }
 }
 
-function __tm_encOrderpayment_card(w: __tm.Writer, v: any, p: string | undefined, _d: number): void {
+function __tm_encOrder_payment_card(w: __tm.Writer, v: any, p: string | undefined, _d: number): void {
     if (!(typeof v === "object" && v !== null)) {
         __tm_mismatch("an object ({ method: \"card\"; last4: string; })", v, p);
     }
@@ -74,11 +74,11 @@ function __tm_encOrderpayment_card(w: __tm.Writer, v: any, p: string | undefined
     if (method_ !== "card") {
         __tm_mismatch("\"card\"", method_, p && p + ".method");
     }
-    w.raw(__tm_E_Orderpayment_card[0]!);
+    w.raw(__tm_E_Order_payment_card[0]!);
     __tm_writeString(w, v["last4"], p && p + ".last4");
 }
 
-function __tm_encOrderpayment_invoice(w: __tm.Writer, v: any, p: string | undefined, _d: number): void {
+function __tm_encOrder_payment_invoice(w: __tm.Writer, v: any, p: string | undefined, _d: number): void {
     if (!(typeof v === "object" && v !== null)) {
         __tm_mismatch("an object ({ method: \"invoice\"; dueDays: number; })", v, p);
     }
@@ -90,18 +90,18 @@ function __tm_encOrderpayment_invoice(w: __tm.Writer, v: any, p: string | undefi
         __tm_mismatch("\"invoice\"", method_, p && p + ".method");
     }
     w.ensure(33);
-    w.put(__tm_E_Orderpayment_invoice[0]!);
+    w.put(__tm_E_Order_payment_invoice[0]!);
     w.putNumber(v["dueDays"], p && p + ".dueDays");
 }
 
-function __tm_encOrderpayment(w: __tm.Writer, v: any, p: string | undefined, d: number): void {
+function __tm_encOrder_payment(w: __tm.Writer, v: any, p: string | undefined, d: number): void {
     if (typeof v === "object" && v !== null) {
         switch (v["method"]) {
             case "card":
-                __tm_encOrderpayment_card(w, v, p, d);
+                __tm_encOrder_payment_card(w, v, p, d);
                 return;
             case "invoice":
-                __tm_encOrderpayment_invoice(w, v, p, d);
+                __tm_encOrder_payment_invoice(w, v, p, d);
                 return;
         }
     }
@@ -153,7 +153,7 @@ function __tm_encOrder(w: __tm.Writer, v: any, p: string | undefined, d: number)
     w.put(__tm_E_Order[5]!);
     __tm_encLineItemArray(w, v["items"], p && p + ".items", d + 1);
     w.raw(__tm_E_Order[6]!);
-    __tm_encOrderpayment(w, v["payment"], p && p + ".payment", d + 1);
+    __tm_encOrder_payment(w, v["payment"], p && p + ".payment", d + 1);
     w.raw(__tm_E_Order[7]!);
     __tm_encStringSet(w, v["tags"], p && p + ".tags", d + 1);
     if (note_ !== undefined) {
@@ -203,11 +203,11 @@ function __tm_decLineItemArray(r: __tm.Reader, p: string | undefined, d: number)
     return out;
 }
 
-function __tm_decOrderpayment_card(r: __tm.Reader, p: string | undefined, d: number, n: number = r.mapHeader(p), i: number = 0, seen0: number = 0): any {
+function __tm_decOrder_payment_card(r: __tm.Reader, p: string | undefined, d: number, n: number = r.mapHeader(p), i: number = 0, seen0: number = 0): any {
     let last4_: any;
     let h = i - 1;
     for (; i < n; i++) {
-        h = __tm_readKey(r, __tm_K_Orderpayment_card, h + 1, p);
+        h = __tm_readKey(r, __tm_K_Order_payment_card, h + 1, p);
         if (h >= 0) {
             const bit = 1 << h;
             if (seen0 & bit) {
@@ -226,16 +226,16 @@ function __tm_decOrderpayment_card(r: __tm.Reader, p: string | undefined, d: num
         }
     }
     if ((seen0 & 3) !== 3) {
-        __tm_missing(r, __tm_K_Orderpayment_card, [3], [seen0], p);
+        __tm_missing(r, __tm_K_Order_payment_card, [3], [seen0], p);
     }
     return { method: "card", last4: last4_ };
 }
 
-function __tm_decOrderpayment_invoice(r: __tm.Reader, p: string | undefined, d: number, n: number = r.mapHeader(p), i: number = 0, seen0: number = 0): any {
+function __tm_decOrder_payment_invoice(r: __tm.Reader, p: string | undefined, d: number, n: number = r.mapHeader(p), i: number = 0, seen0: number = 0): any {
     let dueDays_: any;
     let h = i - 1;
     for (; i < n; i++) {
-        h = __tm_readKey(r, __tm_K_Orderpayment_invoice, h + 1, p);
+        h = __tm_readKey(r, __tm_K_Order_payment_invoice, h + 1, p);
         if (h >= 0) {
             const bit = 1 << h;
             if (seen0 & bit) {
@@ -254,12 +254,12 @@ function __tm_decOrderpayment_invoice(r: __tm.Reader, p: string | undefined, d: 
         }
     }
     if ((seen0 & 3) !== 3) {
-        __tm_missing(r, __tm_K_Orderpayment_invoice, [3], [seen0], p);
+        __tm_missing(r, __tm_K_Order_payment_invoice, [3], [seen0], p);
     }
     return { method: "invoice", dueDays: dueDays_ };
 }
 
-function __tm_decOrderpayment(r: __tm.Reader, p: string | undefined, d: number): any {
+function __tm_decOrder_payment(r: __tm.Reader, p: string | undefined, d: number): any {
     switch (r.family(p)) {
         case 7 /* MAP */: {
             const start = r.pos;
@@ -268,8 +268,8 @@ function __tm_decOrderpayment(r: __tm.Reader, p: string | undefined, d: number):
             const tag = __tm_readTag(r, n, __tm_Tag_method, __tm_L_method, p);
             const i = r.pos === at ? 0 : 1; // 1: the tag came first and is read
             switch (tag) {
-                case 0 /* "card" */: return __tm_decOrderpayment_card(r, p, d, n, i, i);
-                case 1 /* "invoice" */: return __tm_decOrderpayment_invoice(r, p, d, n, i, i);
+                case 0 /* "card" */: return __tm_decOrder_payment_card(r, p, d, n, i, i);
+                case 1 /* "invoice" */: return __tm_decOrder_payment_invoice(r, p, d, n, i, i);
             }
             return __tm_badTag(r, "method", "\"card\" | \"invoice\"", p, start);
         }
@@ -313,7 +313,7 @@ function __tm_decOrder(r: __tm.Reader, p: string | undefined, d: number): any {
                 items_ = __tm_decLineItemArray(r, p && p + ".items", d + 1);
                 break;
             case 4:
-                payment_ = __tm_decOrderpayment(r, p && p + ".payment", d + 1);
+                payment_ = __tm_decOrder_payment(r, p && p + ".payment", d + 1);
                 break;
             case 5:
                 tags_ = __tm_decStringSet(r, p && p + ".tags", d + 1);
@@ -361,10 +361,10 @@ const __tm_OrderCodec = __tm_codec(10 /* generated-code version */, __tm_encOrde
 const __tm_Order2Codec = __tm_codec(10 /* generated-code version */, __tm_encOrderArray, __tm_decOrderArray, __tm_decOrder);
 
 // The shape each codec was generated for: a compile error here means the type changed since.
-type __tm_S_Order = { id: bigint; placedAt: Date; currency: "EUR" | "USD"; items: Array<__tm_S_LineItem>; payment: __tm_S_Orderpayment_card | __tm_S_Orderpayment_invoice; tags: Set<string>; note: __tm.Optional<string> };
+type __tm_S_Order = { id: bigint; placedAt: Date; currency: "EUR" | "USD"; items: Array<__tm_S_LineItem>; payment: __tm_S_Order_payment_card | __tm_S_Order_payment_invoice; tags: Set<string>; note: __tm.Optional<string> };
 type __tm_S_LineItem = { sku: string; quantity: number; unitPrice: number };
-type __tm_S_Orderpayment_card = { method: "card"; last4: string };
-type __tm_S_Orderpayment_invoice = { method: "invoice"; dueDays: number };
+type __tm_S_Order_payment_card = { method: "card"; last4: string };
+type __tm_S_Order_payment_invoice = { method: "invoice"; dueDays: number };
 declare const __tm_check_Order: __tm.Unchanged<__tm.SameShape<Order, __tm_S_Order, "OrderCodec was generated for another Order: run `npx typed-msgpack generate`">>;
 declare const __tm_check_Order2: __tm.Unchanged<__tm.SameShape<Order[], Array<__tm_S_Order>, "OrdersCodec was generated for another Order[]: run `npx typed-msgpack generate`">>;
 

@@ -21,13 +21,13 @@ const __tm_E_Page_T = __tm_constants([[[2], "items"], [[3], "items"], ["next"], 
 const __tm_K_Page_T = __tm_keys(["items", "next", "total"]);
 const __tm_E_Tree_T = __tm_constants([[[2], "value"], ["children"]]);
 const __tm_K_Tree_T = __tm_keys(["value", "children"]);
-const __tm_E_Result_T_E = __tm_constants([[[2], "ok", true, "value"]]);
-const __tm_E_Result_T_E2 = __tm_constants([[[2], "ok", false, "error"]]);
+const __tm_E_Result_T_E_value = __tm_constants([[[2], "ok", true, "value"]]);
+const __tm_E_Result_T_E_error = __tm_constants([[[2], "ok", false, "error"]]);
 const __tm_Tag_ok = __tm_keys(["ok"])[0];
 const __tm_L_ok = __tm_literals([true, false]);
-const __tm_K_Result_T_E = __tm_keys(["ok", "value"]);
+const __tm_K_Result_T_E_value = __tm_keys(["ok", "value"]);
 const __tm_L_true = __tm_literals([true]);
-const __tm_K_Result_T_E2 = __tm_keys(["ok", "error"]);
+const __tm_K_Result_T_E_error = __tm_keys(["ok", "error"]);
 const __tm_L_false = __tm_literals([false]);
 const __tm_E_User = __tm_constants([[[2], "id"], ["email"]]);
 const __tm_K_User = __tm_keys(["id", "email"]);
@@ -217,7 +217,7 @@ function __tm_Tree_TCodec(__tm_T2) {
 }
 // codecFor<Result<T, E>>(T3, E)
 function __tm_Result_T_ECodec(__tm_T3, __tm_E) {
-    function __tm_encResult_T_E(w, v, p, d) {
+    function __tm_encResult_T_E_value(w, v, p, d) {
         if (!(typeof v === "object" && v !== null)) {
             __tm_mismatch("an object ({ ok: true; value: T; })", v, p);
         }
@@ -228,10 +228,10 @@ function __tm_Result_T_ECodec(__tm_T3, __tm_E) {
         if (ok_ !== true) {
             __tm_mismatch("true", ok_, p && p + ".ok");
         }
-        w.raw(__tm_E_Result_T_E[0]);
+        w.raw(__tm_E_Result_T_E_value[0]);
         __tm_T3.writeTo(w, v.value, p && p + ".value", d + 1);
     }
-    function __tm_encResult_T_E2(w, v, p, d) {
+    function __tm_encResult_T_E_error(w, v, p, d) {
         if (!(typeof v === "object" && v !== null)) {
             __tm_mismatch("an object ({ ok: false; error: E; })", v, p);
         }
@@ -242,27 +242,27 @@ function __tm_Result_T_ECodec(__tm_T3, __tm_E) {
         if (ok_ !== false) {
             __tm_mismatch("false", ok_, p && p + ".ok");
         }
-        w.raw(__tm_E_Result_T_E2[0]);
+        w.raw(__tm_E_Result_T_E_error[0]);
         __tm_E.writeTo(w, v.error, p && p + ".error", d + 1);
     }
-    function __tm_encResult_T(w, v, p, d) {
+    function __tm_encResult_T_E(w, v, p, d) {
         if (typeof v === "object" && v !== null) {
             switch (v.ok) {
                 case true:
-                    __tm_encResult_T_E(w, v, p, d);
+                    __tm_encResult_T_E_value(w, v, p, d);
                     return;
                 case false:
-                    __tm_encResult_T_E2(w, v, p, d);
+                    __tm_encResult_T_E_error(w, v, p, d);
                     return;
             }
         }
         __tm_mismatch("{ ok: true; value: T; } | { ok: false; error: E; }", v, p);
     }
-    function __tm_decResult_T_E(r, p, d, n = r.mapHeader(p), i = 0, seen0 = 0) {
+    function __tm_decResult_T_E_value(r, p, d, n = r.mapHeader(p), i = 0, seen0 = 0) {
         let value_;
         let h = i - 1;
         for (; i < n; i++) {
-            h = __tm_readKey(r, __tm_K_Result_T_E, h + 1, p);
+            h = __tm_readKey(r, __tm_K_Result_T_E_value, h + 1, p);
             if (h >= 0) {
                 const bit = 1 << h;
                 if (seen0 & bit) {
@@ -281,15 +281,15 @@ function __tm_Result_T_ECodec(__tm_T3, __tm_E) {
             }
         }
         if ((seen0 & 3) !== 3) {
-            __tm_missing(r, __tm_K_Result_T_E, [3], [seen0], p);
+            __tm_missing(r, __tm_K_Result_T_E_value, [3], [seen0], p);
         }
         return { ok: true, value: value_ };
     }
-    function __tm_decResult_T_E2(r, p, d, n = r.mapHeader(p), i = 0, seen0 = 0) {
+    function __tm_decResult_T_E_error(r, p, d, n = r.mapHeader(p), i = 0, seen0 = 0) {
         let error_;
         let h = i - 1;
         for (; i < n; i++) {
-            h = __tm_readKey(r, __tm_K_Result_T_E2, h + 1, p);
+            h = __tm_readKey(r, __tm_K_Result_T_E_error, h + 1, p);
             if (h >= 0) {
                 const bit = 1 << h;
                 if (seen0 & bit) {
@@ -308,11 +308,11 @@ function __tm_Result_T_ECodec(__tm_T3, __tm_E) {
             }
         }
         if ((seen0 & 3) !== 3) {
-            __tm_missing(r, __tm_K_Result_T_E2, [3], [seen0], p);
+            __tm_missing(r, __tm_K_Result_T_E_error, [3], [seen0], p);
         }
         return { ok: false, error: error_ };
     }
-    function __tm_decResult_T(r, p, d) {
+    function __tm_decResult_T_E(r, p, d) {
         switch (r.family(p)) {
             case 7 /* MAP */: {
                 const start = r.pos;
@@ -321,15 +321,15 @@ function __tm_Result_T_ECodec(__tm_T3, __tm_E) {
                 const tag = __tm_readTag(r, n, __tm_Tag_ok, __tm_L_ok, p);
                 const i = r.pos === at ? 0 : 1; // 1: the tag came first and is read
                 switch (tag) {
-                    case 0 /* true */: return __tm_decResult_T_E(r, p, d, n, i, i);
-                    case 1 /* false */: return __tm_decResult_T_E2(r, p, d, n, i, i);
+                    case 0 /* true */: return __tm_decResult_T_E_value(r, p, d, n, i, i);
+                    case 1 /* false */: return __tm_decResult_T_E_error(r, p, d, n, i, i);
                 }
                 return __tm_badTag(r, "ok", "true | false", p, start);
             }
         }
         return r.mismatch("{ ok: true; value: T; } | { ok: false; error: E; }", p);
     }
-    return __tm_codec(10 /* generated-code version */, __tm_encResult_T, __tm_decResult_T);
+    return __tm_codec(10 /* generated-code version */, __tm_encResult_T_E, __tm_decResult_T_E);
 }
 // codecFor<User>()
 const __tm_UserCodec = __tm_codec(10 /* generated-code version */, __tm_encUser, __tm_decUser);

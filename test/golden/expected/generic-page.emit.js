@@ -20,13 +20,13 @@ const __tm_E_Item = __tm_constants([[[2], "sku"], ["price"]]);
 const __tm_E_Page_Item = __tm_constants([[[2], "items"], [[3], "items"], ["next"], ["total"]]);
 const __tm_K_Page_Item = __tm_keys(["items", "next", "total"]);
 const __tm_K_Item = __tm_keys(["sku", "price"]);
-const __tm_E_Result_Page_Item_string = __tm_constants([[[2], "ok", true, "value"]]);
-const __tm_E_Result_Page_Item_string2 = __tm_constants([[[2], "ok", false, "error"]]);
+const __tm_E_Result_Page_Item_string_value = __tm_constants([[[2], "ok", true, "value"]]);
+const __tm_E_Result_Page_Item_string_error = __tm_constants([[[2], "ok", false, "error"]]);
 const __tm_Tag_ok = __tm_keys(["ok"])[0];
 const __tm_L_ok = __tm_literals([true, false]);
-const __tm_K_Result_Page_Item_string = __tm_keys(["ok", "value"]);
+const __tm_K_Result_Page_Item_string_value = __tm_keys(["ok", "value"]);
 const __tm_L_true = __tm_literals([true]);
-const __tm_K_Result_Page_Item_string2 = __tm_keys(["ok", "error"]);
+const __tm_K_Result_Page_Item_string_error = __tm_keys(["ok", "error"]);
 const __tm_L_false = __tm_literals([false]);
 function __tm_encItem(w, v, p, d) {
     if (!(typeof v === "object" && v !== null)) {
@@ -206,7 +206,7 @@ function __tm_decPage_string(r, p, d) {
     }
     return { items: items_, next: next_, total: total_ };
 }
-function __tm_encResult_Page_Item_string(w, v, p, d) {
+function __tm_encResult_Page_Item_string_value(w, v, p, d) {
     if (!(typeof v === "object" && v !== null)) {
         __tm_mismatch("an object ({ ok: true; value: Page<Item>; })", v, p);
     }
@@ -217,10 +217,10 @@ function __tm_encResult_Page_Item_string(w, v, p, d) {
     if (ok_ !== true) {
         __tm_mismatch("true", ok_, p && p + ".ok");
     }
-    w.raw(__tm_E_Result_Page_Item_string[0]);
+    w.raw(__tm_E_Result_Page_Item_string_value[0]);
     __tm_encPage_Item(w, v.value, p && p + ".value", d + 1);
 }
-function __tm_encResult_Page_Item_string2(w, v, p, d) {
+function __tm_encResult_Page_Item_string_error(w, v, p, d) {
     if (!(typeof v === "object" && v !== null)) {
         __tm_mismatch("an object ({ ok: false; error: string; })", v, p);
     }
@@ -231,27 +231,27 @@ function __tm_encResult_Page_Item_string2(w, v, p, d) {
     if (ok_ !== false) {
         __tm_mismatch("false", ok_, p && p + ".ok");
     }
-    w.raw(__tm_E_Result_Page_Item_string2[0]);
+    w.raw(__tm_E_Result_Page_Item_string_error[0]);
     __tm_writeString(w, v.error, p && p + ".error");
 }
-function __tm_encResult_Page_Item(w, v, p, d) {
+function __tm_encResult_Page_Item_string(w, v, p, d) {
     if (typeof v === "object" && v !== null) {
         switch (v.ok) {
             case true:
-                __tm_encResult_Page_Item_string(w, v, p, d);
+                __tm_encResult_Page_Item_string_value(w, v, p, d);
                 return;
             case false:
-                __tm_encResult_Page_Item_string2(w, v, p, d);
+                __tm_encResult_Page_Item_string_error(w, v, p, d);
                 return;
         }
     }
     __tm_mismatch("{ ok: true; value: Page<Item>; } | { ok: false; error: string; }", v, p);
 }
-function __tm_decResult_Page_Item_string(r, p, d, n = r.mapHeader(p), i = 0, seen0 = 0) {
+function __tm_decResult_Page_Item_string_value(r, p, d, n = r.mapHeader(p), i = 0, seen0 = 0) {
     let value_;
     let h = i - 1;
     for (; i < n; i++) {
-        h = __tm_readKey(r, __tm_K_Result_Page_Item_string, h + 1, p);
+        h = __tm_readKey(r, __tm_K_Result_Page_Item_string_value, h + 1, p);
         if (h >= 0) {
             const bit = 1 << h;
             if (seen0 & bit) {
@@ -270,15 +270,15 @@ function __tm_decResult_Page_Item_string(r, p, d, n = r.mapHeader(p), i = 0, see
         }
     }
     if ((seen0 & 3) !== 3) {
-        __tm_missing(r, __tm_K_Result_Page_Item_string, [3], [seen0], p);
+        __tm_missing(r, __tm_K_Result_Page_Item_string_value, [3], [seen0], p);
     }
     return { ok: true, value: value_ };
 }
-function __tm_decResult_Page_Item_string2(r, p, d, n = r.mapHeader(p), i = 0, seen0 = 0) {
+function __tm_decResult_Page_Item_string_error(r, p, d, n = r.mapHeader(p), i = 0, seen0 = 0) {
     let error_;
     let h = i - 1;
     for (; i < n; i++) {
-        h = __tm_readKey(r, __tm_K_Result_Page_Item_string2, h + 1, p);
+        h = __tm_readKey(r, __tm_K_Result_Page_Item_string_error, h + 1, p);
         if (h >= 0) {
             const bit = 1 << h;
             if (seen0 & bit) {
@@ -297,11 +297,11 @@ function __tm_decResult_Page_Item_string2(r, p, d, n = r.mapHeader(p), i = 0, se
         }
     }
     if ((seen0 & 3) !== 3) {
-        __tm_missing(r, __tm_K_Result_Page_Item_string2, [3], [seen0], p);
+        __tm_missing(r, __tm_K_Result_Page_Item_string_error, [3], [seen0], p);
     }
     return { ok: false, error: error_ };
 }
-function __tm_decResult_Page_Item(r, p, d) {
+function __tm_decResult_Page_Item_string(r, p, d) {
     switch (r.family(p)) {
         case 7 /* MAP */: {
             const start = r.pos;
@@ -310,8 +310,8 @@ function __tm_decResult_Page_Item(r, p, d) {
             const tag = __tm_readTag(r, n, __tm_Tag_ok, __tm_L_ok, p);
             const i = r.pos === at ? 0 : 1; // 1: the tag came first and is read
             switch (tag) {
-                case 0 /* true */: return __tm_decResult_Page_Item_string(r, p, d, n, i, i);
-                case 1 /* false */: return __tm_decResult_Page_Item_string2(r, p, d, n, i, i);
+                case 0 /* true */: return __tm_decResult_Page_Item_string_value(r, p, d, n, i, i);
+                case 1 /* false */: return __tm_decResult_Page_Item_string_error(r, p, d, n, i, i);
             }
             return __tm_badTag(r, "ok", "true | false", p, start);
         }
@@ -323,7 +323,7 @@ const __tm_Page_ItemCodec = __tm_codec(10 /* generated-code version */, __tm_enc
 // codecFor<Page<string>>()
 const __tm_Page_stringCodec = __tm_codec(10 /* generated-code version */, __tm_encPage_string, __tm_decPage_string);
 // codecFor<Result<Page<Item>, string>>()
-const __tm_Result_Page_Item_stringCodec = __tm_codec(10 /* generated-code version */, __tm_encResult_Page_Item, __tm_decResult_Page_Item);
+const __tm_Result_Page_Item_stringCodec = __tm_codec(10 /* generated-code version */, __tm_encResult_Page_Item_string, __tm_decResult_Page_Item_string);
 export const ItemPageCodec = __tm_Page_ItemCodec;
 export const NamePageCodec = __tm_Page_stringCodec;
 export const ResultCodec = __tm_Result_Page_Item_stringCodec;

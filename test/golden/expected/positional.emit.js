@@ -18,8 +18,8 @@ const __tm_readPositionalTag = __tm.readPositionalTag;
 const __tm_nextOneOf = __tm.nextOneOf;
 const __tm_setOwn = __tm.setOwn;
 const __tm_codec = __tm.codec;
-const __tm_E_LayermarksItem_pinPositional = __tm_constants([["pin"]]);
-const __tm_E_LayermarksItem_pathPositional = __tm_constants([[[3, "array"], "path"]]);
+const __tm_E_Layer_marks_item_pinPositional = __tm_constants([["pin"]]);
+const __tm_E_Layer_marks_item_pathPositional = __tm_constants([[[3, "array"], "path"]]);
 const __tm_L_kind = __tm_literals(["pin", "path"]);
 const __tm_L_pin = __tm_literals(["pin"]);
 const __tm_L_path = __tm_literals(["path"]);
@@ -49,7 +49,7 @@ function __tm_encPointPositional(w, v, p, d) {
         }
     }
 }
-function __tm_encLayermarksItem_pinPositional(w, v, p, d) {
+function __tm_encLayer_marks_item_pinPositional(w, v, p, d) {
     if (!(typeof v === "object" && v !== null)) {
         __tm_mismatch("an object ({ kind: \"pin\"; at: Point; note?: string | undefined; })", v, p);
     }
@@ -68,7 +68,7 @@ function __tm_encLayermarksItem_pinPositional(w, v, p, d) {
     if (kind_ !== "pin") {
         __tm_mismatch("\"pin\"", kind_, p && p + ".kind");
     }
-    w.put(__tm_E_LayermarksItem_pinPositional[0]);
+    w.put(__tm_E_Layer_marks_item_pinPositional[0]);
     __tm_encPointPositional(w, at_, p && p + ".at", d + 1);
     if (n > 2) {
         if (note_ === undefined) {
@@ -85,7 +85,7 @@ function __tm_encPointPositionalArray(w, v, p, d) {
         __tm_encPointPositional(w, v[i], p && p + ("[" + i + "]"), d);
     }
 }
-function __tm_encLayermarksItem_pathPositional(w, v, p, d) {
+function __tm_encLayer_marks_item_pathPositional(w, v, p, d) {
     if (!(typeof v === "object" && v !== null)) {
         __tm_mismatch("an object ({ kind: \"path\"; points: Point[]; closed: boolean; })", v, p);
     }
@@ -98,27 +98,27 @@ function __tm_encLayermarksItem_pathPositional(w, v, p, d) {
     if (kind_ !== "path") {
         __tm_mismatch("\"path\"", kind_, p && p + ".kind");
     }
-    w.raw(__tm_E_LayermarksItem_pathPositional[0]);
+    w.raw(__tm_E_Layer_marks_item_pathPositional[0]);
     __tm_encPointPositionalArray(w, points_, p && p + ".points", d + 1);
     w.bool(closed_, p && p + ".closed");
 }
-function __tm_encLayermarksItem(w, v, p, d) {
+function __tm_encLayer_marks_item(w, v, p, d) {
     if (typeof v === "object" && v !== null) {
         switch (v.kind) {
             case "pin":
-                __tm_encLayermarksItem_pinPositional(w, v, p, d);
+                __tm_encLayer_marks_item_pinPositional(w, v, p, d);
                 return;
             case "path":
-                __tm_encLayermarksItem_pathPositional(w, v, p, d);
+                __tm_encLayer_marks_item_pathPositional(w, v, p, d);
                 return;
         }
     }
     __tm_mismatch("{ kind: \"pin\"; at: Point; note?: string | undefined; } | { kind: \"path\"; points: Point[]; closed: boolean; }", v, p);
 }
-function __tm_encLayermarksItemArray(w, v, p, d) {
+function __tm_encLayer_marks_itemArray(w, v, p, d) {
     const n = w.array(v, p);
     for (let i = 0; i < n; i++) {
-        __tm_encLayermarksItem(w, v[i], p && p + ("[" + i + "]"), d);
+        __tm_encLayer_marks_item(w, v[i], p && p + ("[" + i + "]"), d);
     }
 }
 function __tm_encRecordOfString(w, v, p, d) {
@@ -151,7 +151,7 @@ function __tm_encLayerPositional(w, v, p, d) {
     else {
         w.bool(visible_, p && p + ".visible");
     }
-    __tm_encLayermarksItemArray(w, marks_, p && p + ".marks", d + 1);
+    __tm_encLayer_marks_itemArray(w, marks_, p && p + ".marks", d + 1);
     __tm_encRecordOfString(w, style_, p && p + ".style", d + 1);
 }
 function __tm_decPointPositional(r, p, d) {
@@ -161,7 +161,7 @@ function __tm_decPointPositional(r, p, d) {
     const label_ = n > 2 ? r.takeNil() ? undefined : __tm_readString(r, p && p + ".label") : undefined;
     return { x: x_, y: y_, label: label_ };
 }
-function __tm_decLayermarksItem_pinPositional(r, p, d, n = r.tupleHeader(2, 3, p), i = 0) {
+function __tm_decLayer_marks_item_pinPositional(r, p, d, n = r.tupleHeader(2, 3, p), i = 0) {
     const kind_ = i > 0 ? "pin" : __tm_readOneOf(r, __tm_L_pin, p && p + ".kind");
     const at_ = __tm_decPointPositional(r, p && p + ".at", d + 1);
     const note_ = n > 2 ? r.takeNil() ? undefined : __tm_readString(r, p && p + ".note") : undefined;
@@ -175,13 +175,13 @@ function __tm_decPointPositionalArray(r, p, d) {
     }
     return out;
 }
-function __tm_decLayermarksItem_pathPositional(r, p, d, n = r.tupleHeader(3, 3, p), i = 0) {
+function __tm_decLayer_marks_item_pathPositional(r, p, d, n = r.tupleHeader(3, 3, p), i = 0) {
     const kind_ = i > 0 ? "path" : __tm_readOneOf(r, __tm_L_path, p && p + ".kind");
     const points_ = __tm_decPointPositionalArray(r, p && p + ".points", d + 1);
     const closed_ = r.bool(p && p + ".closed");
     return { kind: kind_, points: points_, closed: closed_ };
 }
-function __tm_decLayermarksItem(r, p, d) {
+function __tm_decLayer_marks_item(r, p, d) {
     switch (r.family(p)) {
         case 6 /* ARRAY */: {
             const start = r.pos;
@@ -190,12 +190,12 @@ function __tm_decLayermarksItem(r, p, d) {
             switch (first) {
                 case 0 /* "pin" */:
                     if (n >= 2 && n <= 3) {
-                        return __tm_decLayermarksItem_pinPositional(r, p, d, n, 1);
+                        return __tm_decLayer_marks_item_pinPositional(r, p, d, n, 1);
                     }
                     break;
                 case 1 /* "path" */:
                     if (n === 3) {
-                        return __tm_decLayermarksItem_pathPositional(r, p, d, n, 1);
+                        return __tm_decLayer_marks_item_pathPositional(r, p, d, n, 1);
                     }
                     break;
             }
@@ -203,19 +203,19 @@ function __tm_decLayermarksItem(r, p, d) {
             const tag = __tm_readPositionalTag(r, 0, __tm_L_kind, p);
             r.pos = start;
             switch (tag) {
-                case 0 /* "pin" */: return __tm_decLayermarksItem_pinPositional(r, p, d);
-                case 1 /* "path" */: return __tm_decLayermarksItem_pathPositional(r, p, d);
+                case 0 /* "pin" */: return __tm_decLayer_marks_item_pinPositional(r, p, d);
+                case 1 /* "path" */: return __tm_decLayer_marks_item_pathPositional(r, p, d);
             }
             return __tm_badTag(r, "kind", "\"pin\" | \"path\"", p, start);
         }
     }
     return r.mismatch("{ kind: \"pin\"; at: Point; note?: string | undefined; } | { kind: \"path\"; points: Point[]; closed: boolean; }", p);
 }
-function __tm_decLayermarksItemArray(r, p, d) {
+function __tm_decLayer_marks_itemArray(r, p, d) {
     const n = r.arrayHeader(p);
     const out = new Array(n);
     for (let i = 0; i < n; i++) {
-        out[i] = __tm_decLayermarksItem(r, p && p + ("[" + i + "]"), d);
+        out[i] = __tm_decLayer_marks_item(r, p && p + ("[" + i + "]"), d);
     }
     return out;
 }
@@ -232,7 +232,7 @@ function __tm_decLayerPositional(r, p, d) {
     r.tupleHeader(4, 4, p);
     const name_ = __tm_readString(r, p && p + ".name");
     const visible_ = r.takeNil() ? undefined : r.bool(p && p + ".visible");
-    const marks_ = __tm_decLayermarksItemArray(r, p && p + ".marks", d + 1);
+    const marks_ = __tm_decLayer_marks_itemArray(r, p && p + ".marks", d + 1);
     const style_ = __tm_decRecordOfString(r, p && p + ".style", d + 1);
     return {
         name: name_,

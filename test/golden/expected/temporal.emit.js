@@ -22,12 +22,12 @@ const __tm_readKey = __tm.readKey;
 const __tm_duplicateKey = __tm.duplicateKey;
 const __tm_missing = __tm.missing;
 const __tm_codec = __tm.codec;
-const __tm_E_Bookinguntil = __tm_constants([[[1], "open", true]]);
+const __tm_E_Booking_until = __tm_constants([[[1], "open", true]]);
 const __tm_E_Booking = __tm_constants([[[10], "id"], [[11], "id"], ["createdAt"], ["day"], ["opens"], ["local"], ["billing"], ["anniversary"], ["zoned"], ["length"], ["cancelledAt"], ["until"]]);
 const __tm_K_Booking = __tm_keys(["id", "createdAt", "day", "opens", "local", "billing", "anniversary", "zoned", "length", "cancelledAt", "until"]);
-const __tm_K_Bookinguntil = __tm_keys(["open"]);
+const __tm_K_Booking_until = __tm_keys(["open"]);
 const __tm_L_true = __tm_literals([true]);
-function __tm_encBookinguntil(w, v, p, d) {
+function __tm_encBooking_until(w, v, p, d) {
     if (!(typeof v === "object" && v !== null)) {
         __tm_mismatch("an object ({ open: true; })", v, p);
     }
@@ -38,9 +38,9 @@ function __tm_encBookinguntil(w, v, p, d) {
     if (open_ !== true) {
         __tm_mismatch("true", open_, p && p + ".open");
     }
-    w.raw(__tm_E_Bookinguntil[0]);
+    w.raw(__tm_E_Booking_until[0]);
 }
-function __tm_encNullOrBookinguntilOrPlainDate(w, v, p, d) {
+function __tm_encNullOrBooking_untilOrPlainDate(w, v, p, d) {
     if (__tm_isTemporal(v, "PlainDate")) {
         __tm_writeTemporal(w, v, "PlainDate", p);
         return;
@@ -50,7 +50,7 @@ function __tm_encNullOrBookinguntilOrPlainDate(w, v, p, d) {
         return;
     }
     if (__tm_isRecordLike(v)) {
-        __tm_encBookinguntil(w, v, p, d);
+        __tm_encBooking_until(w, v, p, d);
         return;
     }
     __tm_mismatch("null | { open: true; } | Temporal.PlainDate", v, p);
@@ -96,13 +96,13 @@ function __tm_encBooking(w, v, p, d) {
         }
     }
     w.raw(__tm_E_Booking[11]);
-    __tm_encNullOrBookinguntilOrPlainDate(w, v.until, p && p + ".until", d + 1);
+    __tm_encNullOrBooking_untilOrPlainDate(w, v.until, p && p + ".until", d + 1);
 }
-function __tm_decBookinguntil(r, p, d) {
+function __tm_decBooking_until(r, p, d) {
     const n = r.mapHeader(p);
     let seen0 = 0, h = -1;
     for (let i = 0; i < n; i++) {
-        h = __tm_readKey(r, __tm_K_Bookinguntil, h + 1, p);
+        h = __tm_readKey(r, __tm_K_Booking_until, h + 1, p);
         if (h >= 0) {
             const bit = 1 << h;
             if (seen0 & bit) {
@@ -118,14 +118,14 @@ function __tm_decBookinguntil(r, p, d) {
         }
     }
     if ((seen0 & 1) !== 1) {
-        __tm_missing(r, __tm_K_Bookinguntil, [1], [seen0], p);
+        __tm_missing(r, __tm_K_Booking_until, [1], [seen0], p);
     }
     return { open: true };
 }
-function __tm_decNullOrBookinguntilOrPlainDate(r, p, d) {
+function __tm_decNullOrBooking_untilOrPlainDate(r, p, d) {
     switch (r.family(p)) {
         case 0 /* NIL */: return r.nil(p);
-        case 7 /* MAP */: return __tm_decBookinguntil(r, p, d);
+        case 7 /* MAP */: return __tm_decBooking_until(r, p, d);
         case 4 /* STR */: return __tm_readTemporal(r, "PlainDate", p);
     }
     return r.mismatch("null | { open: true; } | Temporal.PlainDate", p);
@@ -175,7 +175,7 @@ function __tm_decBooking(r, p, d) {
                 cancelledAt_ = r.takeNil() ? null : __tm_readInstant(r, p && p + ".cancelledAt");
                 break;
             case 10:
-                until_ = __tm_decNullOrBookinguntilOrPlainDate(r, p && p + ".until", d + 1);
+                until_ = __tm_decNullOrBooking_untilOrPlainDate(r, p && p + ".until", d + 1);
                 break;
             default: __tm_unknownKey(r, p, d + 1);
         }

@@ -19,12 +19,12 @@ const __tm_codec = __tm.codec;
 const __tm_noExtraKeys = __tm.noExtraKeys;
 const __tm_writeFirstOf = __tm.writeFirstOf;
 const __tm_firstOf = __tm.firstOf;
-const __tm_E_ByKeys = __tm_constants([[[1], "a"]]);
-const __tm_E_ByKeys2 = __tm_constants([[[1], "b"]]);
+const __tm_E_ByKeys_a = __tm_constants([[[1], "a"]]);
+const __tm_E_ByKeys_b = __tm_constants([[[1], "b"]]);
 const __tm_Candidates = [[["a"], ["a"]], [["b"], ["b"]]];
-const __tm_K_ByKeys = __tm_keys(["a"]);
-const __tm_K_ByKeys2 = __tm_keys(["b"]);
-const __tm_DecodeCandidates = [[__tm_K_ByKeys, [1]], [__tm_K_ByKeys2, [1]]];
+const __tm_K_ByKeys_a = __tm_keys(["a"]);
+const __tm_K_ByKeys_b = __tm_keys(["b"]);
+const __tm_DecodeCandidates = [[__tm_K_ByKeys_a, [1]], [__tm_K_ByKeys_b, [1]]];
 const __tm_E_ByKeysThenTry = __tm_constants([[[1], "x"]]);
 const __tm_E_AB = __tm_constants([[[2], "a"], ["b"]]);
 const __tm_Encoders = [__tm_encByKeysThenTry, __tm_encByKeysThenTry2];
@@ -33,7 +33,7 @@ const __tm_K_ByKeysThenTry = __tm_keys(["x"]);
 const __tm_K_AB = __tm_keys(["a", "b"]);
 const __tm_DecodeCandidates2 = [[__tm_K_ByKeysThenTry, [1]], [__tm_K_ByKeysThenTry, [1]]];
 const __tm_Encoders2 = [__tm_encAArray, __tm_encABArray];
-function __tm_encByKeys(w, v, p, d) {
+function __tm_encByKeys_a(w, v, p, d) {
     if (!(typeof v === "object" && v !== null)) {
         __tm_mismatch("an object ({ a: string; })", v, p);
     }
@@ -41,10 +41,10 @@ function __tm_encByKeys(w, v, p, d) {
     if (Object.getPrototypeOf(v) !== Object.prototype && !(__tm_isRecordLike(v))) {
         __tm_mismatch("an object ({ a: string; })", v, p);
     }
-    w.raw(__tm_E_ByKeys[0]);
+    w.raw(__tm_E_ByKeys_a[0]);
     __tm_writeString(w, a_, p && p + ".a");
 }
-function __tm_encByKeys2(w, v, p, d) {
+function __tm_encByKeys_b(w, v, p, d) {
     if (!(typeof v === "object" && v !== null)) {
         __tm_mismatch("an object ({ b: number; })", v, p);
     }
@@ -53,28 +53,28 @@ function __tm_encByKeys2(w, v, p, d) {
         __tm_mismatch("an object ({ b: number; })", v, p);
     }
     w.ensure(12);
-    w.put(__tm_E_ByKeys2[0]);
+    w.put(__tm_E_ByKeys_b[0]);
     w.putNumber(b_, p && p + ".b");
 }
-function __tm_encByKeysOrByKeys2(w, v, p, d) {
+function __tm_encByKeys_aOrByKeys_b(w, v, p, d) {
     if (__tm_isRecordLike(v)) {
         switch (__tm_pickByKeys(v, __tm_Candidates)) {
             case 0:
-                __tm_encByKeys(w, v, p, d);
+                __tm_encByKeys_a(w, v, p, d);
                 return;
             case 1:
-                __tm_encByKeys2(w, v, p, d);
+                __tm_encByKeys_b(w, v, p, d);
                 return;
         }
     }
     __tm_mismatch("{ a: string; } | { b: number; }", v, p);
 }
-function __tm_decByKeys(r, p, d) {
+function __tm_decByKeys_a(r, p, d) {
     const n = r.mapHeader(p);
     let a_;
     let seen0 = 0, h = -1;
     for (let i = 0; i < n; i++) {
-        h = __tm_readKey(r, __tm_K_ByKeys, h + 1, p);
+        h = __tm_readKey(r, __tm_K_ByKeys_a, h + 1, p);
         if (h >= 0) {
             const bit = 1 << h;
             if (seen0 & bit) {
@@ -90,16 +90,16 @@ function __tm_decByKeys(r, p, d) {
         }
     }
     if ((seen0 & 1) !== 1) {
-        __tm_missing(r, __tm_K_ByKeys, [1], [seen0], p);
+        __tm_missing(r, __tm_K_ByKeys_a, [1], [seen0], p);
     }
     return { a: a_ };
 }
-function __tm_decByKeys2(r, p, d) {
+function __tm_decByKeys_b(r, p, d) {
     const n = r.mapHeader(p);
     let b_;
     let seen0 = 0, h = -1;
     for (let i = 0; i < n; i++) {
-        h = __tm_readKey(r, __tm_K_ByKeys2, h + 1, p);
+        h = __tm_readKey(r, __tm_K_ByKeys_b, h + 1, p);
         if (h >= 0) {
             const bit = 1 << h;
             if (seen0 & bit) {
@@ -115,18 +115,18 @@ function __tm_decByKeys2(r, p, d) {
         }
     }
     if ((seen0 & 1) !== 1) {
-        __tm_missing(r, __tm_K_ByKeys2, [1], [seen0], p);
+        __tm_missing(r, __tm_K_ByKeys_b, [1], [seen0], p);
     }
     return { b: b_ };
 }
-function __tm_decByKeysOrByKeys2(r, p, d) {
+function __tm_decByKeys_aOrByKeys_b(r, p, d) {
     switch (r.family(p)) {
         case 7 /* MAP */:
             switch (__tm_pickMember(r, __tm_DecodeCandidates, p)) {
-                case 0: return __tm_decByKeys(r, p, d);
-                case 1: return __tm_decByKeys2(r, p, d);
+                case 0: return __tm_decByKeys_a(r, p, d);
+                case 1: return __tm_decByKeys_b(r, p, d);
             }
-            return __tm_decByKeys(r, p, d);
+            return __tm_decByKeys_a(r, p, d);
     }
     return r.mismatch("{ a: string; } | { b: number; }", p);
 }
@@ -142,7 +142,7 @@ function __tm_encA(w, v, p, d) {
         __tm_noExtraKeys(v, 1, p);
     }
     w.ensure(12);
-    w.put(__tm_E_ByKeys[0]);
+    w.put(__tm_E_ByKeys_a[0]);
     w.putNumber(a_, p && p + ".a");
 }
 function __tm_encAArray(w, v, p, d) {
@@ -214,7 +214,7 @@ function __tm_decA(r, p, d) {
     let a_;
     let seen0 = 0, h = -1;
     for (let i = 0; i < n; i++) {
-        h = __tm_readKey(r, __tm_K_ByKeys, h + 1, p);
+        h = __tm_readKey(r, __tm_K_ByKeys_a, h + 1, p);
         if (h >= 0) {
             const bit = 1 << h;
             if (seen0 & bit) {
@@ -230,7 +230,7 @@ function __tm_decA(r, p, d) {
         }
     }
     if ((seen0 & 1) !== 1) {
-        __tm_missing(r, __tm_K_ByKeys, [1], [seen0], p);
+        __tm_missing(r, __tm_K_ByKeys_a, [1], [seen0], p);
     }
     return { a: a_ };
 }
@@ -348,7 +348,7 @@ function __tm_decAArrayOrABArray(r, p, d) {
     return r.mismatch("A[] | AB[]", p);
 }
 // codecFor<{ a: string; } | { b: number; }>()
-const __tm_ByKeysCodec = __tm_codec(10 /* generated-code version */, __tm_encByKeysOrByKeys2, __tm_decByKeysOrByKeys2);
+const __tm_ByKeysCodec = __tm_codec(10 /* generated-code version */, __tm_encByKeys_aOrByKeys_b, __tm_decByKeys_aOrByKeys_b);
 // codecFor<{ x: A[]; } | { x: AB[]; }>()
 const __tm_ByKeysThenTryCodec = __tm_codec(10 /* generated-code version */, __tm_encByKeysThenTryOrByKeysThenTry2, __tm_decByKeysThenTryOrByKeysThenTry2);
 // codecFor<A[] | AB[]>()
