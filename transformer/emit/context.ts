@@ -1,4 +1,5 @@
 import type { FileModel, Link, NamedType, TypeNode } from "../model/ir.js";
+import { identifierFrom } from "../model/names.js";
 import { walk } from "../model/unions.js";
 import type { Build, Expr, Parameter, Stmt, TypeSpec } from "./build-base.js";
 
@@ -267,6 +268,15 @@ const DECODER_SIGNATURE: { params: [string, TypeSpec][]; returns: TypeSpec } = {
   returns: "any",
 };
 
+/**
+ * A name made of `parts` (`["draft", "active"]` → `draft_active`), or `fallback` when they make no
+ * identifier or a long one: names in generated code say what a table holds, not a counter.
+ */
+export function nameOf(parts: readonly string[], fallback: string): string {
+  const name = identifierFrom(parts.join("_"));
+  return name !== "" && name.length <= 32 ? name : fallback;
+}
+
 /** A readable function-name stem: `User`, `UserArray`, `MapOfString_Order`. */
 function baseName(node: TypeNode, named: Record<string, NamedType>): string {
   switch (node.kind) {
@@ -289,7 +299,9 @@ function baseName(node: TypeNode, named: Record<string, NamedType>): string {
       return parts.length <= 3 && joined.length <= 40 ? joined : "Union";
     }
     case "literals":
-      return "Literal";
+      return "Literal_" + nameOf(node.values.map(String), "of");
+    case "template":
+      return "Template_" + nameOf(node.texts, "of");
     case "flags":
       return "Flags";
     case "temporal":
@@ -297,7 +309,13 @@ function baseName(node: TypeNode, named: Record<string, NamedType>): string {
     case "param":
       return node.name;
     case "tuple":
-      return "Tuple";
+      return (
+        "Tuple_" +
+        nameOf(
+          node.elements.map((e) => baseName(e.type, named)),
+          "of",
+        )
+      );
     default: {
       const kind = (node.kind === "number" || node.kind === "numberOrBigint") && node.width ? node.width : node.kind; // `Uint32Array`
       return kind[0]!.toUpperCase() + kind.slice(1);

@@ -1,6 +1,6 @@
 import { INT_RANGES, type Literal, type TypeNode } from "../model/ir.js";
 import type { Expr, Stmt } from "./build-base.js";
-import type { EmitContext } from "./context.js";
+import { nameOf, type EmitContext } from "./context.js";
 
 /**
  * Leaves, literals and template literal types, both directions: what one runtime call (or a check
@@ -249,10 +249,10 @@ export function decodeTemplate(ctx: EmitContext, node: Extract<TypeNode, { kind:
  */
 export function templateTest(ctx: EmitContext, node: Extract<TypeNode, { kind: "template" }>, s: Expr): Expr {
   const b = ctx.b;
-  const texts = ctx.constant("texts:" + JSON.stringify(node.texts), "Texts", () =>
+  const texts = ctx.constant("texts:" + JSON.stringify(node.texts), "Texts_" + nameOf(node.texts, "of"), () =>
     b.array(node.texts.map((t) => b.str(t))),
   );
-  const holes = ctx.constant("holes:" + JSON.stringify(node.holes), "Holes", () =>
+  const holes = ctx.constant("holes:" + JSON.stringify(node.holes), "Holes_" + nameOf(node.holes, "of"), () =>
     b.array(node.holes.map((h) => b.str(h))),
   );
   return b.call(ctx.rt("isTemplateMember"), s, texts, holes);
@@ -266,7 +266,7 @@ export function literalTest(ctx: EmitContext, values: Literal[], v: Expr): Expr 
       values.map((value) => b.bin(v, "===", b.lit(value))),
       "||",
     );
-  const set = ctx.constant("set:" + JSON.stringify(values), "Values", () =>
+  const set = ctx.constant("set:" + JSON.stringify(values), "Set_" + nameOf(values.map(String), "Values"), () =>
     b.new(b.id("Set"), b.array(values.map((x) => b.lit(x)))),
   );
   return b.method(set, "has", v);
@@ -298,7 +298,7 @@ export function readAsBytes(values: Literal[]): boolean {
 /** `const __tm_L_x = __tm.literals([...])`: a literal union pre-encoded, shared by both directions. */
 export function literalTable(ctx: EmitContext, values: Literal[], name?: string): Expr {
   const b = ctx.b;
-  const stem = name ?? (values.length === 1 && /^\w{1,24}$/.test(String(values[0])) ? String(values[0]) : "Values");
+  const stem = name ?? nameOf(values.map(String), "Values");
   return ctx.constant("literals:" + JSON.stringify(values), "L_" + stem, () =>
     b.call(ctx.rt("literals"), b.array(values.map((x) => b.lit(x)))),
   );

@@ -30,7 +30,7 @@ const __tm_E_Order_payment_card = __tm_constants([[[2], "method", "card", "last4
 const __tm_E_Order_payment_invoice = __tm_constants([[[2], "method", "invoice", "dueDays"]]);
 const __tm_E_Order = __tm_constants([[[6], "id"], [[7], "id"], ["placedAt"], ["currency", "EUR"], ["currency", "USD"], ["items"], ["payment"], ["tags"], ["note"]]);
 const __tm_K_Order = __tm_keys(["id", "placedAt", "currency", "items", "payment", "tags", "note"]);
-const __tm_L_Values = __tm_literals(["EUR", "USD"]);
+const __tm_L_EUR_USD = __tm_literals(["EUR", "USD"]);
 const __tm_K_LineItem = __tm_keys(["sku", "quantity", "unitPrice"]);
 const __tm_Tag_method = __tm_keys(["method"])[0]!;
 const __tm_L_method = __tm_literals(["card", "invoice"]);
@@ -307,7 +307,7 @@ function __tm_decOrder(r: __tm.Reader, p: string | undefined, d: number): any {
                 placedAt_ = __tm_readDate(r, p && p + ".placedAt");
                 break;
             case 2:
-                currency_ = __tm_readOneOf(r, __tm_L_Values, p && p + ".currency");
+                currency_ = __tm_readOneOf(r, __tm_L_EUR_USD, p && p + ".currency");
                 break;
             case 3:
                 items_ = __tm_decLineItemArray(r, p && p + ".items", d + 1);

@@ -44,7 +44,7 @@ function __tm_encStringSet(w, v, p, d) {
         i++;
     }
 }
-function __tm_encTuple(w, v, p, d) {
+function __tm_encTuple_Number_Number(w, v, p, d) {
     if (!(Array.isArray(v) && v.length === 2)) {
         __tm_mismatch("a tuple of 2 elements", v, p);
     }
@@ -53,7 +53,7 @@ function __tm_encTuple(w, v, p, d) {
     w.putNumber(v[0], p && p + "[0]");
     w.putNumber(v[1], p && p + "[1]");
 }
-function __tm_encTuple2(w, v, p, d) {
+function __tm_encTuple_Date_UndefinedOrDate(w, v, p, d) {
     if (!(Array.isArray(v) && v.length >= 1 && v.length <= 2)) {
         __tm_mismatch("a tuple of 1 to 2 elements", v, p);
     }
@@ -72,7 +72,7 @@ function __tm_encTuple2(w, v, p, d) {
         }
     }
 }
-function __tm_encTuple3(w, v, p, d) {
+function __tm_encTuple_String_Number(w, v, p, d) {
     if (!(Array.isArray(v) && v.length >= 1)) {
         __tm_mismatch("a tuple of at least 1 element", v, p);
     }
@@ -128,13 +128,13 @@ function __tm_encInventory(w, v, p, d) {
     w.raw(__tm_E_Inventory[2]);
     __tm_encStringSet(w, v.tags, p && p + ".tags", d + 1);
     w.raw(__tm_E_Inventory[3]);
-    __tm_encTuple(w, v.location, p && p + ".location", d + 1);
+    __tm_encTuple_Number_Number(w, v.location, p && p + ".location", d + 1);
     if (window_ !== undefined) {
         w.raw(__tm_E_Inventory[4]);
-        __tm_encTuple2(w, window_, p && p + ".window", d + 1);
+        __tm_encTuple_Date_UndefinedOrDate(w, window_, p && p + ".window", d + 1);
     }
     w.raw(__tm_E_Inventory[5]);
-    __tm_encTuple3(w, v.history, p && p + ".history", d + 1);
+    __tm_encTuple_String_Number(w, v.history, p && p + ".history", d + 1);
     w.raw(__tm_E_Inventory[6]);
     __tm_encRecordOfNumberSet(w, v.byRegion, p && p + ".byRegion", d + 1);
     w.raw(__tm_E_Inventory[7]);
@@ -159,11 +159,11 @@ function __tm_decStringSet(r, p, d) {
     }
     return out;
 }
-function __tm_decTuple(r, p, d) {
+function __tm_decTuple_Number_Number(r, p, d) {
     r.tupleHeader(2, 2, p);
     return [r.number(p && p + "[0]"), r.number(p && p + "[1]")];
 }
-function __tm_decTuple2(r, p, d) {
+function __tm_decTuple_Date_UndefinedOrDate(r, p, d) {
     const n = r.tupleHeader(1, 2, p);
     const out = [];
     out.push(__tm_readDate(r, p && p + "[0]"));
@@ -175,7 +175,7 @@ function __tm_decTuple2(r, p, d) {
     }
     return out;
 }
-function __tm_decTuple3(r, p, d) {
+function __tm_decTuple_String_Number(r, p, d) {
     const n = r.tupleHeader(1, -1, p);
     const out = [];
     out.push(__tm_readString(r, p && p + "[0]"));
@@ -230,13 +230,13 @@ function __tm_decInventory(r, p, d) {
                 tags_ = __tm_decStringSet(r, p && p + ".tags", d + 1);
                 break;
             case 2:
-                location_ = __tm_decTuple(r, p && p + ".location", d + 1);
+                location_ = __tm_decTuple_Number_Number(r, p && p + ".location", d + 1);
                 break;
             case 3:
-                window_ = r.absentNil() ? undefined : __tm_decTuple2(r, p && p + ".window", d + 1);
+                window_ = r.absentNil() ? undefined : __tm_decTuple_Date_UndefinedOrDate(r, p && p + ".window", d + 1);
                 break;
             case 4:
-                history_ = __tm_decTuple3(r, p && p + ".history", d + 1);
+                history_ = __tm_decTuple_String_Number(r, p && p + ".history", d + 1);
                 break;
             case 5:
                 byRegion_ = __tm_decRecordOfNumberSet(r, p && p + ".byRegion", d + 1);

@@ -19,10 +19,10 @@ const __tm_missing = __tm.missing;
 const __tm_codec = __tm.codec;
 const __tm_E_Message = __tm_constants([[[8], "id"], [[9], "id"], ["flags"], ["permission"], ["nullable"], ["wide"], ["direction"], ["level"], ["single", 8, "some"]]);
 const __tm_K_Message = __tm_keys(["id", "flags", "permission", "nullable", "wide", "direction", "level", "single", "some"]);
-const __tm_L_Values = __tm_literals([0, 1, 2]);
-const __tm_L_Values2 = __tm_literals([1, 2, 3, 4]);
-const __tm_L_8 = __tm_literals([8]);
-const __tm_L_Values3 = __tm_literals([1, 16]);
+const __tm_L__0_1_2 = __tm_literals([0, 1, 2]);
+const __tm_L__1_2_3_4 = __tm_literals([1, 2, 3, 4]);
+const __tm_L__8 = __tm_literals([8]);
+const __tm_L__1_16 = __tm_literals([1, 16]);
 function __tm_encMessage(w, v, p, d) {
     if (!(typeof v === "object" && v !== null)) {
         __tm_mismatch("an object (Message)", v, p);
@@ -108,16 +108,16 @@ function __tm_decMessage(r, p, d) {
                 wide_ = __tm_readFlags(r, 1099511627777, "a combination of 1, 1099511627776", p && p + ".wide");
                 break;
             case 5:
-                direction_ = __tm_readOneOf(r, __tm_L_Values, p && p + ".direction");
+                direction_ = __tm_readOneOf(r, __tm_L__0_1_2, p && p + ".direction");
                 break;
             case 6:
-                level_ = __tm_readOneOf(r, __tm_L_Values2, p && p + ".level");
+                level_ = __tm_readOneOf(r, __tm_L__1_2_3_4, p && p + ".level");
                 break;
             case 7:
-                __tm_readOneOf(r, __tm_L_8, p && p + ".single");
+                __tm_readOneOf(r, __tm_L__8, p && p + ".single");
                 break;
             case 8:
-                some_ = __tm_readOneOf(r, __tm_L_Values3, p && p + ".some");
+                some_ = __tm_readOneOf(r, __tm_L__1_16, p && p + ".some");
                 break;
             default: __tm_unknownKey(r, p, d + 1);
         }

@@ -19,8 +19,8 @@ const __tm_codec = __tm.codec;
 const __tm_E_Reading = __tm_constants([[[9], "kind", "reading", "at"], [[10], "kind", "reading", "at"], ["ok"], ["level"], ["unit", "C"], ["unit", "F"], ["a_property_name_longer_than_a_run_can_be"], ["x"], ["y"], ["note"], ["after"]]);
 const __tm_K_Reading = __tm_keys(["kind", "at", "ok", "level", "unit", "a_property_name_longer_than_a_run_can_be", "x", "y", "note", "after"]);
 const __tm_L_reading = __tm_literals(["reading"]);
-const __tm_L_Values = __tm_literals([0, 1, 2]);
-const __tm_L_Values2 = __tm_literals(["C", "F"]);
+const __tm_L__0_1_2 = __tm_literals([0, 1, 2]);
+const __tm_L_C_F = __tm_literals(["C", "F"]);
 const __tm_E_ReadingPositional = __tm_constants([[[10, "array"], "reading"], ["C"], ["F"]]);
 function __tm_encReading(w, v, p, d) {
     if (!(typeof v === "object" && v !== null)) {
@@ -100,10 +100,10 @@ function __tm_decReading(r, p, d) {
                 ok_ = r.bool(p && p + ".ok");
                 break;
             case 3:
-                level_ = __tm_readOneOf(r, __tm_L_Values, p && p + ".level");
+                level_ = __tm_readOneOf(r, __tm_L__0_1_2, p && p + ".level");
                 break;
             case 4:
-                unit_ = __tm_readOneOf(r, __tm_L_Values2, p && p + ".unit");
+                unit_ = __tm_readOneOf(r, __tm_L_C_F, p && p + ".unit");
                 break;
             case 5:
                 a_property_name_longer_than_a_run_can_be_ = r.number(p && p + ".a_property_name_longer_than_a_run_can_be");
@@ -194,8 +194,8 @@ function __tm_decReadingPositional(r, p, d) {
     const kind_ = __tm_readOneOf(r, __tm_L_reading, p && p + ".kind");
     const at_ = r.number(p && p + ".at");
     const ok_ = r.bool(p && p + ".ok");
-    const level_ = __tm_readOneOf(r, __tm_L_Values, p && p + ".level");
-    const unit_ = __tm_readOneOf(r, __tm_L_Values2, p && p + ".unit");
+    const level_ = __tm_readOneOf(r, __tm_L__0_1_2, p && p + ".level");
+    const unit_ = __tm_readOneOf(r, __tm_L_C_F, p && p + ".unit");
     const a_property_name_longer_than_a_run_can_be_ = r.number(p && p + ".a_property_name_longer_than_a_run_can_be");
     const x_ = r.number(p && p + ".x");
     const y_ = r.number(p && p + ".y");

@@ -21,56 +21,56 @@ const __tm_readKey = __tm.readKey;
 const __tm_duplicateKey = __tm.duplicateKey;
 const __tm_missing = __tm.missing;
 const __tm_codec = __tm.codec;
-const __tm_Texts = ["/users/", "/posts/", ""];
-const __tm_Holes = ["bigint", "number"];
-const __tm_Texts2 = ["get_", ""];
-const __tm_Holes2 = ["string"];
-const __tm_Texts3 = ["post_", ""];
-const __tm_Texts4 = ["W/", ""];
+const __tm_Texts_users___posts = ["/users/", "/posts/", ""];
+const __tm_Holes_bigint_number = ["bigint", "number"];
+const __tm_Texts_get = ["get_", ""];
+const __tm_Holes_string = ["string"];
+const __tm_Texts_post = ["post_", ""];
+const __tm_Texts_W = ["W/", ""];
 const __tm_L_none = __tm_literals(["none"]);
-const __tm_Texts5 = ["x-", ""];
+const __tm_Texts_x = ["x-", ""];
 const __tm_E_Route = __tm_constants([[[4], "path"], ["method"], ["etag"], ["headers"]]);
 const __tm_K_Route = __tm_keys(["path", "method", "etag", "headers"]);
-const __tm_Texts6 = ["", ".", ".", ""];
-const __tm_Holes3 = ["number", "number", "number"];
-function __tm_encTemplate(w, v, p, d) {
-    if (!(typeof v === "string" && __tm_isTemplateMember(v, __tm_Texts, __tm_Holes))) {
+const __tm_Texts_of = ["", ".", ".", ""];
+const __tm_Holes_number_number_number = ["number", "number", "number"];
+function __tm_encTemplate_users___posts(w, v, p, d) {
+    if (!(typeof v === "string" && __tm_isTemplateMember(v, __tm_Texts_users___posts, __tm_Holes_bigint_number))) {
         __tm_mismatch("a string matching `/users/${bigint}/posts/${number}`", v, p);
     }
     __tm_writeString(w, v);
 }
-function __tm_encTemplate2(w, v, p, d) {
-    if (!(typeof v === "string" && __tm_isTemplateMember(v, __tm_Texts2, __tm_Holes2))) {
+function __tm_encTemplate_get(w, v, p, d) {
+    if (!(typeof v === "string" && __tm_isTemplateMember(v, __tm_Texts_get, __tm_Holes_string))) {
         __tm_mismatch("a string matching `get_${string}`", v, p);
     }
     __tm_writeString(w, v);
 }
-function __tm_encTemplate3(w, v, p, d) {
-    if (!(typeof v === "string" && __tm_isTemplateMember(v, __tm_Texts3, __tm_Holes2))) {
+function __tm_encTemplate_post(w, v, p, d) {
+    if (!(typeof v === "string" && __tm_isTemplateMember(v, __tm_Texts_post, __tm_Holes_string))) {
         __tm_mismatch("a string matching `post_${string}`", v, p);
     }
     __tm_writeString(w, v);
 }
-function __tm_encTemplateOrTemplate(w, v, p, d) {
-    if (typeof v === "string" && __tm_isTemplateMember(v, __tm_Texts2, __tm_Holes2)) {
-        __tm_encTemplate2(w, v, p, d);
+function __tm_encTemplate_getOrTemplate_post(w, v, p, d) {
+    if (typeof v === "string" && __tm_isTemplateMember(v, __tm_Texts_get, __tm_Holes_string)) {
+        __tm_encTemplate_get(w, v, p, d);
         return;
     }
-    if (typeof v === "string" && __tm_isTemplateMember(v, __tm_Texts3, __tm_Holes2)) {
-        __tm_encTemplate3(w, v, p, d);
+    if (typeof v === "string" && __tm_isTemplateMember(v, __tm_Texts_post, __tm_Holes_string)) {
+        __tm_encTemplate_post(w, v, p, d);
         return;
     }
     __tm_mismatch("`get_${string}` | `post_${string}`", v, p);
 }
-function __tm_encTemplate4(w, v, p, d) {
-    if (!(typeof v === "string" && __tm_isTemplateMember(v, __tm_Texts4, __tm_Holes2))) {
+function __tm_encTemplate_W(w, v, p, d) {
+    if (!(typeof v === "string" && __tm_isTemplateMember(v, __tm_Texts_W, __tm_Holes_string))) {
         __tm_mismatch("a string matching `W/${string}`", v, p);
     }
     __tm_writeString(w, v);
 }
-function __tm_encTemplateOrLiteral(w, v, p, d) {
-    if (typeof v === "string" && __tm_isTemplateMember(v, __tm_Texts4, __tm_Holes2)) {
-        __tm_encTemplate4(w, v, p, d);
+function __tm_encTemplate_WOrLiteral_none(w, v, p, d) {
+    if (typeof v === "string" && __tm_isTemplateMember(v, __tm_Texts_W, __tm_Holes_string)) {
+        __tm_encTemplate_W(w, v, p, d);
         return;
     }
     if (v === "none") {
@@ -84,8 +84,8 @@ function __tm_encTemplateOrLiteral(w, v, p, d) {
     }
     __tm_mismatch("`W/${string}` | \"none\"", v, p);
 }
-function __tm_encTemplate5(w, v, p, d) {
-    if (!(typeof v === "string" && __tm_isTemplateMember(v, __tm_Texts5, __tm_Holes2))) {
+function __tm_encTemplate_x(w, v, p, d) {
+    if (!(typeof v === "string" && __tm_isTemplateMember(v, __tm_Texts_x, __tm_Holes_string))) {
         __tm_mismatch("a string matching `x-${string}`", v, p);
     }
     __tm_writeString(w, v);
@@ -97,7 +97,7 @@ function __tm_encRecordOfString(w, v, p, d) {
     const keys = __tm_definedKeys(v);
     w.mapHeader(keys.length);
     for (const k of keys) {
-        __tm_encTemplate5(w, k, p && p + ".<key>", 0);
+        __tm_encTemplate_x(w, k, p && p + ".<key>", 0);
         __tm_writeString(w, v[k], p && p + __tm_keySegment(k));
     }
 }
@@ -110,62 +110,62 @@ function __tm_encRoute(w, v, p, d) {
         __tm_mismatch("an object (Route)", v, p);
     }
     w.raw(__tm_E_Route[0]);
-    __tm_encTemplate(w, path_, p && p + ".path", d + 1);
+    __tm_encTemplate_users___posts(w, path_, p && p + ".path", d + 1);
     w.raw(__tm_E_Route[1]);
-    __tm_encTemplateOrTemplate(w, v.method, p && p + ".method", d + 1);
+    __tm_encTemplate_getOrTemplate_post(w, v.method, p && p + ".method", d + 1);
     w.raw(__tm_E_Route[2]);
-    __tm_encTemplateOrLiteral(w, v.etag, p && p + ".etag", d + 1);
+    __tm_encTemplate_WOrLiteral_none(w, v.etag, p && p + ".etag", d + 1);
     w.raw(__tm_E_Route[3]);
     __tm_encRecordOfString(w, v.headers, p && p + ".headers", d + 1);
 }
-function __tm_decTemplate(r, p, d) {
+function __tm_decTemplate_users___posts(r, p, d) {
     const at = r.pos;
     const x = __tm_readString(r, p);
-    if (__tm_isTemplateMember(x, __tm_Texts, __tm_Holes)) {
+    if (__tm_isTemplateMember(x, __tm_Texts_users___posts, __tm_Holes_bigint_number)) {
         return x;
     }
     return __tm_notOneOf(r, "`/users/${bigint}/posts/${number}`", x, p, at);
 }
-function __tm_decTemplate2(r, p, d) {
+function __tm_decTemplate_get(r, p, d) {
     const at = r.pos;
     const x = __tm_readString(r, p);
-    if (__tm_isTemplateMember(x, __tm_Texts2, __tm_Holes2)) {
+    if (__tm_isTemplateMember(x, __tm_Texts_get, __tm_Holes_string)) {
         return x;
     }
     return __tm_notOneOf(r, "`get_${string}`", x, p, at);
 }
-function __tm_decTemplate3(r, p, d) {
+function __tm_decTemplate_post(r, p, d) {
     const at = r.pos;
     const x = __tm_readString(r, p);
-    if (__tm_isTemplateMember(x, __tm_Texts3, __tm_Holes2)) {
+    if (__tm_isTemplateMember(x, __tm_Texts_post, __tm_Holes_string)) {
         return x;
     }
     return __tm_notOneOf(r, "`post_${string}`", x, p, at);
 }
-function __tm_decTemplateOrTemplate(r, p, d) {
+function __tm_decTemplate_getOrTemplate_post(r, p, d) {
     switch (r.family(p)) {
-        case 4 /* STR */: return __tm_firstOf(r, [() => __tm_decTemplate2(r, p, d), () => __tm_decTemplate3(r, p, d)], p);
+        case 4 /* STR */: return __tm_firstOf(r, [() => __tm_decTemplate_get(r, p, d), () => __tm_decTemplate_post(r, p, d)], p);
     }
     return r.mismatch("`get_${string}` | `post_${string}`", p);
 }
-function __tm_decTemplate4(r, p, d) {
+function __tm_decTemplate_W(r, p, d) {
     const at = r.pos;
     const x = __tm_readString(r, p);
-    if (__tm_isTemplateMember(x, __tm_Texts4, __tm_Holes2)) {
+    if (__tm_isTemplateMember(x, __tm_Texts_W, __tm_Holes_string)) {
         return x;
     }
     return __tm_notOneOf(r, "`W/${string}`", x, p, at);
 }
-function __tm_decTemplateOrLiteral(r, p, d) {
+function __tm_decTemplate_WOrLiteral_none(r, p, d) {
     switch (r.family(p)) {
-        case 4 /* STR */: return __tm_firstOf(r, [() => __tm_decTemplate4(r, p, d), () => __tm_readOneOf(r, __tm_L_none, p)], p);
+        case 4 /* STR */: return __tm_firstOf(r, [() => __tm_decTemplate_W(r, p, d), () => __tm_readOneOf(r, __tm_L_none, p)], p);
     }
     return r.mismatch("`W/${string}` | \"none\"", p);
 }
-function __tm_decTemplate5(r, p, d) {
+function __tm_decTemplate_x(r, p, d) {
     const at = r.pos;
     const x = __tm_readString(r, p);
-    if (__tm_isTemplateMember(x, __tm_Texts5, __tm_Holes2)) {
+    if (__tm_isTemplateMember(x, __tm_Texts_x, __tm_Holes_string)) {
         return x;
     }
     return __tm_notOneOf(r, "`x-${string}`", x, p, at);
@@ -174,7 +174,7 @@ function __tm_decRecordOfString(r, p, d) {
     const n = r.mapHeader(p);
     const out = {};
     for (let i = 0; i < n; i++) {
-        const k = __tm_decTemplate5(r, p && p + ".<key>", 0);
+        const k = __tm_decTemplate_x(r, p && p + ".<key>", 0);
         __tm_setOwn(out, k, __tm_readString(r, p && p + __tm_keySegment(k)));
     }
     return out;
@@ -194,13 +194,13 @@ function __tm_decRoute(r, p, d) {
         }
         switch (h) {
             case 0:
-                path_ = __tm_decTemplate(r, p && p + ".path", d + 1);
+                path_ = __tm_decTemplate_users___posts(r, p && p + ".path", d + 1);
                 break;
             case 1:
-                method_ = __tm_decTemplateOrTemplate(r, p && p + ".method", d + 1);
+                method_ = __tm_decTemplate_getOrTemplate_post(r, p && p + ".method", d + 1);
                 break;
             case 2:
-                etag_ = __tm_decTemplateOrLiteral(r, p && p + ".etag", d + 1);
+                etag_ = __tm_decTemplate_WOrLiteral_none(r, p && p + ".etag", d + 1);
                 break;
             case 3:
                 headers_ = __tm_decRecordOfString(r, p && p + ".headers", d + 1);
@@ -218,16 +218,16 @@ function __tm_decRoute(r, p, d) {
         headers: headers_
     };
 }
-function __tm_encTemplate6(w, v, p, d) {
-    if (!(typeof v === "string" && __tm_isTemplateMember(v, __tm_Texts6, __tm_Holes3))) {
+function __tm_encTemplate_of(w, v, p, d) {
+    if (!(typeof v === "string" && __tm_isTemplateMember(v, __tm_Texts_of, __tm_Holes_number_number_number))) {
         __tm_mismatch("a string matching `${number}.${number}.${number}`", v, p);
     }
     __tm_writeString(w, v);
 }
-function __tm_decTemplate6(r, p, d) {
+function __tm_decTemplate_of(r, p, d) {
     const at = r.pos;
     const x = __tm_readString(r, p);
-    if (__tm_isTemplateMember(x, __tm_Texts6, __tm_Holes3)) {
+    if (__tm_isTemplateMember(x, __tm_Texts_of, __tm_Holes_number_number_number)) {
         return x;
     }
     return __tm_notOneOf(r, "`${number}.${number}.${number}`", x, p, at);
@@ -235,7 +235,7 @@ function __tm_decTemplate6(r, p, d) {
 // codecFor<Route>()
 const __tm_RouteCodec = __tm_codec(10 /* generated-code version */, __tm_encRoute, __tm_decRoute);
 // codecFor<`${number}.${number}.${number}`>()
-const __tm_VersionCodec = __tm_codec(10 /* generated-code version */, __tm_encTemplate6, __tm_decTemplate6);
+const __tm_VersionCodec = __tm_codec(10 /* generated-code version */, __tm_encTemplate_of, __tm_decTemplate_of);
 export const RouteCodec = __tm_RouteCodec;
 export const VersionCodec = __tm_VersionCodec;
 export const roundTrip = [
