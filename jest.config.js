@@ -15,6 +15,7 @@ const shared = {
     // Generated fixtures import the runtime by its package name, as user code does.
     "^typed-msgpack$": "<rootDir>/runtime/index.ts",
     "^typed-msgpack/stream$": "<rootDir>/runtime/stream.ts",
+    "^typed-msgpack/internal$": "<rootDir>/runtime/internal.ts",
     "^(\\.{1,2}/.*)\\.js$": "$1",
   },
 };

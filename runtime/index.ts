@@ -1,109 +1,13 @@
-/** typed-msgpack runtime: what applications import, and what generated codecs call. */
-import { codec as codecFn } from "./codec.js";
-import { keySegment as keySegmentFn } from "./errors.js";
-import { mismatch as mismatchFn, tooDeep as tooDeepFn } from "./writer.js";
-import * as strings from "./strings.js";
-import { skip as skipFn } from "./skip.js";
-import * as objects from "./objects.js";
-import { readDynamic as readDynamicFn, writeDynamic as writeDynamicFn } from "./dynamic.js";
-import * as extended from "./extended.js";
-import * as unions from "./unions.js";
-import * as numberArrays from "./number-arrays.js";
-import * as widths from "./widths.js";
-import * as flags from "./flags.js";
-import * as temporal from "./temporal.js";
-import { isTemplateMember as isTemplateMemberFn } from "./template.js";
+/**
+ * typed-msgpack: what applications import. What generated codecs call is typed-msgpack/internal
+ * (internal.ts), which only generated code imports.
+ */
 
 export { codecFor, __typedMsgpackIntrinsic, type CodecOptions } from "./codec-for.js";
 export type { Float32, Float64, Int8, Int16, Int32, Int64, Uint8, Uint16, Uint32, Uint64 } from "./codec-for.js";
 export type { Codec, BaseCodec, ArrayCodec, EncodeFn, DecodeFn } from "./codec.js";
 export { CodecError, type CodecErrorCode } from "./errors.js";
-export { Writer, type Constant } from "./writer.js";
+export { Writer } from "./writer.js";
 export { Reader, DEFAULT_LIMITS, type DecodeOptions } from "./reader.js";
 export { ExtData } from "./dynamic.js";
-export type { Optional, SameShape, Unchanged, Width } from "./shape.js";
-export {
-  NIL,
-  BOOL,
-  INT,
-  FLOAT,
-  STR,
-  BIN,
-  ARRAY,
-  MAP,
-  EXT,
-  DEFAULT_MAX_DEPTH,
-  type PreEncoded,
-  type Literals,
-} from "./wire.js";
-
-// The functions generated code calls, as `__tm.name(...)`. Constants, not `export { } from`:
-// CommonJS turns a re-export into a getter that runs on every call (blobs decode -9 %, events
-// encode -4 %); a constant is a plain property of `exports`.
-export const codec = codecFn;
-export const keySegment = keySegmentFn;
-export const keys = strings.keys;
-export const literals = strings.literals;
-export const constants = strings.constants;
-export const readString = strings.readString;
-export const writeString = strings.writeString;
-export const readKey = strings.readKey;
-export const readOneOf = strings.readOneOf;
-export const lastKey = strings.lastKey;
-export const unknownKey = strings.unknownKey;
-export const duplicateKey = strings.duplicateKey;
-export const missing = strings.missing;
-export const notOneOf = strings.notOneOf;
-export const isTemplateMember = isTemplateMemberFn;
-export const skip = skipFn;
-export const mismatch = mismatchFn;
-export const tooDeep = tooDeepFn;
-export const isRecordLike = objects.isRecordLike;
-export const ownValue = objects.ownValue;
-export const definedKeys = objects.definedKeys;
-export const extraKeys = objects.extraKeys;
-export const noExtraKeys = objects.noExtraKeys;
-export const absentLast = objects.absentLast;
-export const setOwn = objects.setOwn;
-export const assignEntries = objects.assignEntries;
-export const readDynamic = readDynamicFn;
-export const writeDynamic = writeDynamicFn;
-export const readBigint = extended.readBigint;
-export const writeBigint = extended.writeBigint;
-export const readNumberOrBigint = extended.readNumberOrBigint;
-export const writeNumberOrBigint = extended.writeNumberOrBigint;
-export const readDate = extended.readDate;
-export const writeDate = extended.writeDate;
-export const readBytes = extended.readBytes;
-export const writeBytes = extended.writeBytes;
-export const readArrayBuffer = extended.readArrayBuffer;
-export const writeArrayBuffer = extended.writeArrayBuffer;
-export const readNumberArray = numberArrays.readNumberArray;
-export const writeNumberArray = numberArrays.writeNumberArray;
-export const readTag = unions.readTag;
-export const badTag = unions.badTag;
-export const readPositionalTag = unions.readPositionalTag;
-export const nextOneOf = strings.nextOneOf;
-export const pickByKeys = unions.pickByKeys;
-export const pickMember = unions.pickMember;
-export const firstOf = unions.firstOf;
-export const writeFirstOf = unions.writeFirstOf;
-export const writeFloat32 = widths.writeFloat32;
-export const readFloat32 = widths.readFloat32;
-export const writeFloat64 = widths.writeFloat64;
-export const writeFloat32Array = widths.writeFloat32Array;
-export const readFloat32Array = widths.readFloat32Array;
-export const writeInt = widths.writeInt;
-export const readInt = widths.readInt;
-export const writeInt64 = widths.writeInt64;
-export const readInt64 = widths.readInt64;
-export const writeUint64 = widths.writeUint64;
-export const readUint64 = widths.readUint64;
-export const isFlags = flags.isFlags;
-export const writeFlags = flags.writeFlags;
-export const readFlags = flags.readFlags;
-export const isTemporal = temporal.isTemporal;
-export const writeInstant = temporal.writeInstant;
-export const readInstant = temporal.readInstant;
-export const writeTemporal = temporal.writeTemporal;
-export const readTemporal = temporal.readTemporal;
+export { DEFAULT_MAX_DEPTH } from "./wire.js";

@@ -8,7 +8,7 @@
  * (emit/source-build.ts).
  */
 import type ts from "typescript";
-import { codecName, RUNTIME_ALIAS } from "./emit/context.js";
+import { codecName, internalEntry, RUNTIME_ALIAS } from "./emit/context.js";
 import type { ShapeCheck } from "./emit/shape.js";
 import { emitSourceText, namespaceImportText } from "./emit/source.js";
 import { parseOptions, type TransformerOptions } from "./options.js";
@@ -43,7 +43,7 @@ export function generateText(
   const checks = view.strictNullChecks ? shapeChecks(view, result.calls) : [];
   const emitted = emitSourceText(result.model, checks);
   const inserted = [
-    namespaceImportText(RUNTIME_ALIAS, resolved.runtimeModule),
+    namespaceImportText(RUNTIME_ALIAS, internalEntry(resolved.runtimeModule)),
     ...emitted.imports.map(({ alias, module }) => namespaceImportText(alias, module)),
     ...emitted.statements,
   ];

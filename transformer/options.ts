@@ -1,7 +1,8 @@
 /** Options of the transformer, from the tsconfig `plugins` entry or the second argument. */
 export interface TransformerOptions {
   /**
-   * The module generated code imports the runtime from.
+   * The runtime package generated code imports from: it imports the package's `/internal` entry
+   * (`typed-msgpack/internal`), which holds what generated code calls.
    * @default "typed-msgpack"
    */
   runtimeModule?: string;

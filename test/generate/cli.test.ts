@@ -94,7 +94,7 @@ test("writes a typed copy beside each input, with a header, importing only the r
   ]);
   expect(order.split("\n").filter((l) => l.startsWith("import"))).toEqual([
     `import type { Order } from "@model/order.js";`,
-    `import * as __tm from "typed-msgpack";`,
+    `import * as __tm from "typed-msgpack/internal";`,
   ]);
   expect(order).toContain(
     `/** Orders on the wire. */\nexport const OrderCodec = (__tm_OrderCodec as __tm.Codec<Order>);\n`,
@@ -107,7 +107,7 @@ test("writes a typed copy beside each input, with a header, importing only the r
   expect(misc.split("\n").filter((l) => l.startsWith("import"))).toEqual([
     `import { type Codec } from "typed-msgpack";`,
     `import type { Item } from "../model/order.js";`,
-    `import * as __tm from "typed-msgpack";`,
+    `import * as __tm from "typed-msgpack/internal";`,
   ]);
   expect(misc).toContain("export const TreeCodec: Codec<Tree> = (__tm_TreeCodec as __tm.Codec<Tree>);");
 }, 60_000);
@@ -268,7 +268,7 @@ describe("inputs and configuration", () => {
     expect(cli(pkg, ["generate"], dir).status).toBe(0);
     const files = generated(dir);
     expect(Object.keys(files)).toEqual(["src/codecs/misc.gen.ts", "src/codecs/order.gen.ts"]);
-    expect(files["src/codecs/order.gen.ts"]).toContain(`import * as __tm from "@acme/msgpack-runtime";`);
+    expect(files["src/codecs/order.gen.ts"]).toContain(`import * as __tm from "@acme/msgpack-runtime/internal";`);
   }, 60_000);
 
   test.each([

@@ -23,6 +23,7 @@ export const FIXTURE_OPTIONS: ts.CompilerOptions = {
   paths: {
     "typed-msgpack": [path.join(ROOT, "runtime/index.ts")],
     "typed-msgpack/stream": [path.join(ROOT, "runtime/stream.ts")],
+    "typed-msgpack/internal": [path.join(ROOT, "runtime/internal.ts")],
   },
 };
 

@@ -6,7 +6,7 @@
  */
 import { load } from "../helpers/compile";
 import type { Codec } from "../../runtime/index";
-import { keySegment } from "../../runtime/index";
+import { keySegment } from "../../runtime/internal";
 import { arr, cat, expectCodecError, map, str, uint } from "./lib";
 
 const C = load<Record<string, Codec<any>>>(

@@ -3,6 +3,7 @@
  * with typescript@6.0.3 and ts-patch@4.0.1, build through the tsconfig plugin line with `npx tspc`,
  * and run the output with plain node. Needs the npm registry (or an npm cache that has both).
  */
+import { GENERATED_CODE_VERSION } from "../../runtime/codec";
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -128,10 +129,15 @@ test("the tarball ships the runtime, the transformer and the root shims, and not
   for (const file of [
     "transformer.js",
     "transformer.d.ts",
+    "internal.js",
+    "internal.d.ts",
     "stream.js",
     "stream.d.ts",
     "README.md",
     "dist/runtime/index.js",
+    "dist/runtime/internal.js",
+    "dist/runtime/internal.d.ts",
+    "dist/esm/runtime/internal.js",
     "dist/runtime/index.d.ts",
     "dist/runtime/stream.js",
     "dist/runtime/stream.d.ts",
@@ -146,6 +152,8 @@ test("the tarball ships the runtime, the transformer and the root shims, and not
   expect(top).toEqual([
     "README.md",
     "dist",
+    "internal.d.ts",
+    "internal.js",
     "package.json",
     "stream.d.ts",
     "stream.js",
@@ -188,10 +196,8 @@ test("the tarball ships the runtime, the transformer and the root shims, and not
 
   // Generated code reads runtime functions from the module (`const __tm_name = __tm.name`): each must
   // be a plain property of the CommonJS exports, not a re-export's getter.
-  const runtime = require(path.join(pkgDir, "dist/runtime/index.js"));
-  const called = Object.keys(runtime).filter(
-    (name) => /^[a-z]/.test(name) && name !== "codecFor" && typeof runtime[name] === "function",
-  );
+  const runtime = require(path.join(pkgDir, "dist/runtime/internal.js"));
+  const called = Object.keys(runtime).filter((name) => /^[a-z]/.test(name) && typeof runtime[name] === "function");
   expect(called).toEqual(
     expect.arrayContaining(["isRecordLike", "readBytes", "writeDate", "readTag", "readDynamic", "codec"]),
   );
@@ -221,6 +227,21 @@ test("the tarball ships the runtime, the transformer and the root shims, and not
     ),
   );
   expect(stream).toEqual({ names: ["decodeArrayStream", "decodeAsync", "decodeMulti", "decodeStream"], same: true });
+  // "typed-msgpack/internal", which generated code imports: the same two ways.
+  const internal = JSON.parse(
+    mustRun(
+      "node",
+      [
+        "-e",
+        `
+    const viaExports = require("typed-msgpack/internal");
+    const shim = require(require("node:path").resolve("node_modules/typed-msgpack/internal.js"));
+    console.log(JSON.stringify({ version: viaExports.GENERATED_CODE_VERSION, same: shim.codec === viaExports.codec }));`,
+      ],
+      app,
+    ),
+  );
+  expect(internal).toEqual({ version: GENERATED_CODE_VERSION, same: true });
 });
 
 test(
@@ -408,7 +429,11 @@ test(
     for (const file of runtimeFiles) expect(file).toMatch(/typed-msgpack\/dist\/esm\/runtime\//);
     // An app that decodes in memory ships none of the streaming code.
     expect(runtimeFiles.filter((f) => /\/(stream|framer|chunks)\.js$/.test(f))).toEqual([]);
-    const cjs = bundle({ "typed-msgpack": path.join(app, "node_modules/typed-msgpack/dist/runtime/index.js") });
+    const cjsRuntime = path.join(app, "node_modules/typed-msgpack/dist/runtime");
+    const cjs = bundle({
+      "typed-msgpack/internal": path.join(cjsRuntime, "internal.js"),
+      "typed-msgpack": path.join(cjsRuntime, "index.js"),
+    });
     expect(viaExports.outputFiles[0]!.contents.length).toBeLessThan(cjs.outputFiles[0]!.contents.length);
 
     write(path.join(dir, "bundle.js"), viaExports.outputFiles[0]!.text);

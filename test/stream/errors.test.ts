@@ -5,7 +5,8 @@
  */
 import { load } from "../helpers/compile";
 import { decodeAsync, decodeMulti, decodeStream } from "../../runtime/stream";
-import { CodecError, type Reader, codec, readDynamic, writeDynamic, type Codec } from "../../runtime/index";
+import { CodecError, type Reader, type Codec } from "../../runtime/index";
+import { codec, readDynamic, writeDynamic } from "../../runtime/internal";
 import { GENERATED_CODE_VERSION } from "../../runtime/codec";
 import {
   FIXTURE,

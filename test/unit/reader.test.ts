@@ -5,11 +5,8 @@
  * Reader directly and through compiled codecs.
  */
 import { encode as referenceEncode } from "@msgpack/msgpack";
+import { CodecError, ExtData, Reader, Writer, type CodecErrorCode } from "../../runtime/index";
 import {
-  CodecError,
-  ExtData,
-  Reader,
-  Writer,
   keys as preEncodedKeys,
   readArrayBuffer,
   readBigint,
@@ -19,8 +16,7 @@ import {
   readKey,
   readString,
   skip,
-  type CodecErrorCode,
-} from "../../runtime/index";
+} from "../../runtime/internal";
 import { skipAhead } from "../../runtime/skip";
 import * as utf8 from "../../runtime/utf8";
 import { load } from "../helpers/compile";
@@ -280,7 +276,7 @@ describe("every string path decodes exactly what was encoded", () => {
     try {
       (globalThis as { Buffer?: unknown }).Buffer = undefined;
       jest.isolateModules(() => {
-        isolated = require("../../runtime/index");
+        isolated = { ...require("../../runtime/index"), ...require("../../runtime/internal") };
       });
     } finally {
       globalThis.Buffer = saved;
@@ -307,9 +303,9 @@ describe("every string path decodes exactly what was encoded", () => {
           return original.apply(this, args);
         };
       }
-      let isolated: typeof import("../../runtime/index") | undefined;
+      let isolated: (typeof import("../../runtime/internal") & typeof import("../../runtime/index")) | undefined;
       jest.isolateModules(() => {
-        isolated = require("../../runtime/index");
+        isolated = { ...require("../../runtime/index"), ...require("../../runtime/internal") };
       });
       expect(calls.sort()).toEqual(["latin1Slice", "utf8Write"]); // each tried once, at load
       const texts = ["", "a", "abcdefghijklmnopqrstuvwxyz", "x".repeat(40), "é".repeat(100), "y".repeat(3_000), "ёлка"];

@@ -287,7 +287,7 @@ describe("placement of the generated code", () => {
       ].join("\n"),
     );
     const js = c.js;
-    const runtime = js.indexOf(`__importStar(require("typed-msgpack"))`);
+    const runtime = js.indexOf(`__importStar(require("typed-msgpack/internal"))`);
     expect(runtime).toBeGreaterThan(js.indexOf(`require("./recog_placement_dep.js")`));
     expect(js.indexOf("const __tm_UserCodec")).toBeGreaterThan(runtime);
     expect(js.indexOf("exports.before = typeof")).toBeGreaterThan(js.indexOf("const __tm_UserCodec"));

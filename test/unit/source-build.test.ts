@@ -339,7 +339,7 @@ test.each(fixtures)("%s: emitSourceText writes what generate prints", (name, fix
     try {
       const mine = emitSourceText(today.model, today.checks);
       const texts = [
-        namespaceImportText("__tm", "typed-msgpack"),
+        namespaceImportText("__tm", "typed-msgpack/internal"),
         ...mine.imports.map(({ alias, module }) => namespaceImportText(alias, module)),
         ...mine.statements,
       ];

@@ -4,21 +4,19 @@
  * independent reader, and through compiled codecs where the generated code chooses the writer call.
  */
 import { decode as referenceDecode, encode as referenceEncode } from "@msgpack/msgpack";
+import { CodecError, Reader, Writer } from "../../runtime/index";
 import {
-  CodecError,
   constants,
   keys,
   readBigint,
   readDate,
-  Reader,
-  Writer,
   writeArrayBuffer,
   writeBigint,
   writeBytes,
   writeDate,
   readString,
   writeString,
-} from "../../runtime/index";
+} from "../../runtime/internal";
 import { load } from "../helpers/compile";
 import { be, codecError, expectCode, fromHex, hex } from "../helpers/bytes";
 

@@ -21,7 +21,7 @@ import type { DiskCache, Generated } from "./cache.js";
 export interface PluginOptions {
   /** The tsconfig whose Program type-checks the modules (default: the nearest tsconfig.json above the bundler's root). */
   tsconfig?: string;
-  /** The module generated code imports the runtime from (default "typed-msgpack"). */
+  /** The runtime package generated code imports from, its `/internal` entry (default "typed-msgpack"). */
   runtimeModule?: string;
   /** false: copy the codecs of types whose codec another module exports, instead of importing it (default true). */
   link?: boolean;

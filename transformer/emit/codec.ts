@@ -1,7 +1,7 @@
 import type ts from "typescript";
 import type { FileModel } from "../model/ir.js";
 import { emitCode } from "./code.js";
-import { codecName, RUNTIME_ALIAS } from "./context.js";
+import { codecName, internalEntry, RUNTIME_ALIAS } from "./context.js";
 import { TextBuild } from "./text-build.js";
 
 export { codecName, emitCode };
@@ -33,9 +33,9 @@ export function verbatim(factory: ts.NodeFactory, code: string): ts.Statement {
   return factory.createExpressionStatement(factory.createIdentifier(text.endsWith(";") ? text.slice(0, -1) : text));
 }
 
-/** `import * as __tm from "typed-msgpack"`: the import all generated code needs. */
-export function runtimeImport(factory: ts.NodeFactory, moduleName: string): ts.Statement {
-  return namespaceImport(factory, RUNTIME_ALIAS, moduleName);
+/** `import * as __tm from "typed-msgpack/internal"`: the import all generated code needs. */
+export function runtimeImport(factory: ts.NodeFactory, runtimeModule: string): ts.Statement {
+  return namespaceImport(factory, RUNTIME_ALIAS, internalEntry(runtimeModule));
 }
 
 /**

@@ -22,6 +22,14 @@ export interface ValueEmitter {
 /** Prefix of every identifier the emitter introduces at module scope; also the runtime import's alias. */
 export const RUNTIME_ALIAS = "__tm";
 
+/**
+ * The entry of the runtime that generated code imports: `typed-msgpack/internal`, apart from the
+ * application's API at the package root.
+ */
+export function internalEntry(runtimeModule: string): string {
+  return runtimeModule + "/internal";
+}
+
 /** The module-scope constant that holds the codec with model id `id`; what each `codecFor` call becomes. */
 export function codecName(id: string): string {
   return `${RUNTIME_ALIAS}_${id}Codec`;

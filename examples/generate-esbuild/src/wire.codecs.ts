@@ -4,7 +4,7 @@
 // The app's codecs. `typed-msgpack generate` (configured in package.json) copies this file to
 // wire.codecs.ts with each codecFor<T>() replaced by its generated codec; the app imports that copy.
 import type { Order } from "./types.js";
-import * as __tm from "typed-msgpack";
+import * as __tm from "typed-msgpack/internal";
 
 const __tm_writeBigint = __tm.writeBigint;
 const __tm_writeDate = __tm.writeDate;

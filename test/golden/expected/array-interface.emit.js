@@ -1,7 +1,7 @@
 // An interface that extends Array<T> and adds nothing is an array of T: the recursive JSON type of
 // JSON Schema's typings (`interface JSONSchema7Array extends Array<JSONSchema7Type> {}`).
 import { codecFor } from "typed-msgpack";
-import * as __tm from "typed-msgpack";
+import * as __tm from "typed-msgpack/internal";
 const __tm_writeString = __tm.writeString;
 const __tm_tooDeep = __tm.tooDeep;
 const __tm_isRecordLike = __tm.isRecordLike;

@@ -1,6 +1,6 @@
 // Map, Set, tuples (optional and rest elements), Records and arrays side by side.
 import { codecFor } from "typed-msgpack";
-import * as __tm from "typed-msgpack";
+import * as __tm from "typed-msgpack/internal";
 const __tm_mismatch = __tm.mismatch;
 const __tm_writeString = __tm.writeString;
 const __tm_keySegment = __tm.keySegment;

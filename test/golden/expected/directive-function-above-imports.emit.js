@@ -1,5 +1,5 @@
 "use client";
-import * as __tm from "typed-msgpack";
+import * as __tm from "typed-msgpack/internal";
 const __tm_constants = __tm.constants;
 const __tm_isRecordLike = __tm.isRecordLike;
 const __tm_mismatch = __tm.mismatch;

@@ -1,6 +1,6 @@
 // Unions decode could not take apart, and a type only known to generic code.
 import { codecFor } from "typed-msgpack";
-import * as __tm from "typed-msgpack";
+import * as __tm from "typed-msgpack/internal";
 const __tm_constants = __tm.constants;
 const __tm_isRecordLike = __tm.isRecordLike;
 const __tm_mismatch = __tm.mismatch;

@@ -1,7 +1,7 @@
 // Flag enums (issue 59): a numeric enum of distinct powers of two (0 beside them if declared) takes
 // any OR-combination of them, 0 included, both ways; other numeric enums stay closed.
 import { codecFor } from "typed-msgpack";
-import * as __tm from "typed-msgpack";
+import * as __tm from "typed-msgpack/internal";
 const __tm_writeString = __tm.writeString;
 const __tm_writeFlags = __tm.writeFlags;
 const __tm_mismatch = __tm.mismatch;

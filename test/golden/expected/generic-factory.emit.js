@@ -1,6 +1,6 @@
 // Codecs inside generic code (issue 16): each is a factory of the codecs passed for its type parameters.
 import { codecFor } from "typed-msgpack";
-import * as __tm from "typed-msgpack";
+import * as __tm from "typed-msgpack/internal";
 const __tm_writeString = __tm.writeString;
 const __tm_constants = __tm.constants;
 const __tm_isRecordLike = __tm.isRecordLike;

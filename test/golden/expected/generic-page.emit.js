@@ -1,6 +1,6 @@
 // Generic types instantiated with concrete arguments: one named type per instantiation.
 import { codecFor } from "typed-msgpack";
-import * as __tm from "typed-msgpack";
+import * as __tm from "typed-msgpack/internal";
 const __tm_writeString = __tm.writeString;
 const __tm_constants = __tm.constants;
 const __tm_isRecordLike = __tm.isRecordLike;

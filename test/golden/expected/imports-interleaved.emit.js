@@ -1,7 +1,7 @@
 // Codec lines between imports and re-exports (issue 19): the generated code goes after the first
 // run of imports, so every codec exists before the first line that uses it, and the module loads.
 import { codecFor } from "typed-msgpack";
-import * as __tm from "typed-msgpack";
+import * as __tm from "typed-msgpack/internal";
 const __tm_writeString = __tm.writeString;
 const __tm_constants = __tm.constants;
 const __tm_isRecordLike = __tm.isRecordLike;

@@ -1,6 +1,6 @@
 // `number | bigint`, as GitHub's REST types declare every id: one runtime call each way, wherever it appears.
 import { codecFor } from "typed-msgpack";
-import * as __tm from "typed-msgpack";
+import * as __tm from "typed-msgpack/internal";
 const __tm_writeNumberOrBigint = __tm.writeNumberOrBigint;
 const __tm_writeString = __tm.writeString;
 const __tm_mismatch = __tm.mismatch;

@@ -1,7 +1,7 @@
 // Number widths from types: a float 32 reading, integer widths range-checked both ways, a Float32[]
 // with its own array paths, and a 64-bit id that is a number or a bigint.
 import { codecFor } from "typed-msgpack";
-import * as __tm from "typed-msgpack";
+import * as __tm from "typed-msgpack/internal";
 const __tm_writeInt = __tm.writeInt;
 const __tm_writeFloat32 = __tm.writeFloat32;
 const __tm_writeFloat64 = __tm.writeFloat64;

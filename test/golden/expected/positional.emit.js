@@ -1,7 +1,7 @@
 // The positional layout: object types as arrays of their values (no keys), optional properties at
 // the end left out, a tagged union read by its discriminant's index; a Record stays a map.
 import { codecFor } from "typed-msgpack";
-import * as __tm from "typed-msgpack";
+import * as __tm from "typed-msgpack/internal";
 const __tm_writeString = __tm.writeString;
 const __tm_mismatch = __tm.mismatch;
 const __tm_writeFloat32 = __tm.writeFloat32;

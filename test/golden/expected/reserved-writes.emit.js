@@ -2,7 +2,7 @@
 // numbers, booleans and their literal unions. A longer run, a string or an optional property
 // ends the group; a literal check stays in order between the writes.
 import { codecFor } from "typed-msgpack";
-import * as __tm from "typed-msgpack";
+import * as __tm from "typed-msgpack/internal";
 const __tm_mismatch = __tm.mismatch;
 const __tm_writeString = __tm.writeString;
 const __tm_constants = __tm.constants;

@@ -1,6 +1,6 @@
 // A discriminated union: the `kind` literal picks the member on encode and on decode.
 import { codecFor } from "typed-msgpack";
-import * as __tm from "typed-msgpack";
+import * as __tm from "typed-msgpack/internal";
 const __tm_mismatch = __tm.mismatch;
 const __tm_constants = __tm.constants;
 const __tm_isRecordLike = __tm.isRecordLike;

@@ -1,7 +1,7 @@
 // Template literal types: the texts and placeholders the checker normalized them to (a union
 // placeholder becomes a union of templates), tested by the runtime's isTemplateMember both ways.
 import { codecFor } from "typed-msgpack";
-import * as __tm from "typed-msgpack";
+import * as __tm from "typed-msgpack/internal";
 const __tm_isTemplateMember = __tm.isTemplateMember;
 const __tm_mismatch = __tm.mismatch;
 const __tm_writeString = __tm.writeString;

@@ -3,7 +3,7 @@
 // types as the ISO 8601 strings their toString() writes. Values of each type round-trip in
 // test/roundtrip/temporal.test.ts (this process has no global Temporal); here, what needs none.
 import { codecFor } from "typed-msgpack";
-import * as __tm from "typed-msgpack";
+import * as __tm from "typed-msgpack/internal";
 const __tm_writeString = __tm.writeString;
 const __tm_writeInstant = __tm.writeInstant;
 const __tm_writeTemporal = __tm.writeTemporal;

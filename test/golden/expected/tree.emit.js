@@ -1,6 +1,6 @@
 // Recursive types: an interface that contains itself, and a recursive union alias.
 import { codecFor } from "typed-msgpack";
-import * as __tm from "typed-msgpack";
+import * as __tm from "typed-msgpack/internal";
 const __tm_tooDeep = __tm.tooDeep;
 const __tm_writeString = __tm.writeString;
 const __tm_constants = __tm.constants;

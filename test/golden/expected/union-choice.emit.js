@@ -2,7 +2,7 @@
 // wire family is told apart — by keys alone ("keys"), by keys and then trying ("keysThenTry", when
 // one set of keys can fit two members), or by trying ("try", arrays and tuples).
 import { codecFor } from "typed-msgpack";
-import * as __tm from "typed-msgpack";
+import * as __tm from "typed-msgpack/internal";
 const __tm_isRecordLike = __tm.isRecordLike;
 const __tm_writeString = __tm.writeString;
 const __tm_constants = __tm.constants;

@@ -1,6 +1,6 @@
 // An interface with required, optional and nullable fields, as most API payloads look.
 import { codecFor } from "typed-msgpack";
-import * as __tm from "typed-msgpack";
+import * as __tm from "typed-msgpack/internal";
 const __tm_writeString = __tm.writeString;
 const __tm_writeDate = __tm.writeDate;
 const __tm_constants = __tm.constants;

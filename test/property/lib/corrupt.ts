@@ -4,7 +4,7 @@
  * a JS caller or an `as any` could pass.
  */
 import type { TypeNode } from "../../../transformer/model/ir";
-import { keySegment } from "../../../runtime/index";
+import { keySegment } from "../../../runtime/internal";
 import { conforms, type Named } from "./arbitrary";
 import { show } from "./equal";
 

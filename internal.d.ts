@@ -1,0 +1,2 @@
+// Types for the root internal.js shim; see dist/runtime/internal.d.ts.
+export * from "./dist/runtime/internal.js";
