@@ -101,7 +101,7 @@ test("the input's text is kept as written: comments, formatting and all; only th
   const { text, messages } = generate("kept", source);
   expect(messages).toEqual([]);
   const out = text!;
-  expect(out.startsWith(`// Order codecs, as the team wrote them.\nimport * as __tm from "typed-msgpack";\n`)).toBe(
+  expect(out.startsWith(`// Order codecs, as the team wrote them.\nimport * as __tm from "typed-msgpack/internal";\n`)).toBe(
     true,
   );
   expect(out).not.toContain(`import { codecFor }`);
@@ -181,7 +181,7 @@ describe("the generated block comes before its first use, whatever the order of 
     const out = text!;
     expect(out.indexOf("const __tm_ItemCodec =")).toBeLessThan(out.search(/export const ItemCodec = /));
     if (source.startsWith(`"use client"`))
-      expect(out.startsWith(`"use client";\nimport * as __tm from "typed-msgpack";\n`)).toBe(true);
+      expect(out.startsWith(`"use client";\nimport * as __tm from "typed-msgpack/internal";\n`)).toBe(true);
     expect(strictErrors(name, out)).toEqual([]);
     const { ItemCodec } = load(name, out) as {
       ItemCodec: { encode(v: unknown): Uint8Array; decode(b: Uint8Array): unknown };
@@ -241,7 +241,7 @@ describe("imports", () => {
       : "";
     const { text } = generate("imports", `${line}\n${uses}export const S = ${call}<string>();\n`);
     const first = text!.split("\n")[0];
-    if (expected === undefined) expect(first).toBe(`import * as __tm from "typed-msgpack";`);
+    if (expected === undefined) expect(first).toBe(`import * as __tm from "typed-msgpack/internal";`);
     else expect(first).toBe(expected);
     expect(strictErrors("imports", text!)).toEqual([]);
   });
@@ -494,7 +494,7 @@ test("a shebang stays on the first line", () => {
     "shebang",
     `#!/usr/bin/env node\nimport { codecFor } from "typed-msgpack";\nexport const S = codecFor<string>();\n`,
   );
-  expect(text!.split("\n").slice(0, 2)).toEqual(["#!/usr/bin/env node", `import * as __tm from "typed-msgpack";`]);
+  expect(text!.split("\n").slice(0, 2)).toEqual(["#!/usr/bin/env node", `import * as __tm from "typed-msgpack/internal";`]);
 });
 
 test("a file without codecFor calls gives no text", () => {
