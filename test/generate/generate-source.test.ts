@@ -101,9 +101,9 @@ test("the input's text is kept as written: comments, formatting and all; only th
   const { text, messages } = generate("kept", source);
   expect(messages).toEqual([]);
   const out = text!;
-  expect(out.startsWith(`// Order codecs, as the team wrote them.\nimport * as __tm from "typed-msgpack/internal";\n`)).toBe(
-    true,
-  );
+  expect(
+    out.startsWith(`// Order codecs, as the team wrote them.\nimport * as __tm from "typed-msgpack/internal";\n`),
+  ).toBe(true);
   expect(out).not.toContain(`import { codecFor }`);
   // From the interface on, the input's lines follow unchanged except for the two replaced calls.
   const tail = out.slice(out.indexOf("/** An order. */"));
@@ -494,7 +494,10 @@ test("a shebang stays on the first line", () => {
     "shebang",
     `#!/usr/bin/env node\nimport { codecFor } from "typed-msgpack";\nexport const S = codecFor<string>();\n`,
   );
-  expect(text!.split("\n").slice(0, 2)).toEqual(["#!/usr/bin/env node", `import * as __tm from "typed-msgpack/internal";`]);
+  expect(text!.split("\n").slice(0, 2)).toEqual([
+    "#!/usr/bin/env node",
+    `import * as __tm from "typed-msgpack/internal";`,
+  ]);
 });
 
 test("a file without codecFor calls gives no text", () => {
