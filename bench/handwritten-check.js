@@ -27,8 +27,8 @@ class Raw {
 }
 /** Marks an object whose first entry is written a second time, at the end. */
 const DUP = Symbol("duplicate first key");
-/** Properties whose values are Record<string, string>: no unknown keys go into those. */
-const RECORDS = new Set(["map0", "map1", "extraAttributes"]);
+/** Properties whose values are Records: no unknown keys go into those. */
+const RECORDS = new Set(["map0", "map1", "extraAttributes", "properties", "stock", "prices"]);
 const utf8 = new TextEncoder();
 const JUNK = {
   list: [
@@ -395,6 +395,90 @@ const SPECS = {
       let n = { id: 0, name: "x", slug: "x", children: [], parentId: null };
       for (let i = 1; i < depth; i++) n = { id: i, name: "x", slug: "x", children: [n], parentId: null };
       return n;
+    },
+  },
+  geo: {
+    wrongType: (v) => {
+      v.features[0].id = "1";
+    },
+    wrongType2: (v) => {
+      v.features[0].properties.extra = [1];
+    },
+    missing: (v) => {
+      delete v.features[0].geometry;
+    },
+    duplicate: (v) => dup(v.features[0]),
+    literal: (v) => {
+      v.features[0].geometry.type = "Point";
+    },
+    tuple: (v) => {
+      v.features.find((f) => f.geometry.type === "LineString").geometry.coordinates[0] = [1, 2, 3];
+    },
+    utf8: (v) => {
+      v.features[0].properties.extra = BAD_UTF8;
+    },
+    int64: (v) => {
+      v.features[0].id = UNSAFE_INT64;
+    },
+  },
+  rpc: {
+    wrongType: (v) => {
+      v.id = "1";
+    },
+    missing: (v) => {
+      delete v.key;
+    },
+    duplicate: dup,
+    literal: (v) => {
+      v.method = "post";
+    },
+    utf8: (v) => {
+      v.key = BAD_UTF8;
+    },
+    int64: (v) => {
+      v.ttl = UNSAFE_INT64;
+    },
+  },
+  inventory: {
+    wrongType: (v) => {
+      Object.values(v[0].stock)[0].qty = "1";
+    },
+    wrongType2: (v) => {
+      v[0].prices[Object.keys(v[0].prices)[0]] = null;
+    },
+    missing: (v) => {
+      delete Object.values(v[0].stock)[0].bin;
+    },
+    duplicate: (v) => dup(Object.values(v[0].stock)[0]),
+    utf8: (v) => {
+      v[0].warehouse = BAD_UTF8;
+    },
+    int64: (v) => {
+      v[0].prices[Object.keys(v[0].prices)[0]] = UNSAFE_INT64;
+    },
+  },
+  issues: {
+    wrongType: (v) => {
+      v[0].locked = 1;
+    },
+    wrongType2: (v) => {
+      v[0].assignee = "octocat";
+    },
+    missing: (v) => {
+      delete v[0].body;
+    },
+    duplicate: (v) => dup(v[0].user),
+    literal: (v) => {
+      v[0].state = "merged";
+    },
+    literal2: (v) => {
+      v[0].author_association = "COLLABORATOR";
+    },
+    utf8: (v) => {
+      v[0].title = BAD_UTF8;
+    },
+    int64: (v) => {
+      v[0].comments = UNSAFE_INT64;
     },
   },
   api: {

@@ -117,7 +117,8 @@ const enumOf = (name: string, symbols: string[]) => ({ type: "enum", name, symbo
 const timestamp = { type: "long", logicalType: "timestamp-millis" };
 const timestamps = record("Timestamps", [field("created", timestamp), optional("updated", timestamp)]);
 
-const SCHEMAS: Record<DatasetId, Schema> = {
+/** No schema for the datasets of issue 54 (Records of unions, tuples): avsc is not timed on them. */
+const SCHEMAS: Partial<Record<DatasetId, Schema>> = {
   lite: record(
     "LiteExample",
     [
@@ -360,6 +361,7 @@ const SCHEMAS: Record<DatasetId, Schema> = {
 
 /** The avsc Type for a dataset; `bigint` selects the bigint long (the blobs dataset). */
 export function avroType(id: DatasetId, bigint: boolean): avro.Type {
+  if (SCHEMAS[id] === undefined) throw new Error(`no Avro schema for dataset ${id}`);
   return avro.Type.forSchema(SCHEMAS[id] as avro.Schema, {
     logicalTypes: { tagged: Tagged, renamed: Renamed, u8: U8, "timestamp-millis": DateType },
     ...(bigint ? { registry: { long: BigLong } } : {}),

@@ -17,6 +17,10 @@ import type {
   Account,
   Category,
   ApiProfile,
+  FeatureCollection,
+  RpcRequest,
+  Inventory,
+  Issue,
 } from "./types";
 
 export const codecs: { [K in DatasetId]: Codec<Roots[K]> } = {
@@ -35,6 +39,10 @@ export const codecs: { [K in DatasetId]: Codec<Roots[K]> } = {
   flat: codecFor<Account[]>(),
   categories: codecFor<Category>(),
   api: codecFor<ApiProfile>(),
+  geo: codecFor<FeatureCollection>(),
+  rpc: codecFor<RpcRequest>(),
+  inventory: codecFor<Inventory[]>(),
+  issues: codecFor<Issue[]>(),
 };
 
 /**
@@ -73,4 +81,8 @@ export const positionalCodecs: { [K in DatasetId]: Codec<Roots[K]> } = {
   flat: codecFor<Account[]>({ layout: "positional" }),
   categories: codecFor<Category>({ layout: "positional" }),
   api: codecFor<ApiProfile>({ layout: "positional" }),
+  geo: codecFor<FeatureCollection>({ layout: "positional" }),
+  rpc: codecFor<RpcRequest>({ layout: "positional" }),
+  inventory: codecFor<Inventory[]>({ layout: "positional" }),
+  issues: codecFor<Issue[]>({ layout: "positional" }),
 };

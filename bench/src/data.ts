@@ -26,22 +26,8 @@ import type {
   ApiProfile,
 } from "./types";
 
-/** mulberry32: tiny, fast, and good enough to make data look irregular. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-type Rng = () => number;
-const int = (r: Rng, n: number) => Math.floor(r() * n);
-const pick = <T>(r: Rng, xs: readonly T[]): T => xs[int(r, xs.length)]!;
-/** A signed 32-bit int, like Scala's Random.nextInt. */
-const int32 = (r: Rng) => (r() * 4294967296) | 0;
+import { geo, inventories, issues, rpc } from "./data-services";
+import { int, int32, pick, prng, type Rng } from "./rng";
 
 export interface DatasetInfo {
   title: string;
@@ -68,6 +54,13 @@ export const DATASETS: Record<DatasetId, DatasetInfo> = {
   flat: { title: "20,000 flat records of string-literal unions", type: "Account[]" },
   categories: { title: "recursive category tree, 3,419 nodes, depth 6", type: "Category" },
   api: { title: "one ~1 KB API payload (user profile)", type: "ApiProfile" },
+  geo: {
+    title: "GeoJSON, 1,500 features: nested [number, number] tuples, Record properties",
+    type: "FeatureCollection",
+  },
+  rpc: { title: "one ~60-byte RPC request, timed per message", type: "RpcRequest" },
+  inventory: { title: "40 warehouses × 2 Records of 150 SKU keys", type: "Inventory[]" },
+  issues: { title: "a page of 100 GitHub-like issues: nullable and optional properties", type: "Issue[]" },
 };
 
 export const DATASET_IDS = Object.keys(DATASETS) as DatasetId[];
@@ -89,6 +82,10 @@ const GENERATORS: { [K in DatasetId]: () => Roots[K] } = {
   flat: () => accounts(20_000),
   categories: categories,
   api: api,
+  geo: () => geo(1_500),
+  rpc: rpc,
+  inventory: () => inventories(40),
+  issues: () => issues(100),
 };
 
 export function makeDataset<K extends DatasetId>(id: K): Roots[K] {

@@ -241,6 +241,96 @@ export interface ApiProfile {
   links: { rel: string; href: string }[];
 }
 
+/** A GeoJSON position: longitude, latitude. */
+export type Position = [number, number];
+
+/** The geometries of the geo dataset: a tagged union whose coordinates nest tuples one to three arrays deep. */
+export type Geometry =
+  | { type: "LineString"; coordinates: Position[] }
+  | { type: "Polygon"; coordinates: Position[][] }
+  | { type: "MultiPolygon"; coordinates: Position[][][] };
+
+export interface Feature {
+  type: "Feature";
+  id: number;
+  geometry: Geometry;
+  properties: Record<string, string | number | boolean | null>;
+}
+
+/** A GeoJSON FeatureCollection: nested tuples, a tagged union and a Record per feature. */
+export interface FeatureCollection {
+  type: "FeatureCollection";
+  features: Feature[];
+}
+
+/** One small RPC message, decoded and encoded one at a time: what per-call costs weigh on. */
+export interface RpcRequest {
+  id: number;
+  method: "get" | "put" | "del";
+  key: string;
+  value?: string;
+  ttl?: number;
+}
+
+export interface StockLevel {
+  qty: number;
+  reserved: number;
+  bin: string | null;
+}
+
+/** A warehouse's stock and prices, each a Record keyed by SKU. */
+export interface Inventory {
+  warehouse: string;
+  stock: Record<string, StockLevel>;
+  prices: Record<string, number>;
+}
+
+export interface GitUser {
+  login: string;
+  id: number;
+  avatar_url: string;
+  type: "User" | "Bot" | "Organization";
+  site_admin: boolean;
+}
+
+export interface IssueLabel {
+  id: number;
+  name: string;
+  color: string;
+  description: string | null;
+  default: boolean;
+}
+
+export interface Milestone {
+  id: number;
+  number: number;
+  title: string;
+  state: "open" | "closed";
+  due_on: string | null;
+}
+
+/** A GitHub-like issue as a REST list returns it: many nullable and optional properties. */
+export interface Issue {
+  id: number;
+  number: number;
+  title: string;
+  user: GitUser;
+  labels: IssueLabel[];
+  state: "open" | "closed";
+  locked: boolean;
+  assignee: GitUser | null;
+  milestone: Milestone | null;
+  comments: number;
+  created_at: string;
+  updated_at: string;
+  closed_at: string | null;
+  author_association: "OWNER" | "MEMBER" | "CONTRIBUTOR" | "NONE";
+  body: string | null;
+  state_reason?: "completed" | "not_planned" | "reopened" | null;
+  draft?: boolean;
+  pull_request?: { url: string; merged_at: string | null };
+}
+
 /** Each dataset's root type, by dataset id. */
 export interface Roots {
   lite: LiteExample;
@@ -258,5 +348,9 @@ export interface Roots {
   flat: Account[];
   categories: Category;
   api: ApiProfile;
+  geo: FeatureCollection;
+  rpc: RpcRequest;
+  inventory: Inventory[];
+  issues: Issue[];
 }
 export type DatasetId = keyof Roots;

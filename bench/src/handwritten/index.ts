@@ -9,8 +9,12 @@ import * as events from "./events";
 import * as flat from "./flat";
 import * as floats from "./floats";
 import * as floats32 from "./floats32";
+import * as geo from "./geo";
+import * as inventory from "./inventory";
+import * as issues from "./issues";
 import * as lite from "./lite";
 import * as numeric from "./numeric";
+import * as rpc from "./rpc";
 import * as sbt from "./sbt";
 import * as shapes from "./shapes";
 import * as smallints from "./smallints";
@@ -38,4 +42,8 @@ export const handwritten: { [K in DatasetId]: HandWritten<Roots[K]> } = {
   flat,
   categories,
   api,
+  geo,
+  rpc,
+  inventory,
+  issues,
 };
