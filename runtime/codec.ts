@@ -6,6 +6,8 @@ import { Writer } from "./writer.js";
 
 type Bytes = Uint8Array | ArrayBuffer | ArrayBufferView;
 
+const EMPTY = new Uint8Array(0);
+
 /**
  * What `encode` returns: a Uint8Array over a plain ArrayBuffer. Spelt through `Uint8Array.of` so that
  * TypeScript >= 5.7 sees `Uint8Array<ArrayBuffer>` (accepted as a fetch body) and 4.9 a plain Uint8Array.
@@ -100,6 +102,7 @@ export const GENERATED_CODE_VERSION = 10;
 export function codec<T>(version: number, enc: EncodeFn<T>, dec: DecodeFn<T>, element?: DecodeFn<unknown>): Codec<T> {
   if (version !== GENERATED_CODE_VERSION) throw new Error(versionMismatch(version));
   let spare: Writer | undefined; // reused between calls; taken while in use so re-entrant calls get their own
+  let reader: Reader | undefined; // the same for decode
   const take = (): Writer => {
     const w = spare ?? new Writer(DEFAULT_MAX_DEPTH);
     spare = undefined;
@@ -155,7 +158,9 @@ export function codec<T>(version: number, enc: EncodeFn<T>, dec: DecodeFn<T>, el
       }
     },
     decode(bytes, options) {
-      const r = new Reader(bytes, options);
+      const r = reader ?? new Reader(EMPTY);
+      reader = undefined;
+      r.reset(bytes, options);
       try {
         const value = dec(r, undefined, 0);
         r.done(undefined);
@@ -166,6 +171,9 @@ export function codec<T>(version: number, enc: EncodeFn<T>, dec: DecodeFn<T>, el
           dec(again, "$", 0);
           again.done("$");
         });
+      } finally {
+        r.release();
+        reader = r;
       }
     },
     writeTo: enc,
