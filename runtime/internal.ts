@@ -37,6 +37,7 @@ export const constants = strings.constants;
 export const readString = strings.readString;
 export const writeString = strings.writeString;
 export const readKey = strings.readKey;
+export const readKeyString = strings.readKeyString;
 export const readOneOf = strings.readOneOf;
 export const lastKey = strings.lastKey;
 export const unknownKey = strings.unknownKey;

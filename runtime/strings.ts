@@ -77,6 +77,30 @@ export function readString(r: Reader, p?: string): string {
 }
 
 /**
+ * Map keys of Records, index signatures and `Map<string, V>` of at most CACHE_MAX_LENGTH bytes, by
+ * a hash of their bytes. Keys repeat by nature (values do not, so they have no cache on Node): a
+ * hit allocates nothing, and V8 stores a property under a string it has seen as a key, internalized,
+ * without hashing and looking it up in its string table again. Module state no caller can observe,
+ * as STRINGS.
+ */
+const KEYS = newStringCache();
+
+/** A str that is a map key of a Record (or index signature or Map): `readString` through KEYS. */
+export function readKeyString(r: Reader, p?: string): string {
+  const at = r.pos;
+  const length = r.strHeader(r.head(p), p);
+  if (length > CACHE_MAX_LENGTH) {
+    r.pos = at;
+    return readString(r, p);
+  }
+  const start = r.pos;
+  const s = decodeCached(r.bytes, start, length, KEYS);
+  if (s === undefined) r.fail("malformed", "str" + NOT_UTF8, p, at);
+  r.pos = start + length;
+  return s;
+}
+
+/**
  * The ASCII str at `[start, end)`, past `r.text`: copies the next TEXT_WINDOW bytes from `start`
  * to it, unless the str is long or far from the last copy (then it is copied alone).
  */
@@ -215,7 +239,7 @@ export function lastKey(r: Reader, p?: string): string {
   const pos = r.pos;
   r.pos = r.keyAt;
   try {
-    return readString(r, p);
+    return readKeyString(r, p);
   } finally {
     r.pos = pos;
   }

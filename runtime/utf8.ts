@@ -294,7 +294,9 @@ export function decodeCached(bytes: Uint8Array, start: number, length: number, c
   const fresh =
     length <= SHORT_DECODE_LIMIT
       ? decodeLoop(bytes, start, length)!
-      : strictDecoder.decode(bytes.subarray(start, start + length));
+      : latin1Slice !== undefined
+        ? latin1Slice.call(bytes, start, start + length)
+        : strictDecoder.decode(bytes.subarray(start, start + length));
   cache[slot] = fresh;
   return fresh;
 }

@@ -89,7 +89,12 @@ export function decodeCollection(ctx: EmitContext, node: Collection): Stmt[] {
         b.const("n", b.method(r, "mapHeader", p)),
         b.const("out", b.new(b.id("Map"))),
         b.forCount("i", b.id("n"), [
-          b.const("k", ctx.decode(node.key, childPath(b, ".<key>"), d)),
+          b.const(
+            "k",
+            node.key.kind === "string"
+              ? b.call(ctx.rt("readKeyString"), r, childPath(b, ".<key>"))
+              : ctx.decode(node.key, childPath(b, ".<key>"), d),
+          ),
           b.expr(b.method(out, "set", b.id("k"), ctx.decode(node.value, childPath(b, mapKeySegment(ctx)), d))),
         ]),
         b.ret(out),
@@ -239,5 +244,5 @@ function encodeKey(ctx: EmitContext, key: TypeNode, k: Expr): Stmt[] {
 function decodeKey(ctx: EmitContext, key: TypeNode): Expr {
   const b = ctx.b;
   if (key.kind === "template") return ctx.decode(key, childPath(b, ".<key>"), b.num(0));
-  return b.call(ctx.rt("readString"), b.id("r"), b.id("p"));
+  return b.call(ctx.rt("readKeyString"), b.id("r"), b.id("p"));
 }

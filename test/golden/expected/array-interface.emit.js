@@ -10,6 +10,7 @@ const __tm_definedKeys = __tm.definedKeys;
 const __tm_keySegment = __tm.keySegment;
 const __tm_keys = __tm.keys;
 const __tm_readString = __tm.readString;
+const __tm_readKeyString = __tm.readKeyString;
 const __tm_setOwn = __tm.setOwn;
 const __tm_unknownKey = __tm.unknownKey;
 const __tm_readKey = __tm.readKey;
@@ -133,7 +134,7 @@ function __tm_decRecordOfJson(r, p, d) {
     const n = r.mapHeader(p);
     const out = {};
     for (let i = 0; i < n; i++) {
-        const k = __tm_readString(r, p);
+        const k = __tm_readKeyString(r, p);
         __tm_setOwn(out, k, __tm_decJson(r, p && p + __tm_keySegment(k), d));
     }
     return out;

@@ -10,6 +10,7 @@ const __tm_definedKeys = __tm.definedKeys;
 const __tm_writeNumberArray = __tm.writeNumberArray;
 const __tm_constants = __tm.constants;
 const __tm_keys = __tm.keys;
+const __tm_readKeyString = __tm.readKeyString;
 const __tm_readString = __tm.readString;
 const __tm_readDate = __tm.readDate;
 const __tm_setOwn = __tm.setOwn;
@@ -146,7 +147,7 @@ function __tm_decMapOfString_Number(r, p, d) {
     const n = r.mapHeader(p);
     const out = new Map();
     for (let i = 0; i < n; i++) {
-        const k = __tm_readString(r, p && p + ".<key>");
+        const k = __tm_readKeyString(r, p && p + ".<key>");
         out.set(k, r.number(p && p + __tm_keySegment(k, i)));
     }
     return out;
@@ -196,7 +197,7 @@ function __tm_decRecordOfNumberSet(r, p, d) {
     const n = r.mapHeader(p);
     const out = {};
     for (let i = 0; i < n; i++) {
-        const k = __tm_readString(r, p);
+        const k = __tm_readKeyString(r, p);
         __tm_setOwn(out, k, __tm_decNumberSet(r, p && p + __tm_keySegment(k), d));
     }
     return out;

@@ -16,6 +16,7 @@ const __tm_readOneOf = __tm.readOneOf;
 const __tm_readFloat32 = __tm.readFloat32;
 const __tm_readPositionalTag = __tm.readPositionalTag;
 const __tm_nextOneOf = __tm.nextOneOf;
+const __tm_readKeyString = __tm.readKeyString;
 const __tm_setOwn = __tm.setOwn;
 const __tm_codec = __tm.codec;
 const __tm_E_Layer_marks_item_pinPositional = __tm_constants([["pin"]]);
@@ -223,7 +224,7 @@ function __tm_decRecordOfString(r, p, d) {
     const n = r.mapHeader(p);
     const out = {};
     for (let i = 0; i < n; i++) {
-        const k = __tm_readString(r, p);
+        const k = __tm_readKeyString(r, p);
         __tm_setOwn(out, k, __tm_readString(r, p && p + __tm_keySegment(k)));
     }
     return out;

@@ -15,6 +15,7 @@ const __tm_missing = __tm.missing;
 const __tm_codec = __tm.codec;
 const __tm_definedKeys = __tm.definedKeys;
 const __tm_keySegment = __tm.keySegment;
+const __tm_readKeyString = __tm.readKeyString;
 const __tm_setOwn = __tm.setOwn;
 const __tm_E_TreeNode = __tm_constants([[[2], "value"], [[3], "value"], ["label"], ["children"]]);
 const __tm_K_TreeNode = __tm_keys(["value", "label", "children"]);
@@ -138,7 +139,7 @@ function __tm_decRecordOfJson(r, p, d) {
     const n = r.mapHeader(p);
     const out = {};
     for (let i = 0; i < n; i++) {
-        const k = __tm_readString(r, p);
+        const k = __tm_readKeyString(r, p);
         __tm_setOwn(out, k, __tm_decJson(r, p && p + __tm_keySegment(k), d));
     }
     return out;
