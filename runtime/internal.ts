@@ -55,6 +55,7 @@ export const extraKeys = objects.extraKeys;
 export const noExtraKeys = objects.noExtraKeys;
 export const absentLast = objects.absentLast;
 export const setOwn = objects.setOwn;
+export const tupleHeader = objects.tupleHeader;
 export const assignEntries = objects.assignEntries;
 export const readDynamic = readDynamicFn;
 export const writeDynamic = writeDynamicFn;

@@ -1,4 +1,5 @@
 import { CodecError } from "./errors.js";
+import type { Reader } from "./reader.js";
 
 /**
  * Can `v` stand for an object type or a Record? Any non-null object except arrays and the
@@ -81,4 +82,28 @@ export function setOwn(target: Record<string, unknown>, key: string, value: unkn
 /** Adds `[key, value, key, value, ...]` as own properties, after an object's declared ones. */
 export function assignEntries(target: Record<string, unknown>, entries: unknown[]): void {
   for (let i = 0; i < entries.length; i += 2) setOwn(target, entries[i] as string, entries[i + 1]);
+}
+
+/**
+ * An array header whose count must lie in [min, max]; max -1 means unbounded (a rest element): what
+ * tuples and positional objects start with. A free function rather than a Reader method, so that a
+ * bundle whose types have neither leaves it out.
+ */
+export function tupleHeader(r: Reader, min: number, max: number, p?: string): number {
+  const at = r.pos;
+  if (r.bytes[at] === 0x90 + max && min === max && max < 16) {
+    r.pos = at + 1;
+    return max;
+  } // the exact fixarray
+  const n = r.arrayHeader(p);
+  if (n < min || (max >= 0 && n > max)) {
+    const expected = max === min ? `${min}` : max < 0 ? `at least ${min}` : `${min} to ${max}`;
+    r.fail(
+      "type-mismatch",
+      `expected a tuple of ${expected} element${max === 1 ? "" : "s"}, got an array of ${n}`,
+      p,
+      at,
+    );
+  }
+  return n;
 }

@@ -47,14 +47,14 @@ export const DEFAULT_LIMITS: Required<DecodeOptions> = {
  * are free functions, so that a bundle leaves out what its types never read.
  */
 export class Reader {
-  /** The input (changed only by `reset`, as are `view`, `end`, `maxDepth` and the limits). */
-  bytes: Uint8Array;
-  view: DataView;
-  pos: number;
-  end: number;
-  maxDepth: number;
+  // Set by `reset`, which the constructor calls (the only other place that changes bytes, view, end, maxDepth and limits).
+  bytes!: Uint8Array;
+  view!: DataView;
+  pos!: number;
+  end!: number;
+  maxDepth!: number;
   /** @internal */
-  limits: Required<DecodeOptions>;
+  limits!: Required<DecodeOptions>;
   /**
    * While a union tries its candidates strictly, unknown keys of object types fail instead of being
    * skipped, so that a member that would drop data is not chosen over one that keeps it.
@@ -94,51 +94,50 @@ export class Reader {
   smallBytes: Uint8Array | undefined = undefined;
 
   constructor(input: Uint8Array | ArrayBuffer | ArrayBufferView, options?: DecodeOptions) {
-    this.bytes = asBytes(input);
-    this.view = new DataView(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength);
-    this.pos = 0;
-    this.end = this.bytes.length;
-    this.limits = options ? resolveLimits(options) : DEFAULT_LIMITS;
-    this.maxDepth = this.limits.maxDepth;
+    this.reset(input, options, false);
   }
 
   /**
    * @internal Points this reader at a new input, as `new Reader(input, options)` would, keeping
-   * only what never depends on an input (the skip stack, the memory for small inputs): a
-   * codec's `decode` reuses one reader, since making a Reader, its DataView above all, weighed on
-   * decoding small messages (`npm run bench -- --profile=rpc`).
+   * only what never depends on an input (the skip stack, the memory for small inputs): a codec's
+   * `decode` reuses one reader, since making a Reader, its DataView above all, weighed on decoding
+   * small messages (`npm run bench -- --profile=rpc`). With `copy`, an input of up to SMALL_INPUT
+   * bytes is copied into memory of the reader's own, whose DataView exists already: a DataView
+   * per input costs more than copying that many bytes. The view of the copy is remade only when
+   * the length changes, so that `bytes.length` is always the input's.
    */
-  reset(input: Uint8Array | ArrayBuffer | ArrayBufferView, options?: DecodeOptions): void {
-    if (input instanceof Uint8Array && input.length <= SMALL_INPUT) {
-      // Copied into memory of the reader's own, whose DataView exists already: a DataView per
-      // input costs more than copying this many bytes. The view of the copy is remade only when
-      // the length changes, so that `bytes.length` is always the input's.
-      const n = input.length;
-      let small = this.small;
-      if (small === undefined) {
-        small = this.small = new Uint8Array(SMALL_INPUT);
-        this.smallView = new DataView(small.buffer);
-      }
+  reset(input: Uint8Array | ArrayBuffer | ArrayBufferView, options?: DecodeOptions, copy = true): void {
+    let bytes: Uint8Array;
+    if (copy && input instanceof Uint8Array && input.length <= SMALL_INPUT) {
+      const small = (this.small ??= new Uint8Array(SMALL_INPUT));
       small.set(input);
-      let bytes = this.smallBytes;
-      if (bytes === undefined || bytes.length !== n) bytes = this.smallBytes = new Uint8Array(small.buffer, 0, n);
-      this.bytes = bytes;
-      this.view = this.smallView!;
+      const last = this.smallBytes;
+      bytes = last !== undefined && last.length === input.length ? last : new Uint8Array(small.buffer, 0, input.length);
+      this.view = this.smallView ??= new DataView(small.buffer);
+      this.smallBytes = bytes;
     } else {
-      const bytes = asBytes(input);
-      this.bytes = bytes;
+      // A Uint8Array subclass such as Buffer gets a plain view, whose slice() copies (Buffer's does not).
+      if (input instanceof Uint8Array)
+        bytes =
+          input.constructor === Uint8Array ? input : new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
+      else if (input instanceof ArrayBuffer) bytes = new Uint8Array(input);
+      else if (ArrayBuffer.isView(input)) bytes = new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
+      else
+        throw new CodecError(
+          `decode expects a Uint8Array, ArrayBuffer or ArrayBufferView, got ${typeof input}`,
+          "type-mismatch",
+          "$",
+          0,
+        );
       this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     }
-    this.pos = 0;
-    this.end = this.bytes.length;
+    this.bytes = bytes;
+    this.pos = this.extType = this.keyAt = this.aheadTo = this.textStart = this.textEnd = 0;
+    this.end = bytes.length;
     this.limits = options ? resolveLimits(options) : DEFAULT_LIMITS;
     this.maxDepth = this.limits.maxDepth;
     this.strict = false;
-    this.extType = 0;
-    this.keyAt = 0;
     this.text = "";
-    this.textStart = this.textEnd = 0;
-    this.aheadTo = 0;
     this.ends = undefined;
   }
 
@@ -147,13 +146,10 @@ export class Reader {
    * the slab too, so that bin payloads of different calls never share an ArrayBuffer.
    */
   release(): void {
-    this.bytes = EMPTY;
+    this.bytes = this.slab = EMPTY;
     this.view = EMPTY_VIEW;
-    this.slab = EMPTY;
     this.slabUsed = 0;
-    this.pos = this.end = 0;
     this.text = "";
-    this.textStart = this.textEnd = 0;
     this.ends = undefined;
   }
 
@@ -319,32 +315,6 @@ export class Reader {
     return v;
   }
 
-  /** @internal Reads a str header; returns the payload length and leaves `pos` at the payload. */
-  strHeader(b: number, p: string | undefined): number {
-    let size: number, length: number;
-    if ((b & 0xe0) === 0xa0) {
-      size = 1;
-      length = b & 0x1f;
-    } // fixstr
-    else if (b === 0xd9) {
-      size = 2;
-      this.need(2, p);
-      length = this.bytes[this.pos + 1]!;
-    } // str 8
-    else if (b === 0xda) {
-      size = 3;
-      this.need(3, p);
-      length = this.view.getUint16(this.pos + 1);
-    } // str 16
-    else if (b === 0xdb) {
-      size = 5;
-      this.need(5, p);
-      length = this.view.getUint32(this.pos + 1);
-    } // str 32
-    else return this.mismatch("str", p);
-    return this.payload(size, length, this.limits.maxStringLength, "a str", "maxStringLength", p);
-  }
-
   /**
    * Checks a declared payload length against its limit (failing at the header that declares it) and
    * against the bytes that remain (failing where they run out). Nothing is read or allocated before.
@@ -355,26 +325,6 @@ export class Reader {
     this.pos += size;
     this.need(length, p);
     return length;
-  }
-
-  /** An array header whose count must lie in [min, max]; max -1 means unbounded (a rest element). */
-  tupleHeader(min: number, max: number, p?: string): number {
-    const at = this.pos;
-    if (this.bytes[at] === 0x90 + max && min === max && max < 16) {
-      this.pos = at + 1;
-      return max;
-    } // the exact fixarray
-    const n = this.arrayHeader(p);
-    if (n < min || (max >= 0 && n > max)) {
-      const expected = max === min ? `${min}` : max < 0 ? `at least ${min}` : `${min} to ${max}`;
-      this.fail(
-        "type-mismatch",
-        `expected a tuple of ${expected} element${max === 1 ? "" : "s"}, got an array of ${n}`,
-        p,
-        at,
-      );
-    }
-    return n;
   }
 
   /**
@@ -468,20 +418,6 @@ export class Reader {
   done(p: string | undefined): void {
     if (this.pos !== this.end) this.fail("trailing-bytes", `${this.end - this.pos} ${AFTER_VALUE}value`, p);
   }
-}
-
-/** The input as a plain Uint8Array: a subclass such as Buffer gets a plain view, whose slice() copies (Buffer's does not). */
-function asBytes(input: Uint8Array | ArrayBuffer | ArrayBufferView): Uint8Array {
-  if (input instanceof Uint8Array)
-    return input.constructor === Uint8Array ? input : new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
-  if (input instanceof ArrayBuffer) return new Uint8Array(input);
-  if (ArrayBuffer.isView(input)) return new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
-  throw new CodecError(
-    `decode expects a Uint8Array, ArrayBuffer or ArrayBufferView, got ${typeof input}`,
-    "type-mismatch",
-    "$",
-    0,
-  );
 }
 
 /** Options over defaults; unknown keys are rejected so that a misspelt limit is not silently ignored. */

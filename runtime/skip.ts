@@ -152,7 +152,7 @@ function skipScalar(r: Reader, b: number, family: number, p: string | undefined)
 /** Skips a str, still checking its UTF-8: input that is not MessagePack is refused even where it is ignored. */
 function skipString(r: Reader, b: number, p: string | undefined): void {
   const at = r.pos;
-  const length = r.strHeader(b, p);
+  const length = strHeader(r, b, p);
   if (decodeUtf8(r.bytes, r.pos, length) === undefined) r.fail("malformed", "str" + NOT_UTF8, p, at);
   r.pos += length;
 }
@@ -243,4 +243,34 @@ export function extHeader(r: Reader, p: string | undefined): number {
   r.extType = r.view.getInt8(r.pos + skip);
   r.pos += skip + 1;
   return length;
+}
+
+/**
+ * Reads the header of the str whose head byte is `b`; returns the payload length and leaves `pos` at
+ * the payload. A free function (of strings, skipping and unions) rather than a Reader method, so
+ * that a bundle whose types read no str leaves it out.
+ */
+export function strHeader(r: Reader, b: number, p: string | undefined): number {
+  let size: number, length: number;
+  if ((b & 0xe0) === 0xa0) {
+    size = 1;
+    length = b & 0x1f;
+  } // fixstr
+  else if (b === 0xd9) {
+    size = 2;
+    r.need(2, p);
+    length = r.bytes[r.pos + 1]!;
+  } // str 8
+  else if (b === 0xda) {
+    size = 3;
+    r.need(3, p);
+    length = r.view.getUint16(r.pos + 1);
+  } // str 16
+  else if (b === 0xdb) {
+    size = 5;
+    r.need(5, p);
+    length = r.view.getUint32(r.pos + 1);
+  } // str 32
+  else return r.mismatch("str", p);
+  return r.payload(size, length, r.limits.maxStringLength, "a str", "maxStringLength", p);
 }

@@ -5,7 +5,7 @@
  */
 import { describeValue, NOT_UTF8 } from "./errors.js";
 import type { Reader } from "./reader.js";
-import { skip } from "./skip.js";
+import { skip, strHeader } from "./skip.js";
 import {
   CACHE_MAX_LENGTH,
   decodeCached,
@@ -48,7 +48,7 @@ const SPARSE_GAP = 128;
 
 export function readString(r: Reader, p?: string): string {
   const at = r.pos;
-  const length = r.strHeader(r.head(p), p);
+  const length = strHeader(r, r.head(p), p);
   const bytes = r.bytes,
     start = r.pos,
     end = start + length;
@@ -88,7 +88,7 @@ const KEYS = newStringCache();
 /** A str that is a map key of a Record (or index signature or Map): `readString` through KEYS. */
 export function readKeyString(r: Reader, p?: string): string {
   const at = r.pos;
-  const length = r.strHeader(r.head(p), p);
+  const length = strHeader(r, r.head(p), p);
   if (length > CACHE_MAX_LENGTH) {
     r.pos = at;
     return readString(r, p);
@@ -176,7 +176,7 @@ function anyKey(r: Reader, keys: readonly Uint8Array[], p: string | undefined): 
 function strPayload(r: Reader, what: string, p: string | undefined): number {
   const b = r.head(p);
   if (FAMILY[b] !== STR) r.mismatch(what, p);
-  const length = r.strHeader(b, p);
+  const length = strHeader(r, b, p);
   const start = r.pos;
   r.pos = start + length;
   return start;

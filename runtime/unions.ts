@@ -7,7 +7,7 @@
 import { CodecError } from "./errors.js";
 import { ownValue } from "./objects.js";
 import type { Reader } from "./reader.js";
-import { skipAhead } from "./skip.js";
+import { skipAhead, strHeader } from "./skip.js";
 import { isKey, nextOneOf, readKey, sameKey } from "./strings.js";
 import type { Writer } from "./writer.js";
 import { BOOL, FAMILY, FLOAT, INT, STR, type Literals, type PreEncoded } from "./wire.js";
@@ -131,7 +131,7 @@ function mapFits(r: Reader, candidates: readonly Candidate[], p?: string): numbe
     for (let i = 0; i < n; i++) {
       const b = r.head(p);
       if (FAMILY[b] !== STR) r.mismatch("a str key", p);
-      const length = r.strHeader(b, p);
+      const length = strHeader(r, b, p);
       const keyStart = r.pos;
       r.pos += length;
       candidates.forEach((candidate, c) => {

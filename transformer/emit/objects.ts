@@ -402,7 +402,7 @@ function decodePositional(ctx: EmitContext, name: string, shape: ObjectShape, de
   const properties = shape.properties;
   const required = positionalRequired(shape);
   const n = b.id("n");
-  const header = b.method(r, "tupleHeader", b.num(required), b.num(properties.length), p);
+  const header = b.call(ctx.rt("tupleHeader"), r, b.num(required), b.num(properties.length), p);
   // Resumed: the header is the parameter n's default (see positionalResume).
   const out: Stmt[] = resumed ? [] : [required === properties.length ? b.expr(header) : b.const("n", header)];
   const read = (property: Property, i: number): Expr => {
@@ -522,9 +522,9 @@ export function positionalResume(ctx: EmitContext, node: TypeNode): Parameter[] 
   const shape = resumablePositional(ctx, node);
   if (!shape) return [];
   const b = ctx.b;
-  const header = b.method(
+  const header = b.call(
+    ctx.rt("tupleHeader"),
     b.id("r"),
-    "tupleHeader",
     b.num(positionalRequired(shape)),
     b.num(shape.properties.length),
     b.id("p"),

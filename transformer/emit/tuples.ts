@@ -80,13 +80,13 @@ export function decodeTuple(ctx: EmitContext, node: Tuple): Stmt[] {
   if (min === node.elements.length) {
     // Fixed length: one array literal, its elements read in order.
     return [
-      b.expr(b.method(r, "tupleHeader", b.num(min), b.num(min), p)),
+      b.expr(b.call(ctx.rt("tupleHeader"), r, b.num(min), b.num(min), p)),
       b.ret(b.array(node.elements.map((element, i) => ctx.decode(element.type, childPath(b, `[${i}]`), d)))),
     ];
   }
   const [n, out] = [b.id("n"), b.id("out")];
   const stmts: Stmt[] = [
-    b.const("n", b.method(r, "tupleHeader", b.num(min), max === Infinity ? b.num(-1) : b.num(max), p)),
+    b.const("n", b.call(ctx.rt("tupleHeader"), r, b.num(min), max === Infinity ? b.num(-1) : b.num(max), p)),
     b.const("out", b.emptyArray()),
   ];
   node.elements.forEach((element, i) => {

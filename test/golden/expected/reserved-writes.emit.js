@@ -16,6 +16,7 @@ const __tm_readKey = __tm.readKey;
 const __tm_duplicateKey = __tm.duplicateKey;
 const __tm_missing = __tm.missing;
 const __tm_codec = __tm.codec;
+const __tm_tupleHeader = __tm.tupleHeader;
 const __tm_E_Reading = __tm_constants([[[9], "kind", "reading", "at"], [[10], "kind", "reading", "at"], ["ok"], ["level"], ["unit", "C"], ["unit", "F"], ["a_property_name_longer_than_a_run_can_be"], ["x"], ["y"], ["note"], ["after"]]);
 const __tm_K_Reading = __tm_keys(["kind", "at", "ok", "level", "unit", "a_property_name_longer_than_a_run_can_be", "x", "y", "note", "after"]);
 const __tm_L_reading = __tm_literals(["reading"]);
@@ -190,7 +191,7 @@ function __tm_encReadingPositional(w, v, p, d) {
     w.bool(after_, p && p + ".after");
 }
 function __tm_decReadingPositional(r, p, d) {
-    r.tupleHeader(10, 10, p);
+    __tm_tupleHeader(r, 10, 10, p);
     const kind_ = __tm_readOneOf(r, __tm_L_reading, p && p + ".kind");
     const at_ = r.number(p && p + ".at");
     const ok_ = r.bool(p && p + ".ok");
