@@ -12,6 +12,7 @@ const __tm_constants = __tm.constants;
 const __tm_keys = __tm.keys;
 const __tm_readKeyString = __tm.readKeyString;
 const __tm_readString = __tm.readString;
+const __tm_tupleHeader = __tm.tupleHeader;
 const __tm_readDate = __tm.readDate;
 const __tm_setOwn = __tm.setOwn;
 const __tm_readNumberArray = __tm.readNumberArray;
@@ -161,11 +162,11 @@ function __tm_decStringSet(r, p, d) {
     return out;
 }
 function __tm_decTuple_Number_Number(r, p, d) {
-    r.tupleHeader(2, 2, p);
+    __tm_tupleHeader(r, 2, 2, p);
     return [r.number(p && p + "[0]"), r.number(p && p + "[1]")];
 }
 function __tm_decTuple_Date_UndefinedOrDate(r, p, d) {
-    const n = r.tupleHeader(1, 2, p);
+    const n = __tm_tupleHeader(r, 1, 2, p);
     const out = [];
     out.push(__tm_readDate(r, p && p + "[0]"));
     if (n > 1) {
@@ -177,7 +178,7 @@ function __tm_decTuple_Date_UndefinedOrDate(r, p, d) {
     return out;
 }
 function __tm_decTuple_String_Number(r, p, d) {
-    const n = r.tupleHeader(1, -1, p);
+    const n = __tm_tupleHeader(r, 1, -1, p);
     const out = [];
     out.push(__tm_readString(r, p && p + "[0]"));
     for (let i = 1; i < n; i++) {

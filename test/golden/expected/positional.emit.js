@@ -9,6 +9,7 @@ const __tm_isRecordLike = __tm.isRecordLike;
 const __tm_constants = __tm.constants;
 const __tm_definedKeys = __tm.definedKeys;
 const __tm_keySegment = __tm.keySegment;
+const __tm_tupleHeader = __tm.tupleHeader;
 const __tm_readString = __tm.readString;
 const __tm_literals = __tm.literals;
 const __tm_badTag = __tm.badTag;
@@ -156,13 +157,13 @@ function __tm_encLayerPositional(w, v, p, d) {
     __tm_encRecordOfString(w, style_, p && p + ".style", d + 1);
 }
 function __tm_decPointPositional(r, p, d) {
-    const n = r.tupleHeader(2, 3, p);
+    const n = __tm_tupleHeader(r, 2, 3, p);
     const x_ = __tm_readFloat32(r, p && p + ".x");
     const y_ = __tm_readFloat32(r, p && p + ".y");
     const label_ = n > 2 ? r.takeNil() ? undefined : __tm_readString(r, p && p + ".label") : undefined;
     return { x: x_, y: y_, label: label_ };
 }
-function __tm_decLayer_marks_item_pinPositional(r, p, d, n = r.tupleHeader(2, 3, p), i = 0) {
+function __tm_decLayer_marks_item_pinPositional(r, p, d, n = __tm_tupleHeader(r, 2, 3, p), i = 0) {
     const kind_ = i > 0 ? "pin" : __tm_readOneOf(r, __tm_L_pin, p && p + ".kind");
     const at_ = __tm_decPointPositional(r, p && p + ".at", d + 1);
     const note_ = n > 2 ? r.takeNil() ? undefined : __tm_readString(r, p && p + ".note") : undefined;
@@ -176,7 +177,7 @@ function __tm_decPointPositionalArray(r, p, d) {
     }
     return out;
 }
-function __tm_decLayer_marks_item_pathPositional(r, p, d, n = r.tupleHeader(3, 3, p), i = 0) {
+function __tm_decLayer_marks_item_pathPositional(r, p, d, n = __tm_tupleHeader(r, 3, 3, p), i = 0) {
     const kind_ = i > 0 ? "path" : __tm_readOneOf(r, __tm_L_path, p && p + ".kind");
     const points_ = __tm_decPointPositionalArray(r, p && p + ".points", d + 1);
     const closed_ = r.bool(p && p + ".closed");
@@ -230,7 +231,7 @@ function __tm_decRecordOfString(r, p, d) {
     return out;
 }
 function __tm_decLayerPositional(r, p, d) {
-    r.tupleHeader(4, 4, p);
+    __tm_tupleHeader(r, 4, 4, p);
     const name_ = __tm_readString(r, p && p + ".name");
     const visible_ = r.takeNil() ? undefined : r.bool(p && p + ".visible");
     const marks_ = __tm_decLayer_marks_itemArray(r, p && p + ".marks", d + 1);
