@@ -6,8 +6,9 @@
  */
 
 const PLUGINS_LINE = '"plugins": [{ "transform": "typed-msgpack/transformer" }]';
-const GENERATE =
-  "generate the codecs with `npx typed-msgpack generate` and import them from the .codecs.ts file it writes (see the README)";
+/** The two routes that work whatever the TypeScript (issue 55): the message leads with them. */
+const ROUTES =
+  'To compile it: with Vite, vitest, Rollup, Rolldown, esbuild, webpack or Rspack, add the bundler plugin (`import { vite as typedMsgpack } from "typed-msgpack-build/unplugin"` and `plugins: [typedMsgpack()]`; the module also exports rollup, rolldown, esbuild, webpack and rspack); without a bundler, run `npx typed-msgpack generate` and import the codecs from the .codecs.ts file it writes.';
 const NO_PLUGINS = "TypeScript 7's tsc, esbuild, swc, tsx, Vite and Bun run no compiler plugins";
 
 interface Fs {
@@ -20,41 +21,46 @@ interface Path {
   join(...parts: string[]): string;
 }
 
-/** What the calling file's project shows: the tsconfig that has the plugins line, the installed TypeScript. */
+/** What the calling file's project shows: the tsconfig that has the plugins line, the installed TypeScript and build package. */
 interface Project {
   caller: string;
   pluginsIn?: string;
   typescript?: string;
+  /** Whether typed-msgpack-build is installed; undefined where no file system could tell. */
+  buildPackage?: boolean;
 }
 
 /** `stack` is that of an Error made in `codecFor` itself: its third line is the caller. */
 export function notCompiledMessage(stack: string | undefined): string {
   const project = inspect(stack);
   const head = `typed-msgpack: this codecFor<T>() call was not compiled by the typed-msgpack transformer, so it has no codec${project ? ` (called from ${project.caller})` : ""}. `;
+  // `npx typed-msgpack` without the package that has the command fails with npm's "could not
+  // determine executable to run": say where the command comes from, and whether it is there.
+  const provider =
+    project?.buildPackage === true
+      ? " Both come with typed-msgpack-build, which is installed here."
+      : project?.buildPackage === false
+        ? " Both come with the dev dependency typed-msgpack-build, which is not installed here: install it first (npm i -D typed-msgpack-build)."
+        : " Both come with the dev dependency typed-msgpack-build (npm i -D typed-msgpack-build).";
   const native = project?.typescript !== undefined && Number(project.typescript.split(".")[0]) >= 7;
   const fromSource = project !== undefined && /\.[cm]?tsx?$/.test(project.caller);
+  const tspc = `With TypeScript 4.9-6, the compiler plugin works as well: add  ${PLUGINS_LINE}  to compilerOptions in tsconfig.json and build with tspc (ts-patch).`;
+  let why: string;
   if (project?.pluginsIn) {
-    const why = native
+    const ignored = native
       ? `TypeScript ${project.typescript} is installed, and TypeScript 7 runs no compiler plugins`
       : fromSource
         ? "the file runs from its TypeScript source through a tool that strips types without running plugins (tsx, Node's type stripping, Bun, Vite, vitest)"
         : NO_PLUGINS;
-    return (
-      head +
-      `${project.pluginsIn} has the plugins line, but the compiler that built this code ignored it: ${why}. ` +
-      `Instead, ${GENERATE}${native ? "." : ", or build with tspc (ts-patch), which runs the plugin."}`
-    );
+    why =
+      `${project.pluginsIn} has the plugins line, but the compiler that built this code ignored it: ${ignored}.` +
+      (native ? "" : " Building with tspc (ts-patch) runs it.");
+  } else if (native) {
+    why = `TypeScript ${project!.typescript} is installed here, and TypeScript 7 runs no compiler plugins: a tsconfig plugins line cannot help.`;
+  } else {
+    why = `${tspc} With a plugins line already there, the compiler ignored it: ${NO_PLUGINS}.`;
   }
-  if (native)
-    return (
-      head +
-      `TypeScript ${project!.typescript} is installed here, and TypeScript 7 runs no compiler plugins: ${GENERATE}.`
-    );
-  return (
-    head +
-    `Add  ${PLUGINS_LINE}  to compilerOptions in tsconfig.json and build with tspc (ts-patch), or ${GENERATE}. ` +
-    `With a plugins line already there, the compiler ignored it: ${NO_PLUGINS}; use generate with those.`
-  );
+  return `${head}${ROUTES}${provider} ${why}`;
 }
 
 /** The caller's file, and its project as far as Node's fs can read it; undefined outside Node or when the stack says nothing. */
@@ -86,6 +92,8 @@ function inspect(stack: string | undefined): Project | undefined {
       const typescript = path.join(dir, "node_modules/typescript/package.json");
       if (!project.typescript && fs.existsSync(typescript))
         project.typescript = String(JSON.parse(fs.readFileSync(typescript, "utf8")).version);
+      if (!project.buildPackage)
+        project.buildPackage = fs.existsSync(path.join(dir, "node_modules/typed-msgpack-build"));
       if (fs.existsSync(path.join(dir, "package.json")) || path.dirname(dir) === dir) break;
     }
   } catch {

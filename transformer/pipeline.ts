@@ -11,7 +11,7 @@ import type { FileModel } from "./model/ir.js";
 import { readCodecOptions } from "./recognize/codec-options.js";
 import { linksFor } from "./recognize/links.js";
 import type { ProgramView } from "./recognize/program-view.js";
-import type { CallNode, SyntaxFile, SyntaxNode } from "./recognize/syntax.js";
+import type { CallNode, NamedNode, SyntaxFile, SyntaxNode } from "./recognize/syntax.js";
 
 export interface ModelOptions {
   /** Link to codecs declared in other modules instead of copying them (recognize/links.ts). */
@@ -54,8 +54,7 @@ export function modelFile(view: ProgramView, file: SyntaxFile, options: ModelOpt
     const typeArgument = call.typeArguments?.length === 1 ? call.typeArguments[0] : undefined;
     if (!typeArgument) return problem({ kind: "missingTypeArgument", path: "$", args: [] });
     const type = view.typeOf(typeArgument);
-    if (view.checker.isError(type))
-      return problem({ kind: "noTypeInformation", path: "$", args: [typeArgument.getText()] });
+    if (view.checker.isError(type)) return problem(unresolved(view, file, typeArgument));
     const callOptions = readCodecOptions(call, view.syntax);
     if ("reason" in callOptions) return problem({ kind: "codecOptions", path: "$", args: [callOptions.reason] });
     builder ??= new ModelBuilder(view.checker, options.link ? linksFor(view, file, options.moduleOf) : undefined);
@@ -73,6 +72,50 @@ export function modelFile(view: ProgramView, file: SyntaxFile, options: ModelOpt
   }
   if (builder && Object.keys(builder.model.codecs).length > 0) result.model = builder.model;
   return result;
+}
+
+/**
+ * A type argument the checker could not resolve: the errors TypeScript reports where it is written
+ * or where the file imports (a relative import without `.js` under nodenext, TS2835, leaves every
+ * name it imports unresolved), else the transpile-only builds that have no types at all. The
+ * compiler prints those errors itself, but generate and the bundler plugin print only ours.
+ */
+function unresolved(view: ProgramView, file: SyntaxFile, typeArgument: SyntaxNode): Problem {
+  const text = typeArgument.getText();
+  const syntax = view.syntax;
+  const imports = file.statements.filter(
+    (s) => syntax.is(s, "ImportDeclaration") || syntax.is(s, "ImportEqualsDeclaration"),
+  );
+  const names = new Set(identifiers(view, typeArgument));
+  // The imports of names the type argument uses first; any failing import when none of those fails
+  // (the type may be a local alias of an imported one).
+  const naming = imports.filter((i) => identifiers(view, i).some((name) => names.has(name)));
+  const errors = view.compileErrors(file).filter((e) => e.fileName === file.fileName);
+  const at = (nodes: SyntaxNode[]) =>
+    errors.filter((e) => nodes.some((n) => e.start >= n.getStart() && e.start < n.end));
+  let cause = at([typeArgument, ...naming]);
+  if (cause.length === 0) cause = at(imports);
+  if (cause.length === 0) return { kind: "noTypeInformation", path: "$", args: [text] };
+  const listed = cause.map((e) => {
+    const { line, character } = file.getLineAndCharacterOfPosition(e.start);
+    return `\n  ${baseName(file.fileName)}:${line + 1}:${character + 1} - error TS${e.code}: ${e.message}`;
+  });
+  return { kind: "unresolvedType", path: "$", args: [text, listed.join("")], count: cause.length };
+}
+
+/** The names written in `node` (its identifiers, in source order). */
+function identifiers(view: ProgramView, node: SyntaxNode): string[] {
+  const names: string[] = [];
+  const visit = (n: SyntaxNode): undefined => {
+    if (view.syntax.isIdentifier(n)) names.push((n as NamedNode).text);
+    n.forEachChild(visit);
+  };
+  visit(node);
+  return names;
+}
+
+function baseName(fileName: string): string {
+  return fileName.slice(Math.max(fileName.lastIndexOf("/"), fileName.lastIndexOf("\\")) + 1);
 }
 
 /** The file's calls of typed-msgpack's codecFor, in source order. */

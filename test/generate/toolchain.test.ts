@@ -24,6 +24,7 @@ import {
   tempDir,
   writeFiles,
 } from "./helpers";
+import { NOT_COMPILED } from "../helpers/not-compiled";
 
 const TS_VERSION: string = JSON.parse(fs.readFileSync(path.join(ROOT_TYPESCRIPT, "package.json"), "utf8")).version;
 const tool = (...parts: string[]) => path.join(EXAMPLE, "node_modules", ...parts);
@@ -413,6 +414,41 @@ describe("an installed typed-msgpack runs on the project's own TypeScript, never
   });
 });
 
+describe("TypeScript 7's tsc --init defaults (issue 55)", () => {
+  test("a relative import without .js under nodenext: TS91003 shows TypeScript's TS2835, with file:line:col", () => {
+    const codec = `import { codecFor } from "typed-msgpack";\nimport type { Point } from "./types";\nexport const PointCodec = codecFor<Point>();\n`;
+    const dir = makeProject(
+      "nodenext-extension",
+      {
+        "package.json": JSON.stringify({ name: "nodenext-extension", private: true, type: "module" }),
+        // What TypeScript 7's tsc --init writes, as far as it matters here.
+        "tsconfig.json": JSON.stringify({
+          compilerOptions: {
+            module: "nodenext",
+            target: "esnext",
+            types: [],
+            strict: true,
+            rootDir: "src",
+            outDir: "dist",
+          },
+        }),
+        "src/types.ts": "export interface Point { x: number; y: number }\n",
+        "src/codec.ts": codec,
+      },
+      { pkg, typescript: tool("typescript") },
+    );
+    const result = cli(pkg, ["generate", "src/codec.ts"], dir);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(
+      `${path.join("src", "codec.ts")}:3:27 - error TS91003: codecFor<Point>(): the type Point could not be resolved, so no codec can be generated. Fix this error, which TypeScript reports where the type is written or imported, and the codec follows:\n` +
+        "  codec.ts:2:28 - error TS2835: Relative import paths need explicit file extensions in ECMAScript imports when '--moduleResolution' is 'node16' or 'nodenext'. Did you mean './types.js'?\n",
+    );
+    // Followed, the advice works.
+    fs.writeFileSync(path.join(dir, "src/codec.ts"), codec.replace('"./types"', '"./types.js"'));
+    expect(cli(pkg, ["generate", "src/codec.ts"], dir).stdout).toContain("(TypeScript 7.0.2): 1 written");
+  });
+});
+
 describe("with TypeScript 7 installed, the compiler plugin and an uncompiled codecFor say what to do instead (issue 19)", () => {
   test('require("typed-msgpack/transformer") fails with the documented message, not a TypeError from inside', () => {
     // A real copy of the package beside TypeScript 7, so that its require("typescript") gets TypeScript 7.
@@ -427,7 +463,15 @@ describe("with TypeScript 7 installed, the compiler plugin and an uncompiled cod
       expect(result.stderr).toMatch(
         /"typescript" is TypeScript 7\.0\.2 \(.*typescript\), the native compiler\. TypeScript 7 runs no transformers/,
       );
-      expect(result.stderr).toContain("Use `npx typed-msgpack generate` instead");
+      expect(result.stderr).toContain(
+        [
+          "With a bundler (Vite, vitest, Rollup, Rolldown, esbuild, webpack, Rspack), use the bundler plugin of typed-msgpack-build/unplugin instead.",
+          "Without one, use `npx typed-msgpack generate`: it writes each file's codecs as TypeScript source beside it (src/wire.ts -> src/wire.codecs.ts),",
+          'which tsc 7, esbuild, tsx and Vite compile as they are; import your codecs from there (README: "No transformer? Use generate").',
+          "Both come with the dev dependency typed-msgpack-build: npm install -D typed-msgpack-build.",
+          "To keep the plugin, build with TypeScript 6 instead: npm install -D typescript@6.0 ts-patch@4, and npx tspc.",
+        ].join("\n"),
+      );
     }
   });
 
@@ -448,16 +492,20 @@ describe("with TypeScript 7 installed, the compiler plugin and an uncompiled cod
     }),
     "src/main.ts": `import { codecFor } from "typed-msgpack";\nexport interface Item { sku: string }\nexport const ItemCodec = codecFor<Item>();\n`,
   };
-  const IGNORED =
-    /tsconfig\.json has the plugins line, but the compiler that built this code ignored it: TypeScript 7\.0\.2 is installed, and TypeScript 7 runs no compiler plugins\. Instead, generate the codecs with `npx typed-msgpack generate`/;
+  /** The whole message: the bundler plugin and generate first, then why the plugins line did nothing. */
+  const ignored = (dir: string, caller: string) =>
+    NOT_COMPILED.head(caller) +
+    NOT_COMPILED.ROUTES +
+    NOT_COMPILED.NOT_INSTALLED +
+    NOT_COMPILED.ignoredByTs7(path.join(dir, "tsconfig.json"), "7.0.2");
 
   test("tsc 7 builds it without a word; the call then says, when it runs, that the plugins line was ignored", () => {
     const dir = makeProject("plugged-tsc", PLUGGED, { pkg, typescript: tool("typescript") });
     mustRun(process.execPath, [TSC7(), "-p", "."], dir);
     const result = run(process.execPath, ["dist/main.js"], dir);
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain(`(called from ${path.join(fs.realpathSync(dir), "dist", "main.js")})`);
-    expect(result.stderr).toMatch(IGNORED);
+    const real = fs.realpathSync(dir);
+    expect(result.stderr).toContain(ignored(real, path.join(real, "dist", "main.js")));
     expect(result.stderr).not.toContain("Add ");
   });
 
@@ -465,7 +513,8 @@ describe("with TypeScript 7 installed, the compiler plugin and an uncompiled cod
     const dir = makeProject("plugged-tsx", PLUGGED, { pkg, typescript: tool("typescript") });
     const result = run(process.execPath, [TSX(), "src/main.ts"], dir);
     expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(IGNORED);
+    const real = fs.realpathSync(dir);
+    expect(result.stderr).toContain(ignored(real, path.join(real, "src", "main.ts")));
   });
 });
 

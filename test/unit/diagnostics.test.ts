@@ -242,7 +242,25 @@ describe("noTypeInformation (91003)", () => {
     const d = diagnose("diag_unresolved", `export const C = codecFor<Missing>();\n`);
     expect(d.diagnostics).toEqual([
       `${positionOf(d.source, "Missing")} Cannot find name 'Missing'.`,
-      d.expected("codecFor<Missing>()", `the type Missing ${NO_TYPE_INFO}`),
+      d.expected(
+        "codecFor<Missing>()",
+        "the type Missing could not be resolved, so no codec can be generated. Fix this error, which TypeScript reports where the type is written or imported, and the codec follows:\n" +
+          `  diag_unresolved.ts:${positionOf(d.source, "Missing")} - error TS2304: Cannot find name 'Missing'.`,
+      ),
+    ]);
+  });
+
+  test("a type imported through an import that fails: the import's error, not the other imports'", () => {
+    const d = diagnose(
+      "diag_unresolved_import",
+      `import type { Point } from "./nowhere";\nimport type { Other } from "./elsewhere";\nexport const C = codecFor<Point>();\nexport type O = Other;\n`,
+    );
+    expect(d.diagnostics.slice(2)).toEqual([
+      d.expected(
+        "codecFor<Point>()",
+        "the type Point could not be resolved, so no codec can be generated. Fix this error, which TypeScript reports where the type is written or imported, and the codec follows:\n" +
+          `  diag_unresolved_import.ts:${positionOf(d.source, '"./nowhere"')} - error TS2307: Cannot find module './nowhere' or its corresponding type declarations.`,
+      ),
     ]);
   });
 

@@ -14,7 +14,7 @@ import {
   type Type,
 } from "../model/checker.js";
 import { declaresSentinel, isCodecCall } from "../recognize/is-codec-call.js";
-import type { ProgramView } from "../recognize/program-view.js";
+import type { CompileError, ProgramView } from "../recognize/program-view.js";
 import {
   Syntax,
   type CallNode,
@@ -246,6 +246,19 @@ export class ClassicProgram implements ProgramView {
       .filter(
         (f) => !f.isDeclarationFile && !this.program.isSourceFileFromExternalLibrary(f),
       ) as unknown as SyntaxFile[];
+  }
+
+  compileErrors(file: SyntaxFile): readonly CompileError[] {
+    const source = file as unknown as ts.SourceFile;
+    return [...this.program.getSyntacticDiagnostics(source), ...this.program.getSemanticDiagnostics(source)]
+      .filter((d) => d.category === ts.DiagnosticCategory.Error && d.file !== undefined && d.start !== undefined)
+      .map((d) => ({
+        fileName: d.file!.fileName,
+        start: d.start!,
+        length: d.length ?? 0,
+        code: d.code,
+        message: typeof d.messageText === "string" ? d.messageText : d.messageText.messageText,
+      }));
   }
 
   isCodecCall(call: CallNode): boolean {

@@ -6,10 +6,13 @@
  */
 import * as fs from "node:fs";
 import type { Type } from "../model/checker.js";
-import type { ProgramView } from "../recognize/program-view.js";
+import type { CompileError, ProgramView } from "../recognize/program-view.js";
 import { Syntax, type CallNode, type NamedNode, type SyntaxFile, type SyntaxNode } from "../recognize/syntax.js";
 import type { NativeHandle, NativeNode, NativeProject, NativeSymbol, NativeType } from "./native-api.js";
 import { memo, NativeChecker, SYMBOL_ALIAS } from "./native.js";
+
+/** DiagnosticCategory.Error, as every version numbers it. */
+const DIAGNOSTIC_ERROR = 1;
 
 /** ModuleResolutionKind.Node16 and NodeNext; ModuleKind's node16 .. nodenext range, which implies them. */
 const NODE_RESOLUTION = [3, 99];
@@ -51,6 +54,13 @@ export class NativeProgram implements ProgramView {
         return file ? [file] : [];
       });
     return this.own;
+  }
+
+  compileErrors(file: SyntaxFile): readonly CompileError[] {
+    const program = this.project.program;
+    return [...program.getSyntacticDiagnostics(file.fileName), ...program.getSemanticDiagnostics(file.fileName)]
+      .filter((d) => d.category === DIAGNOSTIC_ERROR && d.fileName !== undefined)
+      .map((d) => ({ fileName: d.fileName!, start: d.pos, length: d.end - d.pos, code: d.code, message: d.text }));
   }
 
   isCodecCall(call: CallNode): boolean {

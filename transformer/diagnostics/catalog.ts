@@ -31,6 +31,10 @@ export const CATALOG = {
     code: 91003,
     text: "the type {1} could not be resolved, so no codec can be generated. Either the type has an error (fix the compile error it reports), or this is a transpile-only build (ts-node transpileOnly, ts-loader transpileOnly, ts-jest isolatedModules), which gives the transformer no type information: turn that setting off for files that call codecFor.",
   },
+  unresolvedType: {
+    code: 91003,
+    text: "the type {1} could not be resolved, so no codec can be generated. Fix [this error|these errors], which TypeScript reports where the type is written or imported, and the codec follows:{2}",
+  },
   functionType: {
     code: 91010,
     text: "{0} has a function type, which MessagePack cannot carry",

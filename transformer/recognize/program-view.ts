@@ -9,6 +9,16 @@ import type { CallNode, NamedNode, Syntax, SyntaxFile, SyntaxNode } from "./synt
 /** The export that marks the module declaring the real `codecFor` (runtime/codec-for.ts). */
 export const SENTINEL_EXPORT = "__typedMsgpackIntrinsic";
 
+/** An error TypeScript reports in a file: why a type there may not resolve (TS91003 names it). */
+export interface CompileError {
+  fileName: string;
+  start: number;
+  length: number;
+  code: number;
+  /** The first line of the message (not the chain of details below it, which the two compilers word apart). */
+  message: string;
+}
+
 export interface ProgramView {
   readonly checker: Checker;
   readonly syntax: Syntax;
@@ -32,6 +42,8 @@ export interface ProgramView {
    * checker answering over IPC asks for all of them at once. Optional: in process, each is cheap.
    */
   prepareCalls?(calls: readonly CallNode[]): void;
+  /** The syntax and type errors TypeScript reports in `file`. */
+  compileErrors(file: SyntaxFile): readonly CompileError[];
   /** The type a type node names (a call's type argument). */
   typeOf(typeNode: SyntaxNode): Type;
   /**
