@@ -4,6 +4,7 @@
  * the plugin under a real TypeScript 7; tspc with the tsconfig plugin line; jest with ts-jest), and
  * the built code round-trips a value through its codec.
  */
+import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import {
@@ -35,6 +36,29 @@ beforeAll(() => {
   pkg = builtPackage();
 }, 300_000);
 afterAll(() => removeTempDirs());
+
+/** TypeScript 7.0 as test/native installs it (from its lockfile, once), linked into `dir` as the project's own. */
+function linkTypescript7(dir: string): void {
+  const installed = path.join(ROOT, "test/native/ts-7.0");
+  if (!fs.existsSync(path.join(installed, "node_modules/typescript/package.json")))
+    execFileSync("npm", ["ci", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: installed, stdio: "inherit" });
+  link(dir, "typescript", path.join(installed, "node_modules/typescript"));
+  for (const native of fs.readdirSync(path.join(installed, "node_modules/@typescript")))
+    link(dir, `@typescript/${native}`, path.join(installed, "node_modules/@typescript", native));
+}
+
+/** typed-msgpack-build in `dir`'s node_modules with its bin, as npm installs it: package.json scripts run `typed-msgpack`. */
+function linkBuildPackage(dir: string): void {
+  link(dir, "typed-msgpack-build", buildPackageOf(pkg));
+  fs.mkdirSync(path.join(dir, "node_modules/.bin"), { recursive: true });
+  fs.rmSync(path.join(dir, "node_modules/.bin/typed-msgpack"), { force: true });
+  fs.symlinkSync(
+    "../typed-msgpack-build/dist/transformer/cli/main.js",
+    path.join(dir, "node_modules/.bin/typed-msgpack"),
+  );
+}
+
+const json = (value: unknown) => JSON.stringify(value, null, 2) + "\n";
 
 function init(dir: string, ...args: string[]): string {
   const result = cli(pkg, ["init", ...args], dir);
@@ -384,4 +408,285 @@ test("TypeScript older than 4.9: no plugins line, the upgrade said instead", () 
     "TypeScript 4.8.4 is older than 4.9, the oldest the compiler plugin runs under: upgrade it (npm install -D typescript@6.0)",
   );
   expect(result.stdout).not.toContain("plugins");
+});
+
+test("Node + tsx on TypeScript 7: esbuild under tsx is no route; codecs scripts, dev/test run generate first, a tsconfig.json; the scripts then work under tsx", () => {
+  const dir = makeProject(
+    "ts7-tsx",
+    {
+      "package.json": json({
+        name: "app",
+        private: true,
+        type: "module",
+        scripts: { dev: "tsx watch src/main.ts", test: "tsx src/main.ts" },
+        devDependencies: { typescript: "^7.0.2", tsx: "^4.23.15" },
+      }),
+      "src/model.ts": MODEL,
+      "src/main.ts": MAIN,
+    },
+    { pkg, typescript: false },
+  );
+  // tsx's own esbuild lands in node_modules, as in every tsx project.
+  mustRun("npm", ["install", "--no-audit", "--no-fund", "--no-save", "--ignore-scripts", "tsx@4.23.15"], dir);
+  expect(fs.existsSync(path.join(dir, "node_modules/esbuild/package.json"))).toBe(true);
+  link(dir, "typed-msgpack", pkg);
+  linkBuildPackage(dir);
+  linkTypescript7(dir);
+
+  const output = init(dir);
+  expect(output).toContain("  found: TypeScript 7; tsx\n");
+  expect(output).not.toContain("esbuild");
+  expect(output).not.toContain("nothing to change");
+  expect(output).toContain(
+    `changed tsconfig.json: new, there was none, and generate reads the project's types and module settings from it (module esnext, moduleResolution bundler, strict, include src)`,
+  );
+  expect(output).toContain(`changed package.json: script "codecs": "typed-msgpack generate"`);
+  expect(output).toContain(
+    `changed package.json: script "test": "typed-msgpack generate && tsx src/main.ts" (was "tsx src/main.ts": the codecs are generated before it runs, so they match the types)`,
+  );
+  expect(output).toContain(
+    `to do by hand: "dev" watches your files, but generates the codecs only when it starts: after editing a type while it runs, run npm run codecs (or keep typed-msgpack generate --watch running beside it)`,
+  );
+  expect(JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")).scripts).toEqual({
+    dev: "typed-msgpack generate && tsx watch src/main.ts",
+    test: "typed-msgpack generate && tsx src/main.ts",
+    codecs: "typed-msgpack generate",
+    "codecs:check": "typed-msgpack generate --check",
+  });
+  expect(JSON.parse(fs.readFileSync(path.join(dir, "tsconfig.json"), "utf8"))).toEqual({
+    compilerOptions: {
+      target: "es2022",
+      strict: true,
+      skipLibCheck: true,
+      module: "esnext",
+      moduleResolution: "bundler",
+      noEmit: true,
+    },
+    include: ["src"],
+  });
+  expect(init(dir)).toContain("nothing to change in the project's files; what is left is yours to do:");
+
+  // The codecs script as npm runs it (the bin of typed-msgpack-build), on the project's TypeScript 7.
+  expect(mustRun("npm", ["run", "--silent", "codecs"], dir)).toContain("1 written");
+  expect(
+    mustRun(process.execPath, [path.join(dir, "node_modules/tsx/dist/cli.mjs"), "src/main.codecs.ts"], dir).trim(),
+  ).toBe(DECODED);
+}, 180_000);
+
+test("Node type stripping on TypeScript 7: found from the scripts; a tsconfig.json for Node's own resolution", () => {
+  const dir = makeProject(
+    "ts7-node-strip",
+    {
+      "package.json": json({
+        name: "app",
+        private: true,
+        type: "module",
+        scripts: { start: "node src/main.ts", test: "node --test test/*.test.ts" },
+        devDependencies: { typescript: "7.0.2" },
+      }),
+      "src/model.ts": MODEL,
+      "src/main.ts": MAIN.replace(`"./model"`, `"./model.ts"`),
+    },
+    { pkg, typescript: false },
+  );
+  linkBuildPackage(dir);
+  linkTypescript7(dir);
+  const output = init(dir);
+  expect(output).toContain("  found: TypeScript 7; node (type stripping)\n");
+  expect(output).toContain(
+    `changed tsconfig.json: new, there was none, and generate reads the project's types and module settings from it (module nodenext, strict, include src)`,
+  );
+  expect(JSON.parse(fs.readFileSync(path.join(dir, "tsconfig.json"), "utf8")).compilerOptions).toMatchObject({
+    module: "nodenext",
+    allowImportingTsExtensions: true,
+    rewriteRelativeImportExtensions: true,
+    noEmit: true,
+  });
+  expect(JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")).scripts.test).toBe(
+    "typed-msgpack generate && node --test test/*.test.ts",
+  );
+  // generate runs under the tsconfig init wrote (imports written with .ts, as Node needs).
+  expect(mustRun("npm", ["run", "--silent", "codecs"], dir)).toContain("1 written");
+  expect(fs.readFileSync(path.join(dir, "src/main.codecs.ts"), "utf8")).toContain(
+    "const PointCodec = (__tm_PointCodec as __tm.Codec<Point>);",
+  );
+}, 120_000);
+
+test("Bun on TypeScript 7: found from bunfig.toml and bun scripts; generate scripts", () => {
+  const dir = makeProject(
+    "ts7-bun",
+    {
+      "package.json": json({
+        name: "app",
+        private: true,
+        scripts: { dev: "bun --watch src/main.ts", build: "bun build src/main.ts --outdir dist" },
+        devDependencies: { typescript: "^7.0.2", "@types/bun": "^1.3.0" },
+      }),
+      "bunfig.toml": "",
+    },
+    { pkg, typescript: false },
+  );
+  const output = init(dir);
+  expect(output).toContain("  found: TypeScript 7; bun\n");
+  expect(JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")).scripts).toEqual({
+    dev: "typed-msgpack generate && bun --watch src/main.ts",
+    build: "typed-msgpack generate && bun build src/main.ts --outdir dist",
+    codecs: "typed-msgpack generate",
+    "codecs:check": "typed-msgpack generate --check",
+  });
+});
+
+test("webpack and Rspack: the plugin line for their config, no generate scripts, a bundler tsconfig.json", () => {
+  for (const [name, manifestDeps, config] of [
+    ["webpack", { webpack: "^5.100.0", "webpack-cli": "^6.0.0" }, "webpack.config.js"],
+    ["rspack", { "@rspack/core": "^1.5.0", "@rspack/cli": "^1.5.0" }, "rspack.config.mjs"],
+  ] as const) {
+    const dir = makeProject(
+      `ts7-${name}`,
+      {
+        "package.json": json({
+          name: "app",
+          private: true,
+          scripts: { build: `${name} build` },
+          devDependencies: { typescript: "^7.0.2", ...manifestDeps },
+        }),
+        [config]: "module.exports = { plugins: [] };\n",
+      },
+      { pkg, typescript: false },
+    );
+    const output = init(dir);
+    expect(output).toContain(`  found: TypeScript 7; ${name}\n`);
+    expect(output).toContain(
+      `to do by hand: ${name}: add the plugin to your ${name} configuration (init does not edit ${name} configs): import { ${name} as typedMsgpack } from "typed-msgpack-build/unplugin"; then plugins: [typedMsgpack()]`,
+    );
+    expect(output).toContain(
+      "changed tsconfig.json: new, there was none, and the bundler plugin reads the project's types and module settings from it (module esnext, moduleResolution bundler, strict)",
+    );
+    expect(JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")).scripts).toEqual({
+      build: `${name} build`,
+    });
+  }
+});
+
+test("vitest alone: a vitest.config.ts from vitest/config (vite itself, vitest's dependency, is no route)", () => {
+  const dir = makeProject(
+    "ts7-vitest",
+    {
+      "package.json": json({
+        name: "app",
+        private: true,
+        scripts: { test: "vitest run" },
+        devDependencies: { typescript: "^7.0.2", vitest: "^4.0.0" },
+      }),
+      "node_modules/vite/package.json": json({ name: "vite", version: "8.3.8" }),
+      "tsconfig.json": json({ compilerOptions: { strict: true } }),
+    },
+    { pkg, typescript: false },
+  );
+  const output = init(dir);
+  expect(output).toContain("  found: TypeScript 7; vitest\n");
+  expect(fs.readFileSync(path.join(dir, "vitest.config.ts"), "utf8")).toBe(
+    `import { defineConfig } from "vitest/config";\nimport { vite as typedMsgpack } from "typed-msgpack-build/unplugin";\n\nexport default defineConfig({\n  plugins: [typedMsgpack()],\n});\n`,
+  );
+  expect(JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")).scripts).toEqual({ test: "vitest run" });
+});
+
+test("Vite react-ts (solution-style tsconfig): the plugin goes into vite.config.ts; the tsconfig files stay as they are", () => {
+  const tsconfigs = {
+    "tsconfig.json": json({
+      files: [],
+      references: [{ path: "./tsconfig.app.json" }, { path: "./tsconfig.node.json" }],
+    }),
+    "tsconfig.app.json": json({
+      compilerOptions: {
+        target: "es2022",
+        module: "esnext",
+        moduleResolution: "bundler",
+        jsx: "react-jsx",
+        strict: true,
+        noEmit: true,
+      },
+      include: ["src"],
+    }),
+    "tsconfig.node.json": json({
+      compilerOptions: { target: "es2023", module: "esnext", moduleResolution: "bundler", strict: true, noEmit: true },
+      include: ["vite.config.ts"],
+    }),
+  };
+  const viteConfig = `import { defineConfig } from "vite";\nimport react from "@vitejs/plugin-react";\n\n// https://vite.dev/config/\nexport default defineConfig({\n  plugins: [react()],\n});\n`;
+  const dir = makeProject(
+    "ts7-react-ts",
+    {
+      "package.json": json({
+        name: "app",
+        private: true,
+        type: "module",
+        scripts: { dev: "vite", build: "tsc -b && vite build" },
+        dependencies: { react: "^19.2.0" },
+        devDependencies: { typescript: "~7.0.2", vite: "^8.0.0", "@vitejs/plugin-react": "^5.0.0" },
+      }),
+      ...tsconfigs,
+      "vite.config.ts": viteConfig,
+    },
+    { pkg, typescript: false },
+  );
+  const output = init(dir);
+  expect(output).toContain("  found: TypeScript 7; vite\n");
+  expect(fs.readFileSync(path.join(dir, "vite.config.ts"), "utf8")).toBe(
+    viteConfig
+      .replace(
+        `import react from "@vitejs/plugin-react";`,
+        `import react from "@vitejs/plugin-react";\nimport { vite as typedMsgpack } from "typed-msgpack-build/unplugin";`,
+      )
+      .replace("plugins: [react()]", "plugins: [typedMsgpack(), react()]"),
+  );
+  for (const [file, text] of Object.entries(tsconfigs))
+    expect(fs.readFileSync(path.join(dir, file), "utf8")).toBe(text);
+  expect(output).not.toContain("tsconfig");
+});
+
+test("--dry-run prints a unified diff of each file it would change, a new tsconfig.json included", () => {
+  const manifest = json({
+    name: "app",
+    private: true,
+    scripts: { build: "tsc" },
+    devDependencies: { typescript: "^5.9.0" },
+  });
+  const dir = makeProject("dry-run-diff", { "package.json": manifest }, { pkg, typescript: false });
+  const dry = init(dir, "--dry-run");
+  expect(dry).toContain(
+    `would change tsconfig.json: new, there was none, and tspc reads the project's types and module settings from it (module nodenext, strict)`,
+  );
+  expect(dry).toContain(`--- /dev/null
++++ b/tsconfig.json
+@@ -0,0 +1,14 @@
++{
++  "compilerOptions": {
++    "target": "es2022",
++    "strict": true,
++    "skipLibCheck": true,
++    "module": "nodenext",
++    "outDir": "dist",
++    "plugins": [
++      {
++        "transform": "typed-msgpack/transformer"
++      }
++    ]
++  }
++}
+`);
+  expect(dry).toContain(`--- a/package.json
++++ b/package.json
+@@ -2,7 +2,7 @@
+   "name": "app",
+   "private": true,
+   "scripts": {
+-    "build": "tsc"
++    "build": "tspc"
+   },
+   "devDependencies": {
+     "typescript": "^5.9.0"
+`);
+  expect(fs.existsSync(path.join(dir, "tsconfig.json"))).toBe(false);
+  expect(fs.readFileSync(path.join(dir, "package.json"), "utf8")).toBe(manifest);
 });

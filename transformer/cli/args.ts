@@ -24,14 +24,17 @@ Exit status: 0 written, or no breaking change; 1 breaking changes, or compile er
 
 export const INIT_USAGE = `Usage: typed-msgpack init [--dry-run]
 
-Looks at the project in the current folder (package.json, tsconfig.json, the installed TypeScript
-major and vite, vitest, webpack, rollup, esbuild, jest, ts-node) and writes the configuration of
-the route that fits: the Vite plugin line, the tsconfig plugins entry (TypeScript 4.9-6), a jest
-config, package.json scripts. Prints each change and why, and what to do by hand where it will not
-edit a file safely. Running it again changes nothing.
+Looks at the project in the current folder (package.json, tsconfig.json, the TypeScript installed)
+and finds its tools from its own direct dependencies, config files and scripts, not from packages
+they bring (tsx's esbuild, vitest's vite): Vite, vitest, webpack, Rspack, Rollup, Rolldown, esbuild,
+jest, ts-node, tsx, Node's type stripping, Bun. Then writes the configuration of the route that
+fits: the Vite plugin line, the tsconfig plugins entry (TypeScript 4.9-6), a jest config, or on
+TypeScript 7 without a bundler a "codecs" script (typed-msgpack generate) that dev, build and test
+run first. Creates a tsconfig.json where there is none. Prints each change and why, and what to do
+by hand where it will not edit a file safely. Running it again changes nothing.
 
 Options:
-      --dry-run             print what would change; write nothing`;
+      --dry-run             print what would change, with a unified diff of each file; write nothing`;
 
 export const USAGE = `Usage: typed-msgpack generate [options] [file or folder ...]
 

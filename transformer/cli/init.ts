@@ -11,9 +11,12 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 
+import { unifiedDiff } from "./diff.js";
+
 /** Where the bundler plugin is imported from (the README's plugin line). */
 export const PLUGIN_MODULE = "typed-msgpack-build/unplugin";
 const TRANSFORMER_ENTRY = { transform: "typed-msgpack/transformer" };
+const GENERATE = "typed-msgpack generate";
 
 export interface InitOptions {
   dryRun: boolean;
@@ -27,14 +30,96 @@ export interface Detected {
   typescriptVersion?: string;
   /** Below 4.9, which the compiler plugin needs. */
   olderThan49: boolean;
+  /** The project's own tools: its direct dependencies, its config files and the commands its scripts run. */
   tools: Set<string>;
 }
 
-const TOOLS = ["vite", "vitest", "webpack", "rollup", "esbuild", "jest", "ts-node", "ts-patch", "ts-jest"] as const;
+/**
+ * The packages that make each tool the project's own, as direct dependencies. What is merely
+ * installed does not count: tsx brings esbuild, vitest brings vite, and neither is a route.
+ */
+const PACKAGES: Record<string, readonly string[]> = {
+  vite: ["vite"],
+  vitest: ["vitest"],
+  webpack: ["webpack", "webpack-cli"],
+  rspack: ["@rspack/core", "@rspack/cli"],
+  rollup: ["rollup"],
+  rolldown: ["rolldown"],
+  esbuild: ["esbuild"],
+  jest: ["jest"],
+  "ts-node": ["ts-node"],
+  "ts-patch": ["ts-patch"],
+  "ts-jest": ["ts-jest"],
+  tsx: ["tsx"],
+  bun: ["@types/bun", "bun-types"],
+};
+
+/** Config files (in the project's folder) that make a tool the project's own. */
+const CONFIG_FILES: Record<string, RegExp> = {
+  vite: /^vite\.config\.[cm]?[jt]s$/,
+  vitest: /^vitest\.config\.[cm]?[jt]s$/,
+  webpack: /^webpack\.config\.[cm]?[jt]s$/,
+  rspack: /^rspack\.config\.[cm]?[jt]s$/,
+  rollup: /^rollup\.config\.[cm]?[jt]s$/,
+  rolldown: /^rolldown\.config\.[cm]?[jt]s$/,
+  jest: /^jest\.config\.([cm]?[jt]s|json)$/,
+  bun: /^(bunfig\.toml|bun\.lockb?)$/,
+};
+
+/** Commands in package.json scripts that make a runtime the project's own. */
+const SCRIPT_COMMANDS: Record<string, RegExp> = {
+  tsx: /(^|[\s;&|(])tsx(\s|$)/,
+  bun: /(^|[\s;&|(])bun(x)?\s/,
+  // Node running TypeScript itself (type stripping: 22.18+ and 24 by default, 22.6+ with the flag).
+  node: /(^|[\s;&|(])node\s[^;&|]*(--experimental-strip-types|\.[cm]?ts(\s|$))/,
+};
+
+/** Bundlers the plugin has an entry for, other than Vite (which init configures itself). */
+const BUNDLERS = ["webpack", "rspack", "rollup", "rolldown", "esbuild"] as const;
+
+/** How init names each tool it found. */
+const LABELS: Record<string, string> = { node: "node (type stripping)" };
 
 interface Report {
   changes: string[];
   advice: string[];
+}
+
+/**
+ * The project's files as init will leave them: reads see the edits made so far, which are written
+ * at the end (or, in a dry run, printed as a diff).
+ */
+class Files {
+  private readonly edits = new Map<string, { before: string | undefined; after: string }>();
+  readonly cwd: string;
+  constructor(cwd: string) {
+    this.cwd = cwd;
+  }
+
+  exists(file: string): boolean {
+    return this.edits.has(file) || fs.existsSync(file);
+  }
+
+  read(file: string): string {
+    return this.edits.get(file)?.after ?? fs.readFileSync(file, "utf8");
+  }
+
+  write(file: string, text: string): void {
+    const known = this.edits.get(file);
+    const before = known ? known.before : fs.existsSync(file) ? fs.readFileSync(file, "utf8") : undefined;
+    this.edits.set(file, { before, after: text });
+  }
+
+  /** Writes every edited file; returns the diff of each, in the order they were first edited. */
+  commit(dryRun: boolean): string[] {
+    const diffs: string[] = [];
+    for (const [file, { before, after }] of this.edits) {
+      if (before === after) continue;
+      diffs.push(unifiedDiff(path.relative(this.cwd, file).split(path.sep).join("/"), before, after));
+      if (!dryRun) fs.writeFileSync(file, after);
+    }
+    return diffs;
+  }
 }
 
 /** Runs init in `cwd`; returns the exit status. */
@@ -57,15 +142,16 @@ export function runInit(
   }
   const found = detect(cwd, manifest);
   const report: Report = { changes: [], advice: [] };
+  const files = new Files(cwd);
   const write = (file: string, text: string, what: string) => {
-    report.changes.push(`${path.relative(cwd, file) || file}: ${what}`);
-    if (!options.dryRun) fs.writeFileSync(file, text);
+    const existed = files.exists(file);
+    report.changes.push(`${path.relative(cwd, file) || file}: ${existed ? "" : "new, "}${what}`);
+    files.write(file, text);
   };
 
   out(`typed-msgpack init${options.dryRun ? " (dry run: nothing is written)" : ""}`);
-  out(
-    `  found: TypeScript ${found.typescriptMajor ?? "(none)"}${found.tools.size > 0 ? `; ${[...found.tools].sort().join(", ")}` : ""}`,
-  );
+  const tools = [...found.tools].sort().map((t) => LABELS[t] ?? t);
+  out(`  found: TypeScript ${found.typescriptMajor ?? "(none)"}${tools.length > 0 ? `; ${tools.join(", ")}` : ""}`);
 
   // Edited in place; written once at the end if it differs from the manifest's.
   const scripts: Record<string, string> = { ...(manifest.scripts ?? {}) };
@@ -80,22 +166,51 @@ export function runInit(
   };
 
   const vite = found.tools.has("vite") || found.tools.has("vitest");
+  const bundler = vite ? "vite" : BUNDLERS.find((b) => found.tools.has(b));
   const ts7 = found.typescriptMajor !== undefined && found.typescriptMajor >= 7;
+  const compilerPlugin = !ts7 && found.typescriptMajor !== undefined && !found.olderThan49 && bundler === undefined;
+
+  // Every route reads the project's types through its tsconfig.json: the plugins line's (4.9-6)
+  // is written below with the rest of it.
+  const tsconfigFile = path.join(cwd, "tsconfig.json");
+  if (!files.exists(tsconfigFile) && found.typescriptMajor !== undefined && !found.olderThan49) {
+    const config = newTsconfig(cwd, found, bundler, compilerPlugin);
+    write(
+      tsconfigFile,
+      JSON.stringify(config, null, 2) + "\n",
+      `there was none, and ${compilerPlugin ? "tspc" : bundler ? "the bundler plugin" : "generate"} reads the project's types and module settings from it (${describeTsconfig(config)})`,
+    );
+  }
+
   if (vite) {
-    configureVite(cwd, found, write, report);
-  } else if (found.tools.has("webpack") || found.tools.has("rollup") || found.tools.has("esbuild")) {
-    const name = found.tools.has("webpack") ? "webpack" : found.tools.has("rollup") ? "rollup" : "esbuild";
+    configureVite(files, found, write, report);
+  } else if (bundler !== undefined) {
     report.advice.push(
-      `${name}: add the plugin to your ${name} configuration (init does not edit ${name} configs): import { ${name} as typedMsgpack } from "${PLUGIN_MODULE}"; then plugins: [typedMsgpack()]`,
+      `${bundler}: add the plugin to your ${bundler} configuration (init does not edit ${bundler} configs): import { ${bundler} as typedMsgpack } from "${PLUGIN_MODULE}"; then plugins: [typedMsgpack()]`,
     );
   } else if (ts7) {
-    // TypeScript 7 runs no compiler plugins, and without a bundler nothing else reads types.
+    // TypeScript 7 runs no compiler plugins, and without a bundler nothing else reads types
+    // (tsx, Node's type stripping and Bun strip them): the codecs are generated ahead of time.
     addScript(
       "codecs",
-      "typed-msgpack generate",
+      GENERATE,
       "TypeScript 7 runs no transformers: generate writes each file's codecs beside it as .codecs.ts",
     );
-    addScript("codecs:check", "typed-msgpack generate --check", "for CI: fails when a generated file is out of date");
+    addScript("codecs:check", `${GENERATE} --check`, "for CI: fails when a generated file is out of date");
+    const hooked: string[] = [];
+    for (const name of ["dev", "build", "test"]) {
+      const script = scripts[name];
+      if (script === undefined || script.includes(GENERATE) || /\bcodecs\b/.test(script)) continue;
+      scripts[name] = `${GENERATE} && ${script}`;
+      hooked.push(name);
+      report.changes.push(
+        `package.json: script "${name}": "${scripts[name]}" (was "${script}": the codecs are generated before it runs, so they match the types)`,
+      );
+    }
+    if (scripts.dev !== undefined && /\bwatch\b/.test(scripts.dev))
+      report.advice.push(
+        `"dev" watches your files, but generates the codecs only when it starts: after editing a type while it runs, run npm run codecs (or keep ${GENERATE} --watch running beside it)`,
+      );
   }
 
   if (found.typescriptMajor !== undefined && found.olderThan49) {
@@ -103,12 +218,12 @@ export function runInit(
       `TypeScript ${found.typescriptVersion} is older than 4.9, the oldest the compiler plugin runs under: upgrade it (npm install -D typescript@6.0), or use the bundler plugin or generate, which bring their own`,
     );
   }
-  if (!ts7 && found.typescriptMajor !== undefined && !found.olderThan49 && !vite) {
+  if (compilerPlugin) {
     // TypeScript 4.9-6: the compiler plugin, run by tspc (ts-patch), ts-node or ts-jest.
-    configureTsconfig(cwd, found.tools.has("ts-node"), write, report);
+    configureTsconfig(files, found.tools.has("ts-node"), write, report);
     if (!found.tools.has("ts-patch"))
       report.advice.push(
-        `install ts-patch, which runs the tsconfig plugin: npm install -D ts-patch@${found.typescriptMajor >= 6 ? 4 : 3}`,
+        `install ts-patch, which runs the tsconfig plugin: npm install -D ts-patch@${found.typescriptMajor! >= 6 ? 4 : 3}`,
       );
     const build = scripts.build as string | undefined;
     if (build !== undefined && /^tsc(\s|$)/.test(build)) {
@@ -119,7 +234,7 @@ export function runInit(
     } else if (build === undefined) {
       addScript("build", "tspc -p .", "tspc is ts-patch's tsc, which runs the tsconfig plugins line");
     }
-    if (found.tools.has("jest")) configureJest(cwd, manifest, write, report);
+    if (found.tools.has("jest")) configureJest(files, manifest, write, report);
   }
   if (ts7 && found.tools.has("jest") && !vite) {
     report.advice.push(
@@ -127,8 +242,7 @@ export function runInit(
     );
   }
   // The bundler plugin and generate come with the build package (a dev dependency; init itself runs from it).
-  const usesBuildPackage =
-    vite || found.tools.has("webpack") || found.tools.has("rollup") || found.tools.has("esbuild") || ts7;
+  const usesBuildPackage = bundler !== undefined || ts7;
   const declared = { ...(manifest.dependencies ?? {}), ...(manifest.devDependencies ?? {}) } as Record<string, unknown>;
   if (usesBuildPackage && declared["typed-msgpack-build"] === undefined) {
     report.advice.push(
@@ -142,12 +256,22 @@ export function runInit(
   if (JSON.stringify(scripts) !== JSON.stringify(manifest.scripts ?? {})) {
     const text = fs.readFileSync(manifestFile, "utf8");
     const indent = /^[ \t]+(?=")/m.exec(text)?.[0] ?? "  ";
-    if (!options.dryRun) fs.writeFileSync(manifestFile, JSON.stringify({ ...manifest, scripts }, null, indent) + "\n");
+    files.write(manifestFile, JSON.stringify({ ...manifest, scripts }, null, indent) + "\n");
   }
 
-  if (report.changes.length === 0) out("  nothing to change: the project is already set up for typed-msgpack");
+  if (report.changes.length === 0)
+    out(
+      report.advice.length === 0
+        ? "  nothing to change: the project is already set up for typed-msgpack"
+        : "  nothing to change in the project's files; what is left is yours to do:",
+    );
   for (const change of report.changes) out(`  ${options.dryRun ? "would change" : "changed"} ${change}`);
   for (const line of report.advice) out(`  to do by hand: ${line}`);
+  const diffs = files.commit(options.dryRun);
+  if (options.dryRun && diffs.length > 0) {
+    out("");
+    for (const diff of diffs) out(diff.replace(/\n$/, ""));
+  }
   return 0;
 }
 
@@ -161,7 +285,20 @@ export function detect(cwd: string, manifest: Record<string, any>): Detected {
       return undefined;
     }
   };
-  const tools = new Set<string>(TOOLS.filter((t) => declared[t] !== undefined || installed(t) !== undefined));
+  const tools = new Set<string>();
+  for (const [tool, names] of Object.entries(PACKAGES))
+    if (names.some((name) => declared[name] !== undefined)) tools.add(tool);
+  let entries: string[] = [];
+  try {
+    entries = fs.readdirSync(cwd);
+  } catch {}
+  for (const [tool, pattern] of Object.entries(CONFIG_FILES))
+    if (entries.some((entry) => pattern.test(entry))) tools.add(tool);
+  const commands = Object.values((manifest.scripts ?? {}) as Record<string, unknown>).filter(
+    (c): c is string => typeof c === "string",
+  );
+  for (const [tool, pattern] of Object.entries(SCRIPT_COMMANDS))
+    if (commands.some((command) => pattern.test(command))) tools.add(tool);
   const version = installed("typescript") ?? /\d+(?:\.\d+){0,2}/.exec(declared.typescript ?? "")?.[0];
   const major = version === undefined ? undefined : Number(/^\D*(\d+)/.exec(version)?.[1]);
   const minor = Number(/^\D*\d+\.(\d+)/.exec(version ?? "")?.[1] ?? 0);
@@ -172,6 +309,45 @@ export function detect(cwd: string, manifest: Record<string, any>): Detected {
     olderThan49: known && (major! < 4 || (major === 4 && minor < 9)),
     tools,
   };
+}
+
+/**
+ * The tsconfig.json init writes where there is none, for the route: a bundler resolves imports
+ * itself (moduleResolution bundler, no emit); tsx too; Node running .ts files itself needs its own
+ * resolution (nodenext) and imports written with .ts; tspc (4.9-6) emits JavaScript for Node.
+ */
+function newTsconfig(
+  cwd: string,
+  found: Detected,
+  bundler: string | undefined,
+  compilerPlugin: boolean,
+): Record<string, unknown> {
+  const base = { target: "es2022", strict: true, skipLibCheck: true };
+  let compilerOptions: Record<string, unknown>;
+  if (compilerPlugin) {
+    compilerOptions = { ...base, module: "nodenext", outDir: "dist" };
+  } else if (bundler === undefined && found.tools.has("node") && !found.tools.has("tsx") && !found.tools.has("bun")) {
+    compilerOptions = {
+      ...base,
+      module: "nodenext",
+      allowImportingTsExtensions: true,
+      rewriteRelativeImportExtensions: true,
+      erasableSyntaxOnly: true,
+      verbatimModuleSyntax: true,
+      noEmit: true,
+    };
+  } else {
+    compilerOptions = { ...base, module: "esnext", moduleResolution: "bundler", noEmit: true };
+    if (found.tools.has("bun") && bundler === undefined) compilerOptions.types = ["bun"];
+  }
+  const hasSrc = fs.existsSync(path.join(cwd, "src"));
+  return { compilerOptions, ...(hasSrc ? { include: ["src"] } : {}) };
+}
+
+function describeTsconfig(config: Record<string, any>): string {
+  const options = config.compilerOptions as Record<string, unknown>;
+  const module = `module ${options.module}${options.moduleResolution ? `, moduleResolution ${options.moduleResolution}` : ""}`;
+  return `${module}, strict${config.include ? `, include ${config.include.join(", ")}` : ""}`;
 }
 
 const VITE_CONFIGS = [
@@ -186,14 +362,15 @@ const VITE_CONFIGS = [
 ];
 
 function configureVite(
-  cwd: string,
+  files: Files,
   found: Detected,
   write: (f: string, t: string, w: string) => void,
   report: Report,
 ): void {
   const importLine = `import { vite as typedMsgpack } from "${PLUGIN_MODULE}";`;
   const why = "the plugin replaces each codecFor<T>() while Vite builds, serves and runs tests";
-  const existing = VITE_CONFIGS.map((f) => path.join(cwd, f)).find((f) => fs.existsSync(f));
+  const cwd = files.cwd;
+  const existing = VITE_CONFIGS.map((f) => path.join(cwd, f)).find((f) => files.exists(f));
   if (existing === undefined) {
     const file = path.join(
       cwd,
@@ -206,11 +383,11 @@ function configureVite(
     write(
       file,
       `${define}\n${importLine}\n\nexport default defineConfig({\n  plugins: [typedMsgpack()],\n});\n`,
-      `new, with the typed-msgpack plugin (${why})`,
+      `with the typed-msgpack plugin (${why})`,
     );
     return;
   }
-  const text = fs.readFileSync(existing, "utf8");
+  const text = files.read(existing);
   const rel = path.relative(cwd, existing);
   if (text.includes(PLUGIN_MODULE)) return; // already set up
   const plugins = text.match(/plugins\s*:\s*\[/g) ?? [];
@@ -236,21 +413,21 @@ function configureVite(
 }
 
 function configureTsconfig(
-  cwd: string,
+  files: Files,
   tsNode: boolean,
   write: (f: string, t: string, w: string) => void,
   report: Report,
 ): void {
-  const file = path.join(cwd, "tsconfig.json");
+  const file = path.join(files.cwd, "tsconfig.json");
   const line = `"plugins": [{ "transform": "typed-msgpack/transformer" }]`;
   const tsNodeLine = `"ts-node": { "compiler": "ts-patch/compiler" }`;
-  if (!fs.existsSync(file)) {
+  if (!files.exists(file)) {
     report.advice.push(
       `no tsconfig.json: create one (npx tsc --init) and add to its compilerOptions: ${line}${tsNode ? `, and at its top level: ${tsNodeLine}` : ""}`,
     );
     return;
   }
-  const text = fs.readFileSync(file, "utf8");
+  const text = files.read(file);
   const needsPlugin = !text.includes("typed-msgpack/transformer");
   const needsTsNode = tsNode && !text.includes("ts-patch/compiler");
   if (!needsPlugin && !needsTsNode) return;
@@ -302,15 +479,16 @@ function configureTsconfig(
 const JEST_CONFIGS = ["jest.config.js", "jest.config.cjs", "jest.config.mjs", "jest.config.ts", "jest.config.json"];
 
 function configureJest(
-  cwd: string,
+  files: Files,
   manifest: Record<string, any>,
   write: (f: string, t: string, w: string) => void,
   report: Report,
 ): void {
   const transform = `"^.+\\\\.ts$": ["ts-jest", { astTransformers: { before: ["typed-msgpack/ts-jest"] } }]`;
-  const existing = JEST_CONFIGS.map((f) => path.join(cwd, f)).find((f) => fs.existsSync(f));
+  const cwd = files.cwd;
+  const existing = JEST_CONFIGS.map((f) => path.join(cwd, f)).find((f) => files.exists(f));
   if (existing !== undefined || manifest.jest !== undefined) {
-    if (existing !== undefined && fs.readFileSync(existing, "utf8").includes("typed-msgpack/ts-jest")) return;
+    if (existing !== undefined && files.read(existing).includes("typed-msgpack/ts-jest")) return;
     if (existing === undefined && JSON.stringify(manifest.jest).includes("typed-msgpack/ts-jest")) return;
     report.advice.push(
       `${existing ? path.relative(cwd, existing) : 'package.json "jest"'}: set transform: { ${transform} } (init does not edit an existing jest config)`,
@@ -325,5 +503,5 @@ module.exports = {
 };
 `;
   const file = path.join(cwd, manifest.type === "module" ? "jest.config.cjs" : "jest.config.js");
-  write(file, text, "new, with ts-jest running typed-msgpack/ts-jest (tests that call codecFor get their codecs)");
+  write(file, text, "with ts-jest running typed-msgpack/ts-jest (tests that call codecFor get their codecs)");
 }
