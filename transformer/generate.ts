@@ -20,6 +20,8 @@ import { codecEdits, importEdits, insertionAnchor, spliceEdits, statementsText, 
 export interface GeneratedText {
   /** The input file as TypeScript source, each `codecFor<T>()` replaced by its generated codec; undefined when the file has none. */
   text?: string;
+  /** The edits that made `text` from the file's text (for its source map: source-map.ts). */
+  edits?: Edit[];
   diagnostics: PipelineDiagnostic[];
 }
 
@@ -52,7 +54,7 @@ export function generateText(
     ...codecEdits(view.syntax, file, result.calls, replacement),
   ];
   edits.push(...importEdits(view.syntax, file, result.calls, edits));
-  return { text: spliceEdits(file.text, edits), diagnostics: [] };
+  return { text: spliceEdits(file.text, edits), edits, diagnostics: [] };
 }
 
 /** `(__tm_XCodec as __tm.Codec<T>)`, or for a generic codec `(__tm_XCodec(item) as __tm.Codec<Page<T>>)`. */
@@ -92,11 +94,11 @@ export function generateSource(
   file: ts.SourceFile,
   options?: TransformerOptions,
   moduleOf?: (fileName: string) => string | undefined,
-): { text?: string; diagnostics: ts.Diagnostic[] } {
+): { text?: string; edits?: Edit[]; diagnostics: ts.Diagnostic[] } {
   const { ClassicProgram } = require("./checkers/classic.js") as typeof import("./checkers/classic.js");
   const generated = generateText(ClassicProgram.of(program), file as unknown as SyntaxFile, options, moduleOf);
   return {
-    ...(generated.text === undefined ? {} : { text: generated.text }),
+    ...(generated.text === undefined ? {} : { text: generated.text, edits: generated.edits! }),
     diagnostics: generated.diagnostics.map((d) => asTsDiagnostic(program, d)),
   };
 }

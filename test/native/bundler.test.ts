@@ -8,6 +8,7 @@
  * an error with file:line:col.
  */
 import * as fs from "node:fs";
+import { SourceMap } from "node:module";
 import * as path from "node:path";
 import { ClassicCodecModules } from "../../transformer/bundler/classic-codec-modules";
 import { BuildError, type CodecModules } from "../../transformer/bundler/codec-modules";
@@ -60,6 +61,34 @@ describe.each([...NATIVE_VERSIONS, CLASSIC])("TypeScript %s", (version) => {
     expect(result.dependencies).not.toContain(path.join(dir, "other.ts"));
     expect(result.inputs).toEqual(expect.arrayContaining([model, tsconfig]));
     expect(result.inputs).not.toContain(path.join(dir, "other.ts"));
+  });
+
+  test("the source map takes each token of the user's code, and the replaced call, back to where it was written", () => {
+    const text = `${MAIN}export function roundTrip(order: Order): Order {\n  return OrderCodec.decode(OrderCodec.encode(order));\n}\n`;
+    const result = modules.transform(main, text);
+    const map = new SourceMap(result.map as unknown as ConstructorParameters<typeof SourceMap>[0]);
+    expect(result.map!.sources).toEqual([main]);
+    /** Where the `occurrence`th `needle` of the output came from, as [line, column] (0-based). */
+    const origin = (needle: string, occurrence = 0) => {
+      let index = -1;
+      for (let i = 0; i <= occurrence; i++) index = result.code!.indexOf(needle, index + 1);
+      const before = result.code!.slice(0, index).split("\n");
+      const entry = map.findEntry(before.length - 1, before[before.length - 1]!.length) as {
+        originalLine: number;
+        originalColumn: number;
+      };
+      return [entry.originalLine, entry.originalColumn];
+    };
+    const lines = text.split("\n");
+    const at = (needle: string): [number, number] => {
+      const line = lines.findIndex((l) => l.includes(needle));
+      return [line, lines[line]!.indexOf(needle)];
+    };
+    expect(origin("export const OrderCodec")).toEqual(at("export const OrderCodec"));
+    expect(origin("(__tm_OrderCodec as __tm.Codec<Order>)")).toEqual(at("codecFor<Order>()"));
+    expect(origin("return OrderCodec.decode")).toEqual(at("return OrderCodec.decode"));
+    expect(origin("encode(order)")).toEqual(at("encode(order)"));
+    expect(origin("export function roundTrip")).toEqual(at("export function roundTrip"));
   });
 
   test("an edit to the type-only import, once reported, is in the next codec; so is its undoing", () => {

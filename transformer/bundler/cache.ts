@@ -10,11 +10,14 @@
 import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import type { SourceMap } from "../source-map.js";
 
 /** What the plugin returns for one module (codec-modules.ts makes it). */
 export interface Generated {
   /** The module with each codecFor<T>() replaced; undefined when it has no call. */
   code?: string;
+  /** The source map of `code` back to the module's text (source-map.ts). */
+  map?: SourceMap;
   /** Project files (outside node_modules) the module's types come from: watched for it. */
   dependencies: string[];
 }

@@ -10,6 +10,7 @@ import { ClassicCompiler, fromTs, type ClassicConfig } from "../cli/classic-comp
 import { formatDiagnostic, IGNORED_CODES } from "../cli/compiler.js";
 import { openProjects } from "../cli/project.js";
 import { generateSource } from "../generate.js";
+import { editsSourceMap } from "../source-map.js";
 import type { TransformerOptions } from "../options.js";
 import { BuildError, isLibrary, linkable, type CodecModules, type Transformed } from "./codec-modules.js";
 import { dependencies as dependenciesOf, LiveProgram } from "./live-program.js";
@@ -86,7 +87,9 @@ export class ClassicCodecModules implements CodecModules {
     const dependencies = [...new Set([...all.filter((name) => !isLibrary(name)), ...globals])];
     const looked = lookups.map((name) => path.resolve(name));
     return {
-      code: result.text,
+      ...(result.text === undefined
+        ? {}
+        : { code: result.text, map: editsSourceMap(file, sourceFile.text, result.edits ?? []) }),
       dependencies,
       inputs: [...new Set([...all, ...looked, ...globals, ...this.linkSources(program), ...this.configFiles])].filter(
         (name) => name !== file,

@@ -113,7 +113,7 @@ const factory: UnpluginFactory<PluginOptions | undefined> = (options = {}) => {
         const result = generate(file, code);
         dependents.record(file, result.dependencies);
         for (const dependency of result.dependencies) this.addWatchFile(dependency);
-        return result.code === undefined ? null : { code: result.code, map: null };
+        return result.code === undefined ? null : { code: result.code, map: result.map ?? null };
       },
     },
     watchChange(id) {

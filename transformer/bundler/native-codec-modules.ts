@@ -19,6 +19,7 @@ import { formatDiagnostic, IGNORED_CODES, pipelineDiagnostic, type Diagnostic } 
 import { fromNative, NativeCompiler } from "../cli/native-compiler.js";
 import { openProjects, type Project } from "../cli/project.js";
 import { generateText } from "../generate.js";
+import { editsSourceMap } from "../source-map.js";
 import type { TransformerOptions } from "../options.js";
 import { BuildError, isLibrary, linkable, type CodecModules, type Transformed } from "./codec-modules.js";
 import { extendedConfigs, lookupsOf, packageJsonOf, readText } from "./resolution-inputs.js";
@@ -122,7 +123,9 @@ export class NativeCodecModules implements CodecModules {
     const lookups = [file, ...all].filter((name) => !isLibrary(name)).flatMap((name) => this.lookups.get(name) ?? []);
     const packages = [...new Set(all.filter(isLibrary).flatMap((name) => packageJsonOf(name) ?? []))];
     return {
-      ...(result.text === undefined ? {} : { code: result.text }),
+      ...(result.text === undefined
+        ? {}
+        : { code: result.text, map: editsSourceMap(file, sourceFile.text, result.edits ?? []) }),
       dependencies: [...new Set([...all.filter((name) => !isLibrary(name)), ...globals])],
       inputs: [...new Set([...all, ...lookups, ...packages, ...globals, ...facts.links, ...this.configFiles])].filter(
         (name) => name !== file,

@@ -14,6 +14,7 @@ import {
   installedVersion,
   mustRun,
   removeTempDirs,
+  run,
   setUpExample,
   startBackground,
   waitFor,
@@ -37,6 +38,38 @@ test(
     mustRun("npx", ["tsc", "-p", "."], project);
     const out = mustRun("npx", ["vitest", "run"], project, {}, WATCH_TIMEOUT);
     expect(out).toMatch(/Tests\s+2 passed \(2\)/);
+  },
+  WATCH_TIMEOUT,
+);
+
+test(
+  "a CodecError thrown in a test file: vitest's stack names the line of the test file that threw (the plugin's source map)",
+  () => {
+    const file = path.join(project, "test/stack.test.ts");
+    fs.writeFileSync(
+      file,
+      `import { codecFor } from "typed-msgpack";
+import { test } from "vitest";
+import type { Point } from "../src/point";
+
+const PointCodec = codecFor<Point>();
+
+test("decoding a string as a Point", () => {
+  const point = PointCodec.decode(new Uint8Array([0xa1, 0x78]));
+  console.log(point);
+});
+`,
+    );
+    try {
+      const result = run("npx", ["vitest", "run", "test/stack.test.ts"], project, {}, WATCH_TIMEOUT);
+      expect(result.status).toBe(1);
+      expect(result.output).toContain("CodecError");
+      // Line 8, column 28: PointCodec.decode in the file as written (15 lines without the map's help).
+      expect(result.output).toMatch(/test\/stack\.test\.ts:8:28/);
+      expect(result.output).not.toMatch(/test\/stack\.test\.ts:(1[1-9]|[2-9]\d|\d{3,}):/);
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
   },
   WATCH_TIMEOUT,
 );
