@@ -104,7 +104,14 @@ export function generateSource(
 }
 
 export function asTsDiagnostic(program: ts.Program, d: PipelineDiagnostic): ts.Diagnostic {
+  const related = (d.related ?? []).flatMap((r) => {
+    const file = program.getSourceFile(r.fileName);
+    return file
+      ? [{ category: 3 /* Message */, code: d.code, file, start: r.start, length: r.length, messageText: r.message }]
+      : [];
+  });
   return {
+    ...(related.length > 0 ? { relatedInformation: related } : {}),
     category: 1, // ts.DiagnosticCategory.Error
     code: d.code,
     file: program.getSourceFile(d.fileName),

@@ -8,6 +8,7 @@
 import { CATALOG, formatProblem, type Problem } from "./diagnostics/catalog.js";
 import { ModelBuilder } from "./model/builder.js";
 import type { FileModel } from "./model/ir.js";
+import type { SourceLocation } from "./model/checker.js";
 import { readCodecOptions } from "./recognize/codec-options.js";
 import { linksFor } from "./recognize/links.js";
 import type { ProgramView } from "./recognize/program-view.js";
@@ -140,16 +141,30 @@ export interface PipelineDiagnostic {
   start: number;
   length: number;
   message: string;
+  /** Where else the problem is: the declaration of the property it is at. */
+  related?: RelatedLocation[];
+}
+
+export interface RelatedLocation extends SourceLocation {
+  message: string;
 }
 
 /** The diagnostic of a problem at its call (the same text as diagnostics/report.ts gives the compiler). */
 export function diagnosticOf(file: SyntaxFile, { call, problem }: CallProblem): PipelineDiagnostic {
   const start = call.getStart();
+  const related = relatedOf(problem);
   return {
     code: CATALOG[problem.kind].code,
     fileName: file.fileName,
     start,
     length: call.end - start,
     message: `${call.getText()}: ${formatProblem(problem)}`,
+    ...(related.length > 0 ? { related } : {}),
   };
+}
+
+/** `onClick is declared here`, at the declaration of the property a problem is at. */
+export function relatedOf(problem: Problem): RelatedLocation[] {
+  const property = problem.property;
+  return property?.location ? [{ ...property.location, message: `${property.name} is declared here.` }] : [];
 }

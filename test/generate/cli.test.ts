@@ -194,7 +194,7 @@ describe("errors", () => {
     expect(result.status).toBe(1);
     const where = positionOf(bad, "codecFor<Widget>()");
     expect(result.stderr).toContain(
-      `${path.join("src", "codecs", "widget.ts")}:${where} - error TS91010: codecFor<Widget>(): $.onClick has a function type, which MessagePack cannot carry`,
+      `${path.join("src", "codecs", "widget.ts")}:${where} - error TS91010: codecFor<Widget>(): $.onClick has a function type, which MessagePack cannot carry. To encode the rest of Widget, leave onClick out: codecFor<Omit<Widget, "onClick">>(), or declare the data in an interface without it.\n  ${path.join("src", "codecs", "widget.ts")}:${positionOf(bad, "onClick")} - onClick is declared here.`,
     );
     expect(result.stderr).toContain("; 1 error");
     expect(Object.keys(generated(dir))).toEqual(OUTPUTS);

@@ -202,6 +202,16 @@ export function link(project: string, name: string, target: string): void {
   fs.symlinkSync(target, at, "dir");
 }
 
+/** TypeScript 7.0 as test/native installs it (from its lockfile, once), linked into `dir` as the project's own. */
+export function linkTypescript7(dir: string): void {
+  const installed = path.join(ROOT, "test/native/ts-7.0");
+  if (!fs.existsSync(path.join(installed, "node_modules/typescript/package.json")))
+    mustRun("npm", ["ci", "--no-audit", "--no-fund", "--loglevel=error"], installed);
+  link(dir, "typescript", path.join(installed, "node_modules/typescript"));
+  for (const native of fs.readdirSync(path.join(installed, "node_modules/@typescript")))
+    link(dir, `@typescript/${native}`, path.join(installed, "node_modules/@typescript", native));
+}
+
 /**
  * Creates a project in a temp folder whose node_modules has typed-msgpack (the private build) and
  * its own typescript: the repository's (ROOT_TYPESCRIPT, 6) unless another folder is given, none for `false`.

@@ -4,7 +4,6 @@
  * the plugin under a real TypeScript 7; tspc with the tsconfig plugin line; jest with ts-jest), and
  * the built code round-trips a value through its codec.
  */
-import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import {
@@ -12,6 +11,7 @@ import {
   builtPackage,
   cli,
   link,
+  linkTypescript7,
   makeProject,
   mustRun,
   readTree,
@@ -36,16 +36,6 @@ beforeAll(() => {
   pkg = builtPackage();
 }, 300_000);
 afterAll(() => removeTempDirs());
-
-/** TypeScript 7.0 as test/native installs it (from its lockfile, once), linked into `dir` as the project's own. */
-function linkTypescript7(dir: string): void {
-  const installed = path.join(ROOT, "test/native/ts-7.0");
-  if (!fs.existsSync(path.join(installed, "node_modules/typescript/package.json")))
-    execFileSync("npm", ["ci", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: installed, stdio: "inherit" });
-  link(dir, "typescript", path.join(installed, "node_modules/typescript"));
-  for (const native of fs.readdirSync(path.join(installed, "node_modules/@typescript")))
-    link(dir, `@typescript/${native}`, path.join(installed, "node_modules/@typescript", native));
-}
 
 /** typed-msgpack-build in `dir`'s node_modules with its bin, as npm installs it: package.json scripts run `typed-msgpack`. */
 function linkBuildPackage(dir: string): void {

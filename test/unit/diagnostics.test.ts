@@ -6,7 +6,8 @@ import * as fs from "node:fs";
 import ts from "typescript";
 import typedMsgpackTransformer from "../../transformer/index";
 import { CATALOG, docsLink } from "../../transformer/diagnostics/catalog";
-import { compile, FIXTURE_OPTIONS, load } from "../helpers/compile";
+import * as path from "node:path";
+import { cachingHost, compile, FIXTURE_OPTIONS, GENERATED_DIR, load } from "../helpers/compile";
 import { diagnose, IMPORT, positionOf } from "../helpers/diagnose";
 
 const FUNCTION = "has a function type, which MessagePack cannot carry";
@@ -15,6 +16,13 @@ const NEVER = "has type never, which no value has, so there is nothing to encode
 const OTHER_BINARY =
   "; only Uint8Array and ArrayBuffer map to MessagePack bin, so declare it as Uint8Array (decode returns a Uint8Array)";
 const METHODS = "MessagePack carries data, not functions, so encode a type that declares only the data properties";
+/** The fix a property-level problem ends with: leave the property out (diagnostics/catalog.ts leaveOut). */
+const OMIT = (owner: string, key: string) =>
+  `. To encode the rest of ${owner}, leave ${key} out: codecFor<Omit<${owner}, "${key}">>(), or declare the data in an interface without it.`;
+const OMIT_WHERE = (owner: string, key: string) =>
+  `. To encode the rest, leave ${key} out where ${owner} is used (Omit<${owner}, "${key}">), or declare the data in an interface without it.`;
+const LEAVE_OUT = (key: string) =>
+  `. To encode the rest, leave ${key} out of the type, or declare the data in an interface without it.`;
 const ARRAY_MEMBERS = "MessagePack writes an array as its elements alone, so move";
 const CLASS =
   "decode returns plain data and cannot rebuild class instances, so describe the wire shape with an interface or type alias";
@@ -34,8 +42,44 @@ describe("the example of the brief, spelled out in full", () => {
       ].join("\n"),
     );
     expect(diagnostics).toEqual([
-      "3:26 codecFor<User>(): $.onClick has a function type, which MessagePack cannot carry (see typed-msgpack's docs/diagnostics.md#ts91010)",
+      `3:26 codecFor<User>(): $.onClick has a function type, which MessagePack cannot carry${OMIT("User", "onClick")}${docsLink(91010)}`,
     ]);
+  });
+});
+
+describe("a property-level problem points at the property's declaration", () => {
+  test("the compiler plugin's TS91010 carries the declaration in another file as related information, which tsc prints", () => {
+    const dir = path.join(GENERATED_DIR, "diag_related");
+    fs.mkdirSync(dir, { recursive: true });
+    const types = path.join(dir, "types.ts");
+    const codec = path.join(dir, "codec.ts");
+    fs.writeFileSync(types, "export interface Widget {\n  id: number;\n  onClick: () => void;\n}\n");
+    fs.writeFileSync(
+      codec,
+      `import { codecFor } from "typed-msgpack";\nimport type { Widget } from "./types.js";\n\nexport const WidgetCodec = codecFor<Widget>();\n`,
+    );
+    const program = ts.createProgram([codec], FIXTURE_OPTIONS, cachingHost());
+    const reported: ts.Diagnostic[] = [];
+    program.emit(program.getSourceFile(codec), () => undefined, undefined, false, {
+      before: [typedMsgpackTransformer(program, {}, { addDiagnostic: (d: ts.Diagnostic) => void reported.push(d) })],
+    });
+    expect(reported).toHaveLength(1);
+    const related = reported[0]!.relatedInformation ?? [];
+    expect(related.map((r) => [r.file?.fileName, r.start, r.length, r.messageText])).toEqual([
+      [types, fs.readFileSync(types, "utf8").indexOf("onClick"), "onClick".length, "onClick is declared here."],
+    ]);
+    const host: ts.FormatDiagnosticsHost = {
+      getCanonicalFileName: (f) => f,
+      getCurrentDirectory: () => dir,
+      getNewLine: () => "\n",
+    };
+    const printed = ts.formatDiagnosticsWithColorAndContext(reported, host).replace(/\x1b\[[0-9;]*m/g, "");
+    expect(printed).toContain(
+      `codec.ts:4:28 - error TS91010: codecFor<Widget>(): $.onClick has a function type, which MessagePack cannot carry${OMIT("Widget", "onClick")}`,
+    );
+    expect(printed).toContain(
+      "types.ts:3:3\n    3   onClick: () => void;\n        ~~~~~~~\n    onClick is declared here.",
+    );
   });
 });
 
@@ -292,7 +336,9 @@ describe("functionType (91010)", () => {
       "diag_fn_prop",
       `interface Button { label: string; onClick: (e: unknown) => void }\nexport const C = codecFor<Button>();\n`,
     );
-    expect(d.diagnostics).toEqual([d.expected("codecFor<Button>()", `$.onClick ${FUNCTION}`)]);
+    expect(d.diagnostics).toEqual([
+      d.expected("codecFor<Button>()", `$.onClick ${FUNCTION}${OMIT("Button", "onClick")}`),
+    ]);
   });
 
   test("optional function-typed property", () => {
@@ -300,7 +346,7 @@ describe("functionType (91010)", () => {
       "diag_fn_optional",
       `interface Opts { retries: number; onRetry?: (n: number) => void }\nexport const C = codecFor<Opts>();\n`,
     );
-    expect(d.diagnostics).toEqual([d.expected("codecFor<Opts>()", `$.onRetry ${FUNCTION}`)]);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<Opts>()", `$.onRetry ${FUNCTION}${OMIT("Opts", "onRetry")}`)]);
   });
 
   test("a function type as the root", () => {
@@ -321,7 +367,7 @@ describe("functionType (91010)", () => {
       "diag_fn_ctor",
       `interface Plugin { make: new () => object }\nexport const C = codecFor<Plugin>();\n`,
     );
-    expect(d.diagnostics).toEqual([d.expected("codecFor<Plugin>()", `$.make ${FUNCTION}`)]);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<Plugin>()", `$.make ${FUNCTION}${OMIT("Plugin", "make")}`)]);
   });
 
   test("function-typed class field (an arrow function property, not a method)", () => {
@@ -329,7 +375,9 @@ describe("functionType (91010)", () => {
       "diag_fn_class_field",
       `class Widget { id = 1; onTick = () => {}; }\nexport const C = codecFor<Widget>();\n`,
     );
-    expect(d.diagnostics).toEqual([d.expected("codecFor<Widget>()", `$.onTick ${FUNCTION}`)]);
+    expect(d.diagnostics).toEqual([
+      d.expected("codecFor<Widget>()", `$.onTick ${FUNCTION}${OMIT("Widget", "onTick")}`),
+    ]);
   });
 });
 
@@ -378,7 +426,7 @@ describe("methods (91021): one diagnostic per type, at the type's path, however 
     expect(d.diagnostics).toEqual([
       d.expected(
         "codecFor<{ a: Handle; b: Handle[]; c: Map<string, Handle> }>()",
-        `$.a is Handle, which has the method close; ${METHODS}`,
+        `$.a is Handle, which has the method close; ${METHODS}${LEAVE_OUT("a")}`,
       ),
     ]);
   });
@@ -451,7 +499,7 @@ describe("symbolType (91011)", () => {
       "diag_symbol",
       `interface Tagged { id: number; tag: symbol }\nexport const C = codecFor<Tagged>();\n`,
     );
-    expect(d.diagnostics).toEqual([d.expected("codecFor<Tagged>()", `$.tag ${SYMBOL}`)]);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<Tagged>()", `$.tag ${SYMBOL}${OMIT("Tagged", "tag")}`)]);
   });
 
   test("unique symbol type", () => {
@@ -459,7 +507,7 @@ describe("symbolType (91011)", () => {
       "diag_unique_symbol",
       `const marker: unique symbol = Symbol("m");\nexport const C = codecFor<{ m: typeof marker }>();\n`,
     );
-    expect(d.diagnostics).toEqual([d.expected("codecFor<{ m: typeof marker }>()", `$.m ${SYMBOL}`)]);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<{ m: typeof marker }>()", `$.m ${SYMBOL}${LEAVE_OUT("m")}`)]);
   });
 
   test("symbol inside a union", () => {
@@ -479,7 +527,7 @@ describe("neverType (91012)", () => {
       "diag_never_prop",
       `interface Done { ok: true; error: never }\nexport const C = codecFor<Done>();\n`,
     );
-    expect(d.diagnostics).toEqual([d.expected("codecFor<Done>()", `$.error ${NEVER}`)]);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<Done>()", `$.error ${NEVER}${OMIT("Done", "error")}`)]);
   });
 });
 
@@ -927,7 +975,9 @@ describe("paths into nested types", () => {
 
   test("a property name that is not an identifier is quoted", () => {
     const d = diagnose("diag_path_quoted", `export const C = codecFor<{ "on-click": () => void }>();\n`);
-    expect(d.diagnostics).toEqual([d.expected(`codecFor<{ "on-click": () => void }>()`, `$["on-click"] ${FUNCTION}`)]);
+    expect(d.diagnostics).toEqual([
+      d.expected(`codecFor<{ "on-click": () => void }>()`, `$["on-click"] ${FUNCTION}${LEAVE_OUT("on-click")}`),
+    ]);
   });
 
   test("a problem inside a recursive type", () => {
@@ -935,7 +985,7 @@ describe("paths into nested types", () => {
       "diag_path_recursive",
       `interface Node { children: Node[]; visit: () => void }\nexport const C = codecFor<Node>();\n`,
     );
-    expect(d.diagnostics).toEqual([d.expected("codecFor<Node>()", `$.visit ${FUNCTION}`)]);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<Node>()", `$.visit ${FUNCTION}${OMIT("Node", "visit")}`)]);
   });
 });
 
@@ -947,8 +997,8 @@ describe("several problems and several calls", () => {
     );
     const call = "codecFor<Bad>()";
     expect(d.diagnostics).toEqual([
-      d.expected(call, `$.a ${FUNCTION}`),
-      d.expected(call, `$.b ${SYMBOL}`),
+      d.expected(call, `$.a ${FUNCTION}${OMIT("Bad", "a")}`),
+      d.expected(call, `$.b ${SYMBOL}${OMIT("Bad", "b")}`),
       d.expected(call, "$.c is a Promise, which MessagePack cannot carry"),
       d.expected(call, `$.d is a union whose members bigint and 0 are both written as MessagePack int, ${AMBIGUOUS}`),
     ]);
@@ -959,7 +1009,7 @@ describe("several problems and several calls", () => {
       "diag_two_calls",
       `interface Ok { id: number }\ninterface Bad { f: () => void }\nexport const A = codecFor<Ok>();\nexport const B = codecFor<Bad>();\n`,
     );
-    expect(d.diagnostics).toEqual([d.expected("codecFor<Bad>()", `$.f ${FUNCTION}`)]);
+    expect(d.diagnostics).toEqual([d.expected("codecFor<Bad>()", `$.f ${FUNCTION}${OMIT("Bad", "f")}`)]);
     expect(d.js).toContain("exports.A = __tm_OkCodec");
   });
 
@@ -969,8 +1019,8 @@ describe("several problems and several calls", () => {
       `interface Bad { f: () => void }\nexport const A = codecFor<Bad>();\nexport const B = codecFor<Bad>();\n`,
     );
     expect(d.diagnostics).toEqual([
-      d.expected("codecFor<Bad>()", `$.f ${FUNCTION}`, 0),
-      d.expected("codecFor<Bad>()", `$.f ${FUNCTION}`, 1),
+      d.expected("codecFor<Bad>()", `$.f ${FUNCTION}${OMIT("Bad", "f")}`, 0),
+      d.expected("codecFor<Bad>()", `$.f ${FUNCTION}${OMIT("Bad", "f")}`, 1),
     ]);
   });
 
@@ -980,15 +1030,15 @@ describe("several problems and several calls", () => {
       `interface Bad { f: () => void }\nexport const A = codecFor<Bad>();\nexport const B = codecFor<{ inner: Bad }>();\n`,
     );
     expect(d.diagnostics).toEqual([
-      d.expected("codecFor<Bad>()", `$.f ${FUNCTION}`),
-      d.expected("codecFor<{ inner: Bad }>()", `$.inner.f ${FUNCTION}`),
+      d.expected("codecFor<Bad>()", `$.f ${FUNCTION}${OMIT("Bad", "f")}`),
+      d.expected("codecFor<{ inner: Bad }>()", `$.inner.f ${FUNCTION}${OMIT_WHERE("Bad", "f")}`),
     ]);
   });
 
   test("with an aliased import, the message quotes the call as written", () => {
     const source = `import { codecFor as cf } from "typed-msgpack";\ninterface Bad { f: () => void }\nexport const C = cf<Bad>();\n`;
     const { diagnostics } = compile("diag_alias_text", source);
-    expect(diagnostics).toEqual([`${positionOf(source, "cf<Bad>()")} cf<Bad>(): $.f ${FUNCTION}${docsLink(91010)}`]);
+    expect(diagnostics).toEqual([`${positionOf(source, "cf<Bad>()")} cf<Bad>(): $.f ${FUNCTION}${OMIT("Bad", "f")}${docsLink(91010)}`]);
   });
 });
 

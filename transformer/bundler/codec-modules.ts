@@ -31,8 +31,17 @@ export interface CodecModules {
   changed(file: string): void;
 }
 
-/** A problem that must fail the build; the message has file:line:col for each diagnostic. */
-export class BuildError extends Error {}
+/**
+ * A problem that must fail the build; the message has file:line:col for each diagnostic. It is the
+ * user's code that is wrong, not the plugin: its stack is the message alone, so a bundler that
+ * prints the stack (Vite, Rolldown) prints the diagnostics without the plugin's frames below them.
+ */
+export class BuildError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.stack = `${this.name}: ${message}`;
+  }
+}
 
 /**
  * Another project file's exported codec is imported from that file itself, as the compiler plugin

@@ -190,6 +190,18 @@ export class ClassicChecker implements Checker {
         modifiers: this.modifierFlags(ts.getCombinedModifierFlags(d)),
         method: ts.isMethodSignature(d) || ts.isMethodDeclaration(d),
         typeText: typeNode?.getText(file),
+        location: () => {
+          const named = (d as { name?: ts.Node }).name ?? d;
+          const start = named.getStart(file);
+          const { line, character } = file.getLineAndCharacterOfPosition(start);
+          return {
+            fileName: file.fileName,
+            start,
+            length: named.getEnd() - start,
+            line: line + 1,
+            column: character + 1,
+          };
+        },
       };
     });
   }

@@ -17,6 +17,7 @@ import {
   type Type,
 } from "../model/checker.js";
 import { SENTINEL_EXPORT } from "../recognize/program-view.js";
+import type { SyntaxFile, SyntaxNode } from "../recognize/syntax.js";
 import type { NativeNode, NativeProject, NativeSymbol, NativeType } from "./native-api.js";
 
 const asType = (t: NativeType) => t as unknown as Type;
@@ -354,6 +355,15 @@ export class NativeChecker implements Checker {
         },
         get typeText() {
           return resolved()?.type?.getText();
+        },
+        location() {
+          const node = resolved() as unknown as (SyntaxNode & { name?: SyntaxNode }) | undefined;
+          if (!node) return undefined;
+          const named = node.name ?? node;
+          const file = (named as unknown as { getSourceFile(): SyntaxFile }).getSourceFile();
+          const start = named.getStart();
+          const { line, character } = file.getLineAndCharacterOfPosition(start);
+          return { fileName, start, length: named.end - start, line: line + 1, column: character + 1 };
         },
       };
     }),

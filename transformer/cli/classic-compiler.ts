@@ -150,12 +150,21 @@ export function fromTs(d: ts.Diagnostic): Diagnostic {
   const message = ts.flattenDiagnosticMessageText(d.messageText, "\n");
   const ours = d.source === "typed-msgpack";
   if (!d.file || d.start === undefined) return { category, code: d.code, message, ours };
-  const { line, character } = d.file.getLineAndCharacterOfPosition(d.start);
+  const at = (file: ts.SourceFile, start: number) => {
+    const { line, character } = file.getLineAndCharacterOfPosition(start);
+    return { fileName: file.fileName, line: line + 1, column: character + 1, start };
+  };
+  const related = (d.relatedInformation ?? []).flatMap((r) =>
+    r.file && r.start !== undefined
+      ? [{ at: at(r.file, r.start), message: ts.flattenDiagnosticMessageText(r.messageText, "\n") }]
+      : [],
+  );
   return {
     category,
     code: d.code,
-    at: { fileName: d.file.fileName, line: line + 1, column: character + 1, start: d.start },
+    at: at(d.file, d.start),
     message,
     ours,
+    ...(ours && related.length > 0 ? { related } : {}),
   };
 }

@@ -19,6 +19,8 @@ export interface Diagnostic {
   message: string;
   /** typed-msgpack's own (printed without "TS" before a code of 91000). */
   ours: boolean;
+  /** Where else to look (the declaration of the property a codec problem is at), printed below it. */
+  related?: { at: NonNullable<Diagnostic["at"]>; message: string }[];
 }
 
 /** A tsconfig as read, or the defaults without one. */
@@ -93,7 +95,18 @@ export function message(text: string): Diagnostic {
 
 /** A pipeline diagnostic (a codec problem at its call), as the command prints it. */
 export function pipelineDiagnostic(file: SyntaxFile, d: PipelineDiagnostic): Diagnostic {
-  return { category: "error", code: d.code, at: position(file, d.start), message: d.message, ours: true };
+  const related = (d.related ?? []).map(({ fileName, line, column, start, message }) => ({
+    at: { fileName, line, column, start },
+    message,
+  }));
+  return {
+    category: "error",
+    code: d.code,
+    at: position(file, d.start),
+    message: d.message,
+    ours: true,
+    ...(related.length > 0 ? { related } : {}),
+  };
 }
 
 export function position(file: SyntaxFile, start: number): NonNullable<Diagnostic["at"]> {
@@ -105,7 +118,10 @@ export function position(file: SyntaxFile, start: number): NonNullable<Diagnosti
 export function formatDiagnostic(d: Diagnostic, cwd: string): string {
   const code = d.ours && d.code === 91000 ? "" : ` TS${d.code}`;
   if (!d.at) return `${d.category}${code}: ${d.message}`;
-  return `${path.relative(cwd, d.at.fileName) || d.at.fileName}:${d.at.line}:${d.at.column} - ${d.category}${code}: ${d.message}`;
+  const where = (at: NonNullable<Diagnostic["at"]>) =>
+    `${path.relative(cwd, at.fileName) || at.fileName}:${at.line}:${at.column}`;
+  const related = (d.related ?? []).map((r) => `\n  ${where(r.at)} - ${r.message}`).join("");
+  return `${where(d.at)} - ${d.category}${code}: ${d.message}${related}`;
 }
 
 /** The same config error reached through two projects (a shared "extends") is reported once. */

@@ -6,6 +6,8 @@
  * One diagnostic per cause: a problem is reported once, at the path where the type that has it
  * starts (an interface with ten methods is one problem, not ten).
  */
+import type { SourceLocation } from "../model/checker.js";
+
 export const CATALOG = {
   missingTypeArgument: {
     code: 91001,
@@ -119,7 +121,21 @@ export interface Problem {
   args: string[];
   /** How many things the problem names (methods, keys...): picks `one` or `many` in `[one|many]`. */
   count?: number;
+  /** The property the problem is at: where it is declared (the message's related information) and the fix. */
+  property?: ProblemProperty;
 }
+
+export interface ProblemProperty {
+  name: string;
+  /** The type that declares it, as the model writes it; "" for a type literal. */
+  owner: string;
+  /** A property of the codec's type itself (`$.onClick`), not of a type inside it. */
+  topLevel: boolean;
+  location?: SourceLocation;
+}
+
+/** Problems of a property whose value cannot be data at all: the fix is to leave the property out. */
+const LEAVE_OUT = new Set<ProblemKind>(["functionType", "symbolType", "neverType", "methods"]);
 
 /**
  * Where every code is explained: one section per code, `#ts91010` for TS91010. A path in the
@@ -139,7 +155,20 @@ export function formatProblem(problem: Problem): string {
   const text = template
     .replace(/\[([^|\]]*)\|([^\]]*)\]/g, (_, one: string, many: string) => ((problem.count ?? 1) === 1 ? one : many))
     .replace(/\{(\d+)\}/g, (_, i: string) => values[Number(i)] ?? "");
-  return text + docsLink(code);
+  return (problem.property && LEAVE_OUT.has(problem.kind) ? text + leaveOut(problem.property) : text) + docsLink(code);
+}
+
+/** `. To encode the rest of Widget, leave onClick out: codecFor<Omit<Widget, "onClick">>() ...` */
+function leaveOut({ name, owner, topLevel }: ProblemProperty): string {
+  const key = JSON.stringify(name);
+  const omit = `Omit<${owner}, ${key}>`;
+  const where =
+    owner === ""
+      ? `To encode the rest, leave ${name} out of the type`
+      : topLevel
+        ? `To encode the rest of ${owner}, leave ${name} out: codecFor<${omit}>()`
+        : `To encode the rest, leave ${name} out where ${owner} is used (${omit})`;
+  return `. ${where}, or declare the data in an interface without it.`;
 }
 
 /** `a`, `a and b`, `a, b, c and d`, `a, b, c and 31 more`: the names a problem lists, never a wall of them. */

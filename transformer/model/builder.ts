@@ -6,7 +6,7 @@
  * generics.ts, which reach the walk through the Walker interface (walker.ts).
  * Types reach it only through the Checker (checker.ts), whichever TypeScript answers.
  */
-import { nameList, type Problem, type ProblemKind } from "../diagnostics/catalog.js";
+import { nameList, type Problem, type ProblemKind, type ProblemProperty } from "../diagnostics/catalog.js";
 import { TYPE, type Checker, type Sym, type Type } from "./checker.js";
 import { displayType } from "./display.js";
 import { boundedExpansion, checkParams, typeParameter } from "./generics.js";
@@ -201,6 +201,10 @@ export class ModelBuilder implements Walker {
   /** How many problems the codec being modelled has so far. */
   get problemCount(): number {
     return this.problems.length;
+  }
+
+  atProperty(from: number, path: string, property: ProblemProperty): void {
+    for (const problem of this.problems.slice(from)) if (problem.path === path) problem.property ??= property;
   }
 
   /** How the model writes `type`: the checker's text with union members in the model's order (display.ts). */

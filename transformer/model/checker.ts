@@ -32,6 +32,17 @@ export interface Declaration {
   method: boolean;
   /** The declared type as written (`type?.getText()`), for messages; undefined when there is none. */
   typeText: string | undefined;
+  /** Where the declaration's name is written, for a message's related information. */
+  location(): SourceLocation | undefined;
+}
+
+/** A span of a file, with the 1-based line and column of its start. */
+export interface SourceLocation {
+  fileName: string;
+  start: number;
+  length: number;
+  line: number;
+  column: number;
 }
 
 /** An index signature: `[key: string]: V`. */

@@ -191,9 +191,22 @@ export function objectShape(b: Walker, type: Type, path: string): TypeNode {
     }
     const optional = (c.symbolFlags(property) & SYMBOL.Optional) !== 0 || includesUndefined(b, propertyType);
     const hidden = declarations.some((d) => (d.modifiers & (MODIFIER.Private | MODIFIER.Protected)) !== 0);
+    const before = b.problemCount;
+    const node = b.node(propertyType, at);
+    if (b.problemCount > before) {
+      // A problem of the property's own type: its declaration is where to fix it.
+      const declaration = declarations.find((d) => d.origin === "project") ?? declarations[0];
+      const location = declaration?.location();
+      b.atProperty(before, at, {
+        name: key,
+        owner: anonymous ? "" : display,
+        topLevel: path === "$",
+        ...(location ? { location } : {}),
+      });
+    }
     shape.properties.push({
       name: key,
-      type: b.node(propertyType, at),
+      type: node,
       optional,
       ...(hidden ? { hidden: true as const } : {}),
     } satisfies Property);

@@ -3,7 +3,7 @@
  * union-types.ts, other-types.ts, generics.ts) use of the walk: ModelBuilder (builder.ts) is it.
  * An interface of its own, so that those modules depend on it and the builder on them, never both.
  */
-import type { Problem, ProblemKind } from "../diagnostics/catalog.js";
+import type { Problem, ProblemKind, ProblemProperty } from "../diagnostics/catalog.js";
 import type { Checker, Sym, Type } from "./checker.js";
 import type { FileModel, Layout, Link, TypeNode } from "./ir.js";
 
@@ -49,6 +49,10 @@ export interface Walker {
   /** One problem that names several things (methods, keys): `args`, then the list of `names`. */
   problemNaming(kind: ProblemKind, path: string, args: string[], names: string[]): TypeNode;
   report(problem: Problem): TypeNode;
+  /** How many problems the codec being modelled has so far. */
+  readonly problemCount: number;
+  /** Marks the problems reported since `from` at exactly `path` as the property's (catalog.ts ProblemProperty). */
+  atProperty(from: number, path: string, property: ProblemProperty): void;
   /** How the model writes `type` (display.ts). */
   text(type: Type): string;
   /** Declared in TypeScript's own lib (`Date`, `Map`, `Array`). */

@@ -10,7 +10,7 @@ import { diagnosticAt, throwingSink, type DiagnosticSink } from "../diagnostics/
 import { codecName, emitFile, runtimeImport } from "../emit/codec.js";
 import type { FileModel } from "../model/ir.js";
 import type { ResolvedOptions } from "../options.js";
-import { modelFile, type ModelledCall } from "../pipeline.js";
+import { modelFile, relatedOf, type ModelledCall } from "../pipeline.js";
 import { insertionAnchor } from "../splice.js";
 import type { CallNode, SyntaxFile } from "./syntax.js";
 
@@ -41,7 +41,26 @@ export function transformFile(
     return { file };
   }
   const result = modelFile(view, original as unknown as SyntaxFile, { link: options.link, moduleOf });
-  for (const { call, problem } of result.problems) report(diagnosticAt(call as unknown as ts.Node, problem));
+  for (const { call, problem } of result.problems) {
+    const diagnostic = diagnosticAt(call as unknown as ts.Node, problem);
+    // The declaration of the property the problem is at (tsc prints it below the error).
+    const related = relatedOf(problem).flatMap((r): ts.DiagnosticRelatedInformation[] => {
+      const declared = program.getSourceFile(r.fileName);
+      return declared
+        ? [
+            {
+              category: ts.DiagnosticCategory.Message,
+              code: diagnostic.code,
+              file: declared,
+              start: r.start,
+              length: r.length,
+              messageText: r.message,
+            },
+          ]
+        : [];
+    });
+    report(related.length > 0 ? { ...diagnostic, relatedInformation: related } : diagnostic);
+  }
   if (!result.model) return { file };
   const factory = context.factory;
   const modelled = new Map<ts.Node, ModelledCall>(result.calls.map((c) => [c.call as unknown as ts.Node, c]));
