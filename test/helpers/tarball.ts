@@ -56,7 +56,7 @@ function pack(dir: string): void {
   const temp = `${dir}.tmp-${process.pid}`;
   fs.rmSync(temp, { recursive: true, force: true });
   fs.mkdirSync(temp, { recursive: true });
-  // npm pack runs "prepare" (the build) first, so the tarballs hold a dist/ built from the current sources.
+  // npm pack runs "prepack" (the build) first, so the tarballs hold a dist/ built from the current sources.
   const result = spawnSync("npm", ["pack", "--workspaces", "--include-workspace-root", "--pack-destination", temp], {
     cwd: ROOT,
     encoding: "utf8",
@@ -91,7 +91,7 @@ function sourceHash(): string {
       else if (keep(entry.name)) add(full);
     }
   };
-  // dist/ is built from these by "prepare".
+  // dist/ is built from these by "prepack".
   walk(path.join(ROOT, "runtime"), (name) => name.endsWith(".ts"));
   // .mts too: the bundler plugin's entry (transformer/bundler/index.mts) is an ES module.
   walk(path.join(ROOT, "transformer"), (name) => /\.m?ts$/.test(name));

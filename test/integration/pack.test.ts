@@ -62,6 +62,9 @@ function tsconfig(include: string[]): string {
   );
 }
 
+/** The scripts npm runs when it installs a package from the registry or a tarball. */
+const INSTALL_SCRIPTS = ["preinstall", "install", "postinstall", "prepare"];
+
 const MAIN_TS = `
 import { codecFor, CodecError } from "typed-msgpack";
 declare const console: { log(text: string): void }; // the app installs no @types/node
@@ -89,7 +92,7 @@ console.log(JSON.stringify({
 
 beforeAll(() => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), "typed-msgpack-pack-"));
-  // `npm pack` (its "prepare" builds dist/ first), once per source state for every test file that installs it.
+  // `npm pack` (its "prepack" builds dist/ first), once per source state for every test file that installs it.
   const tarball = packedTarball();
 
   app = path.join(work, "app");
@@ -120,6 +123,8 @@ test("the tarball ships the runtime, the transformer and the root shims, and not
   // typed-msgpack-build (a dev dependency).
   expect(manifest.dependencies).toBeUndefined();
   expect(manifest.bundleDependencies).toBeUndefined();
+  // Nothing runs on install (npm warns about packages whose scripts do): dist/ is built before packing.
+  expect(Object.keys(manifest.scripts ?? {}).filter((s) => INSTALL_SCRIPTS.includes(s))).toEqual([]);
   expect(manifest.bin).toBeUndefined();
   expect(fs.existsSync(path.join(pkgDir, "node_modules"))).toBe(false);
   expect(treeSize(pkgDir)).toBeLessThan(1024 * 1024);
@@ -185,7 +190,10 @@ test("the tarball ships the runtime, the transformer and the root shims, and not
     const js = fs.readFileSync(path.join(pkgDir, "dist/runtime", file), "utf8");
     for (const [, id] of js.matchAll(/require\("([^"]+)"\)/g)) expect(`${file}: ${id}`).toMatch(/: \.\//);
     const mjs = fs.readFileSync(path.join(esm, file), "utf8");
-    for (const [, id] of mjs.matchAll(/from "([^"]+)"/g)) expect(`${file}: ${id}`).toMatch(/: \.\/[\w-]+\.js$/);
+    // (import and export statements: not-compiled.js's message quotes an import line for the user to write)
+    for (const [, id] of mjs.matchAll(/^(?:import|export)\b[^"'`]*\sfrom "([^"]+)"/gm))
+      expect(`${file}: ${id}`).toMatch(/: \.\/[\w-]+\.js$/);
+    expect(mjs.match(/^(?:import|export)\b.*\sfrom "/gm)?.length ?? 0).toBe(mjs.match(/\sfrom "\.\//g)?.length ?? 0);
     expect(mjs).not.toMatch(/\brequire\(|\bmodule\.exports\b/);
     for (const code of [js, mjs]) expect(code).not.toMatch(/\beval\s*\(|new\s+Function\b/);
   }
@@ -285,6 +293,7 @@ test(
       fs.readFileSync(path.join(tool, "node_modules/typed-msgpack-build/package.json"), "utf8"),
     );
     expect(manifest.bin).toEqual({ "typed-msgpack": "dist/transformer/cli/main.js" });
+    expect(manifest.scripts).toBeUndefined();
     expect(manifest.dependencies).toEqual({ unplugin: "^3.7.0" });
     expect(manifest.peerDependencies).toMatchObject({ typescript: ">=4.9" });
     expect(fs.existsSync(path.join(tool, "node_modules/typed-msgpack-build/node_modules"))).toBe(false);
