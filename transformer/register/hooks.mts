@@ -1,21 +1,16 @@
 /**
  * The module hooks of typed-msgpack-build/register (index.mts): a TypeScript module that calls
  * codecFor is loaded as it is and handed on with each codecFor<T>() replaced, as the bundler
- * plugin replaces it (bundler/codec-modules.ts, on the project's own TypeScript: 7 through its
- * API, 4.9-6 in process). The source it hands on is still TypeScript: the loader after it (tsx,
- * or Node's type stripping) strips the types. An inline source map takes stack traces back to the
- * file as written.
+ * plugin replaces it (session.mts). The source it hands on is still TypeScript: the loader after
+ * it (tsx, or Node's type stripping) strips the types. An inline source map takes stack traces
+ * back to the file as written.
  */
-import * as nodeModule from "node:module";
 import * as fs from "node:fs";
+import * as nodeModule from "node:module";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { MessagePort } from "node:worker_threads";
-import type { CodecModules } from "../bundler/codec-modules.js";
-
-const require = nodeModule.createRequire(import.meta.url);
-const SCRIPT = /\.[cm]?tsx?$/;
-const DECLARATION = /\.d(\.[\w-]+)?\.[cm]?ts$/;
+import { compileModule, mayCallCodecFor } from "./session.mjs";
 
 interface LoadResult {
   format?: string | null;
@@ -24,7 +19,6 @@ interface LoadResult {
 }
 type NextLoad = (url: string, context?: unknown) => Promise<LoadResult>;
 
-let modules: CodecModules | undefined;
 /** To the main thread, which tells `node --watch` (index.mts). */
 let dependencies: MessagePort | undefined;
 
@@ -32,29 +26,11 @@ export function initialize(data: { dependencies?: MessagePort } | undefined): vo
   dependencies = data?.dependencies;
 }
 
-/** One session for the process, on the tsconfig nearest the working folder (as the bundler plugin finds it). */
-function codecModules(): CodecModules {
-  if (modules) return modules;
-  const root = process.cwd();
-  let tsconfig: string | null = null;
-  for (let dir = root; ; dir = path.dirname(dir)) {
-    if (fs.existsSync(path.join(dir, "tsconfig.json"))) {
-      tsconfig = path.join(dir, "tsconfig.json");
-      break;
-    }
-    if (path.dirname(dir) === dir) break;
-  }
-  const { openCodecModules } =
-    require("../bundler/open-codec-modules.js") as typeof import("../bundler/open-codec-modules.js");
-  modules = openCodecModules(root, tsconfig, {});
-  return modules;
-}
-
 export async function load(url: string, context: unknown, nextLoad: NextLoad): Promise<LoadResult> {
   const loaded = await nextLoad(url, context);
   if (!url.startsWith("file:") || loaded.source == null) return loaded;
   const file = fileURLToPath(url);
-  if (!SCRIPT.test(file) || DECLARATION.test(file) || file.split(/[\\/]/).includes("node_modules")) return loaded;
+  if (!mayCallCodecFor(file)) return loaded;
   const text =
     typeof loaded.source === "string"
       ? loaded.source
@@ -69,23 +45,19 @@ export async function load(url: string, context: unknown, nextLoad: NextLoad): P
     // A loader registered before this one (tsx: `tsx --import typed-msgpack-build/register`) has
     // stripped the types already: compile the file as written, and strip them here.
     const strip = (nodeModule as { stripTypeScriptTypes?: (code: string) => string }).stripTypeScriptTypes;
+    const name = path.relative(process.cwd(), file);
     if (!strip)
       throw new Error(
-        `typed-msgpack: ${path.relative(process.cwd(), file)} reached typed-msgpack-build/register with its types already stripped (by tsx?), so its codecFor<T>() calls have no type to compile. Load typed-msgpack-build/register first: node --import typed-msgpack-build/register --import tsx ${path.relative(process.cwd(), file)}`,
+        `typed-msgpack: ${name} reached typed-msgpack-build/register with its types already stripped (by tsx?), so its codecFor<T>() calls have no type to compile. Load typed-msgpack-build/register first: node --import typed-msgpack-build/register --import tsx ${name}`,
       );
-    const generated = compile(file, written);
-    return { ...loaded, format: loaded.format ?? "module", source: strip(generated) };
+    return { ...loaded, format: loaded.format ?? "module", source: strip(compile(file, written)) };
   }
   return { ...loaded, source: compile(file, text) };
 }
 
-/** `text` with its codecs compiled, and an inline source map back to it. */
+/** `text` with its codecs compiled (session.mts), the files they came from told to `node --watch`. */
 function compile(file: string, text: string): string {
-  const generated = codecModules().transform(file, text);
-  dependencies?.postMessage(generated.dependencies);
-  if (generated.code === undefined) return text;
-  const map = generated.map
-    ? `\n//# sourceMappingURL=data:application/json;base64,${Buffer.from(JSON.stringify(generated.map)).toString("base64")}\n`
-    : "";
-  return generated.code + map;
+  const compiled = compileModule(file, text);
+  if (compiled.dependencies.length > 0) dependencies?.postMessage(compiled.dependencies);
+  return compiled.code;
 }

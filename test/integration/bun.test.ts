@@ -1,0 +1,106 @@
+/**
+ * typed-msgpack-build/bun, the Bun runtime plugin (issue 55, finding 7 on Bun): Bun 1.4 (the npm
+ * package, installed here) runs a project's TypeScript with the plugin preloaded, nothing generated
+ * ahead of time: a type edit between two runs changes the codec, with --preload and with
+ * bunfig.toml's preload. On TypeScript 7, whose API runs only under Node, the plugin says so and
+ * what to do instead.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import {
+  buildPackageOf,
+  builtPackage,
+  link,
+  linkTypescript7,
+  makeProject,
+  mustRun,
+  readTree,
+  removeTempDirs,
+  ROOT_TYPESCRIPT,
+  run,
+} from "../generate/helpers";
+
+const MODEL = "export interface Order {\n  id: number;\n  note?: string;\n}\n";
+const WITH_PRIORITY = "export interface Order {\n  id: number;\n  note?: string;\n  priority: number;\n}\n";
+const MAIN = `import { codecFor } from "typed-msgpack";
+import type { Order } from "./model";
+
+const OrderCodec = codecFor<Order>();
+const sent = { id: 1, note: "n", priority: 2 } as Order;
+console.log(JSON.stringify(OrderCodec.decode(OrderCodec.encode(sent))));
+`;
+
+let pkg = "";
+let dir = "";
+let bun = "";
+
+beforeAll(() => {
+  pkg = builtPackage();
+  dir = makeProject(
+    "bun",
+    {
+      "package.json": JSON.stringify({ name: "app", private: true, type: "module" }),
+      "tsconfig.json": JSON.stringify({
+        compilerOptions: {
+          target: "es2022",
+          module: "esnext",
+          moduleResolution: "bundler",
+          strict: true,
+          noEmit: true,
+        },
+        include: ["src"],
+      }),
+      "src/model.ts": MODEL,
+      "src/main.ts": MAIN,
+    },
+    { pkg, typescript: false },
+  );
+  // Bun's binary comes in the registry package @oven/bun-linux-x64 (an optional dependency of bun).
+  mustRun("npm", ["install", "--no-audit", "--no-fund", "--no-save", "bun@1.4.4"], dir);
+  link(dir, "typed-msgpack", pkg); // npm install prunes the links it did not make
+  link(dir, "typed-msgpack-build", buildPackageOf(pkg));
+  link(dir, "typescript", ROOT_TYPESCRIPT); // TypeScript 6, in process
+  bun = path.join(dir, "node_modules/.bin/bun");
+}, 300_000);
+
+afterAll(() => removeTempDirs());
+afterEach(() => {
+  fs.writeFileSync(path.join(dir, "src/model.ts"), MODEL);
+  fs.rmSync(path.join(dir, "bunfig.toml"), { force: true });
+});
+
+test("bun --preload typed-msgpack-build/bun: a type edit between two runs changes the codec, nothing is generated", () => {
+  const before = Object.keys(readTree(dir));
+  const preload = ["--preload", "typed-msgpack-build/bun", "src/main.ts"];
+  expect(mustRun(bun, preload, dir).trim()).toBe('{"id":1,"note":"n"}');
+  fs.writeFileSync(path.join(dir, "src/model.ts"), WITH_PRIORITY);
+  expect(mustRun(bun, preload, dir).trim()).toBe('{"id":1,"note":"n","priority":2}');
+  expect(Object.keys(readTree(dir))).toEqual(before);
+}, 60_000);
+
+test('bunfig.toml preload = ["typed-msgpack-build/bun"]: bun src/main.ts', () => {
+  fs.writeFileSync(path.join(dir, "bunfig.toml"), 'preload = ["typed-msgpack-build/bun"]\n');
+  fs.writeFileSync(path.join(dir, "src/model.ts"), WITH_PRIORITY);
+  expect(mustRun(bun, ["src/main.ts"], dir).trim()).toBe('{"id":1,"note":"n","priority":2}');
+}, 60_000);
+
+test("on TypeScript 7 the plugin says why it cannot run under Bun, and what to do instead", () => {
+  const ts7 = makeProject(
+    "bun-ts7",
+    { "tsconfig.json": "{}\n", "package.json": '{ "name": "app" }\n' },
+    {
+      pkg,
+      typescript: false,
+    },
+  );
+  fs.mkdirSync(path.join(ts7, "src"));
+  fs.writeFileSync(path.join(ts7, "src/model.ts"), MODEL);
+  fs.writeFileSync(path.join(ts7, "src/main.ts"), MAIN);
+  link(ts7, "typed-msgpack-build", buildPackageOf(pkg));
+  linkTypescript7(ts7);
+  const result = run(bun, ["--preload", "typed-msgpack-build/bun", "src/main.ts"], ts7);
+  expect(result.status).not.toBe(0);
+  expect(result.output).toContain(
+    `typed-msgpack-build/bun: this project's TypeScript is 7.0.2, whose API runs only under Node (it reads Node's pipe handles), so Bun cannot compile codecs as modules load. Generate them before running (typed-msgpack generate, as the "codecs" script typed-msgpack init writes), or run the app with Node: node --import typed-msgpack-build/register --import tsx <entry>`,
+  );
+}, 60_000);
