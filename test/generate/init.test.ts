@@ -437,6 +437,9 @@ test("Node + tsx on TypeScript 7: esbuild under tsx is no route; codecs scripts,
   expect(output).toContain(
     `to do by hand: "dev" watches your files, but generates the codecs only when it starts: after editing a type while it runs, run npm run codecs (or keep typed-msgpack generate --watch running beside it)`,
   );
+  expect(output).toContain(
+    "to do by hand: or compile the codecs as modules load, with nothing generated to go stale: run your entry as node --import typed-msgpack-build/register --import tsx <entry> (the hook before tsx; with node --watch, an edit to a type restarts it)",
+  );
   expect(JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")).scripts).toEqual({
     dev: "typed-msgpack generate && tsx watch src/main.ts",
     test: "typed-msgpack generate && tsx src/main.ts",
@@ -460,6 +463,14 @@ test("Node + tsx on TypeScript 7: esbuild under tsx is no route; codecs scripts,
   expect(mustRun("npm", ["run", "--silent", "codecs"], dir)).toContain("1 written");
   expect(
     mustRun(process.execPath, [path.join(dir, "node_modules/tsx/dist/cli.mjs"), "src/main.codecs.ts"], dir).trim(),
+  ).toBe(DECODED);
+  // The hook init names instead, on the file as written.
+  expect(
+    mustRun(
+      process.execPath,
+      ["--import", "typed-msgpack-build/register", "--import", "tsx", "src/main.ts"],
+      dir,
+    ).trim(),
   ).toBe(DECODED);
 }, 180_000);
 

@@ -207,6 +207,10 @@ export function runInit(
         `package.json: script "${name}": "${scripts[name]}" (was "${script}": the codecs are generated before it runs, so they match the types)`,
       );
     }
+    if (found.tools.has("tsx"))
+      report.advice.push(
+        "or compile the codecs as modules load, with nothing generated to go stale: run your entry as node --import typed-msgpack-build/register --import tsx <entry> (the hook before tsx; with node --watch, an edit to a type restarts it)",
+      );
     if (scripts.dev !== undefined && /\bwatch\b/.test(scripts.dev))
       report.advice.push(
         `"dev" watches your files, but generates the codecs only when it starts: after editing a type while it runs, run npm run codecs (or keep ${GENERATE} --watch running beside it)`,
