@@ -495,6 +495,9 @@ test("Node type stripping on TypeScript 7: found from the scripts; a tsconfig.js
   const output = init(dir);
   expect(output).toContain("  found: TypeScript 7; node (type stripping)\n");
   expect(output).toContain(
+    "to do by hand: or compile the codecs as modules load, with nothing generated to go stale: node --import typed-msgpack-build/register <entry> (Node 22.18+ or 24, which strip types; with node --watch, an edit to a type restarts it)",
+  );
+  expect(output).toContain(
     `changed tsconfig.json: new, there was none, and generate reads the project's types and module settings from it (module nodenext, strict, include src)`,
   );
   expect(JSON.parse(fs.readFileSync(path.join(dir, "tsconfig.json"), "utf8")).compilerOptions).toMatchObject({

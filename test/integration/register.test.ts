@@ -159,3 +159,33 @@ test("Node 24's own type stripping: node --import typed-msgpack-build/register s
     fs.rmSync(path.join(dir, "src/strip.ts"), { force: true });
   }
 }, 60_000);
+
+test("Node 24 --watch with type stripping: an edit to the type restarts the app with the new codec", async () => {
+  fs.writeFileSync(path.join(dir, "src/strip.ts"), MAIN.replace(`"./model"`, `"./model.ts"`));
+  const child = spawn(node24, ["--watch", "--import", "typed-msgpack-build/register", "src/strip.ts"], {
+    cwd: dir,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  try {
+    await waitFor(
+      "the first run",
+      () => output.includes('{"id":1,"note":"n"}'),
+      30_000,
+      () => output,
+    );
+    fs.writeFileSync(path.join(dir, "src/model.ts"), WITH_PRIORITY);
+    await waitFor(
+      "the restart",
+      () => output.includes('{"id":1,"note":"n","priority":2}'),
+      30_000,
+      () => output,
+    );
+    expect(output).toContain("Restarting 'src/strip.ts'");
+  } finally {
+    child.kill();
+    fs.rmSync(path.join(dir, "src/strip.ts"), { force: true });
+  }
+}, 90_000);

@@ -211,6 +211,10 @@ export function runInit(
       report.advice.push(
         "or compile the codecs as modules load, with nothing generated to go stale: run your entry as node --import typed-msgpack-build/register --import tsx <entry> (the hook before tsx; with node --watch, an edit to a type restarts it)",
       );
+    else if (found.tools.has("node"))
+      report.advice.push(
+        "or compile the codecs as modules load, with nothing generated to go stale: node --import typed-msgpack-build/register <entry> (Node 22.18+ or 24, which strip types; with node --watch, an edit to a type restarts it)",
+      );
     if (scripts.dev !== undefined && /\bwatch\b/.test(scripts.dev))
       report.advice.push(
         `"dev" watches your files, but generates the codecs only when it starts: after editing a type while it runs, run npm run codecs (or keep ${GENERATE} --watch running beside it)`,
