@@ -69,7 +69,7 @@ export function readTree(dir: string, filter: (rel: string) => boolean = () => t
 export function builtPackage(): string {
   const hash = crypto.createHash("sha256");
   for (const dir of ["runtime", "transformer"]) {
-    for (const [rel, text] of Object.entries(readTree(path.join(ROOT, dir), (f) => f.endsWith(".ts"))))
+    for (const [rel, text] of Object.entries(readTree(path.join(ROOT, dir), (f) => /\.m?ts$/.test(f))))
       hash.update(dir + "/" + rel + "\0" + text + "\0");
   }
   for (const file of [

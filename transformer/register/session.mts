@@ -26,30 +26,20 @@ function codecModules(): CodecModules {
     }
     if (path.dirname(dir) === dir) break;
   }
-  if ("Bun" in globalThis) refuseTypeScript7UnderBun(root);
   const { openCodecModules } =
     require("../bundler/open-codec-modules.js") as typeof import("../bundler/open-codec-modules.js");
   modules = openCodecModules(root, tsconfig, {});
   return modules;
 }
 
-/**
- * TypeScript 7's API talks to its compiler process through Node's own pipe handles, which Bun's
- * child processes do not have: under Bun only TypeScript 4.9-6 (in process) can compile codecs.
- */
-function refuseTypeScript7UnderBun(root: string): void {
-  let version: string;
+/** The major version of the TypeScript the project at `root` has; undefined: none found. */
+export function typescriptMajor(root: string): number | undefined {
   try {
-    version = String(
-      JSON.parse(fs.readFileSync(require.resolve("typescript/package.json", { paths: [root] }), "utf8")).version,
-    );
+    const manifest = require.resolve("typescript/package.json", { paths: [root] });
+    return Number(String(JSON.parse(fs.readFileSync(manifest, "utf8")).version).split(".")[0]);
   } catch {
-    return; // openCodecModules says what is missing
+    return undefined;
   }
-  if (Number(version.split(".")[0]) >= 7)
-    throw new Error(
-      `typed-msgpack-build/bun: this project's TypeScript is ${version}, whose API runs only under Node (it reads Node's pipe handles), so Bun cannot compile codecs as modules load. Generate them before running (typed-msgpack generate, as the "codecs" script typed-msgpack init writes), or run the app with Node: node --import typed-msgpack-build/register --import tsx <entry>`,
-    );
 }
 
 /** A project module that may call codecFor: TypeScript, not a declaration file, not under node_modules. */
