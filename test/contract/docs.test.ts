@@ -59,9 +59,8 @@ test.each(PAGES)("every relative link in %s reaches a file and, with #, a headin
 });
 
 test("docs/diagnostics.md has one section per diagnostic code of the catalog, and no other", () => {
-  const codes = Object.values(CATALOG)
-    .map((entry) => `TS${entry.code}`)
-    .sort();
+  // Two kinds of problem may share a code (TS91003: a type that does not resolve, with or without the errors why).
+  const codes = [...new Set(Object.values(CATALOG).map((entry) => `TS${entry.code}`))].sort();
   const sections = [...read("docs/diagnostics.md").matchAll(/^## (TS\d+)$/gm)].map((m) => m[1]!).sort();
   expect(sections).toEqual(codes);
 });
