@@ -66,3 +66,35 @@ export type Uint16 = number & Width<"uint16">;
 export type Uint32 = number & Width<"uint32">;
 /** An integer in 0..2^64-1, as a number (when it is one without rounding) or a bigint. */
 export type Uint64 = (number | bigint) & Width<"uint64">;
+
+/**
+ * How values of a class travel as another type, its wire type `W` (docs/type-mapping.md, "Wire
+ * mappings"): `Decimal` as a string, `ObjectId` as 12 bytes, `URL` as a string. Checked by the
+ * compiler like any other code: `encode` takes a `T` and returns a `W`, `decode` the reverse.
+ */
+export interface WireMapping<T, W> {
+  /** Whether a value is a `T` (`v instanceof Decimal`): encode refuses any other value. */
+  is(value: unknown): boolean;
+  /** The value as its wire type. A throw is a CodecError at the value's path. */
+  encode(value: T): W;
+  /** The wire value, checked against `W` already, as a `T`. A throw is a CodecError with path and offset. */
+  decode(wire: W): T;
+}
+
+/**
+ * Declares how a class travels: every `codecFor` whose type reaches `T`, in any module, writes
+ * it as `W` through `mapping`. Write it as an exported top-level constant with both type
+ * arguments, which the transformer reads at build time:
+ *
+ *     export const DecimalWire = wireMapping<Decimal, string>({
+ *       is: (v) => v instanceof Decimal,
+ *       encode: (d) => d.toString(),
+ *       decode: (s) => new Decimal(s),
+ *     });
+ *
+ * Nothing is registered at run time: generated code imports the constant, so the order in which
+ * modules load does not matter. Returns `mapping` itself.
+ */
+export function wireMapping<T, W>(mapping: WireMapping<T, W>): WireMapping<T, W> {
+  return mapping;
+}

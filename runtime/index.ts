@@ -3,7 +3,13 @@
  * (internal.ts), which only generated code imports.
  */
 
-export { codecFor, __typedMsgpackIntrinsic, type CodecOptions } from "./codec-for.js";
+export {
+  codecFor,
+  wireMapping,
+  __typedMsgpackIntrinsic,
+  type CodecOptions,
+  type WireMapping,
+} from "./codec-for.js";
 export type { Float32, Float64, Int8, Int16, Int32, Int64, Uint8, Uint16, Uint32, Uint64 } from "./codec-for.js";
 export type { Codec, BaseCodec, ArrayCodec, EncodeFn, DecodeFn } from "./codec.js";
 export { CodecError, type CodecErrorCode } from "./errors.js";

@@ -17,6 +17,7 @@ import * as numberArrays from "./number-arrays.js";
 import * as widths from "./widths.js";
 import * as flags from "./flags.js";
 import * as temporal from "./temporal.js";
+import * as mapped from "./mapped.js";
 import { isTemplateMember as isTemplateMemberFn } from "./template.js";
 
 export { GENERATED_CODE_VERSION } from "./codec.js";
@@ -98,3 +99,5 @@ export const writeInstant = temporal.writeInstant;
 export const readInstant = temporal.readInstant;
 export const writeTemporal = temporal.writeTemporal;
 export const readTemporal = temporal.readTemporal;
+export const mapEncode = mapped.mapEncode;
+export const mapDecode = mapped.mapDecode;

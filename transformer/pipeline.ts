@@ -9,10 +9,14 @@ import { CATALOG, formatProblem, type Problem } from "./diagnostics/catalog.js";
 import { ModelBuilder } from "./model/builder.js";
 import type { FileModel } from "./model/ir.js";
 import type { SourceLocation } from "./model/checker.js";
+import { codecCalls } from "./recognize/codec-calls.js";
 import { readCodecOptions } from "./recognize/codec-options.js";
 import { linksFor } from "./recognize/links.js";
+import { mappingsFor } from "./recognize/mappings.js";
 import type { ProgramView } from "./recognize/program-view.js";
 import type { CallNode, NamedNode, SyntaxFile, SyntaxNode } from "./recognize/syntax.js";
+
+export { codecCalls };
 
 export interface ModelOptions {
   /** Link to codecs declared in other modules instead of copying them (recognize/links.ts). */
@@ -58,7 +62,11 @@ export function modelFile(view: ProgramView, file: SyntaxFile, options: ModelOpt
     if (view.checker.isError(type)) return problem(unresolved(view, file, typeArgument));
     const callOptions = readCodecOptions(call, view.syntax);
     if ("reason" in callOptions) return problem({ kind: "codecOptions", path: "$", args: [callOptions.reason] });
-    builder ??= new ModelBuilder(view.checker, options.link ? linksFor(view, file, options.moduleOf) : undefined);
+    builder ??= new ModelBuilder(
+      view.checker,
+      options.link ? linksFor(view, file, options.moduleOf) : undefined,
+      mappingsFor(view, file, options.moduleOf),
+    );
     const codec = builder.addCodec(type, {
       codecArguments: callOptions.codecArguments,
       layout: callOptions.layout,
@@ -117,21 +125,6 @@ function identifiers(view: ProgramView, node: SyntaxNode): string[] {
 
 function baseName(fileName: string): string {
   return fileName.slice(Math.max(fileName.lastIndexOf("/"), fileName.lastIndexOf("\\")) + 1);
-}
-
-/** The file's calls of typed-msgpack's codecFor, in source order. */
-export function codecCalls(view: ProgramView, file: SyntaxFile): CallNode[] {
-  const syntax = view.syntax;
-  const candidates: CallNode[] = [];
-  const visit = (node: SyntaxNode): undefined => {
-    if (syntax.holdsNoCalls(node)) return;
-    // Codec calls have no arguments, or a type argument and codecs for its type parameters.
-    if (syntax.isCall(node) && (node.arguments.length === 0 || node.typeArguments !== undefined)) candidates.push(node);
-    node.forEachChild(visit);
-  };
-  for (const statement of file.statements) visit(statement);
-  view.prepareCalls?.(candidates);
-  return candidates.filter((call) => view.isCodecCall(call));
 }
 
 /** A compile error of the pipeline, where it is in its file: `codecFor<User>(): $.onClick has a function type, ...`. */

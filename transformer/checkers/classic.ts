@@ -277,6 +277,10 @@ export class ClassicProgram implements ProgramView {
     return isCodecCall(call as unknown as ts.CallExpression, this.program.getTypeChecker());
   }
 
+  isMappingCall(call: CallNode): boolean {
+    return isCodecCall(call as unknown as ts.CallExpression, this.program.getTypeChecker(), "wireMapping");
+  }
+
   namesOnlyModuleScope(typeNode: SyntaxNode): boolean {
     const checker = this.program.getTypeChecker();
     return this.syntax.namesOnlyModuleScope(typeNode, (ids) =>

@@ -59,7 +59,7 @@ export const CATALOG = {
   },
   classWithMethods: {
     code: 91015,
-    text: "{0} is an instance of class {1}, which has the [method or accessor|methods or accessors] {2}; decode returns plain data and cannot rebuild class instances, so describe the wire shape with an interface or type alias",
+    text: "{0} is an instance of class {1}, which has the [method or accessor|methods or accessors] {3}; decode returns plain data and cannot rebuild class instances, so describe the wire shape with an interface or type alias, or declare how {1} travels with a wire mapping, once in the project: export const {2}Wire = wireMapping<{1}, string>({ is: (v) => v instanceof {1}, encode: (x) => ..., decode: (s) => ... })",
   },
   symbolKey: {
     code: 91016,
@@ -104,6 +104,14 @@ export const CATALOG = {
   expandingGeneric: {
     code: 91029,
     text: "{0} has type {1}: {2} refers to itself with other type arguments ({3} holds {1}, which holds a larger one still), so the type never ends and no codec, which is generated from a finite set of types, can encode it. Make the recursion use the same type arguments ({2}<T> inside {2}<T>), or write the levels out as separate types.",
+  },
+  mappingReachesItself: {
+    code: 91031,
+    text: "{0} is {1}, whose wire mapping {2} writes it as a type that holds {1} again, so its wire form never ends; map {1} to a type without it (string, Uint8Array, number, an object of those)",
+  },
+  mappedInUnion: {
+    code: 91032,
+    text: "{0} is a union whose member {1}, written through its wire mapping as MessagePack {3}, shares that type with {2}, so decode could not tell them apart; wrap one of them in an object with a discriminant property",
   },
   mixedWidths: {
     code: 91026,

@@ -314,6 +314,8 @@ function baseName(node: TypeNode, named: Record<string, NamedType>): string {
       return "Flags";
     case "temporal":
       return node.type;
+    case "mapped":
+      return node.name.replace(/\W+/g, "_");
     case "param":
       return node.name;
     case "tuple":

@@ -53,6 +53,8 @@ export function shapeChecks(model: FileModel, checks: readonly ShapeCheck[]): st
         return node.text;
       case "temporal":
         return "any"; // the global Temporal's or a polyfill's: a name the generated file may not see
+      case "mapped":
+        return "any"; // a class the generated file may not import; its mapping is type-checked where declared
       case "date":
         return "Date";
       case "bytes":

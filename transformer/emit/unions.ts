@@ -141,6 +141,8 @@ function memberTest(ctx: EmitContext, node: TypeNode, v: Expr): Expr {
       return b.call(ctx.rt("isFlags"), v, b.num(flagMask(node.values)));
     case "temporal":
       return b.call(ctx.rt("isTemporal"), v, b.str(node.type));
+    case "mapped":
+      return b.method(ctx.linked(node.mapping), "is", v);
     case "date":
       return b.instanceOf(v, "Date");
     case "bytes":
@@ -348,6 +350,8 @@ function describeUnion(ctx: EmitContext, node: TypeNode): string {
       return node.text;
     case "temporal":
       return "Temporal." + node.type;
+    case "mapped":
+      return node.name;
     case "date":
       return "Date";
     case "bytes":

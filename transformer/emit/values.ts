@@ -13,6 +13,7 @@ import {
   encodeTemplate,
   readAsBytes,
 } from "./scalars.js";
+import { decodeMapped, encodeMapped } from "./mapped.js";
 import { decodeTuple, encodeTuple } from "./tuples.js";
 import { decodeUnion, encodeUnion } from "./unions.js";
 
@@ -108,6 +109,8 @@ function encoderBody(ctx: EmitContext, node: TypeNode): Stmt[] {
       return encodeCollection(ctx, node);
     case "tuple":
       return encodeTuple(ctx, node);
+    case "mapped":
+      return encodeMapped(ctx, node);
     case "union":
       // `T | null` as a root: the nil case inline, as everywhere else (the plan cannot test for a T).
       if (splitNil(node, ctx.named)?.other.kind === "param") return encodeValue(ctx, node, v, p, d);
@@ -147,6 +150,8 @@ function decoderBody(ctx: EmitContext, node: TypeNode): Stmt[] {
       return decodeCollection(ctx, node);
     case "tuple":
       return decodeTuple(ctx, node);
+    case "mapped":
+      return decodeMapped(ctx, node);
     case "union":
       if (splitNil(node, ctx.named)?.other.kind === "param") break;
       return decodeUnion(ctx, node);

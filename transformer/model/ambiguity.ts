@@ -187,6 +187,8 @@ export function describeNode(node: TypeNode, named: Named): string {
       return "number | bigint";
     case "temporal":
       return "Temporal." + node.type;
+    case "mapped":
+      return node.name;
     case "flags":
       // As the codecs' messages name a flag enum (emit/scalars.ts describeFlags).
       return "a combination of " + node.values.filter((v) => v !== 0).join(", ");

@@ -15,7 +15,7 @@ import { identifierFrom } from "./names.js";
 import { objectLike, objectShape } from "./object-types.js";
 import { intersection, template } from "./other-types.js";
 import { checkTriedMembers, checkUnions, planAll, union } from "./union-types.js";
-import type { Links, UnionNode, Walker } from "./walker.js";
+import type { Links, Mappings, UnionNode, Walker } from "./walker.js";
 
 export type { Links };
 
@@ -63,10 +63,17 @@ export class ModelBuilder implements Walker {
   readonly checker: Checker;
   /** Codecs declared in other modules, by type: reached there, a type is linked, not modelled. */
   readonly links: Links;
+  /** The classes with a wire mapping, by type: reached, a class goes as its wire type (recognize/mappings.ts). */
+  readonly mappings: Mappings;
 
-  constructor(checker: Checker, links: Links = { get: () => undefined }) {
+  constructor(
+    checker: Checker,
+    links: Links = { get: () => undefined },
+    mappings: Mappings = { get: () => undefined },
+  ) {
     this.checker = checker;
     this.links = links;
+    this.mappings = mappings;
   }
 
   /**

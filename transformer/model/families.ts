@@ -24,6 +24,8 @@ export function familiesOf(node: TypeNode, named: Record<string, NamedType>, see
       return ["INT", "FLOAT"];
     case "temporal":
       return node.type === "Instant" ? ["EXT"] : ["STR"];
+    case "mapped":
+      return familiesOf(node.wire, named, seen);
     case "literals": {
       const out = new Set<Family>();
       for (const v of node.values) {

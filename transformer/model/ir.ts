@@ -33,6 +33,13 @@ export type TypeNode =
    */
   | { kind: "temporal"; type: TemporalType }
   /**
+   * A class with a wire mapping (`wireMapping<Decimal, string>(...)`, recognize/mappings.ts): its
+   * values go as `wire` through the mapping's `encode` and `decode`. `name` is the class as the
+   * source writes it, for messages; `mapping` is the exported constant that declares the mapping,
+   * which generated code imports (from its own module too).
+   */
+  | { kind: "mapped"; name: string; wire: TypeNode; mapping: Link }
+  /**
    * A template literal type as the checker normalizes it: `texts` around `holes`
    * (`texts.length === holes.length + 1`), `user-${number}` is `["user-", ""]` and `["number"]`.
    * Membership is the checker's own rule (runtime/template.ts); `text` names the type in messages.

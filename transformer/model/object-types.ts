@@ -15,7 +15,7 @@ import {
 } from "./ir.js";
 import { identifierFrom, isSymbolKey, memberName, symbolKeyName, withArticle } from "./names.js";
 import { orderProperties } from "./order.js";
-import type { Walker } from "./walker.js";
+import type { MappingOf, Walker } from "./walker.js";
 
 /** Lib types that would silently lose data or behaviour if encoded as plain objects. */
 const UNSUPPORTED_BUILTINS = new Set([
@@ -66,6 +66,8 @@ const OTHER_BINARY = new Set([
 /** Any object type: arrays, tuples, lib types with a wire form, Records, else an object shape. */
 export function objectLike(b: Walker, type: Type, path: string): TypeNode {
   const c = b.checker;
+  const mapping = b.mappings.get(type);
+  if (mapping) return mapped(b, type, mapping, path);
   if (c.isArray(type)) {
     return b.guarded(type, () => ({ kind: "array", element: b.node(c.typeArguments(type)[0]!, path + "[]") }));
   }
@@ -123,6 +125,21 @@ export function objectLike(b: Walker, type: Type, path: string): TypeNode {
   return objectShape(b, type, path);
 }
 
+/** Types whose wire type is being modelled: a wire type that reaches its own class never ends. */
+const mapping = new Set<Type>();
+
+/** A class with a wire mapping (recognize/mappings.ts): its values go as the wire type, through the mapping. */
+function mapped(b: Walker, type: Type, of: MappingOf, path: string): TypeNode {
+  const name = b.text(type);
+  if (mapping.has(type)) return b.problem("mappingReachesItself", path, name, of.link.exportName);
+  mapping.add(type);
+  try {
+    return { kind: "mapped", name, wire: b.node(of.wire, path), mapping: of.link };
+  } finally {
+    mapping.delete(type);
+  }
+}
+
 /**
  * `Temporal.Instant`, `Temporal.PlainDate`...: declared by TypeScript's lib (`esnext.temporal`)
  * or by a library (`@js-temporal/polyfill`, `temporal-polyfill`'s `temporal-spec`), each in a file
@@ -171,7 +188,10 @@ export function objectShape(b: Walker, type: Type, path: string): TypeNode {
   const isClass = symbol !== undefined && (c.symbolFlags(symbol) & SYMBOL.Class) !== 0;
   // Methods and symbol keys are each one problem of the type, reported where the type starts.
   const methods = methodNames(b, type);
-  if (methods.length > 0) b.problemNaming(isClass ? "classWithMethods" : "methods", path, [display], methods);
+  if (methods.length > 0) {
+    if (isClass) b.problemNaming("classWithMethods", path, [display, identifierFrom(display) || "Class"], methods);
+    else b.problemNaming("methods", path, [display], methods);
+  }
   const symbolKeys: string[] = [];
   const data = orderProperties(c, type, c.properties(type)).filter((property) => {
     if (isMethod(c.symbolFlags(property))) return false;

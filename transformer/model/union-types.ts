@@ -71,9 +71,30 @@ export function union(b: Walker, type: Type, path: string): TypeNode {
     others.filter((n, i) => !("width" in n) || others.findIndex((o) => JSON.stringify(o) === JSON.stringify(n)) === i),
   );
   if (members.length === 1) return members[0]!;
+  const shared = sharedWireFamily(b, members);
+  if (shared) return b.problem("mappedInUnion", path, ...shared);
   const node: UnionNode = { kind: "union", members };
   b.unions.push({ node, path, type });
   return node;
+}
+
+/**
+ * A class with a wire mapping is told apart from the other members of its union by the MessagePack
+ * types of its wire type alone (decode) and by its mapping's `is` (encode), which runs first: none
+ * of the others may share one of those types. The first that does, as the message's arguments.
+ */
+function sharedWireFamily(b: Walker, members: TypeNode[]): [string, string, string] | undefined {
+  const named = b.model.named;
+  for (const member of members) {
+    if (member.kind !== "mapped") continue;
+    const own = familiesOf(member, named);
+    for (const other of members) {
+      if (other === member) continue;
+      const family = familiesOf(other, named).find((f) => own.includes(f));
+      if (family) return [member.name, describeNode(other, named), family.toLowerCase()];
+    }
+  }
+  return undefined;
 }
 
 /**

@@ -11,13 +11,12 @@ type Named = Record<string, NamedType>;
 
 /** The plan of `node`, whose members' named types are complete. */
 export function planUnion(node: UnionNode, named: Named): UnionPlan {
-  // A Temporal value is an object with a prototype of its own, which an object type's test
-  // (isRecordLike) would take: its own test, by its toStringTag, goes first.
+  // A Temporal value or a mapped class's (model/union-types.ts) is an object with a prototype of its
+  // own, which an object type's test (isRecordLike) would take: their own tests (the toStringTag,
+  // the mapping's `is`) go first.
   const groups = [...groupBy(node.members, (member) => testOf(member, named)).values()];
-  const temporalFirst = [
-    ...groups.filter((g) => node.members[g[0]!]!.kind === "temporal"),
-    ...groups.filter((g) => node.members[g[0]!]!.kind !== "temporal"),
-  ];
+  const ownTest = (g: number[]) => ["temporal", "mapped"].includes(node.members[g[0]!]!.kind);
+  const temporalFirst = [...groups.filter(ownTest), ...groups.filter((g) => !ownTest(g))];
   const encode = temporalFirst.map((members) => choose(node, members, named));
   const byFamily = new Map<Family, number[]>();
   node.members.forEach((member, i) => {
@@ -189,6 +188,8 @@ function childrenOf(node: TypeNode): TypeNode[] {
       return node.elements.map((e) => e.type);
     case "union":
       return node.members;
+    case "mapped":
+      return [node.wire];
     default:
       return [];
   }

@@ -14,9 +14,21 @@ export interface Links {
   get(type: Type): Link | undefined;
 }
 
+/** A class's wire mapping (recognize/mappings.ts): where it is declared, and its wire type. */
+export interface MappingOf {
+  link: Link;
+  wire: Type;
+}
+
+/** The wire mappings of the program's classes, by type. */
+export interface Mappings {
+  get(type: Type): MappingOf | undefined;
+}
+
 export interface Walker {
   readonly checker: Checker;
   readonly links: Links;
+  readonly mappings: Mappings;
   readonly model: FileModel;
   /** The layout of the codec being modelled (`codecFor<T>({ layout })`). */
   readonly layout: Layout;

@@ -5,11 +5,12 @@ import { SENTINEL_EXPORT } from "./program-view.js";
 /**
  * Is `call` a call of typed-msgpack's `codecFor`? Decided by the declaration the checker resolves
  * the call to, never by the name at the call site: aliased and namespace imports and re-exports
- * are recognized, and an unrelated function named `codecFor` is not.
+ * are recognized, and an unrelated function named `codecFor` is not. `intrinsic`: another function
+ * of that module recognized the same way (`wireMapping`).
  */
-export function isCodecCall(call: ts.CallExpression, checker: ts.TypeChecker): boolean {
+export function isCodecCall(call: ts.CallExpression, checker: ts.TypeChecker, intrinsic = "codecFor"): boolean {
   const declaration = checker.getResolvedSignature(call)?.getDeclaration();
-  if (!declaration || !ts.isFunctionDeclaration(declaration) || declaration.name?.text !== "codecFor") return false;
+  if (!declaration || !ts.isFunctionDeclaration(declaration) || declaration.name?.text !== intrinsic) return false;
   return declaresSentinel(declaration.getSourceFile(), checker);
 }
 

@@ -89,7 +89,7 @@ export function linksFor(
   };
 }
 
-type ExtensionStyle = "js" | "none" | "ts";
+export type ExtensionStyle = "js" | "none" | "ts";
 
 /**
  * A file whose relative imports name `.ts` files (allowImportingTsExtensions; the compiler rewrites
@@ -98,7 +98,7 @@ type ExtensionStyle = "js" | "none" | "ts";
  * elsewhere the file's own relative imports show what its build expects (`./order.js` under
  * bundler resolution, or no extension).
  */
-function extensionStyle(view: ProgramView, file: SyntaxFile): ExtensionStyle {
+export function extensionStyle(view: ProgramView, file: SyntaxFile): ExtensionStyle {
   const syntax = view.syntax;
   const relative = file.statements
     .flatMap((s) => {
@@ -115,7 +115,7 @@ function extensionStyle(view: ProgramView, file: SyntaxFile): ExtensionStyle {
 }
 
 /** `./order.js` / `../core/money` / `./order.ts`: how `from` imports the module compiled from `to`. */
-function specifier(from: string, to: string, style: ExtensionStyle): string {
+export function specifier(from: string, to: string, style: ExtensionStyle): string {
   let relative = path.posix.relative(path.posix.dirname(from), to);
   if (!relative.startsWith(".")) relative = "./" + relative;
   const match = /\.([mc]?)tsx?$/.exec(relative);

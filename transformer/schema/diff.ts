@@ -478,7 +478,9 @@ function shallowKey(t: SchemaType, side: CodecSchema): string {
 }
 
 function members(t: SchemaType): SchemaType[] {
-  return t.kind === "union" ? t.members : [t];
+  // A class with a wire mapping is read and written as its wire type: that is what the bytes hold.
+  if (t.kind === "mapped") return members(t.wire);
+  return t.kind === "union" ? t.members.flatMap((m) => (m.kind === "mapped" ? members(m.wire) : [m])) : [t];
 }
 
 /** Pairs members by key; one unpaired object type on each side is paired too (a renamed interface), unless a discriminant tells them apart. */
@@ -612,6 +614,8 @@ export function describe(t: SchemaType, side: CodecSchema): string {
       return "Date";
     case "temporal":
       return "Temporal." + t.type;
+    case "mapped":
+      return `${t.name} (as ${describe(t.wire, side)})`;
     case "numberOrBigint":
       return "number | bigint";
     default:

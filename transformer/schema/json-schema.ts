@@ -100,6 +100,9 @@ function typeSchema(t: SchemaType): JsonSchema {
       return t.type === "Instant"
         ? { type: "string", format: "date-time" }
         : { type: "string", description: `Temporal.${t.type} in ISO 8601 form` };
+    // The JSON form of a mapped class is its wire type's.
+    case "mapped":
+      return { allOf: [typeSchema(t.wire)], description: `${t.name}, written through its wire mapping ${t.mapping}` };
     case "date":
       return { type: "string", format: "date-time" };
     case "bytes":

@@ -40,6 +40,11 @@ export type SchemaType =
   | { kind: "number"; width?: NumberWidth }
   /** A Temporal type: `Instant` on the timestamp extension, the others as ISO 8601 strings. */
   | { kind: "temporal"; type: TemporalType }
+  /**
+   * A class with a wire mapping: written as `wire` through the mapping the constant `mapping`
+   * declares (its export name); `name` is the class.
+   */
+  | { kind: "mapped"; name: string; mapping: string; wire: SchemaType }
   /** A flag enum: its bits (and 0 if declared), ascending; takes any combination of them. */
   | { kind: "flags"; values: number[] }
   /** Sorted; one union holds all its literals in one such member. */
@@ -217,6 +222,8 @@ function schemaType(node: TypeNode, rename: (ref: string) => string): SchemaType
       return { kind: "flags", values: [...node.values] };
     case "temporal":
       return { kind: "temporal", type: node.type };
+    case "mapped":
+      return { kind: "mapped", name: node.name, mapping: node.mapping.exportName, wire: inner(node.wire) };
     case "template":
       return { kind: "template", texts: node.texts, holes: node.holes, text: node.text };
     case "array":
@@ -332,6 +339,10 @@ export function parseSnapshot(text: string, where: string): Snapshot {
           Array.isArray(t.values) &&
           t.values.every((v) => ["string", "number", "boolean"].includes(typeof v))) ||
         (t.kind === "temporal" && (TEMPORAL_TYPES as readonly unknown[]).includes(t.type)) ||
+        (t.kind === "mapped" &&
+          typeof t.name === "string" &&
+          typeof t.mapping === "string" &&
+          (checkType(t.wire, p + ".wire"), true)) ||
         (t.kind === "flags" &&
           Array.isArray(t.values) &&
           t.values.every((v) => Number.isSafeInteger(v) && (v as number) >= 0)) ||
