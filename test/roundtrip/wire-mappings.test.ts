@@ -1,25 +1,209 @@
+/**
+ * Wire mappings (issue 59): a class declared once with `wireMapping<T, W>({ is, encode, decode })`
+ * travels as its wire type W in every codec that reaches it, compiled through the real
+ * transformer. decimal.js `Decimal` as a string, bson `ObjectId` as 12 bytes of bin, the lib's
+ * `URL` as a string, a class of the project's own; in the codec's module or another; in unions
+ * with nil and with members of other MessagePack types; hostile bytes and values.
+ * (test/integration/wire-mappings.test.ts runs the same on the compiler plugin's and generate's
+ * routes in node; the golden case wire-mappings holds TypeScript 7's checker to the same model.)
+ */
+import { decode as peerDecode, encode as peerEncode } from "@msgpack/msgpack";
+import { ObjectId } from "bson";
+import Decimal from "decimal.js";
 import { compile, load } from "../helpers/compile";
+import { codecError, decodeError, expectEncodeError, hex, roundTrip } from "./helpers";
 
-const SOURCE = `import { codecFor, wireMapping } from "typed-msgpack";
-export class Money {
-  constructor(readonly cents: bigint) {}
-  toString() { return String(this.cents); }
-}
-export const MoneyWire = wireMapping<Money, string>({
-  is: (v) => v instanceof Money,
-  encode: (m) => m.toString(),
-  decode: (s) => new Money(BigInt(s)),
+/** The mappings, in a module of their own that the codecs' module imports the classes from. */
+const MONEY = `import { wireMapping } from "typed-msgpack";
+import Decimal from "decimal.js";
+import { ObjectId } from "bson";
+export { Decimal, ObjectId };
+export const DecimalWire = wireMapping<Decimal, string>({
+  is: (v) => v instanceof Decimal,
+  encode: (d) => d.toString(),
+  decode: (s) => new Decimal(s),
 });
-export interface Order { id: number; total: Money; refund?: Money | null; lines: Money[] }
-export const OrderCodec = codecFor<Order>();
+export const ObjectIdWire = wireMapping<ObjectId, Uint8Array>({
+  is: (v) => v instanceof ObjectId,
+  encode: (id) => id.id,
+  decode: (bytes) => {
+    if (bytes.length !== 12) throw new RangeError("an ObjectId is 12 bytes, not " + bytes.length);
+    return new ObjectId(bytes);
+  },
+});
 `;
+compile("wm_money", MONEY);
 
-test("smoke", () => {
-  const c = compile("wm_smoke", SOURCE);
-  console.log(c.diagnostics, c.js);
-  const m = load("wm_smoke", SOURCE);
-  const v = { id: 1, total: new m.Money(12n), lines: [new m.Money(3n)] };
-  const back = m.OrderCodec.decode(m.OrderCodec.encode(v));
-  expect(back.total).toBeInstanceOf(m.Money);
-  expect(back).toEqual(v);
+const ORDER = `import { codecFor, wireMapping } from "typed-msgpack";
+import type { Decimal, ObjectId } from "./wm_money.js";
+export class Sku {
+  constructor(readonly code: string, readonly size: number) {}
+  label() { return this.code + "/" + this.size; }
+}
+/** Declared beside the codecs that use it: imported by the module itself. */
+export const SkuWire = wireMapping<Sku, { code: string; size: number }>({
+  is: (v) => v instanceof Sku,
+  encode: (s) => ({ code: s.code, size: s.size }),
+  decode: (w) => new Sku(w.code, w.size),
+});
+export const UrlWire = wireMapping<URL, string>({
+  is: (v) => v instanceof URL,
+  encode: (u) => u.href,
+  decode: (s) => new URL(s),
+});
+export interface Line { sku: Sku; price: Decimal; qty: number }
+export interface Order {
+  _id: ObjectId;
+  total: Decimal;
+  discount?: Decimal | null;
+  lines: Line[];
+  byCode: Record<string, Decimal>;
+  site: URL;
+}
+export const OrderCodec = codecFor<Order>();
+export const DecimalCodec = codecFor<Decimal>();
+export const IdsCodec = codecFor<ObjectId[]>();
+/** Unions: the mapped member's wire type (str) is its own among the members. */
+export const AmountCodec = codecFor<Decimal | number | null>();
+export const IdOrNameCodec = codecFor<ObjectId | { name: string }>();
+`;
+const m = load<Record<string, any>>("wm_order", ORDER);
+
+function order() {
+  return {
+    _id: new ObjectId("65f0a1b2c3d4e5f601234567"),
+    total: new Decimal("1234.5600000000000000001"),
+    discount: null,
+    lines: [{ sku: new m.Sku("tee", 3), price: new Decimal("0.1"), qty: 2 }],
+    byCode: { eur: new Decimal("-1e-30") },
+    site: new URL("https://shop.example/o/1?x=1"),
+  };
+}
+
+describe("a mapped class travels as its wire type", () => {
+  test("decimal.js, bson, URL and a project class round-trip as instances, with every digit", () => {
+    const value = order();
+    const back = m.OrderCodec.decode(m.OrderCodec.encode(value));
+    expect(back.total).toBeInstanceOf(Decimal);
+    expect(back.total.toString()).toBe("1234.5600000000000000001");
+    expect(back._id).toBeInstanceOf(ObjectId);
+    expect(back._id.toHexString()).toBe("65f0a1b2c3d4e5f601234567");
+    expect(back.lines[0].sku).toBeInstanceOf(m.Sku);
+    expect(back.lines[0].sku.label()).toBe("tee/3");
+    expect(back.site).toBeInstanceOf(URL);
+    expect(back.site.href).toBe("https://shop.example/o/1?x=1");
+    expect(back.byCode.eur.eq(new Decimal("-1e-30"))).toBe(true);
+    expect(back.discount).toBeNull();
+  });
+
+  test("the bytes are the wire type's: a str, a bin 8 of 12 bytes, a map; other MessagePack libraries read them", () => {
+    expect(hex(m.DecimalCodec.encode(new Decimal("1.5")))).toBe("a3312e35");
+    expect(hex(m.IdsCodec.encode([new ObjectId("65f0a1b2c3d4e5f601234567")]))).toBe("91c40c65f0a1b2c3d4e5f601234567");
+    const peer = peerDecode(m.OrderCodec.encode(order())) as Record<string, any>;
+    expect(peer.total).toBe("1234.5600000000000000001");
+    expect(Buffer.from(peer._id).toString("hex")).toBe("65f0a1b2c3d4e5f601234567");
+    expect(peer.lines[0].sku).toEqual({ code: "tee", size: 3 });
+    expect(peer.site).toBe("https://shop.example/o/1?x=1");
+    // And what they write decodes.
+    const back = m.OrderCodec.decode(peerEncode({ ...peer, discount: "2.5" }));
+    expect(back.discount).toBeInstanceOf(Decimal);
+    expect(back.discount.toString()).toBe("2.5");
+  });
+
+  test("unions: nil beside a mapped class, and members of other MessagePack types", () => {
+    expect(roundTrip(m.AmountCodec, 3)).toBeDefined();
+    expect(roundTrip(m.AmountCodec, null)).toBeDefined();
+    const d = m.AmountCodec.decode(m.AmountCodec.encode(new Decimal("7.25")));
+    expect(d).toBeInstanceOf(Decimal);
+    expect(d.toString()).toBe("7.25");
+    const id = m.IdOrNameCodec.decode(m.IdOrNameCodec.encode(new ObjectId("65f0a1b2c3d4e5f601234567")));
+    expect(id).toBeInstanceOf(ObjectId);
+    expect(m.IdOrNameCodec.decode(m.IdOrNameCodec.encode({ name: "x" }))).toEqual({ name: "x" });
+  });
+});
+
+describe("hostile input inside a mapped value is a CodecError with path", () => {
+  test("a str the mapping's decode refuses: type-mismatch at the value's path and offset", () => {
+    const bytes = peerEncode({ ...(peerDecode(m.OrderCodec.encode(order())) as object), total: "12,5" });
+    const e = codecError(() => m.OrderCodec.decode(bytes));
+    expect(e).toMatchObject({ code: "type-mismatch", path: "$.total" });
+    expect(e.message).toContain("expected Decimal, but its wire mapping failed to decode it: [DecimalError]");
+    expect(bytes[e.offset]).toBe(0xa4); // the str header of "12,5"
+  });
+
+  test("the wire type is checked before the mapping sees it; a short ObjectId is refused by the mapping", () => {
+    expect(decodeError(m.DecimalCodec, "01")).toMatchObject({ code: "type-mismatch", path: "$", offset: 0 });
+    const e = decodeError(m.IdsCodec, "91c403010203");
+    expect(e).toMatchObject({ code: "type-mismatch", path: "$[0]", offset: 1 });
+    expect(e.message).toContain("an ObjectId is 12 bytes, not 3");
+    const plain = peerDecode(m.OrderCodec.encode(order())) as object;
+    expect(decodeError(m.OrderCodec, hex(peerEncode({ ...plain, site: "not a url" })))).toMatchObject({
+      code: "type-mismatch",
+      path: "$.site",
+    });
+  });
+
+  test("encode refuses what the mapping's `is` refuses, and a throwing encode, at the path", () => {
+    expectEncodeError(m.OrderCodec, { ...order(), total: "1.5" }, { path: "$.total", code: "type-mismatch" });
+    expect(codecError(() => m.DecimalCodec.encode(1.5)).message).toBe("$: expected Decimal, got number 1.5");
+    const broken = new m.Sku("x", 1);
+    Object.defineProperty(broken, "code", {
+      get: () => {
+        throw new Error("boom");
+      },
+    });
+    const e = codecError(() =>
+      m.OrderCodec.encode({ ...order(), lines: [{ sku: broken, price: new Decimal(1), qty: 1 }] }),
+    );
+    expect(e).toMatchObject({ code: "type-mismatch", path: "$.lines[0].sku", offset: -1 });
+    expect(e.message).toContain("the wire mapping of Sku failed to encode it: boom");
+  });
+});
+
+describe("compile-time errors", () => {
+  test("a class without a mapping names the class and shows how to declare one", () => {
+    const c = compile(
+      "wm_missing",
+      `import { codecFor } from "typed-msgpack";
+import Decimal from "decimal.js";
+export const C = codecFor<{ price: Decimal }>();
+`,
+    );
+    const message = c.diagnostics.join("\n");
+    expect(message).toContain("$.price is an instance of class Decimal");
+    expect(message).toContain(
+      "declare how Decimal travels with a wire mapping, once in the project: export const DecimalWire = wireMapping<Decimal, string>({ is: (v) => v instanceof Decimal,",
+    );
+  });
+
+  test("a mapped class beside a member of its wire type's MessagePack type (TS91032)", () => {
+    const c = compile(
+      "wm_union",
+      `import { codecFor } from "typed-msgpack";
+import type { Decimal } from "./wm_money.js";
+export const C = codecFor<{ a: Decimal | string }>();
+`,
+    );
+    expect(c.diagnostics).toEqual([
+      expect.stringContaining(
+        "$.a is a union whose member Decimal, written through its wire mapping as MessagePack str, shares that type with string",
+      ),
+    ]);
+  });
+
+  test("a wire type that holds the class again (TS91031); a wrongly typed mapping is the compiler's own error", () => {
+    const c = compile(
+      "wm_itself",
+      `import { codecFor, wireMapping } from "typed-msgpack";
+export class Node { constructor(readonly next?: Node) {} depth(): number { return 1; } }
+export const NodeWire = wireMapping<Node, { next?: Node }>({ is: (v) => v instanceof Node, encode: (n) => n, decode: (w) => new Node(w.next) });
+export const Bad = wireMapping<Node, string>({ is: (v) => v instanceof Node, encode: (n) => n.depth(), decode: (s) => new Node() });
+export const C = codecFor<Node>();
+`,
+    );
+    expect(c.diagnostics).toEqual([
+      expect.stringMatching(/Type 'number' is not assignable to type 'string'/),
+      expect.stringContaining("$.next is Node, whose wire mapping NodeWire writes it as a type that holds Node again"),
+    ]);
+  });
 });

@@ -25,7 +25,10 @@ const LEAVE_OUT = (key: string) =>
   `. To encode the rest, leave ${key} out of the type, or declare the data in an interface without it.`;
 const ARRAY_MEMBERS = "MessagePack writes an array as its elements alone, so move";
 const CLASS =
-  "decode returns plain data and cannot rebuild class instances, so describe the wire shape with an interface or type alias";
+  "decode returns plain data and cannot rebuild class instances, so describe the wire shape with an interface or type alias, or declare how";
+/** The end of TS91015 for class `name`: how to declare its wire mapping. */
+const mapping = (name: string) =>
+  ` ${name} travels with a wire mapping, once in the project: export const ${name}Wire = wireMapping<${name}, string>({ is: (v) => v instanceof ${name}, encode: (x) => ..., decode: (s) => ... })`;
 const AMBIGUOUS = "so decode could not tell them apart; wrap one of them in an object with a discriminant property";
 const NO_TYPE_INFO =
   "could not be resolved, so no codec can be generated. Either the type has an error (fix the compile error it reports), or this is a transpile-only build (ts-node transpileOnly, ts-loader transpileOnly, ts-jest isolatedModules), which gives the transformer no type information: turn that setting off for files that call codecFor.";
@@ -606,7 +609,7 @@ describe("classWithMethods (91015)", () => {
     expect(d.diagnostics).toEqual([
       d.expected(
         "codecFor<Point>()",
-        `$ is an instance of class Point, which has the method or accessor length; ${CLASS}`,
+        `$ is an instance of class Point, which has the method or accessor length; ${CLASS}${mapping("Point")}`,
       ),
     ]);
   });
@@ -619,7 +622,7 @@ describe("classWithMethods (91015)", () => {
     expect(d.diagnostics).toEqual([
       d.expected(
         "codecFor<Shape>()",
-        `$ is an instance of class Shape, which has the methods or accessors area, size, scale and 2 more; ${CLASS}`,
+        `$ is an instance of class Shape, which has the methods or accessors area, size, scale and 2 more; ${CLASS}${mapping("Shape")}`,
       ),
     ]);
   });
@@ -632,7 +635,7 @@ describe("classWithMethods (91015)", () => {
     expect(d.diagnostics).toEqual([
       d.expected(
         "codecFor<Token>()",
-        `$ is an instance of class Token, which has the method or accessor #hash; ${CLASS}`,
+        `$ is an instance of class Token, which has the method or accessor #hash; ${CLASS}${mapping("Token")}`,
       ),
     ]);
   });
@@ -645,7 +648,7 @@ describe("classWithMethods (91015)", () => {
     expect(d.diagnostics).toEqual([
       d.expected(
         "codecFor<{ readings: Temp[] }>()",
-        `$.readings[] is an instance of class Temp, which has the method or accessor fahrenheit; ${CLASS}`,
+        `$.readings[] is an instance of class Temp, which has the method or accessor fahrenheit; ${CLASS}${mapping("Temp")}`,
       ),
     ]);
   });

@@ -14,6 +14,9 @@ import { isTemporal } from "../../../runtime/temporal";
 const NO_TEMPORAL =
   "no Temporal values in property tests: see test/roundtrip/temporal.test.ts and test/interop/temporal-node26.test.ts";
 
+/** A mapped class's values come from its mapping, which the model only names: test/roundtrip/wire-mappings.test.ts covers them. */
+const NO_MAPPED = "no values of mapped classes in property tests: see test/roundtrip/wire-mappings.test.ts";
+
 export type Named = Record<string, NamedType>;
 
 export interface ArbitraryOptions {
@@ -271,6 +274,8 @@ export function minimalValue(
       return { value: fc.sample(templateArb(node), { numRuns: 1, seed: 1 })[0] };
     case "temporal":
       throw new Error(NO_TEMPORAL);
+    case "mapped":
+      throw new Error(NO_MAPPED);
     case "date":
       return { value: new Date(0) };
     case "bytes":
@@ -364,6 +369,8 @@ export function arbitraryFor(node: TypeNode, named: Named, options: ArbitraryOpt
         return templateArb(n);
       case "temporal":
         throw new Error(NO_TEMPORAL);
+      case "mapped":
+        throw new Error(NO_MAPPED);
       case "date":
         return dateArb;
       case "bytes":
@@ -504,6 +511,8 @@ function conformsNow(node: TypeNode, v: unknown, named: Named, depth: number, me
       return typeof v === "string" && isTemplateMember(v, node.texts, node.holes);
     case "temporal":
       return isTemporal(v, node.type);
+    case "mapped":
+      throw new Error(NO_MAPPED);
     case "date":
       return v instanceof Date && !Number.isNaN(v.getTime());
     case "bytes":
