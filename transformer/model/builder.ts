@@ -12,7 +12,7 @@ import { displayType } from "./display.js";
 import { boundedExpansion, checkParams, typeParameter } from "./generics.js";
 import type { FileModel, Layout, TypeNode } from "./ir.js";
 import { identifierFrom } from "./names.js";
-import { objectLike, objectShape } from "./object-types.js";
+import { mapped, objectLike, objectShape } from "./object-types.js";
 import { intersection, template } from "./other-types.js";
 import { checkTriedMembers, checkUnions, planAll, union } from "./union-types.js";
 import type { Links, Mappings, UnionNode, Walker } from "./walker.js";
@@ -151,6 +151,10 @@ export class ModelBuilder implements Walker {
     if (f & F.BigInt) return { kind: "bigint" };
     if (f & F.TemplateLiteral) return template(this, type, path);
     if (f & (F.ESSymbol | F.UniqueESSymbol)) return this.problem("symbolType", path);
+    if (f & (F.Object | F.Intersection)) {
+      const mapping = this.mappings.get(type);
+      if (mapping) return mapped(this, type, mapping, path);
+    }
     if (f & F.Union) return boundedExpansion(this, type, path, () => this.guarded(type, () => union(this, type, path)));
     if (f & F.Intersection) return intersection(this, type, path);
     if (f & F.Object) return boundedExpansion(this, type, path, () => objectLike(this, type, path));

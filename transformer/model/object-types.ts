@@ -66,8 +66,6 @@ const OTHER_BINARY = new Set([
 /** Any object type: arrays, tuples, lib types with a wire form, Records, else an object shape. */
 export function objectLike(b: Walker, type: Type, path: string): TypeNode {
   const c = b.checker;
-  const mapping = b.mappings.get(type);
-  if (mapping) return mapped(b, type, mapping, path);
   if (c.isArray(type)) {
     return b.guarded(type, () => ({ kind: "array", element: b.node(c.typeArguments(type)[0]!, path + "[]") }));
   }
@@ -128,8 +126,11 @@ export function objectLike(b: Walker, type: Type, path: string): TypeNode {
 /** Types whose wire type is being modelled: a wire type that reaches its own class never ends. */
 const mapping = new Set<Type>();
 
-/** A class with a wire mapping (recognize/mappings.ts): its values go as the wire type, through the mapping. */
-function mapped(b: Walker, type: Type, of: MappingOf, path: string): TypeNode {
+/**
+ * A class with a wire mapping (recognize/mappings.ts), or a branded intersection over one (Stripe's
+ * `Decimal`): its values go as the wire type, through the mapping.
+ */
+export function mapped(b: Walker, type: Type, of: MappingOf, path: string): TypeNode {
   const name = b.text(type);
   if (mapping.has(type)) return b.problem("mappingReachesItself", path, name, of.link.exportName);
   mapping.add(type);
@@ -185,7 +186,11 @@ export function objectShape(b: Walker, type: Type, path: string): TypeNode {
     return linkedProperties(b, type, shape, name);
   }
   const symbol = c.symbol(type);
-  const isClass = symbol !== undefined && (c.symbolFlags(symbol) & SYMBOL.Class) !== 0;
+  const classSymbol = (s: Sym | undefined) => s !== undefined && (c.symbolFlags(s) & SYMBOL.Class) !== 0;
+  // A branded class (Stripe's `Decimal`, `DecimalImpl & { [__brand]: "Decimal" }`) is a class too.
+  const isClass =
+    classSymbol(symbol) ||
+    ((c.flags(type) & TYPE.Intersection) !== 0 && c.constituents(type).some((t) => classSymbol(c.symbol(t))));
   // Methods and symbol keys are each one problem of the type, reported where the type starts.
   const methods = methodNames(b, type);
   if (methods.length > 0) {
