@@ -37,6 +37,9 @@ const t = {
   flags: (...values: number[]): SchemaType => ({ kind: "flags", values }),
   temporal: (type: "Instant" | "PlainDate" | "PlainDateTime"): SchemaType => ({ kind: "temporal", type }),
   date: { kind: "date" } as SchemaType,
+  bytes: { kind: "bytes" } as SchemaType,
+  /** A class with a wire mapping (issue 59): written as `wire`. */
+  mapped: (name: string, wire: SchemaType): SchemaType => ({ kind: "mapped", name, mapping: name + "Wire", wire }),
   /** `#${number}`; `legacy` as typed-msgpack 0.9 wrote it, with a regular expression. */
   hashNumber: (legacy = false): SchemaType =>
     legacy
@@ -359,6 +362,24 @@ const cases: [string, CodecSchema, CodecSchema, Expected][] = [
   ["a flag enum unchanged", valueCodec(t.flags(1, 2, 4)), valueCodec(t.flags(1, 2, 4)), []],
   ["a Temporal type unchanged", valueCodec(t.temporal("PlainDate")), valueCodec(t.temporal("PlainDate")), []],
   [
+    "a mapped class unchanged",
+    valueCodec(t.mapped("Decimal", t.string)),
+    valueCodec(t.mapped("Decimal", t.string)),
+    [],
+  ],
+  [
+    "a string becomes a class mapped to a string: the same bytes, compared as its wire type",
+    objectCodec([["price", t.string]]),
+    objectCodec([["price", t.union(t.null, t.mapped("Decimal", t.string))]]),
+    [["$.price: union member null added", "forward"]],
+  ],
+  [
+    "a mapped class's wire type changed: each side refuses the other's bytes",
+    valueCodec(t.mapped("ObjectId", t.string)),
+    valueCodec(t.mapped("ObjectId", t.bytes)),
+    [["$: type changed from string to Uint8Array", "both"]],
+  ],
+  [
     "Date to Temporal.Instant: the same timestamp extension both ways",
     valueCodec(t.date),
     valueCodec(t.temporal("Instant")),
@@ -467,6 +488,13 @@ describe("reading a snapshot file", () => {
     expect(parseSnapshot(text, "wire-schema.json")).toEqual(JSON.parse(text));
     expect(() => parseSnapshot(text.replace('"Instant"', '"Moment"'), "wire-schema.json")).toThrow(
       /codecs\["a\.ts#C"\]\.root is not a valid type of kind "temporal"/,
+    );
+  });
+  test("mapped classes read back as written, their wire type checked", () => {
+    const text = JSON.stringify(snapshot({ "a.ts#C": valueCodec(t.mapped("Decimal", t.string)) }));
+    expect(parseSnapshot(text, "wire-schema.json")).toEqual(JSON.parse(text));
+    expect(() => parseSnapshot(text.replace('"kind":"string"', '"kind":"strang"'), "wire-schema.json")).toThrow(
+      /codecs\["a\.ts#C"\]\.root\.wire is not a valid type of kind "strang"/,
     );
   });
   test("templates read back in both forms: texts and holes, and 0.9's pattern", () => {

@@ -73,3 +73,32 @@ test("the text is deterministic JSON that ends in a newline", () => {
   expect(text.endsWith("}\n")).toBe(true);
   expect(text.startsWith('{\n  "format": "typed-msgpack wire schema",\n  "version": 1,\n  "codecs": {\n')).toBe(true);
 });
+
+test("a class with a wire mapping is recorded as mapped: the class, the mapping's name and the wire type", () => {
+  const snapshot = snapshotOf(
+    "schema-mapped",
+    `import { codecFor, wireMapping } from "typed-msgpack";
+export class Money { constructor(readonly cents: number) {} format() { return String(this.cents); } }
+export const MoneyWire = wireMapping<Money, number>({
+  is: (v) => v instanceof Money,
+  encode: (m) => m.cents,
+  decode: (n) => new Money(n),
+});
+export const PriceCodec = codecFor<{ amount: Money; was?: Money }>();
+`,
+  );
+  const codec = snapshot.codecs["schema-mapped.ts#PriceCodec"]!;
+  const named = Object.values(codec.types)[0]!;
+  expect(named.kind === "object" && named.properties).toEqual([
+    {
+      name: "amount",
+      optional: false,
+      type: { kind: "mapped", name: "Money", mapping: "MoneyWire", wire: { kind: "number" } },
+    },
+    {
+      name: "was",
+      optional: true,
+      type: { kind: "mapped", name: "Money", mapping: "MoneyWire", wire: { kind: "number" } },
+    },
+  ]);
+});
