@@ -19,6 +19,14 @@ const MODEL = "export interface Order {\n  id: number;\n  note?: string;\n}\n";
 const MAIN =
   'import { codecFor } from "typed-msgpack";\nimport type { Order } from "./model.js";\nexport const OrderCodec = codecFor<Order>();\n';
 
+/** A wire mapping (issue 59) in a module of its own, which the codec's module imports its class from. */
+const MONEY = `import { wireMapping } from "typed-msgpack";
+export class Money { constructor(readonly cents: number) {} format() { return String(this.cents); } }
+export const MoneyWire = wireMapping<Money, number>({ is: (v) => v instanceof Money, encode: (m) => m.cents, decode: (n) => new Money(n) });
+`;
+const PRICED =
+  'import { codecFor } from "typed-msgpack";\nimport type { Money } from "./money.js";\nexport const PricedCodec = codecFor<{ price: Money }>();\n';
+
 const { typescript, nativeRequire } = (
   globalThis as { __typedMsgpackTest?: { typescript: { version: string }; nativeRequire: (f: string) => unknown } }
 ).__typedMsgpackTest!;
@@ -29,6 +37,8 @@ describe.each([...NATIVE_VERSIONS, CLASSIC])("TypeScript %s", (version) => {
     "model.ts": MODEL,
     "main.ts": MAIN,
     "other.ts": "export {};\n",
+    "money.ts": MONEY,
+    "priced.ts": PRICED,
   });
   const dir = path.dirname(tsconfig);
   const main = path.join(dir, "main.ts");
@@ -104,6 +114,14 @@ describe.each([...NATIVE_VERSIONS, CLASSIC])("TypeScript %s", (version) => {
     const other = MAIN.replace("codecFor<Order>()", "codecFor<Order & { extra: string }>()");
     expect(modules.transform(main, other).code).toContain('"extra"');
     expect(modules.transform(main, MAIN).code).not.toContain('"extra"');
+  });
+
+  test("a class with a wire mapping: the codec imports the mapping's module and goes through it", () => {
+    const result = modules.transform(path.join(dir, "priced.ts"), PRICED);
+    expect(result.code).toMatch(/import \* as (\w+) from "\.\/money\.js";/);
+    expect(result.code).toMatch(/__tm_mapEncode\(__tm_money\.MoneyWire, v, "Money", p\)/);
+    expect(result.code).toMatch(/__tm_mapDecode\(r, __tm_money\.MoneyWire, x, "Money", p, at\)/);
+    expect(result.dependencies).toContain(path.join(dir, "money.ts"));
   });
 
   test("a codec that cannot be generated is an error at file:line:col", () => {
