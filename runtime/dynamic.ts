@@ -86,7 +86,7 @@ export function writeDynamic(w: Writer, v: unknown, p: string | undefined, depth
   }
 }
 
-function writeExt(w: Writer, ext: ExtData, p: string | undefined): void {
+export function writeExt(w: Writer, ext: ExtData, p: string | undefined): void {
   if (!Number.isInteger(ext.type) || ext.type < -128 || ext.type > 127) {
     throw new CodecError(
       `ExtData type ${ext.type} is outside -128..127, the range of MessagePack extension types`,

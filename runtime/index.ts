@@ -6,6 +6,7 @@
 export {
   codecFor,
   wireMapping,
+  extensionMapping,
   __typedMsgpackIntrinsic,
   type CodecOptions,
   type WireMapping,

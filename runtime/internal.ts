@@ -101,3 +101,5 @@ export const writeTemporal = temporal.writeTemporal;
 export const readTemporal = temporal.readTemporal;
 export const mapEncode = mapped.mapEncode;
 export const mapDecode = mapped.mapDecode;
+export const writeExtension = mapped.writeExtension;
+export const readExtension = mapped.readExtension;

@@ -8,7 +8,7 @@
  * routes in node; the golden case wire-mappings holds TypeScript 7's checker to the same model.)
  */
 import { decode as peerDecode, encode as peerEncode } from "@msgpack/msgpack";
-import { ObjectId } from "bson";
+import { Decimal128, ObjectId } from "bson";
 import Decimal from "decimal.js";
 import { compile, load } from "../helpers/compile";
 import { codecError, decodeError, expectEncodeError, hex, roundTrip } from "./helpers";
@@ -157,6 +157,95 @@ describe("hostile input inside a mapped value is a CodecError with path", () => 
     );
     expect(e).toMatchObject({ code: "type-mismatch", path: "$.lines[0].sku", offset: -1 });
     expect(e.message).toContain("the wire mapping of Sku failed to encode it: boom");
+  });
+});
+
+/** Extension mappings: a class as a MessagePack extension type of the project's choosing. */
+const EXT = `import { codecFor, extensionMapping } from "typed-msgpack";
+import { Decimal128 } from "bson";
+export class Rgb {
+  constructor(readonly r: number, readonly g: number, readonly b: number) {}
+  hex() { return [this.r, this.g, this.b].map((c) => c.toString(16).padStart(2, "0")).join(""); }
+}
+export const Decimal128Ext = extensionMapping<Decimal128>(19, {
+  is: (v) => v instanceof Decimal128,
+  encode: (d) => d.bytes,
+  decode: (data) => new Decimal128(data),
+});
+export const RgbExt = extensionMapping<Rgb>(0, {
+  is: (v) => v instanceof Rgb,
+  encode: (c) => (c.r < 0 ? ("not bytes" as unknown as Uint8Array) : Uint8Array.of(c.r, c.g, c.b)),
+  decode: (d) => new Rgb(d[0]!, d[1]!, d[2]!),
+});
+export interface Paint { price: Decimal128; color: Rgb; accents: (Rgb | string)[] }
+export const PaintCodec = codecFor<Paint>();
+export const PriceCodec = codecFor<Decimal128 | null>();
+`;
+
+describe("extension mappings: a class as an extension type", () => {
+  const e = load<Record<string, any>>("wm_ext", EXT);
+  const paint = () => ({
+    price: Decimal128.fromString("19.99"),
+    color: new e.Rgb(255, 128, 0),
+    accents: [new e.Rgb(0, 0, 1), "gold"],
+  });
+
+  test("round-trips as instances; the bytes are fixext 16 of type 19 and ext 8 of type 0, which other libraries read", () => {
+    const bytes = e.PaintCodec.encode(paint());
+    const back = e.PaintCodec.decode(bytes);
+    expect(back.price).toBeInstanceOf(Decimal128);
+    expect(back.price.toString()).toBe("19.99");
+    expect(back.color.hex()).toBe("ff8000");
+    expect(back.accents[0].hex()).toBe("000001");
+    expect(back.accents[1]).toBe("gold");
+    expect(hex(e.PriceCodec.encode(Decimal128.fromString("1.5")))).toBe(
+      "d813" + hex(Decimal128.fromString("1.5").bytes),
+    );
+    expect(hex(e.PriceCodec.encode(null))).toBe("c0");
+    const peer = peerDecode(bytes) as Record<string, any>;
+    expect(peer.color).toMatchObject({ type: 0, data: Uint8Array.of(255, 128, 0) });
+    expect(peer.price.type).toBe(19);
+  });
+
+  test("another ext type, another family, or data the mapping refuses: a CodecError at the path and offset", () => {
+    expect(decodeError(e.PriceCodec, "d5050102")).toMatchObject({ code: "type-mismatch", path: "$", offset: 0 });
+    expect(decodeError(e.PriceCodec, "d5050102").message).toBe("$: expected ext type 19, got ext type 5 at byte 0");
+    expect(decodeError(e.PriceCodec, "a131").message).toBe("$: expected null | Decimal128, got str (0xa1) at byte 0");
+    const short = decodeError(e.PriceCodec, "d6130102030a");
+    expect(short).toMatchObject({ code: "type-mismatch", path: "$", offset: 0 });
+    expect(short.message).toContain("Decimal128 must take a Buffer of 16 bytes");
+    expect(decodeError(e.PriceCodec, "d813")).toMatchObject({ code: "incomplete" });
+  });
+
+  test("encode refuses another value, and data that is not bytes", () => {
+    expectEncodeError(e.PaintCodec, { ...paint(), color: "orange" }, { path: "$.color", code: "type-mismatch" });
+    const wrong = codecError(() => e.PaintCodec.encode({ ...paint(), accents: [new e.Rgb(-1, 0, 0)] }));
+    expect(wrong).toMatchObject({ path: "$.accents[0]", code: "type-mismatch" });
+    expect(wrong.message).toContain("expected a Uint8Array from the mapping (the data of ext type 0), got string");
+  });
+
+  test("an id that is no literal from 0 to 127 (TS91033); an extension beside Date shares ext (TS91032)", () => {
+    const c = compile(
+      "wm_ext_errors",
+      `import { codecFor, extensionMapping } from "typed-msgpack";
+export class A { f() {} }
+export class B { f() {} }
+const ID = 3;
+export const AExt = extensionMapping<A>(-1, { is: (v) => v instanceof A, encode: () => new Uint8Array(0), decode: () => new A() });
+export const BExt = extensionMapping<B>(ID, { is: (v) => v instanceof B, encode: () => new Uint8Array(0), decode: () => new B() });
+export const C = codecFor<{ a: A; b: B }>();
+export const D = codecFor<{ when: Date | import("./wm_ext.js").Rgb }>();
+`,
+    );
+    expect(c.diagnostics).toEqual([
+      expect.stringContaining(
+        "$.a is A, whose extension mapping AExt is declared with the extension type -1; write the type as an integer literal from 0 to 127",
+      ),
+      expect.stringContaining("$.b is B, whose extension mapping BExt is declared with the extension type ID;"),
+      expect.stringContaining(
+        "$.when is a union whose member Rgb, written through its wire mapping as MessagePack ext, shares that type with Date",
+      ),
+    ]);
   });
 });
 

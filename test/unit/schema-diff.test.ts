@@ -374,6 +374,18 @@ const cases: [string, CodecSchema, CodecSchema, Expected][] = [
     [["$.price: union member null added", "forward"]],
   ],
   [
+    "a class moved from one extension type to another: each side refuses the other's",
+    valueCodec({ kind: "mapped", name: "Rgb", mapping: "RgbExt", wire: t.bytes, ext: 5 }),
+    valueCodec({ kind: "mapped", name: "Rgb", mapping: "RgbExt", wire: t.bytes, ext: 6 }),
+    [["$: type changed from Rgb (as ext type 5) to Rgb (as ext type 6)", "both"]],
+  ],
+  [
+    "an extension mapping in place of a bin: ext is not bin",
+    valueCodec(t.bytes),
+    valueCodec({ kind: "mapped", name: "Rgb", mapping: "RgbExt", wire: t.bytes, ext: 5 }),
+    [["$: type changed from Uint8Array to Rgb (as ext type 5)", "both"]],
+  ],
+  [
     "a mapped class's wire type changed: each side refuses the other's bytes",
     valueCodec(t.mapped("ObjectId", t.string)),
     valueCodec(t.mapped("ObjectId", t.bytes)),

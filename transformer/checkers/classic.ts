@@ -277,8 +277,8 @@ export class ClassicProgram implements ProgramView {
     return isCodecCall(call as unknown as ts.CallExpression, this.program.getTypeChecker());
   }
 
-  isMappingCall(call: CallNode): boolean {
-    return isCodecCall(call as unknown as ts.CallExpression, this.program.getTypeChecker(), "wireMapping");
+  isMappingCall(call: CallNode, intrinsic = "wireMapping"): boolean {
+    return isCodecCall(call as unknown as ts.CallExpression, this.program.getTypeChecker(), intrinsic);
   }
 
   namesOnlyModuleScope(typeNode: SyntaxNode): boolean {

@@ -113,6 +113,10 @@ export const CATALOG = {
     code: 91032,
     text: "{0} is a union whose member {1}, written through its wire mapping as MessagePack {3}, shares that type with {2}, so decode could not tell them apart; wrap one of them in an object with a discriminant property",
   },
+  extensionType: {
+    code: 91033,
+    text: "{0} is {1}, whose extension mapping {2} is declared with the extension type {3}; write the type as an integer literal from 0 to 127 in the call (extensionMapping<{1}>(7, ...)), since the codec is generated before anything runs, and -128..-1 are reserved by MessagePack",
+  },
   mixedWidths: {
     code: 91026,
     text: "{0} declares a number as {1} at once; a number is written at one width, so declare one of them",

@@ -9,13 +9,15 @@ import type { EmitContext } from "./context.js";
 
 type MappedNode = Extract<TypeNode, { kind: "mapped" }>;
 
-/** `const x = mapEncode(M, v, "Decimal", p)`, then `x` written as the wire type. */
+/** `const x = mapEncode(M, v, "Decimal", p)`, then `x` written as the wire type (or as the data of an extension). */
 export function encodeMapped(ctx: EmitContext, node: MappedNode): Stmt[] {
   const b = ctx.b;
   const [v, p, d] = [b.id("v"), b.id("p"), b.id("d")];
   return [
     b.const("x", b.call(ctx.rt("mapEncode"), ctx.linked(node.mapping), v, b.str(node.name), p)),
-    ...ctx.encode(node.wire, b.id("x"), p, d),
+    ...(node.ext === undefined
+      ? ctx.encode(node.wire, b.id("x"), p, d)
+      : [b.expr(b.call(ctx.rt("writeExtension"), b.id("w"), b.num(node.ext), b.id("x"), p))]),
   ];
 }
 
@@ -25,7 +27,10 @@ export function decodeMapped(ctx: EmitContext, node: MappedNode): Stmt[] {
   const [r, p, d] = [b.id("r"), b.id("p"), b.id("d")];
   return [
     b.const("at", b.prop(r, "pos")),
-    b.const("x", ctx.decode(node.wire, p, d)),
+    b.const(
+      "x",
+      node.ext === undefined ? ctx.decode(node.wire, p, d) : b.call(ctx.rt("readExtension"), r, b.num(node.ext), p),
+    ),
     b.ret(b.call(ctx.rt("mapDecode"), r, ctx.linked(node.mapping), b.id("x"), b.str(node.name), p, b.id("at"))),
   ];
 }

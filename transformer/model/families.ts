@@ -25,7 +25,7 @@ export function familiesOf(node: TypeNode, named: Record<string, NamedType>, see
     case "temporal":
       return node.type === "Instant" ? ["EXT"] : ["STR"];
     case "mapped":
-      return familiesOf(node.wire, named, seen);
+      return node.ext === undefined ? familiesOf(node.wire, named, seen) : ["EXT"];
     case "literals": {
       const out = new Set<Family>();
       for (const v of node.values) {

@@ -36,9 +36,11 @@ export type TypeNode =
    * A class with a wire mapping (`wireMapping<Decimal, string>(...)`, recognize/mappings.ts): its
    * values go as `wire` through the mapping's `encode` and `decode`. `name` is the class as the
    * source writes it, for messages; `mapping` is the exported constant that declares the mapping,
-   * which generated code imports (from its own module too).
+   * which generated code imports (from its own module too). With `ext` (`extensionMapping`), the
+   * values go as an extension of that type whose data are the bytes `encode` returns, and `wire`
+   * is `bytes`.
    */
-  | { kind: "mapped"; name: string; wire: TypeNode; mapping: Link }
+  | { kind: "mapped"; name: string; wire: TypeNode; mapping: Link; ext?: number }
   /**
    * A template literal type as the checker normalizes it: `texts` around `holes`
    * (`texts.length === holes.length + 1`), `user-${number}` is `["user-", ""]` and `["number"]`.

@@ -133,6 +133,8 @@ const mapping = new Set<Type>();
 export function mapped(b: Walker, type: Type, of: MappingOf, path: string): TypeNode {
   const name = b.text(type);
   if (mapping.has(type)) return b.problem("mappingReachesItself", path, name, of.link.exportName);
+  if ("invalid" in of) return b.problem("extensionType", path, name, of.link.exportName, of.invalid);
+  if ("ext" in of) return { kind: "mapped", name, wire: { kind: "bytes" }, mapping: of.link, ext: of.ext };
   mapping.add(type);
   try {
     return { kind: "mapped", name, wire: b.node(of.wire, path), mapping: of.link };

@@ -14,11 +14,12 @@ export interface Links {
   get(type: Type): Link | undefined;
 }
 
-/** A class's wire mapping (recognize/mappings.ts): where it is declared, and its wire type. */
-export interface MappingOf {
-  link: Link;
-  wire: Type;
-}
+/**
+ * A class's mapping (recognize/mappings.ts): where it is declared, and its wire type (`wireMapping`)
+ * or its extension type id (`extensionMapping`; `invalid` when the call's id is not an integer
+ * literal from 0 to 127, which the model reports where the class is reached).
+ */
+export type MappingOf = { link: Link } & ({ wire: Type } | { ext: number } | { invalid: string });
 
 /** The wire mappings of the program's classes, by type. */
 export interface Mappings {

@@ -13,13 +13,11 @@ import { extensionStyle, specifier, type ExtensionStyle } from "./links.js";
 import type { ProgramView } from "./program-view.js";
 import { Syntax, type CallNode, type NamedNode, type SyntaxFile, type VariableStatementNode } from "./syntax.js";
 
-interface Declared {
-  fileName: string;
-  exportName: string;
-  wire: Type;
-}
+type Declared = { fileName: string; exportName: string } & ({ wire: Type } | { ext: number } | { invalid: string });
 
 const byProgram = new WeakMap<ProgramView, Map<Type, Declared>>();
+/** Per program: whether a file that declares mappings also has codecs (and so a generated module of its own). */
+const withCodecs = new WeakMap<ProgramView, Map<string, boolean>>();
 
 function declaredMappingsOf(view: ProgramView): Map<Type, Declared> {
   let found = byProgram.get(view);
@@ -28,7 +26,7 @@ function declaredMappingsOf(view: ProgramView): Map<Type, Declared> {
   const syntax = view.syntax;
   const files = view
     .ownFiles()
-    .filter((f) => f.text.includes("wireMapping"))
+    .filter((f) => f.text.includes("wireMapping") || f.text.includes("extensionMapping"))
     .sort((a, b) => (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0));
   for (const file of files) {
     for (const statement of file.statements) {
@@ -38,21 +36,29 @@ function declaredMappingsOf(view: ProgramView): Map<Type, Declared> {
       if (!(variables.declarationList.flags & Syntax.CONST)) continue;
       for (const declaration of variables.declarationList.declarations) {
         const call = declaration.initializer as CallNode | undefined;
-        if (!syntax.isIdentifier(declaration.name) || !syntax.isCall(call) || call.typeArguments?.length !== 2)
-          continue;
-        if (!view.isMappingCall(call)) continue;
-        const type = view.typeOf(call.typeArguments[0]!);
+        if (!syntax.isIdentifier(declaration.name) || !syntax.isCall(call)) continue;
+        const typeArguments = call.typeArguments?.length ?? 0;
+        const wire = typeArguments === 2 && view.isMappingCall(call, "wireMapping");
+        if (!wire && !(typeArguments === 1 && view.isMappingCall(call, "extensionMapping"))) continue;
+        const type = view.typeOf(call.typeArguments![0]!);
         if (view.checker.isError(type) || found.has(type)) continue;
-        found.set(type, {
-          fileName: file.fileName,
-          exportName: (declaration.name as NamedNode).text,
-          wire: view.typeOf(call.typeArguments[1]!),
-        });
+        const at = { fileName: file.fileName, exportName: (declaration.name as NamedNode).text };
+        found.set(
+          type,
+          wire ? { ...at, wire: view.typeOf(call.typeArguments![1]!) } : { ...at, ...extensionType(call) },
+        );
       }
     }
   }
   byProgram.set(view, found);
   return found;
+}
+
+/** The extension type id of `extensionMapping<T>(7, ...)`: an integer literal from 0 to 127. */
+function extensionType(call: CallNode): { ext: number } | { invalid: string } {
+  const text = call.arguments[0]?.getText().trim() ?? "";
+  const ext = /^(0|[1-9]\d{0,2})$/.test(text) ? Number(text) : Number.NaN;
+  return ext <= 127 ? { ext } : { invalid: text };
 }
 
 /**
@@ -68,23 +74,24 @@ export function mappingsFor(
 ): Mappings {
   const declared = declaredMappingsOf(view);
   let extension: ExtensionStyle | undefined;
-  const hasCodecs = new Map<string, boolean>();
+  let hasCodecs = withCodecs.get(view);
+  if (!hasCodecs) withCodecs.set(view, (hasCodecs = new Map()));
+  const known = hasCodecs;
   return {
     get(type: Type): MappingOf | undefined {
       const mapping = declared.get(type);
       if (!mapping) return undefined;
-      let codecs = hasCodecs.get(mapping.fileName);
+      let codecs = known.get(mapping.fileName);
       if (codecs === undefined) {
         const declaring = view.sourceFile(mapping.fileName);
         codecs = declaring !== undefined && codecCalls(view, declaring).length > 0;
-        hasCodecs.set(mapping.fileName, codecs);
+        known.set(mapping.fileName, codecs);
       }
       const target = (codecs && moduleOf(mapping.fileName)) || mapping.fileName;
       extension ??= extensionStyle(view, file);
-      return {
-        link: { module: specifier(file.fileName, target, extension), exportName: mapping.exportName },
-        wire: mapping.wire,
-      };
+      const link = { module: specifier(file.fileName, target, extension), exportName: mapping.exportName };
+      if ("wire" in mapping) return { link, wire: mapping.wire };
+      return "ext" in mapping ? { link, ext: mapping.ext } : { link, invalid: mapping.invalid };
     },
   };
 }

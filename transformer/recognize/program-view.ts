@@ -38,10 +38,10 @@ export interface ProgramView {
    */
   isCodecCall(call: CallNode): boolean;
   /**
-   * Is `call` a call of typed-msgpack's `wireMapping` (runtime/codec-for.ts)? Decided as
-   * isCodecCall decides, by the declaration the call resolves to.
+   * Is `call` a call of typed-msgpack's `wireMapping` (or `intrinsic`: `extensionMapping`,
+   * runtime/codec-for.ts)? Decided as isCodecCall decides, by the declaration the call resolves to.
    */
-  isMappingCall(call: CallNode): boolean;
+  isMappingCall(call: CallNode, intrinsic?: "wireMapping" | "extensionMapping"): boolean;
   /**
    * The calls isCodecCall and typeOf will be asked about (a file's calls, before they are): a
    * checker answering over IPC asks for all of them at once. Optional: in process, each is cheap.

@@ -390,6 +390,9 @@ class Differ {
           r.kind === (writer.type === "Instant" ? "date" : "string"),
       );
     if (writer.kind === "date" && readers.some((r) => r.kind === "temporal" && r.type === "Instant")) return true;
+    // An extension mapping's values (members() unwraps the others): read by the same extension type, or as anything.
+    if (writer.kind === "mapped")
+      return readers.some((r) => r.kind === "unknown" || (r.kind === "mapped" && r.ext === writer.ext));
     // Any combination of the bits: readers of every one of them, of any non-negative integer, or of anything.
     if (writer.kind === "flags")
       return readers.some(
@@ -427,6 +430,8 @@ class Differ {
     switch (t.kind) {
       case "temporal":
         return `temporal:${t.type}`;
+      case "mapped":
+        return `ext:${t.ext}`;
       case "array":
       case "set":
         return `${t.kind}<${shallowKey(t.element, side)}>`;
@@ -479,8 +484,9 @@ function shallowKey(t: SchemaType, side: CodecSchema): string {
 
 function members(t: SchemaType): SchemaType[] {
   // A class with a wire mapping is read and written as its wire type: that is what the bytes hold.
-  if (t.kind === "mapped") return members(t.wire);
-  return t.kind === "union" ? t.members.flatMap((m) => (m.kind === "mapped" ? members(m.wire) : [m])) : [t];
+  // One with an extension mapping is its extension type (key: `ext:7`).
+  const wire = (m: SchemaType) => (m.kind === "mapped" && m.ext === undefined ? members(m.wire) : [m]);
+  return t.kind === "union" ? t.members.flatMap(wire) : wire(t);
 }
 
 /** Pairs members by key; one unpaired object type on each side is paired too (a renamed interface), unless a discriminant tells them apart. */
@@ -615,7 +621,7 @@ export function describe(t: SchemaType, side: CodecSchema): string {
     case "temporal":
       return "Temporal." + t.type;
     case "mapped":
-      return `${t.name} (as ${describe(t.wire, side)})`;
+      return `${t.name} (as ${t.ext === undefined ? describe(t.wire, side) : `ext type ${t.ext}`})`;
     case "numberOrBigint":
       return "number | bigint";
     default:

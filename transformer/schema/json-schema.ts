@@ -102,7 +102,11 @@ function typeSchema(t: SchemaType): JsonSchema {
         : { type: "string", description: `Temporal.${t.type} in ISO 8601 form` };
     // The JSON form of a mapped class is its wire type's.
     case "mapped":
-      return { allOf: [typeSchema(t.wire)], description: `${t.name}, written through its wire mapping ${t.mapping}` };
+      return t.ext === undefined
+        ? { allOf: [typeSchema(t.wire)], description: `${t.name}, written through its wire mapping ${t.mapping}` }
+        : {
+            description: `${t.name}, as MessagePack extension type ${t.ext} (its mapping ${t.mapping}), which JSON has no form for`,
+          };
     case "date":
       return { type: "string", format: "date-time" };
     case "bytes":

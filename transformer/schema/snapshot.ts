@@ -42,9 +42,10 @@ export type SchemaType =
   | { kind: "temporal"; type: TemporalType }
   /**
    * A class with a wire mapping: written as `wire` through the mapping the constant `mapping`
-   * declares (its export name); `name` is the class.
+   * declares (its export name); `name` is the class. With `ext`, as an extension of that type
+   * (`extensionMapping`), whose data `wire` (bytes) describes.
    */
-  | { kind: "mapped"; name: string; mapping: string; wire: SchemaType }
+  | { kind: "mapped"; name: string; mapping: string; wire: SchemaType; ext?: number }
   /** A flag enum: its bits (and 0 if declared), ascending; takes any combination of them. */
   | { kind: "flags"; values: number[] }
   /** Sorted; one union holds all its literals in one such member. */
@@ -223,7 +224,13 @@ function schemaType(node: TypeNode, rename: (ref: string) => string): SchemaType
     case "temporal":
       return { kind: "temporal", type: node.type };
     case "mapped":
-      return { kind: "mapped", name: node.name, mapping: node.mapping.exportName, wire: inner(node.wire) };
+      return {
+        kind: "mapped",
+        name: node.name,
+        mapping: node.mapping.exportName,
+        wire: inner(node.wire),
+        ...(node.ext === undefined ? {} : { ext: node.ext }),
+      };
     case "template":
       return { kind: "template", texts: node.texts, holes: node.holes, text: node.text };
     case "array":
@@ -342,6 +349,7 @@ export function parseSnapshot(text: string, where: string): Snapshot {
         (t.kind === "mapped" &&
           typeof t.name === "string" &&
           typeof t.mapping === "string" &&
+          (t.ext === undefined || (Number.isInteger(t.ext) && (t.ext as number) >= 0 && (t.ext as number) <= 127)) &&
           (checkType(t.wire, p + ".wire"), true)) ||
         (t.kind === "flags" &&
           Array.isArray(t.values) &&

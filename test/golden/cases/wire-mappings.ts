@@ -3,7 +3,7 @@
 // module, which the generated code imports (test/roundtrip/wire-mappings.test.ts has mappings in
 // another module, bson and hostile input).
 import Decimal from "decimal.js";
-import { codecFor, wireMapping, type Codec } from "typed-msgpack";
+import { codecFor, extensionMapping, wireMapping, type Codec } from "typed-msgpack";
 
 export class Point {
   readonly x: number;
@@ -33,6 +33,22 @@ export const UrlWire = wireMapping<URL, string>({
   decode: (s) => new URL(s),
 });
 
+/** As MessagePack extension type 5, its data the bytes encode returns. */
+export class Rgb {
+  readonly bytes: Uint8Array;
+  constructor(bytes: Uint8Array) {
+    this.bytes = bytes;
+  }
+  hex(): string {
+    return [...this.bytes].map((c) => c.toString(16).padStart(2, "0")).join("");
+  }
+}
+export const RgbExt = extensionMapping<Rgb>(5, {
+  is: (v) => v instanceof Rgb,
+  encode: (c) => c.bytes,
+  decode: (data) => new Rgb(data),
+});
+
 export interface Shape {
   at: Point;
   path: Point[];
@@ -41,9 +57,14 @@ export interface Shape {
   /** Told apart by their wire types' MessagePack types: str, array, int/float. */
   label: Decimal | Point | number;
   link: URL;
+  fill: Rgb | null;
 }
 
 export const ShapeCodec = codecFor<Shape>();
 export const PointCodec = codecFor<Point>();
+export const FillCodec = codecFor<Rgb | Point>();
 
-export const roundTrip: [Codec<any>, unknown][] = [[PointCodec, new Point(3, 4)]];
+export const roundTrip: [Codec<any>, unknown][] = [
+  [PointCodec, new Point(3, 4)],
+  [FillCodec, new Rgb(Uint8Array.of(1, 2, 3))],
+];

@@ -3,24 +3,26 @@
 // module, which the generated code imports (test/roundtrip/wire-mappings.test.ts has mappings in
 // another module, bson and hostile input).
 import Decimal from "decimal.js";
-import { codecFor, wireMapping } from "typed-msgpack";
+import { codecFor, extensionMapping, wireMapping } from "typed-msgpack";
 import * as __tm from "typed-msgpack";
 import * as __tm_golden_wire_mappings from "./golden_wire_mappings";
 const __tm_mapEncode = __tm.mapEncode;
 const __tm_mismatch = __tm.mismatch;
 const __tm_writeString = __tm.writeString;
+const __tm_writeExtension = __tm.writeExtension;
 const __tm_constants = __tm.constants;
 const __tm_isRecordLike = __tm.isRecordLike;
 const __tm_keys = __tm.keys;
 const __tm_mapDecode = __tm.mapDecode;
 const __tm_readString = __tm.readString;
+const __tm_readExtension = __tm.readExtension;
 const __tm_unknownKey = __tm.unknownKey;
 const __tm_readKey = __tm.readKey;
 const __tm_duplicateKey = __tm.duplicateKey;
 const __tm_missing = __tm.missing;
 const __tm_codec = __tm.codec;
-const __tm_E_Shape = __tm_constants([[[5], "at"], [[6], "at"], ["path"], ["price"], ["discount"], ["label"], ["link"]]);
-const __tm_K_Shape = __tm_keys(["at", "path", "price", "discount", "label", "link"]);
+const __tm_E_Shape = __tm_constants([[[6], "at"], [[7], "at"], ["path"], ["price"], ["discount"], ["label"], ["link"], ["fill"]]);
+const __tm_K_Shape = __tm_keys(["at", "path", "price", "discount", "label", "link", "fill"]);
 function __tm_encTuple(w, v, p, d) {
     if (!(Array.isArray(v) && v.length === 2)) {
         __tm_mismatch("a tuple of 2 elements", v, p);
@@ -63,20 +65,25 @@ function __tm_encURL(w, v, p, d) {
     const x = __tm_mapEncode(__tm_golden_wire_mappings.UrlWire, v, "URL", p);
     __tm_writeString(w, x, p);
 }
+function __tm_encRgb(w, v, p, d) {
+    const x = __tm_mapEncode(__tm_golden_wire_mappings.RgbExt, v, "Rgb", p);
+    __tm_writeExtension(w, 5, x, p);
+}
 function __tm_encShape(w, v, p, d) {
     if (!(typeof v === "object" && v !== null)) {
         __tm_mismatch("an object (Shape)", v, p);
     }
     const at_ = v.at;
     const discount_ = v.discount;
+    const fill_ = v.fill;
     if (Object.getPrototypeOf(v) !== Object.prototype && !(__tm_isRecordLike(v))) {
         __tm_mismatch("an object (Shape)", v, p);
     }
-    let n = 5;
+    let n = 6;
     if (discount_ !== undefined) {
         n++;
     }
-    w.raw(__tm_E_Shape[n - 5]);
+    w.raw(__tm_E_Shape[n - 6]);
     __tm_encPoint(w, at_, p && p + ".at", d + 1);
     w.raw(__tm_E_Shape[2]);
     __tm_encPointArray(w, v.path, p && p + ".path", d + 1);
@@ -95,6 +102,13 @@ function __tm_encShape(w, v, p, d) {
     __tm_encNumberOrPointOrDecimal(w, v.label, p && p + ".label", d + 1);
     w.raw(__tm_E_Shape[6]);
     __tm_encURL(w, v.link, p && p + ".link", d + 1);
+    w.raw(__tm_E_Shape[7]);
+    if (fill_ === null) {
+        w.nil();
+    }
+    else {
+        __tm_encRgb(w, fill_, p && p + ".fill", d + 1);
+    }
 }
 function __tm_decTuple(r, p, d) {
     r.tupleHeader(2, 2, p);
@@ -132,9 +146,14 @@ function __tm_decURL(r, p, d) {
     const x = __tm_readString(r, p);
     return __tm_mapDecode(r, __tm_golden_wire_mappings.UrlWire, x, "URL", p, at);
 }
+function __tm_decRgb(r, p, d) {
+    const at = r.pos;
+    const x = __tm_readExtension(r, 5, p);
+    return __tm_mapDecode(r, __tm_golden_wire_mappings.RgbExt, x, "Rgb", p, at);
+}
 function __tm_decShape(r, p, d) {
     const n = r.mapHeader(p);
-    let at_, path_, price_, discount_, label_, link_;
+    let at_, path_, price_, discount_, label_, link_, fill_;
     let seen0 = 0, h = -1;
     for (let i = 0; i < n; i++) {
         h = __tm_readKey(r, __tm_K_Shape, h + 1, p);
@@ -164,11 +183,14 @@ function __tm_decShape(r, p, d) {
             case 5:
                 link_ = __tm_decURL(r, p && p + ".link", d + 1);
                 break;
+            case 6:
+                fill_ = r.takeNil() ? null : __tm_decRgb(r, p && p + ".fill", d + 1);
+                break;
             default: __tm_unknownKey(r, p, d + 1);
         }
     }
-    if ((seen0 & 55) !== 55) {
-        __tm_missing(r, __tm_K_Shape, [55], [seen0], p);
+    if ((seen0 & 119) !== 119) {
+        __tm_missing(r, __tm_K_Shape, [119], [seen0], p);
     }
     return {
         at: at_,
@@ -176,13 +198,34 @@ function __tm_decShape(r, p, d) {
         price: price_,
         discount: discount_,
         label: label_,
-        link: link_
+        link: link_,
+        fill: fill_
     };
+}
+function __tm_encPointOrRgb(w, v, p, d) {
+    if (__tm_golden_wire_mappings.PointWire.is(v)) {
+        __tm_encPoint(w, v, p, d);
+        return;
+    }
+    if (__tm_golden_wire_mappings.RgbExt.is(v)) {
+        __tm_encRgb(w, v, p, d);
+        return;
+    }
+    __tm_mismatch("Point | Rgb", v, p);
+}
+function __tm_decPointOrRgb(r, p, d) {
+    switch (r.family(p)) {
+        case 6 /* ARRAY */: return __tm_decPoint(r, p, d);
+        case 8 /* EXT */: return __tm_decRgb(r, p, d);
+    }
+    return r.mismatch("Point | Rgb", p);
 }
 // codecFor<Shape>()
 const __tm_ShapeCodec = __tm_codec(10 /* generated-code version */, __tm_encShape, __tm_decShape);
 // codecFor<Point>()
 const __tm_PointCodec = __tm_codec(10 /* generated-code version */, __tm_encPoint, __tm_decPoint);
+// codecFor<Point | Rgb>()
+const __tm_FillCodec = __tm_codec(10 /* generated-code version */, __tm_encPointOrRgb, __tm_decPointOrRgb);
 export class Point {
     constructor(x, y) {
         this.x = x;
@@ -207,6 +250,24 @@ export const UrlWire = wireMapping({
     encode: (u) => u.href,
     decode: (s) => new URL(s),
 });
+/** As MessagePack extension type 5, its data the bytes encode returns. */
+export class Rgb {
+    constructor(bytes) {
+        this.bytes = bytes;
+    }
+    hex() {
+        return [...this.bytes].map((c) => c.toString(16).padStart(2, "0")).join("");
+    }
+}
+export const RgbExt = extensionMapping(5, {
+    is: (v) => v instanceof Rgb,
+    encode: (c) => c.bytes,
+    decode: (data) => new Rgb(data),
+});
 export const ShapeCodec = __tm_ShapeCodec;
 export const PointCodec = __tm_PointCodec;
-export const roundTrip = [[PointCodec, new Point(3, 4)]];
+export const FillCodec = __tm_FillCodec;
+export const roundTrip = [
+    [PointCodec, new Point(3, 4)],
+    [FillCodec, new Rgb(Uint8Array.of(1, 2, 3))],
+];
