@@ -72,13 +72,15 @@ export function mappingsFor(
   file: SyntaxFile,
   moduleOf: (fileName: string) => string | undefined,
 ): Mappings {
-  const declared = declaredMappingsOf(view);
+  let declared: Map<Type, Declared> | undefined;
   let extension: ExtensionStyle | undefined;
   let hasCodecs = withCodecs.get(view);
   if (!hasCodecs) withCodecs.set(view, (hasCodecs = new Map()));
   const known = hasCodecs;
   return {
     get(type: Type): MappingOf | undefined {
+      // Looked for when the first object type is met, not before: a file of primitives never asks.
+      declared ??= declaredMappingsOf(view);
       const mapping = declared.get(type);
       if (!mapping) return undefined;
       let codecs = known.get(mapping.fileName);
