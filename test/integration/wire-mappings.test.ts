@@ -164,6 +164,9 @@ test("generate: order.codecs.ts imports money.ts as written and itself, type-che
   const order = fs.readFileSync(path.join(dir, "src/order.codecs.ts"), "utf8");
   expect(order).toContain('from "./money.js"');
   expect(order).toContain('from "./order.codecs.js"');
+  // Run again, with the copy (which repeats UrlWire) in the program: the same file, up to date.
+  const check = cli(pkg, ["generate", "--check"], dir);
+  expect([check.status, check.output]).toEqual([0, expect.not.stringMatching(/stale|differ|error/i)]);
   const tsc = run(process.execPath, [path.join(ROOT_TYPESCRIPT, "bin/tsc"), "-p", "."], dir);
   expect(tsc.output).not.toMatch(/error TS/);
   fs.writeFileSync(
