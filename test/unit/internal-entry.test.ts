@@ -35,5 +35,7 @@ test("the package root exports the application's API, none of the generated code
     "Writer",
     "__typedMsgpackIntrinsic",
     "codecFor",
+    "extensionMapping",
+    "wireMapping",
   ]);
 });

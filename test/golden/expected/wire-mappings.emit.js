@@ -4,7 +4,7 @@
 // another module, bson and hostile input).
 import Decimal from "decimal.js";
 import { codecFor, extensionMapping, wireMapping } from "typed-msgpack";
-import * as __tm from "typed-msgpack";
+import * as __tm from "typed-msgpack/internal";
 import * as __tm_golden_wire_mappings from "./golden_wire_mappings";
 const __tm_mapEncode = __tm.mapEncode;
 const __tm_mismatch = __tm.mismatch;
@@ -23,7 +23,7 @@ const __tm_missing = __tm.missing;
 const __tm_codec = __tm.codec;
 const __tm_E_Shape = __tm_constants([[[6], "at"], [[7], "at"], ["path"], ["price"], ["discount"], ["label"], ["link"], ["fill"]]);
 const __tm_K_Shape = __tm_keys(["at", "path", "price", "discount", "label", "link", "fill"]);
-function __tm_encTuple(w, v, p, d) {
+function __tm_encTuple_Number_Number(w, v, p, d) {
     if (!(Array.isArray(v) && v.length === 2)) {
         __tm_mismatch("a tuple of 2 elements", v, p);
     }
@@ -34,7 +34,7 @@ function __tm_encTuple(w, v, p, d) {
 }
 function __tm_encPoint(w, v, p, d) {
     const x = __tm_mapEncode(__tm_golden_wire_mappings.PointWire, v, "Point", p);
-    __tm_encTuple(w, x, p, d);
+    __tm_encTuple_Number_Number(w, x, p, d);
 }
 function __tm_encPointArray(w, v, p, d) {
     const n = w.array(v, p);
@@ -110,13 +110,13 @@ function __tm_encShape(w, v, p, d) {
         __tm_encRgb(w, fill_, p && p + ".fill", d + 1);
     }
 }
-function __tm_decTuple(r, p, d) {
+function __tm_decTuple_Number_Number(r, p, d) {
     r.tupleHeader(2, 2, p);
     return [r.number(p && p + "[0]"), r.number(p && p + "[1]")];
 }
 function __tm_decPoint(r, p, d) {
     const at = r.pos;
-    const x = __tm_decTuple(r, p, d);
+    const x = __tm_decTuple_Number_Number(r, p, d);
     return __tm_mapDecode(r, __tm_golden_wire_mappings.PointWire, x, "Point", p, at);
 }
 function __tm_decPointArray(r, p, d) {
