@@ -13,6 +13,7 @@ const __tm_writeExtension = __tm.writeExtension;
 const __tm_constants = __tm.constants;
 const __tm_isRecordLike = __tm.isRecordLike;
 const __tm_keys = __tm.keys;
+const __tm_tupleHeader = __tm.tupleHeader;
 const __tm_mapDecode = __tm.mapDecode;
 const __tm_readString = __tm.readString;
 const __tm_readExtension = __tm.readExtension;
@@ -111,7 +112,7 @@ function __tm_encShape(w, v, p, d) {
     }
 }
 function __tm_decTuple_Number_Number(r, p, d) {
-    r.tupleHeader(2, 2, p);
+    __tm_tupleHeader(r, 2, 2, p);
     return [r.number(p && p + "[0]"), r.number(p && p + "[1]")];
 }
 function __tm_decPoint(r, p, d) {
