@@ -27,7 +27,7 @@ function noCompilerApiMessage(version: string, where: string | undefined): strin
         : "which has none."),
     "With a bundler (Vite, vitest, Rollup, Rolldown, esbuild, webpack, Rspack), use the bundler plugin of typed-msgpack-build/unplugin instead.",
     "Without one, use `npx typed-msgpack generate`: it writes each file's codecs as TypeScript source beside it (src/wire.ts -> src/wire.codecs.ts),",
-    'which tsc 7, esbuild, tsx and Vite compile as they are; import your codecs from there (docs/generate.md).',
+    "which tsc 7, esbuild, tsx and Vite compile as they are; import your codecs from there (docs/generate.md).",
     "Both come with the dev dependency typed-msgpack-build: npm install -D typed-msgpack-build.",
     "To keep the plugin, build with TypeScript 6 instead: npm install -D typescript@6.0 ts-patch@4, and npx tspc.",
   ].join("\n");

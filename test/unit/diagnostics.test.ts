@@ -1041,7 +1041,9 @@ describe("several problems and several calls", () => {
   test("with an aliased import, the message quotes the call as written", () => {
     const source = `import { codecFor as cf } from "typed-msgpack";\ninterface Bad { f: () => void }\nexport const C = cf<Bad>();\n`;
     const { diagnostics } = compile("diag_alias_text", source);
-    expect(diagnostics).toEqual([`${positionOf(source, "cf<Bad>()")} cf<Bad>(): $.f ${FUNCTION}${OMIT("Bad", "f")}${docsLink(91010)}`]);
+    expect(diagnostics).toEqual([
+      `${positionOf(source, "cf<Bad>()")} cf<Bad>(): $.f ${FUNCTION}${OMIT("Bad", "f")}${docsLink(91010)}`,
+    ]);
   });
 });
 
