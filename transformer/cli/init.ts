@@ -223,7 +223,7 @@ export function runInit(
 
   if (found.typescriptMajor !== undefined && found.olderThan49) {
     report.advice.push(
-      `TypeScript ${found.typescriptVersion} is older than 4.9, the oldest the compiler plugin runs under: upgrade it (npm install -D typescript@6.0), or use the bundler plugin or generate, which bring their own`,
+      `TypeScript ${found.typescriptVersion} is older than 4.9, the oldest the compiler plugin runs under: upgrade it (npm install -D typescript@6.0); the bundler plugin and generate run on the project's TypeScript too, 4.9 or later`,
     );
   }
   if (compilerPlugin) {

@@ -36,7 +36,7 @@ export type SchemaType =
         | "arrayBuffer"
         | "unknown";
     }
-  /** `width` is reserved for number widths (`Float32`, `Int8`...`Uint64`, issue 17 part 3); absent means float 64. */
+  /** `width`: the number width the type declares (`Float32`, `Int8`...`Uint64`); absent means a plain `number`. */
   | { kind: "number"; width?: NumberWidth }
   /** A Temporal type: `Instant` on the timestamp extension, the others as ISO 8601 strings. */
   | { kind: "temporal"; type: TemporalType }
