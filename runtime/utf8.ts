@@ -59,7 +59,7 @@ export function encodeInto(s: string, bytes: Uint8Array, pos: number): { read: n
  * Mostly multi-byte text up to this many bytes goes through decodeLoop, longer text to TextDecoder.
  * Node 24's TextDecoder decodes such text 2.6-3.3x faster than the loop from 1 KB (Cyrillic 834 vs
  * 2,170 ns, CJK 709 vs 2,069) and is even with it at 64 bytes; Node 20's and 22's are 2-3x slower
- * than the loop at every length (`node bench/utf8-threshold.js`, 2026-11-28). Elsewhere (browsers,
+ * than the loop at every length (`node bench/utf8-threshold.js`). Elsewhere (browsers,
  * not measured) the loop at any length, as before.
  */
 const MULTI_BYTE_LOOP_LIMIT = multiByteLoopLimit(globalThis as never);
@@ -82,12 +82,9 @@ function nodeMajor(g: { process?: { versions?: { node?: string } } }): number {
  *
  * Text past the loop goes to the non-fatal TextDecoder, which turns every invalid sequence into
  * U+FFFD: a result without one was valid UTF-8, and only a result with one (invalid text, or text
- * with a U+FFFD of its own) is decoded again by the fatal decoder, which decides. Per string on
- * Node 24 (`node bench/utf8-decoders.js`): 11-57 % less time than the fatal decoder on Latin-1,
- * Cyrillic, Arabic, Japanese and mixed text, 2-14 % less on English with curly quotes or a CJK
- * name, 14 % more on English with emoji; 15-23 % less than `buffer.isUtf8` and then the non-fatal
- * decoder, two passes over the bytes. On Node 20 within 3 % of the fatal decoder (9 % more on
- * English with emoji).
+ * with a U+FFFD of its own) is decoded again by the fatal decoder, which decides. That is faster
+ * than the fatal decoder alone on most text, and than `buffer.isUtf8` plus a decode (two passes):
+ * `node bench/utf8-decoders.js`.
  */
 export function decodeUtf8(
   bytes: Uint8Array,
