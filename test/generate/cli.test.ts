@@ -19,6 +19,7 @@ import {
   waitFor,
 } from "./helpers";
 
+import { docsLink } from "../../transformer/diagnostics/catalog";
 import { NATIVE_VERSIONS, nativeTypescriptDir } from "../native/helpers";
 
 const VERSION: string = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).version;
@@ -194,7 +195,7 @@ describe("errors", () => {
     expect(result.status).toBe(1);
     const where = positionOf(bad, "codecFor<Widget>()");
     expect(result.stderr).toContain(
-      `${path.join("src", "codecs", "widget.ts")}:${where} - error TS91010: codecFor<Widget>(): $.onClick has a function type, which MessagePack cannot carry. To encode the rest of Widget, leave onClick out: codecFor<Omit<Widget, "onClick">>(), or declare the data in an interface without it.\n  ${path.join("src", "codecs", "widget.ts")}:${positionOf(bad, "onClick")} - onClick is declared here.`,
+      `${path.join("src", "codecs", "widget.ts")}:${where} - error TS91010: codecFor<Widget>(): $.onClick has a function type, which MessagePack cannot carry. To encode the rest of Widget, leave onClick out: codecFor<Omit<Widget, "onClick">>(), or declare the data in an interface without it.${docsLink(91010)}\n  ${path.join("src", "codecs", "widget.ts")}:${positionOf(bad, "onClick")} - onClick is declared here.`,
     );
     expect(result.stderr).toContain("; 1 error");
     expect(Object.keys(generated(dir))).toEqual(OUTPUTS);

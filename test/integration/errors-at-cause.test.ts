@@ -7,6 +7,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { docsLink } from "../../transformer/diagnostics/catalog";
 import {
   buildPackageOf,
   builtPackage,
@@ -26,7 +27,9 @@ import type { Widget } from "./types";
 export const WidgetCodec = codecFor<Widget>();
 `;
 const ERROR =
-  'src/codec.ts:4:28 - error TS91010: codecFor<Widget>(): $.onClick has a function type, which MessagePack cannot carry. To encode the rest of Widget, leave onClick out: codecFor<Omit<Widget, "onClick">>(), or declare the data in an interface without it.\n' +
+  'src/codec.ts:4:28 - error TS91010: codecFor<Widget>(): $.onClick has a function type, which MessagePack cannot carry. To encode the rest of Widget, leave onClick out: codecFor<Omit<Widget, "onClick">>(), or declare the data in an interface without it.' +
+  docsLink(91010) +
+  "\n" +
   "  src/types.ts:3:3 - onClick is declared here.";
 
 let pkg = "";
