@@ -8,6 +8,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { docsLink } from "../../transformer/diagnostics/catalog";
 import { decode, encode } from "@msgpack/msgpack";
 import {
   acquireLock,
@@ -441,7 +442,9 @@ describe("TypeScript 7's tsc --init defaults (issue 55)", () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toContain(
       `${path.join("src", "codec.ts")}:3:27 - error TS91003: codecFor<Point>(): the type Point could not be resolved, so no codec can be generated. Fix this error, which TypeScript reports where the type is written or imported, and the codec follows:\n` +
-        "  codec.ts:2:28 - error TS2835: Relative import paths need explicit file extensions in ECMAScript imports when '--moduleResolution' is 'node16' or 'nodenext'. Did you mean './types.js'?\n",
+        "  codec.ts:2:28 - error TS2835: Relative import paths need explicit file extensions in ECMAScript imports when '--moduleResolution' is 'node16' or 'nodenext'. Did you mean './types.js'?" +
+        docsLink(91003) +
+        "\n",
     );
     // Followed, the advice works.
     fs.writeFileSync(path.join(dir, "src/codec.ts"), codec.replace('"./types"', '"./types.js"'));
@@ -467,7 +470,7 @@ describe("with TypeScript 7 installed, the compiler plugin and an uncompiled cod
         [
           "With a bundler (Vite, vitest, Rollup, Rolldown, esbuild, webpack, Rspack), use the bundler plugin of typed-msgpack-build/unplugin instead.",
           "Without one, use `npx typed-msgpack generate`: it writes each file's codecs as TypeScript source beside it (src/wire.ts -> src/wire.codecs.ts),",
-          'which tsc 7, esbuild, tsx and Vite compile as they are; import your codecs from there (README: "No transformer? Use generate").',
+          "which tsc 7, esbuild, tsx and Vite compile as they are; import your codecs from there (docs/generate.md).",
           "Both come with the dev dependency typed-msgpack-build: npm install -D typed-msgpack-build.",
           "To keep the plugin, build with TypeScript 6 instead: npm install -D typescript@6.0 ts-patch@4, and npx tspc.",
         ].join("\n"),
