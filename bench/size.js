@@ -43,7 +43,10 @@ function breakdown(entry) {
     format: "esm",
     platform: "browser",
     write: false,
-    alias: { "typed-msgpack": path.join(ROOT, "dist/esm/runtime/index.js") },
+    alias: {
+      "typed-msgpack/internal": path.join(ROOT, "dist/esm/runtime/internal.js"),
+      "typed-msgpack": path.join(ROOT, "dist/esm/runtime/index.js"),
+    },
     logLevel: "silent",
     metafile: true,
   });

@@ -82,7 +82,10 @@ function emitCodecModules(): Map<DatasetId | typeof MINIMAL | typeof RECORD, str
     types: [],
     lib: ["lib.es2020.d.ts"],
     // Declarations, not runtime/*.ts: no DOM lib to parse for TextEncoder, so this stays quick.
-    paths: { "typed-msgpack": [path.join(ROOT, "dist/runtime/index.d.ts")] },
+    paths: {
+      "typed-msgpack": [path.join(ROOT, "dist/runtime/index.d.ts")],
+      "typed-msgpack/internal": [path.join(ROOT, "dist/runtime/internal.d.ts")],
+    },
   };
   const program = ts.createProgram([...files.keys()], options);
   const problems: ts.Diagnostic[] = [...ts.getPreEmitDiagnostics(program)];
@@ -112,6 +115,7 @@ interface Bundle {
 }
 
 /** esbuild bundle of `entry` for the browser, minified; `runtime` is what "typed-msgpack" resolves to. */
+/** `runtime`: the folder of a runtime build (dist/esm/runtime or dist/runtime), its index and internal entries. */
 function bundle(entry: string, runtime: string): Bundle {
   const result = esbuild.buildSync({
     entryPoints: [entry],
@@ -120,7 +124,11 @@ function bundle(entry: string, runtime: string): Bundle {
     format: "esm",
     platform: "browser",
     write: false,
-    alias: { "typed-msgpack": runtime },
+    // The longer specifier first: esbuild also matches "typed-msgpack" as a prefix of it.
+    alias: {
+      "typed-msgpack/internal": path.join(runtime, "internal.js"),
+      "typed-msgpack": path.join(runtime, "index.js"),
+    },
     logLevel: "silent",
     metafile: true,
     // The emitted .js of a module that another one links to (`import * as __tm_floats from
@@ -137,7 +145,7 @@ function bundle(entry: string, runtime: string): Bundle {
 export function measureCode(): { codes: CodeSize[]; bundle: BundleSize } {
   const emitted = emitCodecModules();
   // What bundlers resolve "typed-msgpack" to (package.json "module" condition): the ES module build.
-  const esmRuntime = path.join(ROOT, "dist/esm/runtime/index.js");
+  const esmRuntime = path.join(ROOT, "dist/esm/runtime");
   const codes = DATASET_IDS.map((dataset): CodeSize => {
     const js = emitted.get(dataset)!;
     // The module is all generated code apart from its import and export lines.
@@ -155,7 +163,7 @@ export function measureCode(): { codes: CodeSize[]; bundle: BundleSize } {
   // CJS = dist/runtime, what a bundler that ignores the "module" condition gets (not tree-shaken).
   const entry = path.join(OUT, "sbt.js");
   const esm = bundle(entry, esmRuntime);
-  const cjs = bundle(entry, path.join(ROOT, "dist/runtime/index.js"));
+  const cjs = bundle(entry, path.join(ROOT, "dist/runtime"));
   const alone = bundle(path.join(OUT, `${MINIMAL}.js`), esmRuntime);
   const record = bundle(path.join(OUT, `${RECORD}.js`), esmRuntime);
   const bundleSize: BundleSize = {

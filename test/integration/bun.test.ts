@@ -17,16 +17,7 @@ import {
   removeTempDirs,
   ROOT_TYPESCRIPT,
 } from "../generate/helpers";
-
-const MODEL = "export interface Order {\n  id: number;\n  note?: string;\n}\n";
-const WITH_PRIORITY = "export interface Order {\n  id: number;\n  note?: string;\n  priority: number;\n}\n";
-const MAIN = `import { codecFor } from "typed-msgpack";
-import type { Order } from "./model";
-
-const OrderCodec = codecFor<Order>();
-const sent = { id: 1, note: "n", priority: 2 } as Order;
-console.log(JSON.stringify(OrderCodec.decode(OrderCodec.encode(sent))));
-`;
+import { MAIN, MODEL, WITH_PRIORITY } from "./type-edit-fixture";
 
 let pkg = "";
 let dir = "";
