@@ -16,6 +16,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { compile, emitAsModule, type Compiled } from "../helpers/compile";
 import { hex } from "../helpers/bytes";
+import * as internal from "typed-msgpack/internal";
 
 const CASES_DIR = path.join(__dirname, "cases");
 const EXPECTED_DIR = path.join(__dirname, "expected");
@@ -103,4 +104,24 @@ test("no expected file is left over from a case that no longer exists", () => {
   const stale = fs.existsSync(EXPECTED_DIR) ? fs.readdirSync(EXPECTED_DIR).filter((f) => !known.has(f)) : [];
   if (UPDATE) stale.forEach((f) => fs.rmSync(path.join(EXPECTED_DIR, f)));
   else expect(stale).toEqual([]);
+});
+
+/**
+ * Generated names come from the type (issue 57): `__tm_encOrder_lines_item`, `__tm_L_Account_status`,
+ * never `__tm_encOrder2`. A name ending in a number after a letter is a counter, unless it is a
+ * runtime export's alias (`__tm_readFloat32`) or a number width the type spells (`Int64`).
+ */
+test("no emitted golden names anything with a counter", () => {
+  const runtime = new Set(Object.keys(internal).map((name) => "__tm_" + name));
+  const width = /(Int|Uint|Float|Bigint)(8|16|32|64)$/;
+  const numbered = fs
+    .readdirSync(EXPECTED_DIR)
+    .filter((f) => f.endsWith(".emit.js"))
+    .flatMap((f) =>
+      [...fs.readFileSync(path.join(EXPECTED_DIR, f), "utf8").matchAll(/\b__tm_\w*[A-Za-z]\d+\b/g)]
+        .map((m) => m[0])
+        .filter((name) => !runtime.has(name) && !width.test(name))
+        .map((name) => `${f}: ${name}`),
+    );
+  expect([...new Set(numbered)]).toEqual([]);
 });

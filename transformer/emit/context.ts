@@ -216,6 +216,19 @@ export class EmitContext {
     return entry;
   }
 
+  /**
+   * The readable stem generated names build on (`UserArray`, `AOrB`): after the type, so that a
+   * table says which type's it is, as functions do.
+   */
+  stem(node: TypeNode): string {
+    return baseName(node, this.named);
+  }
+
+  /**
+   * `base`, or with a counter when the type's name is taken: names come from the type, and two
+   * types can still spell one (an interface `UserArray` and `User[]` are both `UserArray`). The
+   * golden test keeps the counter out of every golden (test/golden/golden.test.ts).
+   */
   private unique(base: string): string {
     let name = base;
     for (let i = 2; this.used.has(name); i++) name = base + i;

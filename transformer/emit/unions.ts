@@ -67,7 +67,7 @@ export function encodeUnion(ctx: EmitContext, node: Union): Stmt[] {
       continue;
     }
     const candidates = () =>
-      ctx.constant("pick:" + JSON.stringify(members), "Candidates", () =>
+      ctx.constant("pick:" + JSON.stringify(members), "Candidates_" + ctx.stem({ kind: "union", members }), () =>
         b.array(members.map((member) => objectCandidate(ctx, member))),
       );
     if (choice.by === "keys") {
@@ -85,7 +85,7 @@ export function encodeUnion(ctx: EmitContext, node: Union): Stmt[] {
     // takes it (writeFirstOf; decode chooses by the same rule, firstOf).
     const encoders = ctx.constant(
       "try:" + JSON.stringify(members),
-      "Encoders",
+      "Encoders_" + ctx.stem({ kind: "union", members }),
       () => b.array(members.map((member) => b.id(ctx.encoderFor(member)))),
       members,
     );
@@ -301,7 +301,7 @@ function decodeChoice(ctx: EmitContext, union: Union, choice: Choice): Stmt[] {
     return [b.block([...read, b.switch(b.id("tag"), cases), badTag])];
   }
   const candidates = () =>
-    ctx.constant("pickdec:" + JSON.stringify(members), "DecodeCandidates", () =>
+    ctx.constant("pickdec:" + JSON.stringify(members), "DecodeCandidates_" + ctx.stem({ kind: "union", members }), () =>
       b.array(members.map((member) => mapCandidate(ctx, member))),
     );
   if (choice.by === "keys") {

@@ -236,8 +236,9 @@ export class ModelBuilder implements Walker {
     return name === undefined || name === "__type" || name === "__object";
   }
 
-  uniqueName(base: string, namespace = ""): string {
-    let name = base;
+  uniqueName(base: string, namespace = "", alternatives: readonly string[] = []): string {
+    // A counter only when the type gives no other name (two codecs of one root type, say).
+    let name = [base, ...alternatives].find((n) => !this.usedNames.has(namespace + n)) ?? base;
     for (let i = 2; this.usedNames.has(namespace + name); i++) name = base + i;
     this.usedNames.add(namespace + name);
     return name;

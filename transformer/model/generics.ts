@@ -16,7 +16,11 @@ const EXPANSION_LIMIT = 16;
 export function typeParameter(b: Walker, type: Type, path: string): TypeNode {
   let name = b.paramNames.get(type);
   if (name === undefined) {
-    name = b.uniqueName(identifierFrom(b.text(type)) || "T", "param:");
+    const base = identifierFrom(b.text(type)) || "T";
+    // Another codec of the file has a parameter of this name (each generic function its own `T`):
+    // this one is named after the type of the codec it is met in, `Tree_T` for Tree<T>.
+    const owner = b.rootName.split("_")[0];
+    name = b.uniqueName(base, "param:", owner ? [`${owner}_${base}`] : []);
     b.paramNames.set(type, name);
     b.paramTypes.set(name, type);
   }

@@ -123,8 +123,23 @@ function tagNames(b: Walker, members: readonly Type[]): Map<Type, string> {
   }
   const keys = objects.map((m) => c.properties(m).map((p) => c.symbolName(p)));
   const own = keys.map((mine, i) => mine.find((k) => keys.every((theirs, j) => j === i || !theirs.includes(k))));
-  if (own.every((k) => k !== undefined && identifierFrom(k) !== ""))
+  if (own.every((k) => k !== undefined && identifierFrom(k) !== "")) {
     objects.forEach((m, i) => names.set(m, identifierFrom(own[i]!)));
+    return names;
+  }
+  // Members alike in their keys: each after what a shared property holds (`{ x: A[] } | { x: AB[] }`:
+  // `Value_x_A`, `Value_x_AB`), so that their functions are told apart by the type, not a counter.
+  for (const property of c.properties(objects[0]!)) {
+    const name = c.symbolName(property);
+    const symbols = objects.map((m) => c.property(m, name));
+    if (symbols.some((s) => s === undefined)) continue;
+    const types = c.typesOf(symbols as NonNullable<(typeof symbols)[number]>[]);
+    const held = types.map((t) => identifierFrom(name + "_" + b.text(t)));
+    if (held.every((h) => h !== "") && new Set(held).size === held.length) {
+      objects.forEach((m, i) => names.set(m, held[i]!));
+      return names;
+    }
+  }
   return names;
 }
 

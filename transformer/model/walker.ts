@@ -72,7 +72,8 @@ export interface Walker {
   isLibSymbol(symbol: Sym): boolean;
   /** Type literals and object literal types have no name of their own to give their functions. */
   isAnonymous(type: Type): boolean;
-  uniqueName(base: string, namespace?: string): string;
+  /** `base`, else the first of `alternatives` (qualified by the type) still free, else `base` with a counter. */
+  uniqueName(base: string, namespace?: string, alternatives?: readonly string[]): string;
   /** Gives a name back (a shape shared with another, object-types.ts). */
   releaseName(name: string): void;
 }

@@ -151,8 +151,8 @@ function __tm_Page_TCodec(__tm_T) {
     }
     return __tm_codec(10 /* generated-code version */, __tm_encPage_T, __tm_decPage_T);
 }
-// codecFor<Tree<T>>(T2)
-function __tm_Tree_TCodec(__tm_T2) {
+// codecFor<Tree<T>>(Tree_T)
+function __tm_Tree_TCodec(__tm_Tree_T) {
     function __tm_encTree_T(w, v, p, d) {
         if (!(typeof v === "object" && v !== null)) {
             __tm_mismatch("an object (Tree<T>)", v, p);
@@ -170,7 +170,7 @@ function __tm_Tree_TCodec(__tm_T2) {
             w.nil();
         }
         else {
-            __tm_T2.writeTo(w, value_, p && p + ".value", d + 1);
+            __tm_Tree_T.writeTo(w, value_, p && p + ".value", d + 1);
         }
         w.ensure(14);
         w.put(__tm_E_Tree_T[1]);
@@ -197,7 +197,7 @@ function __tm_Tree_TCodec(__tm_T2) {
             }
             switch (h) {
                 case 0:
-                    value_ = r.takeNil() ? null : __tm_T2.readFrom(r, p && p + ".value", d + 1);
+                    value_ = r.takeNil() ? null : __tm_Tree_T.readFrom(r, p && p + ".value", d + 1);
                     break;
                 case 1:
                     children_ = new Array(r.arrayHeader(p && p + ".children"));
@@ -215,8 +215,8 @@ function __tm_Tree_TCodec(__tm_T2) {
     }
     return __tm_codec(10 /* generated-code version */, __tm_encTree_T, __tm_decTree_T);
 }
-// codecFor<Result<T, E>>(T3, E)
-function __tm_Result_T_ECodec(__tm_T3, __tm_E) {
+// codecFor<Result<T, E>>(Result_T, E)
+function __tm_Result_T_ECodec(__tm_Result_T, __tm_E) {
     function __tm_encResult_T_E_value(w, v, p, d) {
         if (!(typeof v === "object" && v !== null)) {
             __tm_mismatch("an object ({ ok: true; value: T; })", v, p);
@@ -229,7 +229,7 @@ function __tm_Result_T_ECodec(__tm_T3, __tm_E) {
             __tm_mismatch("true", ok_, p && p + ".ok");
         }
         w.raw(__tm_E_Result_T_E_value[0]);
-        __tm_T3.writeTo(w, v.value, p && p + ".value", d + 1);
+        __tm_Result_T.writeTo(w, v.value, p && p + ".value", d + 1);
     }
     function __tm_encResult_T_E_error(w, v, p, d) {
         if (!(typeof v === "object" && v !== null)) {
@@ -275,7 +275,7 @@ function __tm_Result_T_ECodec(__tm_T3, __tm_E) {
                     __tm_readOneOf(r, __tm_L_true, p && p + ".ok");
                     break;
                 case 1:
-                    value_ = __tm_T3.readFrom(r, p && p + ".value", d + 1);
+                    value_ = __tm_Result_T.readFrom(r, p && p + ".value", d + 1);
                     break;
                 default: __tm_unknownKey(r, p, d + 1);
             }

@@ -21,18 +21,18 @@ const __tm_writeFirstOf = __tm.writeFirstOf;
 const __tm_firstOf = __tm.firstOf;
 const __tm_E_ByKeys_a = __tm_constants([[[1], "a"]]);
 const __tm_E_ByKeys_b = __tm_constants([[[1], "b"]]);
-const __tm_Candidates = [[["a"], ["a"]], [["b"], ["b"]]];
+const __tm_Candidates_ByKeys_aOrByKeys_b = [[["a"], ["a"]], [["b"], ["b"]]];
 const __tm_K_ByKeys_a = __tm_keys(["a"]);
 const __tm_K_ByKeys_b = __tm_keys(["b"]);
-const __tm_DecodeCandidates = [[__tm_K_ByKeys_a, [1]], [__tm_K_ByKeys_b, [1]]];
-const __tm_E_ByKeysThenTry = __tm_constants([[[1], "x"]]);
+const __tm_DecodeCandidates_ByKeys_aOrByKeys_b = [[__tm_K_ByKeys_a, [1]], [__tm_K_ByKeys_b, [1]]];
+const __tm_E_ByKeysThenTry_x_A = __tm_constants([[[1], "x"]]);
 const __tm_E_AB = __tm_constants([[[2], "a"], ["b"]]);
-const __tm_Encoders = [__tm_encByKeysThenTry, __tm_encByKeysThenTry2];
-const __tm_Candidates2 = [[["x"], ["x"]], [["x"], ["x"]]];
-const __tm_K_ByKeysThenTry = __tm_keys(["x"]);
+const __tm_Encoders_ByKeysThenTry_x_AOrByKeysThenTry_x_AB = [__tm_encByKeysThenTry_x_A, __tm_encByKeysThenTry_x_AB];
+const __tm_Candidates_ByKeysThenTry_x_AOrByKeysThenTry_x_AB = [[["x"], ["x"]], [["x"], ["x"]]];
+const __tm_K_ByKeysThenTry_x_A = __tm_keys(["x"]);
 const __tm_K_AB = __tm_keys(["a", "b"]);
-const __tm_DecodeCandidates2 = [[__tm_K_ByKeysThenTry, [1]], [__tm_K_ByKeysThenTry, [1]]];
-const __tm_Encoders2 = [__tm_encAArray, __tm_encABArray];
+const __tm_DecodeCandidates_ByKeysThenTry_x_AOrByKeysThenTry_x_AB = [[__tm_K_ByKeysThenTry_x_A, [1]], [__tm_K_ByKeysThenTry_x_A, [1]]];
+const __tm_Encoders_AArrayOrABArray = [__tm_encAArray, __tm_encABArray];
 function __tm_encByKeys_a(w, v, p, d) {
     if (!(typeof v === "object" && v !== null)) {
         __tm_mismatch("an object ({ a: string; })", v, p);
@@ -58,7 +58,7 @@ function __tm_encByKeys_b(w, v, p, d) {
 }
 function __tm_encByKeys_aOrByKeys_b(w, v, p, d) {
     if (__tm_isRecordLike(v)) {
-        switch (__tm_pickByKeys(v, __tm_Candidates)) {
+        switch (__tm_pickByKeys(v, __tm_Candidates_ByKeys_aOrByKeys_b)) {
             case 0:
                 __tm_encByKeys_a(w, v, p, d);
                 return;
@@ -122,7 +122,7 @@ function __tm_decByKeys_b(r, p, d) {
 function __tm_decByKeys_aOrByKeys_b(r, p, d) {
     switch (r.family(p)) {
         case 7 /* MAP */:
-            switch (__tm_pickMember(r, __tm_DecodeCandidates, p)) {
+            switch (__tm_pickMember(r, __tm_DecodeCandidates_ByKeys_aOrByKeys_b, p)) {
                 case 0: return __tm_decByKeys_a(r, p, d);
                 case 1: return __tm_decByKeys_b(r, p, d);
             }
@@ -151,7 +151,7 @@ function __tm_encAArray(w, v, p, d) {
         __tm_encA(w, v[i], p && p + ("[" + i + "]"), d);
     }
 }
-function __tm_encByKeysThenTry(w, v, p, d) {
+function __tm_encByKeysThenTry_x_A(w, v, p, d) {
     if (!(typeof v === "object" && v !== null)) {
         __tm_mismatch("an object ({ x: A[]; })", v, p);
     }
@@ -162,7 +162,7 @@ function __tm_encByKeysThenTry(w, v, p, d) {
     if (w.strict) {
         __tm_noExtraKeys(v, 1, p);
     }
-    w.raw(__tm_E_ByKeysThenTry[0]);
+    w.raw(__tm_E_ByKeysThenTry_x_A[0]);
     __tm_encAArray(w, x_, p && p + ".x", d + 1);
 }
 function __tm_encAB(w, v, p, d) {
@@ -188,7 +188,7 @@ function __tm_encABArray(w, v, p, d) {
         __tm_encAB(w, v[i], p && p + ("[" + i + "]"), d);
     }
 }
-function __tm_encByKeysThenTry2(w, v, p, d) {
+function __tm_encByKeysThenTry_x_AB(w, v, p, d) {
     if (!(typeof v === "object" && v !== null)) {
         __tm_mismatch("an object ({ x: AB[]; })", v, p);
     }
@@ -199,12 +199,12 @@ function __tm_encByKeysThenTry2(w, v, p, d) {
     if (w.strict) {
         __tm_noExtraKeys(v, 1, p);
     }
-    w.raw(__tm_E_ByKeysThenTry[0]);
+    w.raw(__tm_E_ByKeysThenTry_x_A[0]);
     __tm_encABArray(w, x_, p && p + ".x", d + 1);
 }
-function __tm_encByKeysThenTryOrByKeysThenTry2(w, v, p, d) {
+function __tm_encByKeysThenTry_x_AOrByKeysThenTry_x_AB(w, v, p, d) {
     if (__tm_isRecordLike(v)) {
-        __tm_writeFirstOf(w, __tm_Encoders, v, p, d, __tm_Candidates2);
+        __tm_writeFirstOf(w, __tm_Encoders_ByKeysThenTry_x_AOrByKeysThenTry_x_AB, v, p, d, __tm_Candidates_ByKeysThenTry_x_AOrByKeysThenTry_x_AB);
         return;
     }
     __tm_mismatch("{ x: A[]; } | { x: AB[]; }", v, p);
@@ -242,12 +242,12 @@ function __tm_decAArray(r, p, d) {
     }
     return out;
 }
-function __tm_decByKeysThenTry(r, p, d) {
+function __tm_decByKeysThenTry_x_A(r, p, d) {
     const n = r.mapHeader(p);
     let x_;
     let seen0 = 0, h = -1;
     for (let i = 0; i < n; i++) {
-        h = __tm_readKey(r, __tm_K_ByKeysThenTry, h + 1, p);
+        h = __tm_readKey(r, __tm_K_ByKeysThenTry_x_A, h + 1, p);
         if (h >= 0) {
             const bit = 1 << h;
             if (seen0 & bit) {
@@ -263,7 +263,7 @@ function __tm_decByKeysThenTry(r, p, d) {
         }
     }
     if ((seen0 & 1) !== 1) {
-        __tm_missing(r, __tm_K_ByKeysThenTry, [1], [seen0], p);
+        __tm_missing(r, __tm_K_ByKeysThenTry_x_A, [1], [seen0], p);
     }
     return { x: x_ };
 }
@@ -303,12 +303,12 @@ function __tm_decABArray(r, p, d) {
     }
     return out;
 }
-function __tm_decByKeysThenTry2(r, p, d) {
+function __tm_decByKeysThenTry_x_AB(r, p, d) {
     const n = r.mapHeader(p);
     let x_;
     let seen0 = 0, h = -1;
     for (let i = 0; i < n; i++) {
-        h = __tm_readKey(r, __tm_K_ByKeysThenTry, h + 1, p);
+        h = __tm_readKey(r, __tm_K_ByKeysThenTry_x_A, h + 1, p);
         if (h >= 0) {
             const bit = 1 << h;
             if (seen0 & bit) {
@@ -324,19 +324,19 @@ function __tm_decByKeysThenTry2(r, p, d) {
         }
     }
     if ((seen0 & 1) !== 1) {
-        __tm_missing(r, __tm_K_ByKeysThenTry, [1], [seen0], p);
+        __tm_missing(r, __tm_K_ByKeysThenTry_x_A, [1], [seen0], p);
     }
     return { x: x_ };
 }
-function __tm_decByKeysThenTryOrByKeysThenTry2(r, p, d) {
+function __tm_decByKeysThenTry_x_AOrByKeysThenTry_x_AB(r, p, d) {
     switch (r.family(p)) {
-        case 7 /* MAP */: return __tm_firstOf(r, [() => __tm_decByKeysThenTry(r, p, d), () => __tm_decByKeysThenTry2(r, p, d)], p, __tm_DecodeCandidates2);
+        case 7 /* MAP */: return __tm_firstOf(r, [() => __tm_decByKeysThenTry_x_A(r, p, d), () => __tm_decByKeysThenTry_x_AB(r, p, d)], p, __tm_DecodeCandidates_ByKeysThenTry_x_AOrByKeysThenTry_x_AB);
     }
     return r.mismatch("{ x: A[]; } | { x: AB[]; }", p);
 }
 function __tm_encAArrayOrABArray(w, v, p, d) {
     if (Array.isArray(v)) {
-        __tm_writeFirstOf(w, __tm_Encoders2, v, p, d);
+        __tm_writeFirstOf(w, __tm_Encoders_AArrayOrABArray, v, p, d);
         return;
     }
     __tm_mismatch("A[] | AB[]", v, p);
@@ -350,7 +350,7 @@ function __tm_decAArrayOrABArray(r, p, d) {
 // codecFor<{ a: string; } | { b: number; }>()
 const __tm_ByKeysCodec = __tm_codec(10 /* generated-code version */, __tm_encByKeys_aOrByKeys_b, __tm_decByKeys_aOrByKeys_b);
 // codecFor<{ x: A[]; } | { x: AB[]; }>()
-const __tm_ByKeysThenTryCodec = __tm_codec(10 /* generated-code version */, __tm_encByKeysThenTryOrByKeysThenTry2, __tm_decByKeysThenTryOrByKeysThenTry2);
+const __tm_ByKeysThenTryCodec = __tm_codec(10 /* generated-code version */, __tm_encByKeysThenTry_x_AOrByKeysThenTry_x_AB, __tm_decByKeysThenTry_x_AOrByKeysThenTry_x_AB);
 // codecFor<A[] | AB[]>()
 const __tm_ByTryCodec = __tm_codec(10 /* generated-code version */, __tm_encAArrayOrABArray, __tm_decAArrayOrABArray);
 export const ByKeysCodec = __tm_ByKeysCodec;
