@@ -1,4 +1,5 @@
 import { compile, type Compiled } from "./compile";
+import { fixture } from "./fixtures";
 
 /** The link compile() has checked each of our messages to end with (the one to its own code's section). */
 const DOCS_LINK = / \(see typed-msgpack's docs\/diagnostics\.md#ts\d+\)$/;
@@ -21,11 +22,24 @@ export function positionOf(source: string, needle: string, occurrence = 0): stri
  * transformer should report for `call` (its text and position in the source) and `message`; the
  * diagnostics are given without the docs link that ends each (compile() checks it).
  */
-export function diagnose(
-  name: string,
-  body: string,
-): Compiled & { source: string; expected: (call: string, message: string, occurrence?: number) => string } {
-  const source = IMPORT + body;
+export function diagnose(name: string, body: string): Diagnosed {
+  return diagnoseSource(name, IMPORT + body);
+}
+
+/**
+ * diagnose() of `test/fixtures/diagnostics/<file>.ts`, which starts with IMPORT itself, compiled as
+ * `diag_<file>` (dashes as underscores).
+ */
+export function diagnoseFixture(file: string): Diagnosed {
+  return diagnoseSource("diag_" + file.replace(/-/g, "_"), fixture("diagnostics/" + file));
+}
+
+type Diagnosed = Compiled & {
+  source: string;
+  expected: (call: string, message: string, occurrence?: number) => string;
+};
+
+function diagnoseSource(name: string, source: string): Diagnosed {
   const compiled = compile(name, source);
   return {
     ...compiled,

@@ -2,53 +2,9 @@ import { encode as msgpackEncode } from "@msgpack/msgpack";
 import { load } from "../helpers/compile";
 import type { Codec } from "../../runtime/index";
 import { hex, fromHex, about, roundTrip, codecError, expectDecodeError } from "./helpers";
+import { fixture } from "../helpers/fixtures";
 
-const C = load<Record<string, Codec<any>>>(
-  "roundtrip_containers",
-  `
-import { codecFor } from "typed-msgpack";
-export const Nums = codecFor<number[]>();
-export const FreshNums = codecFor<number[]>(); // used by one test only: its writer starts at 4 KB
-export const NumsThenFour = codecFor<[number[], number, number, number, number]>();
-export const RoStrs = codecFor<readonly string[]>();
-export const Bools = codecFor<Array<boolean>>();
-export const Grid = codecFor<number[][]>();
-export const Holes = codecFor<(string | undefined)[]>();
-export const Voids = codecFor<void[]>();
-export const Pair = codecFor<[string, number]>();
-export const Point = codecFor<[x: number, y: number]>();
-export const Opt = codecFor<[string, number?, boolean?]>();
-export const Rest = codecFor<[string, ...number[]]>();
-export const OptRest = codecFor<[number, string?, ...boolean[]]>();
-export const WithUndef = codecFor<[string, undefined]>();
-export const Empty = codecFor<[]>();
-export const RoPair = codecFor<readonly [boolean, string]>();
-export const StrSet = codecFor<Set<string>>();
-export const RoNumSet = codecFor<ReadonlySet<number>>();
-export const NumMap = codecFor<Map<number, string>>();
-export const StrMap = codecFor<Map<string, number[]>>();
-export const TupleKeyMap = codecFor<Map<[number, number], boolean>>();
-export const RoMap = codecFor<ReadonlyMap<string, null>>();
-export const Rec = codecFor<Record<string, number>>();
-export const NumKeyRec = codecFor<Record<number, string>>();
-export const Index = codecFor<{ [key: string]: boolean }>();
-export const TplRec = codecFor<Record<\`id-\${number}\`, string>>();
-export const Named = codecFor<{ name: string; [extra: string]: string }>();
-export const Anything = codecFor<Record<string, unknown>>();
-// Interfaces and classes that extend Array / ReadonlyArray and add nothing: arrays of their elements.
-export interface JsonArray extends Array<Json> {}
-export interface JsonObject { [key: string]: Json }
-export type Json = string | number | boolean | null | JsonObject | JsonArray;
-export interface Tags extends ReadonlyArray<string> {}
-export interface MoreTags extends Tags {}
-export class Scores extends Array<number> {}
-export interface Box<T> extends Array<T> {}
-export const JsonC = codecFor<Json>();
-export const TagsC = codecFor<{ tags: Tags; more: MoreTags }>();
-export const ScoresC = codecFor<Scores>();
-export const BoxC = codecFor<Box<Date | null>>();
-`,
-);
+const C = load<Record<string, Codec<any>>>("roundtrip_containers", fixture("roundtrip/containers"));
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 const entries = (n: number) => Object.fromEntries(range(n).map((i) => ["k" + i, i]));

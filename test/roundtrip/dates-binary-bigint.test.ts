@@ -1,22 +1,9 @@
 import { load } from "../helpers/compile";
 import type { Codec } from "../../runtime/index";
 import { hex, fromHex, about, roundTrip, codecError, expectDecodeError } from "./helpers";
+import { fixture } from "../helpers/fixtures";
 
-const C = load<Record<string, Codec<any>>>(
-  "roundtrip_dates_binary_bigint",
-  `
-import { codecFor } from "typed-msgpack";
-export interface Record1 { at: Date; data: Uint8Array; raw: ArrayBuffer; n: bigint }
-export const DateC = codecFor<Date>();
-export const Dates = codecFor<Date[]>();
-export const Bytes = codecFor<Uint8Array>();
-export const Buf = codecFor<ArrayBuffer>();
-export const Big = codecFor<bigint>();
-export const BigKeys = codecFor<Map<bigint, Date>>();
-export const Rec = codecFor<Record1>();
-export const ByteList = codecFor<Uint8Array[]>();
-`,
-);
+const C = load<Record<string, Codec<any>>>("roundtrip_dates_binary_bigint", fixture("roundtrip/dates-binary-bigint"));
 
 describe("Date: timestamp extension -1", () => {
   const S32 = 2 ** 32,

@@ -2,17 +2,9 @@ import { encode as peerEncode } from "@msgpack/msgpack";
 import { load } from "../helpers/compile";
 import { ExtData, type Codec } from "../../runtime/index";
 import { hex, fromHex, about, roundTrip, codecError } from "./helpers";
+import { fixture } from "../helpers/fixtures";
 
-const C = load<Record<string, Codec<any>>>(
-  "roundtrip_dynamic",
-  `
-import { codecFor } from "typed-msgpack";
-export const Any = codecFor<any>();
-export const Unk = codecFor<unknown>();
-export const Holder = codecFor<{ id: number; meta: unknown; list: any[] }>();
-export const Widened = codecFor<string | unknown>();
-`,
-);
+const C = load<Record<string, Codec<any>>>("roundtrip_dynamic", fixture("roundtrip/dynamic"));
 
 describe("any / unknown use @msgpack/msgpack's default mapping", () => {
   test.each([

@@ -6,46 +6,9 @@
 import { encode as peerEncode } from "@msgpack/msgpack";
 import { hex } from "../helpers/bytes";
 import { load } from "../helpers/compile";
+import { fixture } from "../helpers/fixtures";
 
-const m = load<Record<string, any>>(
-  "flag_enums",
-  `import { codecFor } from "typed-msgpack";
-// As discord-api-types declares it: no member for 0, yet real payloads send flags: 0.
-export enum MessageFlags {
-  Crossposted = 1 << 0,
-  IsCrosspost = 1 << 1,
-  SuppressEmbeds = 1 << 2,
-  SourceMessageDeleted = 1 << 3,
-  Urgent = 1 << 4,
-  HasThread = 1 << 5,
-  Ephemeral = 1 << 6,
-  Loading = 1 << 7,
-  FailedToMentionSomeRolesInThread = 1 << 8,
-  SuppressNotifications = 1 << 12,
-  IsVoiceMessage = 1 << 13,
-}
-export enum Direction { Up, Down, Left }
-export enum Level { Low = 1, Mid = 2, Both = 3, High = 4 }
-export interface APIMessage { id: string; content: string; flags?: MessageFlags; direction?: Direction; level?: Level }
-export const Message = codecFor<APIMessage>();
-export const Flags = codecFor<MessageFlags>();
-export const FlagsOrText = codecFor<MessageFlags | string>();
-/** Bits beyond 2^32: each half is checked. */
-export enum Wide { Low = 1, High = 2 ** 40, Top = 2 ** 52 }
-export const WideCodec = codecFor<Wide>();
-/** Two bits, the largest 2: numbered as enum { A = 1, B } would be, closed. */
-export enum Pair { A = 1, B = 2 }
-export const PairCodec = codecFor<Pair>();
-export enum Other { X = 1, Y = 2, Z = 4 }
-/** Two flag enums in one union: their values could be the same int, so both are closed. */
-export const TwoEnums = codecFor<MessageFlags | Other>();
-export const FlagsOrNumber = codecFor<MessageFlags | number>();
-/** A one-bit enum stays a literal: a union's tag. */
-export enum Kind { Big = 8 }
-export type Tagged = { kind: Kind; size: number } | { kind: 2; name: string };
-export const TaggedCodec = codecFor<Tagged>();
-`,
-);
+const m = load<Record<string, any>>("flag_enums", fixture("roundtrip/flag-enums"));
 
 test("combined flags round-trip, and decode from @msgpack/msgpack's bytes", () => {
   const message = { id: "1", content: "hi", flags: 1 | 4 | 4096 };

@@ -8,78 +8,9 @@ import { load } from "../helpers/compile";
 import { CodecError, type Codec, type DecodeOptions } from "../../runtime/index";
 import { decodeArrayStream } from "../../runtime/stream";
 import { about, codecError, expectDecodeError, expectEncodeError, fromHex, hex, roundTrip } from "./helpers";
+import { fixture } from "../helpers/fixtures";
 
-const C = load<Record<string, any>>(
-  "roundtrip_generics",
-  `
-import { codecFor, type Codec } from "typed-msgpack";
-export interface User { id: number; email: string }
-export interface Page<T> { items: T[]; next?: string; total: number }
-export interface Envelope<K extends string, P> { kind: K; sentAt: Date; payload: P }
-export type Tree<T> = { value: T; children: Tree<T>[] };
-export type Result<T, E> = { ok: true; value: T } | { ok: false; error: E };
-export type Both<T> = { byId: Map<string, T>; byName: Record<string, T>; seen: Set<T>; pair: [T, number]; maybe?: T; nothing: T | null };
-
-export function pageCodec<T>(item: Codec<T>): Codec<Page<T>> {
-  return codecFor<Page<T>>(item);
-}
-export function envelopeCodec<K extends string, P>(kind: Codec<K>, payload: Codec<P>): Codec<Envelope<K, P>> {
-  return codecFor<Envelope<K, P>>(kind, payload);
-}
-export function treeCodec<T>(value: Codec<T>): Codec<Tree<T>> {
-  return codecFor<Tree<T>>(value);
-}
-export function resultCodec<T, E>(value: Codec<T>, error: Codec<E>): Codec<Result<T, E>> {
-  return codecFor<Result<T, E>>(value, error);
-}
-export function listCodec<T>(item: Codec<T>): Codec<T[]> {
-  return codecFor<T[]>(item);
-}
-export function nullableCodec<T>(item: Codec<T>): Codec<T | null> {
-  return codecFor<T | null>(item);
-}
-export function nonNullCodec<T>(item: Codec<T>): Codec<NonNullable<T>> {
-  return codecFor<NonNullable<T>>(item);
-}
-export function bothCodec<T>(item: Codec<T>): Codec<Both<T>> {
-  return codecFor<Both<T>>(item);
-}
-// Nested generics: the outer type's argument mentions the type parameter.
-export function pagedEventsCodec<T>(item: Codec<T>): Codec<Page<Envelope<"x", T>>> {
-  return codecFor<Page<Envelope<"x", T>>>(item);
-}
-// Type parameters of a class and of its method, in that order; an arrow function's.
-export class Store<V> {
-  constructor(readonly value: Codec<V>) {}
-  keyed<K extends string>(key: Codec<K>): Codec<Map<K, V>> {
-    return codecFor<Map<K, V>>(this.value, key);
-  }
-}
-export const pairCodec = <A, B>(a: Codec<A>, b: Codec<B>) => codecFor<[A, B]>(a, b);
-
-export const UserCodec = codecFor<User>();
-export const UserPage = pageCodec(UserCodec);
-export const UserPageDirect = codecFor<Page<User>>();
-export const OrderEvent = envelopeCodec(codecFor<"order">(), UserCodec);
-export const OrderEventDirect = codecFor<Envelope<"order", User>>();
-export const NumberTree = treeCodec(codecFor<number>());
-export const NumberTreeDirect = codecFor<Tree<number>>();
-export const Outcome = resultCodec(pageCodec(UserCodec), codecFor<string>());
-export const OutcomeDirect = codecFor<Result<Page<User>, string>>();
-export const Users = listCodec(UserCodec);
-export const UsersDirect = codecFor<User[]>();
-export const MaybeUser = nullableCodec(UserCodec);
-export const NonNullString = nonNullCodec(codecFor<string | null>());
-export const BothDates = bothCodec(codecFor<Date>());
-export const BothDatesDirect = codecFor<Both<Date>>();
-export const PagedEvents = pagedEventsCodec(codecFor<bigint>());
-export const PagedEventsDirect = codecFor<Page<Envelope<"x", bigint>>>();
-export const PageOfPages = pageCodec(pageCodec(codecFor<boolean>()));
-export const PageOfPagesDirect = codecFor<Page<Page<boolean>>>();
-export const Keyed = new Store(codecFor<number>()).keyed(codecFor<"a" | "b">());
-export const Pair = pairCodec(codecFor<string>(), UserCodec);
-`,
-);
+const C = load<Record<string, any>>("roundtrip_generics", fixture("roundtrip/generics"));
 
 const user = (i: number) => ({ id: i, email: `u${i}@example.com` });
 const page = { items: [user(1), user(2), user(3)], next: "c2", total: 30 };
@@ -229,17 +160,11 @@ describe("validation goes through the codec passed, with the paths of the whole 
 test("a file whose last (or only) codec is a generic factory: the factory's declaration ends the generated code", () => {
   const M = load<{ pageCodec<T>(item: Codec<T>): Codec<{ items: T[]; total: number }> }>(
     "roundtrip_generics_factory_last",
-    `
-import { codecFor, type Codec } from "typed-msgpack";
-export interface Page<T> { items: T[]; total: number }
-export function pageCodec<T>(item: Codec<T>): Codec<Page<T>> {
-  return codecFor<Page<T>>(item);
-}
-`,
+    fixture("roundtrip/generics-factory-last"),
   );
   const strings = load<{ S: Codec<string> }>(
     "roundtrip_generics_factory_last_item",
-    `import { codecFor } from "typed-msgpack";\nexport const S = codecFor<string>();\n`,
+    fixture("roundtrip/generics-factory-last-item"),
   );
   const page = { items: ["a", "b"], total: 2 };
   const codec = M.pageCodec(strings.S);

@@ -5,28 +5,9 @@
 import { load } from "../helpers/compile";
 import type { Codec } from "../../runtime/index";
 import { hex, fromHex, about, roundTrip, codecError, expectDecodeError } from "./helpers";
+import { fixture } from "../helpers/fixtures";
 
-const C = load<Record<string, Codec<any>>>(
-  "roundtrip_number_or_bigint",
-  `
-import { codecFor } from "typed-msgpack";
-export interface Repo {
-  id: number | bigint;
-  name: string;
-  parent?: number | bigint | null;
-  ids: (number | bigint)[];
-  byName: Map<string, number | bigint>;
-  counts: Record<string, number | bigint>;
-  pair: [number | bigint, string];
-  ref: string | number | bigint;
-}
-export const Id = codecFor<number | bigint>();
-export const Num = codecFor<number>();
-export const RepoC = codecFor<Repo>();
-export const Ids = codecFor<(number | bigint | null)[]>();
-export const Mixed = codecFor<number | bigint | string[] | undefined>();
-`,
-);
+const C = load<Record<string, Codec<any>>>("roundtrip_number_or_bigint", fixture("roundtrip/number-or-bigint"));
 
 const MAX = Number.MAX_SAFE_INTEGER;
 

@@ -1,66 +1,9 @@
 import { load } from "../helpers/compile";
 import type { Codec } from "../../runtime/index";
 import { hex, fromHex, str, about, roundTrip, codecError, decodeError } from "./helpers";
-const many = Array.from({ length: 35 }, (_, i) => `p${i}${i % 7 === 3 ? "?" : ""}: number;`).join(" ");
+import { fixture } from "../helpers/fixtures";
 
-const M = load(
-  "roundtrip_objects",
-  `
-import { codecFor } from "typed-msgpack";
-export interface User { id: number; name: string; email?: string; tags: string[] }
-type Point = { x: number; y: number };
-type Named = { name: string };
-export class Vec { x = 0; y = 0; label?: string; constructor(x: number, y: number) { this.x = x; this.y = y; } }
-export class Param { constructor(public a: string, readonly b: number) {} }
-export interface Odd { "a-b": number; "": string; "ключ": boolean; 0: string; "${"long_".repeat(8)}": number; "default": number }
-export interface Nullable { value?: string | null; note: string | null; u: string | undefined; nothing?: undefined }
-export interface Box<T> { value: T; list: T[] }
-export interface Tree { value: number; children: Tree[] }
-// Arrays of the type itself, optional and nullable: read and written by a loop inline in its own functions.
-export interface Outline { title: string; sections?: Outline[]; notes: Outline[] | null }
-export type List = { head: number; tail: List | null };
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-export interface Many { ${many} }
-export interface Outer { inner: { deep: { n: number } }; when: Date }
-export const UserC = codecFor<User>();
-export const Labeled = codecFor<Point & Named>();
-export const VecC = codecFor<Vec>();
-export const ParamC = codecFor<Param>();
-export const OddC = codecFor<Odd>();
-export const NullableC = codecFor<Nullable>();
-export const BoxStr = codecFor<Box<string>>();
-export const BoxDate = codecFor<Box<Date>>();
-export const TreeC = codecFor<Tree>();
-export const OutlineC = codecFor<Outline>();
-export const ListC = codecFor<List>();
-export const JsonC = codecFor<Json>();
-export const ManyC = codecFor<Many>();
-export const OuterC = codecFor<Outer>();
-export const EmptyC = codecFor<{}>();
-export interface Protoish { constructor?: string; toString?: string; valueOf?: number; a: number }
-export interface Derived extends Box<number> { name: string }
-export const DerivedC = codecFor<Derived>();
-export interface ProtoProp { "__proto__"?: { admin: boolean }; a: number }
-export type UserId = string & { readonly __brand: "UserId" };
-export const ProtoishC = codecFor<Protoish>();
-export const ProtoPropC = codecFor<ProtoProp>();
-export const Branded = codecFor<{ id: UserId; ids: UserId[] }>();
-export const PartialC = codecFor<Partial<User>>();
-export const PickC = codecFor<Readonly<Pick<User, "id" | "tags">>>();
-export const OmitC = codecFor<Omit<User, "tags" | "email">>();
-export const RecAB = codecFor<Record<"a" | "b", number>>();
-// The five names every object inherits that a type may declare as optional properties.
-export interface Inherited { a: number; constructor?: string; toString?: string; valueOf?: number; hasOwnProperty?: string; "__proto__"?: number }
-export const InheritedC = codecFor<Inherited>();
-export const InheritedPositional = codecFor<Inherited>({ layout: "positional" });
-export const InheritedNested = codecFor<{ inner: Inherited; list: Inherited[]; byId: Map<string, Inherited> }>();
-export const InheritedInUnion = codecFor<{ kind: "x"; constructor?: string; toString?: string } | { kind: "y"; valueOf?: number }>();
-// A recursive union of objects whose array is modelled first: one level of depth per nesting all the same.
-export type Expr = { type: "num"; value: number } | { type: "call"; kids: Expr[] };
-export const ExprsC = codecFor<Expr[]>();
-export const ExprC = codecFor<Expr>();
-`,
-);
+const M = load("roundtrip_objects", fixture("roundtrip/objects"));
 const C = M as Record<string, Codec<any>>;
 
 const user = { id: 1, name: "a", tags: [] as string[] };

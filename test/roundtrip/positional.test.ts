@@ -8,32 +8,9 @@ import { decode as msgpackDecode, encode as msgpackEncode } from "@msgpack/msgpa
 import { load } from "../helpers/compile";
 import type { Codec } from "../../runtime/index";
 import { hex, fromHex, roundTrip, codecError, expectDecodeError, expectEncodeError, str } from "./helpers";
+import { fixture } from "../helpers/fixtures";
 
-const C = load<Record<string, Codec<any>>>(
-  "roundtrip_positional",
-  `
-import { codecFor, type Float32 } from "typed-msgpack";
-export interface Item { sku: string; price: number; note?: string }
-export interface Order { id: number; tag?: string; items: Item[]; gift?: boolean; memo?: string | null }
-export type Shape = { kind: "circle"; r: number } | { kind: "rect"; w: number; h: number };
-export interface Doc { title: string; meta: Record<string, number>; extra: { a: number; [k: string]: number }; index: Map<string, Item> }
-export interface Tree { value: number; children: Tree[] }
-export interface Outline { title: string; notes: Outline[] | null; sections?: Outline[] }
-export class Point { x = 0; y = 0 }
-export interface Reading { at: Float32; ok: boolean }
-export const OrderP = codecFor<Order>({ layout: "positional" });
-export const OrderK = codecFor<Order>();
-export const ItemP = codecFor<Item>({ layout: "positional" });
-export const ItemKeyed = codecFor<Item>({ layout: "keyed" });
-export const ShapesP = codecFor<Shape[]>({ layout: "positional" });
-export const DocP = codecFor<Doc>({ layout: "positional" });
-export const TreeP = codecFor<Tree>({ layout: "positional" });
-export const OutlineP = codecFor<Outline>({ layout: "positional" });
-export const PointP = codecFor<Point>({ layout: "positional" });
-export const ReadingP = codecFor<Reading | null>({ layout: "positional" });
-export const Loose = codecFor<{ a: number } | { a: number; b: number }>({ layout: "positional" });
-`,
-);
+const C = load<Record<string, Codec<any>>>("roundtrip_positional", fixture("roundtrip/positional"));
 
 const item = { sku: "ab", price: 1.5, note: undefined };
 

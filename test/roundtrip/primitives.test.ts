@@ -3,43 +3,9 @@ import { load } from "../helpers/compile";
 import type { Codec } from "../../runtime/index";
 import { encode as referenceEncode } from "@msgpack/msgpack";
 import { hex, fromHex, about, roundTrip, codecError, expectEncodeError, expectDecodeError } from "./helpers";
+import { fixture } from "../helpers/fixtures";
 
-const C = load<Record<string, Codec<any>>>(
-  "roundtrip_primitives",
-  `
-import { codecFor } from "typed-msgpack";
-export enum Color { Red, Green = 5, Blue }
-export enum Dir { Up = "UP", Down = "DOWN" }
-type Id = string;
-export const Bool = codecFor<boolean>();
-export const True = codecFor<true>();
-export const False = codecFor<false>();
-export const Null = codecFor<null>();
-export const Undef = codecFor<undefined>();
-export const Void = codecFor<void>();
-export const Num = codecFor<number>();
-export const NumLit = codecFor<42>();
-export const NumLits = codecFor<1 | 2.5 | -3>();
-export const ZeroOne = codecFor<0 | 1>();
-export const Mixed = codecFor<1 | "one" | true>();
-export const ColorC = codecFor<Color>();
-export const Str = codecFor<string>();
-// A codec (and so a writer) of its own for the tests of how large output leaves the writer:
-// codecFor<string>() again would share Str's.
-export const BigStr = codecFor<string | null>();
-export const IdC = codecFor<Id>();
-export const StrLit = codecFor<"hello">();
-export const StrLits = codecFor<"a" | "b" | "c">();
-// Decoders find a literal by the one byte where all values differ (offset 1 here), where there is one.
-export const Tags = codecFor<"section" | "para" | "list" | "item" | "quote">();
-export const Overlap = codecFor<"ab" | "ac" | "bc">(); // no such byte: each value compared in turn
-export const DirC = codecFor<Dir>();
-export const UserKey = codecFor<\`user-\${number}\`>();
-export const Accessor = codecFor<\`\${"get" | "set"}_\${string}\`>();
-// Single-valued properties are pre-encoded with the keys around them; 0 is not (for -0).
-export const Consts = codecFor<{ v: 1; s: "on"; n: null; t: true; f: -2.5; z: 0; o?: "x"; k: number }>();
-`,
-);
+const C = load<Record<string, Codec<any>>>("roundtrip_primitives", fixture("roundtrip/primitives"));
 
 describe("valid values round-trip with the expected wire bytes", () => {
   const valid: [string, unknown, string][] = [

@@ -9,43 +9,9 @@ import { encode as peerEncode } from "@msgpack/msgpack";
 import { load } from "../helpers/compile";
 import { CodecError, type Codec } from "../../runtime/index";
 import { hex, roundTrip, codecError } from "./helpers";
+import { fixture } from "../helpers/fixtures";
 
-const C = load<Record<string, Codec<any>>>(
-  "roundtrip_reserved_writes",
-  `
-import { codecFor } from "typed-msgpack";
-export interface Reading {
-  kind: "reading";
-  at: number;
-  ok: boolean;
-  level: 0 | 1 | 2;
-  unit: "C" | "F";
-  a_property_name_longer_than_a_run_can_be: number;
-  x: number;
-  "ключ": number;
-  note?: string;
-  after: boolean;
-}
-export const Readings = codecFor<Reading[]>();
-export const ReadingC = codecFor<Reading>();
-export const Positional = codecFor<Reading>({ layout: "positional" });
-/** Ends with one pre-encoded chunk (key and literal) of 7 to 10 bytes: Writer.put's last word is 1-3 bytes past it, or none. */
-export interface Tail { n: number; unit: "C" | "FF" | "GGG" | "HHHH" }
-export const TailC = codecFor<Tail>();
-export const Tails = codecFor<Tail[]>();
-/** Twelve required and five optional properties: a map header of six sizes (fixmap or map 16), written into reserved room. */
-export interface Wide {
-  p0: number; p1: number; p2: number; p3: number; p4: number; p5: number;
-  p6: number; p7: number; p8: number; p9: number; p10: number; p11: number;
-  o1?: number; o2?: boolean; o3?: number; o4?: number; o5?: number;
-}
-export const Wides = codecFor<Wide[]>();
-export const WidesPositional = codecFor<Wide[]>({ layout: "positional" });
-/** Array headers in reserved room: a tuple's, and an own array's beside its key (no -0, which @msgpack/msgpack writes as int 0). */
-export interface Path { points: [number, number][]; next: Path[] }
-export const PathC = codecFor<Path>();
-`,
-);
+const C = load<Record<string, Codec<any>>>("roundtrip_reserved_writes", fixture("roundtrip/reserved-writes"));
 
 /** Numbers of every int and float form, so that readings differ in size (not -0, which @msgpack/msgpack writes as int 0). */
 const NUMBERS = [

@@ -8,21 +8,9 @@
 import { load } from "../helpers/compile";
 import type { Codec } from "../../runtime/index";
 import { codecError, decodeError, expectDecodeError, roundTrip, str } from "./helpers";
+import { fixture } from "../helpers/fixtures";
 
-const C = load<Record<string, Codec<any>>>(
-  "roundtrip_templates",
-  `
-import { codecFor } from "typed-msgpack";
-export const Num = codecFor<\`\${number}\`>();
-export const Big = codecFor<\`\${bigint}\`>();
-export const Pair = codecFor<\`\${string}-\${number}\`>();
-export const Adjacent = codecFor<\`\${number}\${number}\`>();
-export const Around = codecFor<\`a\${string}a\`>();
-export const Suffix = codecFor<\`\${number}-x\`>();
-export const OrNone = codecFor<"none" | \`#\${number}\`>();
-export const Keys = codecFor<Record<\`id-\${bigint}\`, boolean>>();
-`,
-);
+const C = load<Record<string, Codec<any>>>("roundtrip_templates", fixture("roundtrip/templates"));
 
 describe("strings TypeScript assigns to the type round-trip", () => {
   test.each([

@@ -12,6 +12,7 @@ import { Temporal as Polyfill } from "@js-temporal/polyfill";
 import { CodecError } from "../../runtime/index";
 import { fromHex, hex } from "../helpers/bytes";
 import { compile, load } from "../helpers/compile";
+import { fixture } from "../helpers/fixtures";
 
 const g = globalThis as { Temporal?: unknown };
 g.Temporal = Polyfill;
@@ -247,13 +248,7 @@ export const C = codecFor<${type}>();
   });
 
   test('"none" | Temporal.PlainDate: the literal is tried first, the date after it', () => {
-    const c = load<Record<string, any>>(
-      "temporal_literal_or_day",
-      `/// <reference lib="esnext.temporal" />
-import { codecFor } from "typed-msgpack";
-export const C = codecFor<"none" | Temporal.PlainDate>();
-`,
-    ).C;
+    const c = load<Record<string, any>>("temporal_literal_or_day", fixture("roundtrip/temporal-literal-or-day")).C;
     expect(c.decode(c.encode("none"))).toBe("none");
     expect(String(c.decode(c.encode(T.PlainDate.from("2026-12-06"))))).toBe("2026-12-06");
     expect(codecError(() => c.decode(peerEncode("nope"))).code).toBe("type-mismatch");

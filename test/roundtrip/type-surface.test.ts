@@ -17,40 +17,9 @@ import {
   roundTrip,
   str,
 } from "./helpers";
+import { fixture } from "../helpers/fixtures";
 
-const C = load<Record<string, Codec<any>>>(
-  "roundtrip_type_surface",
-  `
-import { codecFor } from "typed-msgpack";
-export const LeadingRest = codecFor<[...string[], number]>();
-export const MiddleRest = codecFor<[number, ...string[], boolean]>();
-export const TwoAfter = codecFor<[...boolean[], string, number]>();
-export const Labeled = codecFor<readonly [first: number, ...middle: Date[], last: string]>();
-export const Nested = codecFor<{ path: [...{ id: number }[], { end: true }] }[]>();
-
-// The docs/type-mapping.md table's forms, audited (issue 16).
-interface User { id: number; name: string; email?: string; tags: readonly string[] }
-export const PartialUser = codecFor<Partial<User>>();
-export const RequiredUser = codecFor<Required<User>>();
-export const PickUser = codecFor<Pick<User, "id" | "email">>();
-export const OmitUser = codecFor<Omit<User, "tags">>();
-export const ReadonlyUser = codecFor<Readonly<User>>();
-export const ReadonlyRecord = codecFor<Readonly<Record<string, number>>>();
-export const ReadonlyKeyed = codecFor<Readonly<Record<"a" | "b", number>>>();
-export const NonNull = codecFor<NonNullable<string | null | undefined>>();
-export const LabeledPair = codecFor<readonly [x: number, y?: string]>();
-export enum Flags { None = 0, A = 1 << 0, B = 1 << 1, AB = A | B }
-export enum Computed { X = "x".length, Y = Math.floor(2.5) }
-export enum Part { A = 10, B = "abc".length }
-export enum Mixed { L = "l", N = 3 }
-export const FlagsC = codecFor<Flags>();
-export const ComputedC = codecFor<Computed>();
-export const PartC = codecFor<{ part: Part }>();
-export const MixedC = codecFor<Mixed[]>();
-export const Colors = { red: "#f00", green: "#0f0" } as const;
-export const ColorC = codecFor<typeof Colors[keyof typeof Colors]>();
-`,
-);
+const C = load<Record<string, Codec<any>>>("roundtrip_type_surface", fixture("roundtrip/type-surface"));
 
 describe("tuples with a rest element before their end", () => {
   test.each([

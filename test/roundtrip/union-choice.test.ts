@@ -12,45 +12,9 @@ import * as fc from "fast-check";
 import { encode as peerEncode } from "@msgpack/msgpack";
 import { hex } from "../helpers/bytes";
 import { load } from "../helpers/compile";
+import { fixture } from "../helpers/fixtures";
 
-const m = load<Record<string, any>>(
-  "union_choice",
-  `import { codecFor } from "typed-msgpack";
-export interface A { a: number }
-export interface AB { a: number; b: number }
-export const Arrays = codecFor<A[] | AB[]>();
-export const Tuples = codecFor<[A] | [AB]>();
-export const InRecord = codecFor<Record<string, A[] | AB[]>>();
-export const InProperty = codecFor<{ x: A[] | AB[] }>();
-export const InMap = codecFor<Map<string, A[] | AB[]>>();
-export const Optionals = codecFor<{ a: number; b?: string }[] | { a: number; c?: string }[]>();
-export const Deep = codecFor<{ inner: A[] }[] | { inner: AB[] }[]>();
-export const ArrayOfUnion = codecFor<(A[] | AB[])[]>();
-export const NestedArrays = codecFor<{ x: A[] } | { x: AB[] }>();
-export const NestedObjects = codecFor<{ x: A } | { x: AB }>();
-export const SameKeys = codecFor<{ a: string } | { a: number }>();
-export const RecordOrObject = codecFor<{ a: number } | Record<string, number>>();
-export const Records = codecFor<Record<string, A> | Record<string, AB>>();
-export const ObjectsInRecord = codecFor<Record<string, { x: A } | { x: AB }>>();
-export const ObjectsInMap = codecFor<Map<string, { x: A[] } | { x: AB[] }>>();
-export const ObjectsInProperty = codecFor<{ o: { x: A } | { x: AB } }[]>();
-export const TuplesOfObjects = codecFor<[{ x: A }] | [{ x: AB }]>();
-export const OptionalTupleElement = codecFor<[number, ({ x: A } | { x: AB })?]>();
-export const Disjoint = codecFor<{ a: string } | { b: number }>();
-// Members chosen by own keys only: a name Object.prototype has is not a key of a value without it.
-export const InheritedRequired = codecFor<{ valueOf: "x"; x: boolean } | { x: string }>();
-export const InheritedOnly = codecFor<{ hasOwnProperty: string } | { a?: number }>();
-export const InheritedTag = codecFor<{ constructor: "a"; n: number } | { constructor: "b"; s: string }>();
-// nil for an optional property: what no encoder writes, so a strict attempt does not take it.
-export const AbsentOrNull = codecFor<{ a?: number } | Record<string, null>>();
-// The same in the positional layout, where an absent last property is left out, not written as nil.
-export interface OptionalFlag { v?: boolean }
-export interface OptionalNullable { k?: number | null }
-export const PositionalAbsentOrNull = codecFor<OptionalFlag | OptionalNullable>({ layout: "positional" });
-export interface Middle { a?: number; b?: boolean; c?: string }
-export const PositionalMiddle = codecFor<Middle | OptionalNullable>({ layout: "positional" });
-`,
-);
+const m = load<Record<string, any>>("union_choice", fixture("roundtrip/union-choice"));
 
 const cases: [string, unknown][] = [
   ["Arrays", [{ a: 1, b: 2 }]],
@@ -164,17 +128,7 @@ test("positional: nil as the last element is null of the member that has it, not
 
 test("the model plans each union's choice once, for both directions", () => {
   const { compile } = require("../helpers/compile") as typeof import("../helpers/compile");
-  const { model } = compile(
-    "union_choice_plans",
-    `import { codecFor } from "typed-msgpack";
-export interface A { a: number }
-export interface AB { a: number; b: number }
-export const Tagged = codecFor<{ k: "a"; a: number } | { k: "b"; b: number }>();
-export const Keys = codecFor<{ a: string } | { b: number }>();
-export const Ties = codecFor<{ x: A[] } | { x: AB[] }>();
-export const Tried = codecFor<A[] | AB[] | string>();
-`,
-  );
+  const { model } = compile("union_choice_plans", fixture("roundtrip/union-choice-plans"));
   const roots = Object.values(model!.codecs).map((c) => c.root);
   const plans = roots.map((root) => (root.kind === "union" ? root.plan : undefined));
   expect(plans.map((plan) => plan?.encode.map((c) => c.by))).toEqual([
@@ -226,12 +180,7 @@ function typeText(u: Member[]): string {
     .join(" | ");
 }
 
-const generated = load<Record<string, any>>(
-  "union_choice_property",
-  `import { codecFor } from "typed-msgpack";
-${unions.map((u, i) => `export const U${i} = codecFor<${typeText(u)}>();`).join("\n")}
-`,
-);
+const generated = load<Record<string, any>>("union_choice_property", fixture("roundtrip/union-choice-property"));
 
 test.each(unions.map((u, i) => [i, typeText(u), u] as const))(
   "U%d %s: a value made from one member round-trips whole",
@@ -291,12 +240,7 @@ const objectUnionText = (u: ObjectMember[]) =>
     )
     .join(" | ");
 
-const objectGenerated = load<Record<string, any>>(
-  "union_choice_objects",
-  `import { codecFor } from "typed-msgpack";
-${objectUnions.map((u, i) => `export const O${i} = codecFor<${objectUnionText(u)}>();`).join("\n")}
-`,
-);
+const objectGenerated = load<Record<string, any>>("union_choice_objects", fixture("roundtrip/union-choice-objects"));
 
 /** Values of `props` (an object type), optional properties sometimes absent. */
 function valuesOf<T>(

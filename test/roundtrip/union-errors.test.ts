@@ -7,22 +7,9 @@
 import { encode as peerEncode } from "@msgpack/msgpack";
 import { hex } from "../helpers/bytes";
 import { load } from "../helpers/compile";
+import { fixture } from "../helpers/fixtures";
 
-const m = load<Record<string, any>>(
-  "union_errors",
-  `import { codecFor } from "typed-msgpack";
-export type Shared = { t: 1; d: { k: 1; v: string } } | { t: 1; d: { k: 2; w: number } } | { t: 2; x: string };
-export const SharedTag = codecFor<Shared>();
-export const SharedTagPositional = codecFor<Shared>({ layout: "positional" });
-export const InArray = codecFor<{ items: Shared[] }>();
-// Discord's APIInteraction: several members have type 2 and differ by data.type.
-interface Option { name: string; value: string | number }
-interface ChatInput { type: 2; data: { type: 1; name: string; options?: Option[] } }
-interface UserCommand { type: 2; data: { type: 2; name: string; target_id: string } }
-interface Component { type: 3; data: { custom_id: string } }
-export const Interaction = codecFor<ChatInput | UserCommand | Component>();
-`,
-);
+const m = load<Record<string, any>>("union_errors", fixture("roundtrip/union-errors"));
 
 type Case = [codec: string, value: unknown, encodeMessage: string, decodeMessage: string];
 const cases: Case[] = [

@@ -1,44 +1,9 @@
 import { load } from "../helpers/compile";
 import type { Codec } from "../../runtime/index";
 import { hex, fromHex, str, about, roundTrip, codecError } from "./helpers";
+import { fixture } from "../helpers/fixtures";
 
-const C = load<Record<string, Codec<any>>>(
-  "roundtrip_unions",
-  `
-import { codecFor } from "typed-msgpack";
-export type Shape = { kind: "circle"; r: number } | { kind: "square"; side: number } | { kind: "rect"; w: number; h: number };
-export type Result = { ok: true; value: number } | { ok: false; error: string };
-export type Msg = { type: 1; text: string } | { type: 2; data: Uint8Array };
-export type Late = { name: string; note: string; kind: "a" } | { name: string; kind: "b"; size: number };
-export type Multi = { t: "x" | "y"; n: number } | { t: "z"; s: string };
-export const RecOrArr = codecFor<Record<string, number> | number[]>();
-export const ObjOrArr = codecFor<{ a: string } | boolean[]>();
-export const ObjOrDate = codecFor<{ at: number } | Date>();
-export const ObjOrBytes = codecFor<{ at: number } | Uint8Array>();
-export const ObjOrSet = codecFor<{ a: number } | Set<number>>();
-export const ShapeC = codecFor<Shape>();
-export const ResultC = codecFor<Result>();
-export const MsgC = codecFor<Msg>();
-export const LateC = codecFor<Late>();
-export const MultiC = codecFor<Multi>();
-export const MaybeStr = codecFor<string | null>();
-export const OptNum = codecFor<number | undefined>();
-export const Mixed = codecFor<string | number | boolean | null>();
-export const Lits = codecFor<"a" | 1 | true>();
-export const AutoOrBool = codecFor<"auto" | boolean>();
-export const StrOrTemplate = codecFor<"none" | \`#\${number}\`>();
-export const DateOrStr = codecFor<Date | string>();
-export const BytesOrNum = codecFor<Uint8Array | number>();
-export const ArrOrNum = codecFor<string[] | number>();
-export const Arrays = codecFor<string[] | number[]>();
-export const TupleOrArr = codecFor<[number, number] | string[]>();
-export const Untagged = codecFor<{ a: string } | { b: number }>();
-export const Overlap = codecFor<{ a: string } | { a: string; b: number }>();
-export const SetOrStr = codecFor<Set<number> | string>();
-export const MapOrNull = codecFor<Map<string, number> | null>();
-export const Holder = codecFor<{ shape: Shape | null; extra?: Shape }>();
-`,
-);
+const C = load<Record<string, Codec<any>>>("roundtrip_unions", fixture("roundtrip/unions"));
 
 describe("valid values round-trip through the right member", () => {
   test.each([

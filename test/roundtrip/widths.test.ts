@@ -7,43 +7,9 @@ import { encode as msgpackEncode, decode as msgpackDecode } from "@msgpack/msgpa
 import { load } from "../helpers/compile";
 import type { Codec } from "../../runtime/index";
 import { hex, fromHex, roundTrip, codecError, expectDecodeError, expectEncodeError } from "./helpers";
+import { fixture } from "../helpers/fixtures";
 
-const C = load<Record<string, Codec<any>>>(
-  "roundtrip_widths",
-  `
-import { codecFor, type Float32, type Float64, type Int8, type Int16, type Int32, type Int64, type Uint8, type Uint16, type Uint32, type Uint64 } from "typed-msgpack";
-import * as tm from "typed-msgpack";
-export interface Reading {
-  sensor: Uint16;
-  value: Float32;
-  exact: Float64;
-  delta?: Int8;
-  total: Int64 | null;
-  samples: Float32[];
-  counts: Int32[];
-  pair: [Uint8, Float32?];
-  byName: Map<string, Uint32>;
-  label: string | Int16;
-}
-type Id = tm.Uint64;
-export const F32 = codecFor<Float32>();
-export const F64 = codecFor<Float64>();
-export const I8 = codecFor<Int8>();
-export const I16 = codecFor<Int16>();
-export const I32 = codecFor<Int32>();
-export const I64 = codecFor<Int64>();
-export const U8 = codecFor<Uint8>();
-export const U16 = codecFor<Uint16>();
-export const U32 = codecFor<Uint32>();
-export const U64 = codecFor<Id>();
-export const F32s = codecFor<Float32[]>();
-export const F32sThenFour = codecFor<[Float32[], Float32, Float32, Float32, Float32]>();
-export const F64s = codecFor<Float64[]>();
-export const U8s = codecFor<readonly Uint8[]>();
-export const ReadingC = codecFor<Reading>();
-export const Branded = codecFor<Int32 & { readonly __brand?: "UserId" }>();
-`,
-);
+const C = load<Record<string, Codec<any>>>("roundtrip_widths", fixture("roundtrip/widths"));
 
 describe("Float32: float 32 (0xca), rounded by Math.fround", () => {
   test.each([

@@ -12,62 +12,12 @@ import { Decimal128, ObjectId } from "bson";
 import Decimal from "decimal.js";
 import { compile, load } from "../helpers/compile";
 import { codecError, decodeError, expectEncodeError, hex, roundTrip } from "./helpers";
+import { fixture } from "../helpers/fixtures";
 
-/** The mappings, in a module of their own that the codecs' module imports the classes from. */
-const MONEY = `import { wireMapping } from "typed-msgpack";
-import Decimal from "decimal.js";
-import { ObjectId } from "bson";
-export { Decimal, ObjectId };
-export const DecimalWire = wireMapping<Decimal, string>({
-  is: (v) => v instanceof Decimal,
-  encode: (d) => d.toString(),
-  decode: (s) => new Decimal(s),
-});
-export const ObjectIdWire = wireMapping<ObjectId, Uint8Array>({
-  is: (v) => v instanceof ObjectId,
-  encode: (id) => id.id,
-  decode: (bytes) => {
-    if (bytes.length !== 12) throw new RangeError("an ObjectId is 12 bytes, not " + bytes.length);
-    return new ObjectId(bytes);
-  },
-});
-`;
-compile("wm_money", MONEY);
+// The mappings, in a module of their own (test/fixtures/roundtrip/wm_money.ts) that the codecs' module imports the classes from.
+compile("wm_money", fixture("roundtrip/wm_money"));
 
-const ORDER = `import { codecFor, wireMapping } from "typed-msgpack";
-import type { Decimal, ObjectId } from "./wm_money.js";
-export class Sku {
-  constructor(readonly code: string, readonly size: number) {}
-  label() { return this.code + "/" + this.size; }
-}
-/** Declared beside the codecs that use it: imported by the module itself. */
-export const SkuWire = wireMapping<Sku, { code: string; size: number }>({
-  is: (v) => v instanceof Sku,
-  encode: (s) => ({ code: s.code, size: s.size }),
-  decode: (w) => new Sku(w.code, w.size),
-});
-export const UrlWire = wireMapping<URL, string>({
-  is: (v) => v instanceof URL,
-  encode: (u) => u.href,
-  decode: (s) => new URL(s),
-});
-export interface Line { sku: Sku; price: Decimal; qty: number }
-export interface Order {
-  _id: ObjectId;
-  total: Decimal;
-  discount?: Decimal | null;
-  lines: Line[];
-  byCode: Record<string, Decimal>;
-  site: URL;
-}
-export const OrderCodec = codecFor<Order>();
-export const DecimalCodec = codecFor<Decimal>();
-export const IdsCodec = codecFor<ObjectId[]>();
-/** Unions: the mapped member's wire type (str) is its own among the members. */
-export const AmountCodec = codecFor<Decimal | number | null>();
-export const IdOrNameCodec = codecFor<ObjectId | { name: string }>();
-`;
-const m = load<Record<string, any>>("wm_order", ORDER);
+const m = load<Record<string, any>>("wm_order", fixture("roundtrip/wm_order"));
 
 function order() {
   return {
@@ -160,30 +110,9 @@ describe("hostile input inside a mapped value is a CodecError with path", () => 
   });
 });
 
-/** Extension mappings: a class as a MessagePack extension type of the project's choosing. */
-const EXT = `import { codecFor, extensionMapping } from "typed-msgpack";
-import { Decimal128 } from "bson";
-export class Rgb {
-  constructor(readonly r: number, readonly g: number, readonly b: number) {}
-  hex() { return [this.r, this.g, this.b].map((c) => c.toString(16).padStart(2, "0")).join(""); }
-}
-export const Decimal128Ext = extensionMapping<Decimal128>(19, {
-  is: (v) => v instanceof Decimal128,
-  encode: (d) => d.bytes,
-  decode: (data) => new Decimal128(data),
-});
-export const RgbExt = extensionMapping<Rgb>(0, {
-  is: (v) => v instanceof Rgb,
-  encode: (c) => (c.r < 0 ? ("not bytes" as unknown as Uint8Array) : Uint8Array.of(c.r, c.g, c.b)),
-  decode: (d) => new Rgb(d[0]!, d[1]!, d[2]!),
-});
-export interface Paint { price: Decimal128; color: Rgb; accents: (Rgb | string)[] }
-export const PaintCodec = codecFor<Paint>();
-export const PriceCodec = codecFor<Decimal128 | null>();
-`;
-
+// Extension mappings: a class as a MessagePack extension type of the project's choosing.
 describe("extension mappings: a class as an extension type", () => {
-  const e = load<Record<string, any>>("wm_ext", EXT);
+  const e = load<Record<string, any>>("wm_ext", fixture("roundtrip/wm_ext"));
   const paint = () => ({
     price: Decimal128.fromString("19.99"),
     color: new e.Rgb(255, 128, 0),
@@ -225,18 +154,7 @@ describe("extension mappings: a class as an extension type", () => {
   });
 
   test("an id that is no literal from 0 to 127 (TS91033); an extension beside Date shares ext (TS91032)", () => {
-    const c = compile(
-      "wm_ext_errors",
-      `import { codecFor, extensionMapping } from "typed-msgpack";
-export class A { f() {} }
-export class B { f() {} }
-const ID = 3;
-export const AExt = extensionMapping<A>(-1, { is: (v) => v instanceof A, encode: () => new Uint8Array(0), decode: () => new A() });
-export const BExt = extensionMapping<B>(ID, { is: (v) => v instanceof B, encode: () => new Uint8Array(0), decode: () => new B() });
-export const C = codecFor<{ a: A; b: B }>();
-export const D = codecFor<{ when: Date | import("./wm_ext.js").Rgb }>();
-`,
-    );
+    const c = compile("wm_ext_errors", fixture("roundtrip/wm_ext_errors"));
     expect(c.diagnostics).toEqual([
       expect.stringContaining(
         "$.a is A, whose extension mapping AExt is declared with the extension type -1; write the type as an integer literal from 0 to 127",
@@ -251,13 +169,7 @@ export const D = codecFor<{ when: Date | import("./wm_ext.js").Rgb }>();
 
 describe("compile-time errors", () => {
   test("a class without a mapping names the class and shows how to declare one", () => {
-    const c = compile(
-      "wm_missing",
-      `import { codecFor } from "typed-msgpack";
-import Decimal from "decimal.js";
-export const C = codecFor<{ price: Decimal }>();
-`,
-    );
+    const c = compile("wm_missing", fixture("roundtrip/wm_missing"));
     const message = c.diagnostics.join("\n");
     expect(message).toContain("$.price is an instance of class Decimal");
     expect(message).toContain(
@@ -266,13 +178,7 @@ export const C = codecFor<{ price: Decimal }>();
   });
 
   test("a mapped class beside a member of its wire type's MessagePack type (TS91032)", () => {
-    const c = compile(
-      "wm_union",
-      `import { codecFor } from "typed-msgpack";
-import type { Decimal } from "./wm_money.js";
-export const C = codecFor<{ a: Decimal | string }>();
-`,
-    );
+    const c = compile("wm_union", fixture("roundtrip/wm_union"));
     expect(c.diagnostics).toEqual([
       expect.stringContaining(
         "$.a is a union whose member Decimal, written through its wire mapping as MessagePack str, shares that type with string",
@@ -281,15 +187,7 @@ export const C = codecFor<{ a: Decimal | string }>();
   });
 
   test("a wire type that holds the class again (TS91031); a wrongly typed mapping is the compiler's own error", () => {
-    const c = compile(
-      "wm_itself",
-      `import { codecFor, wireMapping } from "typed-msgpack";
-export class Node { constructor(readonly next?: Node) {} depth(): number { return 1; } }
-export const NodeWire = wireMapping<Node, { next?: Node }>({ is: (v) => v instanceof Node, encode: (n) => n, decode: (w) => new Node(w.next) });
-export const Bad = wireMapping<Node, string>({ is: (v) => v instanceof Node, encode: (n) => n.depth(), decode: (s) => new Node() });
-export const C = codecFor<Node>();
-`,
-    );
+    const c = compile("wm_itself", fixture("roundtrip/wm_itself"));
     expect(c.diagnostics).toEqual([
       expect.stringMatching(/Type 'number' is not assignable to type 'string'/),
       expect.stringContaining("$.next is Node, whose wire mapping NodeWire writes it as a type that holds Node again"),

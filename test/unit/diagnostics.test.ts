@@ -8,7 +8,8 @@ import typedMsgpackTransformer from "../../transformer/index";
 import { CATALOG, docsLink } from "../../transformer/diagnostics/catalog";
 import * as path from "node:path";
 import { cachingHost, compile, FIXTURE_OPTIONS, GENERATED_DIR, load } from "../helpers/compile";
-import { diagnose, IMPORT, positionOf } from "../helpers/diagnose";
+import { diagnose, diagnoseFixture, IMPORT, positionOf } from "../helpers/diagnose";
+import { fixture } from "../helpers/fixtures";
 
 const FUNCTION = "has a function type, which MessagePack cannot carry";
 const SYMBOL = "has a symbol type, which MessagePack cannot carry";
@@ -35,15 +36,7 @@ const NO_TYPE_INFO =
 
 describe("the example of the brief, spelled out in full", () => {
   test("a function-typed property is reported at the call, with the call's text and the property's path", () => {
-    const { diagnostics } = compile(
-      "diag_brief_onclick",
-      [
-        `import { codecFor } from "typed-msgpack";`,
-        `interface User { id: number; onClick: () => void }`,
-        `export const UserCodec = codecFor<User>();`,
-        ``,
-      ].join("\n"),
-    );
+    const { diagnostics } = compile("diag_brief_onclick", fixture("diagnostics/brief-onclick"));
     expect(diagnostics).toEqual([
       `3:26 codecFor<User>(): $.onClick has a function type, which MessagePack cannot carry${OMIT("User", "onClick")}${docsLink(91010)}`,
     ]);
@@ -88,7 +81,7 @@ describe("a property-level problem points at the property's declaration", () => 
 
 describe("missingTypeArgument (91001)", () => {
   test("codecFor() without a type argument", () => {
-    const d = diagnose("diag_missing_arg", `export const C = codecFor();\n`);
+    const d = diagnoseFixture("missing-arg");
     expect(d.diagnostics).toEqual([
       d.expected(
         "codecFor()",
@@ -101,7 +94,7 @@ describe("missingTypeArgument (91001)", () => {
   });
 
   test("codecFor<A, B>() is a type error and is also reported by the transformer", () => {
-    const d = diagnose("diag_two_args", `export const C = codecFor<string, number>();\n`);
+    const d = diagnoseFixture("two-args");
     expect(d.diagnostics).toEqual([
       `${positionOf(d.source, "string, number")} Expected 1 type arguments, but got 2.`,
       d.expected(
@@ -117,17 +110,14 @@ describe("typeParameter (91002): a type parameter without its codec argument", (
     `${path} is the type parameter ${name}, which is only known when the surrounding generic code is called; codecFor takes one codec per type parameter its type mentions, in the order they are declared (${all}).`;
 
   test("a bare type parameter inside a generic function", () => {
-    const d = diagnose("diag_typeparam_fn", `export function codecOf<T>() {\n  return codecFor<T>();\n}\n`);
+    const d = diagnoseFixture("typeparam-fn");
     expect(d.diagnostics).toEqual([
       d.expected("codecFor<T>()", `needs a codec for T: pass it as the first argument. ${why("$", "T")}`),
     ]);
   });
 
   test("a type parameter nested inside a concrete shape names its path", () => {
-    const d = diagnose(
-      "diag_typeparam_nested",
-      `export function pageCodec<Item>() {\n  return codecFor<{ items: Item[]; total: number }>();\n}\n`,
-    );
+    const d = diagnoseFixture("typeparam-nested");
     expect(d.diagnostics).toEqual([
       d.expected(
         "codecFor<{ items: Item[]; total: number }>()",
@@ -137,10 +127,7 @@ describe("typeParameter (91002): a type parameter without its codec argument", (
   });
 
   test("a class type parameter used in a method", () => {
-    const d = diagnose(
-      "diag_typeparam_class",
-      `export class Store<V extends string> {\n  codec() { return codecFor<Map<string, V>>(); }\n}\n`,
-    );
+    const d = diagnoseFixture("typeparam-class");
     expect(d.diagnostics).toEqual([
       d.expected(
         "codecFor<Map<string, V>>()",
@@ -150,17 +137,7 @@ describe("typeParameter (91002): a type parameter without its codec argument", (
   });
 
   test("the missing one of two is named by its place in the declaration order, not the order of use", () => {
-    const d = diagnose(
-      "diag_typeparam_second",
-      [
-        `import type { Codec } from "typed-msgpack";`,
-        `interface Envelope<K extends string, P> { payload: P; kind: K }`,
-        `export function envelopeCodec<K extends string, P>(kind: Codec<K>) {`,
-        `  return codecFor<Envelope<K, P>>(kind);`,
-        `}`,
-        ``,
-      ].join("\n"),
-    );
+    const d = diagnoseFixture("typeparam-second");
     expect(d.diagnostics).toEqual([
       d.expected(
         "codecFor<Envelope<K, P>>(kind)",
@@ -173,10 +150,7 @@ describe("typeParameter (91002): a type parameter without its codec argument", (
   });
 
   test("a class's type parameter comes before its method's", () => {
-    const d = diagnose(
-      "diag_typeparam_class_method",
-      [`export class Store<V> {`, `  codec<K extends string>() { return codecFor<Map<K, V>>(); }`, `}`, ``].join("\n"),
-    );
+    const d = diagnoseFixture("typeparam-class-method");
     expect(d.diagnostics).toEqual([
       d.expected(
         "codecFor<Map<K, V>>()",
@@ -188,17 +162,7 @@ describe("typeParameter (91002): a type parameter without its codec argument", (
 
 describe("extraCodecArguments (91023)", () => {
   test("more codecs than type parameters", () => {
-    const d = diagnose(
-      "diag_extra_codecs",
-      [
-        `import type { Codec } from "typed-msgpack";`,
-        `interface Page<T> { items: T[] }`,
-        `export function pageCodec<T>(item: Codec<T>, other: Codec<string>) {`,
-        `  return codecFor<Page<T>>(item, other);`,
-        `}`,
-        ``,
-      ].join("\n"),
-    );
+    const d = diagnoseFixture("extra-codecs");
     expect(d.diagnostics).toEqual([
       d.expected(
         "codecFor<Page<T>>(item, other)",
@@ -208,10 +172,7 @@ describe("extraCodecArguments (91023)", () => {
   });
 
   test("a concrete type takes none", () => {
-    const d = diagnose(
-      "diag_extra_concrete",
-      `const S = codecFor<string>();\nexport const C = codecFor<{ a: number }>(S);\n`,
-    );
+    const d = diagnoseFixture("extra-concrete");
     expect(d.diagnostics).toEqual([
       d.expected(
         "codecFor<{ a: number }>(S)",
@@ -249,16 +210,7 @@ describe("typeParameterPosition (91024): types computed from a type parameter", 
 
 describe("typeParameterInUnion (91025)", () => {
   test("T | string", () => {
-    const d = diagnose(
-      "diag_param_union",
-      [
-        `import type { Codec } from "typed-msgpack";`,
-        `export function make<T>(c: Codec<T>) {`,
-        `  return codecFor<{ v: T | string }>(c);`,
-        `}`,
-        ``,
-      ].join("\n"),
-    );
+    const d = diagnoseFixture("param-union");
     expect(d.diagnostics).toEqual([
       d.expected(
         "codecFor<{ v: T | string }>(c)",
@@ -268,16 +220,7 @@ describe("typeParameterInUnion (91025)", () => {
   });
 
   test("two type parameters", () => {
-    const d = diagnose(
-      "diag_param_union_two",
-      [
-        `import type { Codec } from "typed-msgpack";`,
-        `export function make<A, B>(a: Codec<A>, b: Codec<B>) {`,
-        `  return codecFor<A | B | null>(a, b);`,
-        `}`,
-        ``,
-      ].join("\n"),
-    );
+    const d = diagnoseFixture("param-union-two");
     expect(d.diagnostics).toHaveLength(1);
     expect(d.diagnostics[0]).toContain("$ is a union of the type parameter A with B;");
   });
@@ -286,7 +229,7 @@ describe("typeParameterInUnion (91025)", () => {
 describe("noTypeInformation (91003)", () => {
   // The catalog template reads "the type {0} could not be resolved"; {0} must be the type's text.
   test("an unresolvable type name: the message names the type, not the path", () => {
-    const d = diagnose("diag_unresolved", `export const C = codecFor<Missing>();\n`);
+    const d = diagnoseFixture("unresolved");
     expect(d.diagnostics).toEqual([
       `${positionOf(d.source, "Missing")} Cannot find name 'Missing'.`,
       d.expected(
@@ -298,10 +241,7 @@ describe("noTypeInformation (91003)", () => {
   });
 
   test("a type imported through an import that fails: the import's error, not the other imports'", () => {
-    const d = diagnose(
-      "diag_unresolved_import",
-      `import type { Point } from "./nowhere";\nimport type { Other } from "./elsewhere";\nexport const C = codecFor<Point>();\nexport type O = Other;\n`,
-    );
+    const d = diagnoseFixture("unresolved-import");
     expect(d.diagnostics.slice(2)).toEqual([
       d.expected(
         "codecFor<Point>()",
@@ -335,49 +275,34 @@ describe("noTypeInformation (91003)", () => {
 
 describe("functionType (91010)", () => {
   test("function-typed property", () => {
-    const d = diagnose(
-      "diag_fn_prop",
-      `interface Button { label: string; onClick: (e: unknown) => void }\nexport const C = codecFor<Button>();\n`,
-    );
+    const d = diagnoseFixture("fn-prop");
     expect(d.diagnostics).toEqual([
       d.expected("codecFor<Button>()", `$.onClick ${FUNCTION}${OMIT("Button", "onClick")}`),
     ]);
   });
 
   test("optional function-typed property", () => {
-    const d = diagnose(
-      "diag_fn_optional",
-      `interface Opts { retries: number; onRetry?: (n: number) => void }\nexport const C = codecFor<Opts>();\n`,
-    );
+    const d = diagnoseFixture("fn-optional");
     expect(d.diagnostics).toEqual([d.expected("codecFor<Opts>()", `$.onRetry ${FUNCTION}${OMIT("Opts", "onRetry")}`)]);
   });
 
   test("a function type as the root", () => {
-    const d = diagnose("diag_fn_root", `export const C = codecFor<(a: number) => string>();\n`);
+    const d = diagnoseFixture("fn-root");
     expect(d.diagnostics).toEqual([d.expected("codecFor<(a: number) => string>()", `$ ${FUNCTION}`)]);
   });
 
   test("a callable interface", () => {
-    const d = diagnose(
-      "diag_fn_callable",
-      `interface Handler { (x: number): void; id: string }\nexport const C = codecFor<Handler>();\n`,
-    );
+    const d = diagnoseFixture("fn-callable");
     expect(d.diagnostics).toEqual([d.expected("codecFor<Handler>()", `$ ${FUNCTION}`)]);
   });
 
   test("a constructor type", () => {
-    const d = diagnose(
-      "diag_fn_ctor",
-      `interface Plugin { make: new () => object }\nexport const C = codecFor<Plugin>();\n`,
-    );
+    const d = diagnoseFixture("fn-ctor");
     expect(d.diagnostics).toEqual([d.expected("codecFor<Plugin>()", `$.make ${FUNCTION}${OMIT("Plugin", "make")}`)]);
   });
 
   test("function-typed class field (an arrow function property, not a method)", () => {
-    const d = diagnose(
-      "diag_fn_class_field",
-      `class Widget { id = 1; onTick = () => {}; }\nexport const C = codecFor<Widget>();\n`,
-    );
+    const d = diagnoseFixture("fn-class-field");
     expect(d.diagnostics).toEqual([
       d.expected("codecFor<Widget>()", `$.onTick ${FUNCTION}${OMIT("Widget", "onTick")}`),
     ]);
@@ -386,24 +311,14 @@ describe("functionType (91010)", () => {
 
 describe("methods (91021): one diagnostic per type, at the type's path, however many methods it has", () => {
   test("one method of an interface", () => {
-    const d = diagnose(
-      "diag_fn_method",
-      `interface Greeter { name: string; greet(other: string): string }\nexport const C = codecFor<Greeter>();\n`,
-    );
+    const d = diagnoseFixture("fn-method");
     expect(d.diagnostics).toEqual([
       d.expected("codecFor<Greeter>()", `$ is Greeter, which has the method greet; ${METHODS}`),
     ]);
   });
 
   test("methods, accessors and a symbol-keyed method of one nested interface", () => {
-    const d = diagnose(
-      "diag_fn_methods",
-      [
-        `interface Cursor { pos: number; next(): Cursor; reset(): void; get done(): boolean; [Symbol.iterator](): Iterator<number>; seek(to: number): void }`,
-        `export const C = codecFor<{ items: Cursor[] }>();`,
-        ``,
-      ].join("\n"),
-    );
+    const d = diagnoseFixture("fn-methods");
     expect(d.diagnostics).toEqual([
       d.expected(
         "codecFor<{ items: Cursor[] }>()",
@@ -413,7 +328,7 @@ describe("methods (91021): one diagnostic per type, at the type's path, however 
   });
 
   test("a lib interface with methods is one unsupportedBuiltin, its members are not walked", () => {
-    const d = diagnose("diag_lib_methods", `export const C = codecFor<{ target: HTMLElement; label: String }>();\n`);
+    const d = diagnoseFixture("lib-methods");
     const call = "codecFor<{ target: HTMLElement; label: String }>()";
     expect(d.diagnostics).toEqual([
       d.expected(call, "$.target is a HTMLElement, which MessagePack cannot carry"),
@@ -422,10 +337,7 @@ describe("methods (91021): one diagnostic per type, at the type's path, however 
   });
 
   test("a type with methods reached from several places is reported once, where it is first reached", () => {
-    const d = diagnose(
-      "diag_fn_shared",
-      `interface Handle { id: number; close(): void }\nexport const C = codecFor<{ a: Handle; b: Handle[]; c: Map<string, Handle> }>();\n`,
-    );
+    const d = diagnoseFixture("fn-shared");
     expect(d.diagnostics).toEqual([
       d.expected(
         "codecFor<{ a: Handle; b: Handle[]; c: Map<string, Handle> }>()",
@@ -437,10 +349,7 @@ describe("methods (91021): one diagnostic per type, at the type's path, however 
 
 describe("arrayWithMembers (91022): a type that extends an array and declares members of its own", () => {
   test("an interface extending Array<T> with a data property and a method: one diagnostic, not one per array method", () => {
-    const d = diagnose(
-      "diag_array_members",
-      `interface Page extends Array<string> { total: number; next(): void }\nexport const C = codecFor<{ page: Page }>();\n`,
-    );
+    const d = diagnoseFixture("array-members");
     expect(d.diagnostics).toEqual([
       d.expected(
         "codecFor<{ page: Page }>()",
@@ -450,15 +359,7 @@ describe("arrayWithMembers (91022): a type that extends an array and declares me
   });
 
   test("through another interface, and ReadonlyArray", () => {
-    const d = diagnose(
-      "diag_array_members_chain",
-      [
-        `interface Items extends ReadonlyArray<number> {}`,
-        `interface Counted extends Items { count: number }`,
-        `export const C = codecFor<Counted>();`,
-        ``,
-      ].join("\n"),
-    );
+    const d = diagnoseFixture("array-members-chain");
     expect(d.diagnostics).toEqual([
       d.expected(
         "codecFor<Counted>()",
@@ -468,10 +369,7 @@ describe("arrayWithMembers (91022): a type that extends an array and declares me
   });
 
   test("an array intersected with an object type", () => {
-    const d = diagnose(
-      "diag_array_members_intersection",
-      `export const C = codecFor<{ rows: string[] & { total: number } }>();\n`,
-    );
+    const d = diagnoseFixture("array-members-intersection");
     expect(d.diagnostics).toEqual([
       d.expected(
         "codecFor<{ rows: string[] & { total: number } }>()",
@@ -481,65 +379,43 @@ describe("arrayWithMembers (91022): a type that extends an array and declares me
   });
 
   test("an interface or class extending Array<T> with nothing of its own is an array, with no diagnostic", () => {
-    const d = diagnose(
-      "diag_array_members_none",
-      [
-        `interface JsonArray extends Array<Json> {}`,
-        `type Json = string | number | boolean | null | JsonArray | { [key: string]: Json };`,
-        `class Scores extends Array<number> {}`,
-        `interface Frozen extends ReadonlyArray<string> {}`,
-        `export const C = codecFor<{ json: Json; scores: Scores; frozen: Frozen }>();`,
-        ``,
-      ].join("\n"),
-    );
+    const d = diagnoseFixture("array-members-none");
     expect(d.diagnostics).toEqual([]);
   });
 });
 
 describe("symbolType (91011)", () => {
   test("symbol property", () => {
-    const d = diagnose(
-      "diag_symbol",
-      `interface Tagged { id: number; tag: symbol }\nexport const C = codecFor<Tagged>();\n`,
-    );
+    const d = diagnoseFixture("symbol");
     expect(d.diagnostics).toEqual([d.expected("codecFor<Tagged>()", `$.tag ${SYMBOL}${OMIT("Tagged", "tag")}`)]);
   });
 
   test("unique symbol type", () => {
-    const d = diagnose(
-      "diag_unique_symbol",
-      `const marker: unique symbol = Symbol("m");\nexport const C = codecFor<{ m: typeof marker }>();\n`,
-    );
+    const d = diagnoseFixture("unique-symbol");
     expect(d.diagnostics).toEqual([d.expected("codecFor<{ m: typeof marker }>()", `$.m ${SYMBOL}${LEAVE_OUT("m")}`)]);
   });
 
   test("symbol inside a union", () => {
-    const d = diagnose("diag_symbol_union", `export const C = codecFor<string | symbol>();\n`);
+    const d = diagnoseFixture("symbol-union");
     expect(d.diagnostics).toEqual([d.expected("codecFor<string | symbol>()", `$ ${SYMBOL}`)]);
   });
 });
 
 describe("neverType (91012)", () => {
   test("never as the root", () => {
-    const d = diagnose("diag_never_root", `export const C = codecFor<never>();\n`);
+    const d = diagnoseFixture("never-root");
     expect(d.diagnostics).toEqual([d.expected("codecFor<never>()", `$ ${NEVER}`)]);
   });
 
   test("never-typed property", () => {
-    const d = diagnose(
-      "diag_never_prop",
-      `interface Done { ok: true; error: never }\nexport const C = codecFor<Done>();\n`,
-    );
+    const d = diagnoseFixture("never-prop");
     expect(d.diagnostics).toEqual([d.expected("codecFor<Done>()", `$.error ${NEVER}${OMIT("Done", "error")}`)]);
   });
 });
 
 describe("unsupportedBuiltin (91013)", () => {
   test("Promise, WeakMap and RegExp properties are each reported, in declaration order", () => {
-    const d = diagnose(
-      "diag_builtins",
-      `interface Job {\n  result: Promise<number>;\n  cache: WeakMap<object, string>;\n  pattern: RegExp;\n}\nexport const C = codecFor<Job>();\n`,
-    );
+    const d = diagnoseFixture("builtins");
     const call = "codecFor<Job>()";
     expect(d.diagnostics).toEqual([
       d.expected(call, "$.result is a Promise, which MessagePack cannot carry"),
@@ -549,21 +425,21 @@ describe("unsupportedBuiltin (91013)", () => {
   });
 
   test("the Function type", () => {
-    const d = diagnose("diag_builtin_function", `export const C = codecFor<{ run: Function }>();\n`);
+    const d = diagnoseFixture("builtin-function");
     expect(d.diagnostics).toEqual([
       d.expected("codecFor<{ run: Function }>()", "$.run is a Function, which MessagePack cannot carry"),
     ]);
   });
 
   test("WeakSet inside an array", () => {
-    const d = diagnose("diag_builtin_weakset", `export const C = codecFor<WeakSet<object>[]>();\n`);
+    const d = diagnoseFixture("builtin-weakset");
     expect(d.diagnostics).toEqual([
       d.expected("codecFor<WeakSet<object>[]>()", "$[] is a WeakSet, which MessagePack cannot carry"),
     ]);
   });
 
   test("a builtin whose name starts with a vowel reads 'an Error', not 'a Error'", () => {
-    const d = diagnose("diag_builtin_error", `export const C = codecFor<{ failure: Error }>();\n`);
+    const d = diagnoseFixture("builtin-error");
     expect(d.diagnostics).toEqual([
       d.expected("codecFor<{ failure: Error }>()", "$.failure is an Error, which MessagePack cannot carry"),
     ]);
@@ -572,15 +448,12 @@ describe("unsupportedBuiltin (91013)", () => {
 
 describe("otherBinary (91014)", () => {
   test("Float64Array", () => {
-    const d = diagnose(
-      "diag_float64array",
-      `interface Samples { rate: number; data: Float64Array }\nexport const C = codecFor<Samples>();\n`,
-    );
+    const d = diagnoseFixture("float64array");
     expect(d.diagnostics).toEqual([d.expected("codecFor<Samples>()", `$.data is a Float64Array${OTHER_BINARY}`)]);
   });
 
   test("DataView and Uint16Array", () => {
-    const d = diagnose("diag_dataview", `export const C = codecFor<{ view: DataView; words: Uint16Array }>();\n`);
+    const d = diagnoseFixture("dataview");
     const call = "codecFor<{ view: DataView; words: Uint16Array }>()";
     expect(d.diagnostics).toEqual([
       d.expected(call, `$.view is a DataView${OTHER_BINARY}`),
@@ -590,10 +463,7 @@ describe("otherBinary (91014)", () => {
 
   test("a Buffer-like type (Node's Buffer extends Uint8Array)", () => {
     // The fixture compiles without @types/node, so Buffer is declared the way @types/node declares it.
-    const d = diagnose(
-      "diag_buffer",
-      `interface Buffer extends Uint8Array { readUInt8(offset?: number): number }\nexport const C = codecFor<{ payload: Buffer }>();\n`,
-    );
+    const d = diagnoseFixture("buffer");
     expect(d.diagnostics).toEqual([
       d.expected("codecFor<{ payload: Buffer }>()", `$.payload is a Buffer${OTHER_BINARY}`),
     ]);
@@ -602,10 +472,7 @@ describe("otherBinary (91014)", () => {
 
 describe("classWithMethods (91015)", () => {
   test("class with a method", () => {
-    const d = diagnose(
-      "diag_class_method",
-      `class Point {\n  x = 0;\n  y = 0;\n  length() { return Math.hypot(this.x, this.y); }\n}\nexport const C = codecFor<Point>();\n`,
-    );
+    const d = diagnoseFixture("class-method");
     expect(d.diagnostics).toEqual([
       d.expected(
         "codecFor<Point>()",
@@ -615,10 +482,7 @@ describe("classWithMethods (91015)", () => {
   });
 
   test("a class with several methods and accessors is one diagnostic", () => {
-    const d = diagnose(
-      "diag_class_methods",
-      `class Shape {\n  w = 1;\n  area() { return this.w; }\n  get size() { return this.w; }\n  set size(v: number) { this.w = v; }\n  scale() {}\n  draw() {}\n  hide() {}\n}\nexport const C = codecFor<Shape>();\n`,
-    );
+    const d = diagnoseFixture("class-methods");
     expect(d.diagnostics).toEqual([
       d.expected(
         "codecFor<Shape>()",
@@ -628,10 +492,7 @@ describe("classWithMethods (91015)", () => {
   });
 
   test("a #private method is named as written", () => {
-    const d = diagnose(
-      "diag_class_private_method",
-      `class Token { value = ""; #hash() { return 0; } }\nexport const C = codecFor<Token>();\n`,
-    );
+    const d = diagnoseFixture("class-private-method");
     expect(d.diagnostics).toEqual([
       d.expected(
         "codecFor<Token>()",
@@ -641,10 +502,7 @@ describe("classWithMethods (91015)", () => {
   });
 
   test("class with a getter, nested in an array property", () => {
-    const d = diagnose(
-      "diag_class_getter",
-      `class Temp {\n  celsius = 0;\n  get fahrenheit() { return this.celsius * 1.8 + 32; }\n}\nexport const C = codecFor<{ readings: Temp[] }>();\n`,
-    );
+    const d = diagnoseFixture("class-getter");
     expect(d.diagnostics).toEqual([
       d.expected(
         "codecFor<{ readings: Temp[] }>()",
@@ -654,10 +512,7 @@ describe("classWithMethods (91015)", () => {
   });
 
   test("a class with only data fields is accepted and decodes to plain data", () => {
-    const m = load(
-      "diag_class_plain",
-      `${IMPORT}export class Point { x = 0; y = 0; }\nexport const C = codecFor<Point>();\n`,
-    );
+    const m = load("diag_class_plain", fixture("diagnostics/class-plain"));
     const p = new m.Point();
     p.x = 3;
     expect(m.C.decode(m.C.encode(p))).toEqual({ x: 3, y: 0 });
@@ -666,10 +521,7 @@ describe("classWithMethods (91015)", () => {
 
 describe("symbolKey (91016)", () => {
   test("a property keyed by a unique symbol", () => {
-    const d = diagnose(
-      "diag_symbol_key",
-      `const secret: unique symbol = Symbol("secret");\ninterface Vault { id: number; [secret]: string }\nexport const C = codecFor<Vault>();\n`,
-    );
+    const d = diagnoseFixture("symbol-key");
     expect(d.diagnostics).toEqual([
       d.expected(
         "codecFor<Vault>()",
@@ -679,10 +531,7 @@ describe("symbolKey (91016)", () => {
   });
 
   test("several symbol keys of one type are one diagnostic", () => {
-    const d = diagnose(
-      "diag_symbol_keys",
-      `const a: unique symbol = Symbol("a");\nconst b: unique symbol = Symbol("b");\ninterface Vault { id: number; [a]: string; [b]: number }\nexport const C = codecFor<Vault>();\n`,
-    );
+    const d = diagnoseFixture("symbol-keys");
     expect(d.diagnostics).toEqual([
       d.expected(
         "codecFor<Vault>()",
@@ -692,10 +541,7 @@ describe("symbolKey (91016)", () => {
   });
 
   test("a property keyed by a well-known symbol, nested", () => {
-    const d = diagnose(
-      "diag_symbol_key_wk",
-      `interface Tagged { name: string; [Symbol.toStringTag]: string }\nexport const C = codecFor<{ inner: Tagged }>();\n`,
-    );
+    const d = diagnoseFixture("symbol-key-wk");
     expect(d.diagnostics).toEqual([
       d.expected(
         "codecFor<{ inner: Tagged }>()",
@@ -770,37 +616,28 @@ describe("ambiguousUnion (91017)", () => {
     `${path} is a union whose members ${a} and ${b} are both written as MessagePack ${family}, ${AMBIGUOUS}`;
 
   test("bigint | a numeric enum (both int; an int could be either)", () => {
-    const d = diagnose(
-      "diag_amb_enum_bigint",
-      `enum Limit { None = 0, Default = 100 }\nexport const C = codecFor<bigint | Limit>();\n`,
-    );
+    const d = diagnoseFixture("amb-enum-bigint");
     expect(d.diagnostics).toEqual([
       d.expected("codecFor<bigint | Limit>()", ambiguous("$", "bigint", "0 | 100", "int")),
     ]);
   });
 
   test("bigint | a flag enum (both int)", () => {
-    const d = diagnose(
-      "diag_amb_flags_bigint",
-      `enum Bits { A = 1, B = 2, C = 4 }\nexport const C = codecFor<bigint | Bits>();\n`,
-    );
+    const d = diagnoseFixture("amb-flags-bigint");
     expect(d.diagnostics).toEqual([
       d.expected("codecFor<bigint | Bits>()", ambiguous("$", "bigint", "a combination of 1, 2, 4", "int")),
     ]);
   });
 
   test("Set<string> | string[] (both array)", () => {
-    const d = diagnose("diag_amb_set_array", `export const C = codecFor<Set<string> | string[]>();\n`);
+    const d = diagnoseFixture("amb-set-array");
     expect(d.diagnostics).toEqual([
       d.expected("codecFor<Set<string> | string[]>()", ambiguous("$", "Set<string>", "string[]", "array")),
     ]);
   });
 
   test("Map | object type (both map)", () => {
-    const d = diagnose(
-      "diag_amb_map_object",
-      `interface Counts { total: number }\nexport const C = codecFor<{ counts: Map<string, number> | Counts }>();\n`,
-    );
+    const d = diagnoseFixture("amb-map-object");
     expect(d.diagnostics).toEqual([
       d.expected(
         "codecFor<{ counts: Map<string, number> | Counts }>()",
@@ -810,34 +647,28 @@ describe("ambiguousUnion (91017)", () => {
   });
 
   test("Uint8Array | ArrayBuffer (both bin)", () => {
-    const d = diagnose("diag_amb_binary", `export const C = codecFor<Uint8Array | ArrayBuffer>();\n`);
+    const d = diagnoseFixture("amb-binary");
     expect(d.diagnostics).toEqual([
       d.expected("codecFor<Uint8Array | ArrayBuffer>()", ambiguous("$", "ArrayBuffer", "Uint8Array", "bin")),
     ]);
   });
 
   test("a bigint and a number literal, deep inside the type", () => {
-    const d = diagnose(
-      "diag_amb_deep",
-      `interface Ledger { entries: { amount: bigint | 0 }[] }\nexport const C = codecFor<Ledger>();\n`,
-    );
+    const d = diagnoseFixture("amb-deep");
     expect(d.diagnostics).toEqual([
       d.expected("codecFor<Ledger>()", ambiguous("$.entries[].amount", "bigint", "0", "int")),
     ]);
   });
 
   test("the message names only the members that arrive as the family: of true | 255, 255", () => {
-    const d = diagnose("diag_amb_literal_kinds", `export const C = codecFor<bigint | true | 255>();\n`);
+    const d = diagnoseFixture("amb-literal-kinds");
     expect(d.diagnostics).toEqual([
       d.expected("codecFor<bigint | true | 255>()", ambiguous("$", "bigint", "255", "int")),
     ]);
   });
 
   test("one diagnostic per union and family, however many members collide", () => {
-    const d = diagnose(
-      "diag_amb_once",
-      `export const C = codecFor<{ v: Set<number> | number[] | string[] | boolean[] | Uint8Array | ArrayBuffer }>();\n`,
-    );
+    const d = diagnoseFixture("amb-once");
     const call = "codecFor<{ v: Set<number> | number[] | string[] | boolean[] | Uint8Array | ArrayBuffer }>()";
     expect(d.diagnostics).toEqual([
       d.expected(call, ambiguous("$.v", "Set<number>", "string[]", "array")),
@@ -846,10 +677,7 @@ describe("ambiguousUnion (91017)", () => {
   });
 
   test("a union type used in several places is reported once, where it is first reached", () => {
-    const d = diagnose(
-      "diag_amb_shared",
-      `type Ids = Set<number> | number[];\nexport const C = codecFor<{ a: Ids; b: Ids[]; c: Map<string, Ids> }>();\n`,
-    );
+    const d = diagnoseFixture("amb-shared");
     expect(d.diagnostics).toEqual([
       d.expected(
         "codecFor<{ a: Ids; b: Ids[]; c: Map<string, Ids> }>()",
@@ -859,19 +687,7 @@ describe("ambiguousUnion (91017)", () => {
   });
 
   test("unions decode can take apart are accepted", () => {
-    const d = diagnose(
-      "diag_amb_ok",
-      [
-        `export const A = codecFor<string | number | boolean | null>();`,
-        `export const B = codecFor<number[] | string[]>();`,
-        `export const D = codecFor<{ a: string } | { b: number }>();`,
-        `export const E = codecFor<Date | Uint8Array | string>();`,
-        `export const F = codecFor<Set<number> | Map<string, number>>();`,
-        `export const G = codecFor<number | bigint>();`,
-        `export const H = codecFor<{ id: number | bigint; parent?: number | bigint | null; ids: (string | number | bigint)[] }>();`,
-        ``,
-      ].join("\n"),
-    );
+    const d = diagnoseFixture("amb-ok");
     expect(d.diagnostics).toEqual([]);
   });
 });
@@ -881,10 +697,7 @@ describe("restNotLast (91018)", () => {
   // (test/roundtrip/type-surface.test.ts); an optional one after it is a type error too.
   test("an optional element after a rest element", () => {
     // Written in place, TypeScript makes it an array; through an alias it stays a tuple.
-    const d = diagnose(
-      "diag_rest_not_last",
-      `type Path = [...string[], number?];\nexport const C = codecFor<{ path: Path }>();\n`,
-    );
+    const d = diagnoseFixture("rest-not-last");
     expect(d.diagnostics).toEqual([
       `${positionOf(d.source, "number?")} An optional element cannot follow a rest element.`,
       d.expected(
@@ -897,14 +710,14 @@ describe("restNotLast (91018)", () => {
 
 describe("unsupportedType (91019)", () => {
   test("the object keyword", () => {
-    const d = diagnose("diag_object_keyword", `export const C = codecFor<{ meta: object }>();\n`);
+    const d = diagnoseFixture("object-keyword");
     expect(d.diagnostics).toEqual([
       d.expected("codecFor<{ meta: object }>()", "$.meta has type object, which typed-msgpack does not support"),
     ]);
   });
 
   test("a string mapping type", () => {
-    const d = diagnose("diag_string_mapping", `export const C = codecFor<Uppercase<string>>();\n`);
+    const d = diagnoseFixture("string-mapping");
     expect(d.diagnostics).toEqual([
       d.expected("codecFor<Uppercase<string>>()", "$ has type Uppercase<string>, which typed-msgpack does not support"),
     ]);
@@ -913,7 +726,7 @@ describe("unsupportedType (91019)", () => {
 
 describe("unsupportedKey (91020)", () => {
   test("a symbol index signature", () => {
-    const d = diagnose("diag_symbol_index", `export const C = codecFor<{ [k: symbol]: string }>();\n`);
+    const d = diagnoseFixture("symbol-index");
     expect(d.diagnostics).toEqual([
       d.expected(
         "codecFor<{ [k: symbol]: string }>()",
@@ -925,39 +738,27 @@ describe("unsupportedKey (91020)", () => {
 
 describe("paths into nested types", () => {
   test("$.a.b[]: array element inside a nested object", () => {
-    const d = diagnose(
-      "diag_path_nested_array",
-      `interface A { a: { b: Array<() => void> } }\nexport const C = codecFor<A>();\n`,
-    );
+    const d = diagnoseFixture("path-nested-array");
     expect(d.diagnostics).toEqual([d.expected("codecFor<A>()", `$.a.b[] ${FUNCTION}`)]);
   });
 
   test("$.m[string]: values of a Record", () => {
-    const d = diagnose(
-      "diag_path_record",
-      `interface Registry { m: Record<string, symbol> }\nexport const C = codecFor<Registry>();\n`,
-    );
+    const d = diagnoseFixture("path-record");
     expect(d.diagnostics).toEqual([d.expected("codecFor<Registry>()", `$.m[string] ${SYMBOL}`)]);
   });
 
   test("$.m[string]: values of an index signature beside properties", () => {
-    const d = diagnose(
-      "diag_path_index_rest",
-      `interface Env { name: string; [key: string]: string | (() => string) }\nexport const C = codecFor<{ m: Env }>();\n`,
-    );
+    const d = diagnoseFixture("path-index-rest");
     expect(d.diagnostics).toEqual([d.expected("codecFor<{ m: Env }>()", `$.m[string] ${FUNCTION}`)]);
   });
 
   test("$[1]: a tuple element", () => {
-    const d = diagnose("diag_path_tuple", `export const C = codecFor<[string, () => void]>();\n`);
+    const d = diagnoseFixture("path-tuple");
     expect(d.diagnostics).toEqual([d.expected("codecFor<[string, () => void]>()", `$[1] ${FUNCTION}`)]);
   });
 
   test("$[1]: an optional tuple element; $[1...]: a rest element", () => {
-    const d = diagnose(
-      "diag_path_tuple_modes",
-      `export const A = codecFor<[string, symbol?]>();\nexport const B = codecFor<[number, ...symbol[]]>();\n`,
-    );
+    const d = diagnoseFixture("path-tuple-modes");
     expect(d.diagnostics).toEqual([
       d.expected("codecFor<[string, symbol?]>()", `$[1] ${SYMBOL}`),
       d.expected("codecFor<[number, ...symbol[]]>()", `$[1...] ${SYMBOL}`),
@@ -965,10 +766,7 @@ describe("paths into nested types", () => {
   });
 
   test("Map values and keys, Set elements", () => {
-    const d = diagnose(
-      "diag_path_map_set",
-      `export const A = codecFor<{ m: Map<string, () => void> }>();\nexport const B = codecFor<Map<symbol, number>>();\nexport const D = codecFor<{ s: Set<never> }>();\n`,
-    );
+    const d = diagnoseFixture("path-map-set");
     expect(d.diagnostics).toEqual([
       d.expected("codecFor<{ m: Map<string, () => void> }>()", `$.m[] ${FUNCTION}`),
       d.expected("codecFor<Map<symbol, number>>()", `$.<key> ${SYMBOL}`),
@@ -977,27 +775,21 @@ describe("paths into nested types", () => {
   });
 
   test("a property name that is not an identifier is quoted", () => {
-    const d = diagnose("diag_path_quoted", `export const C = codecFor<{ "on-click": () => void }>();\n`);
+    const d = diagnoseFixture("path-quoted");
     expect(d.diagnostics).toEqual([
       d.expected(`codecFor<{ "on-click": () => void }>()`, `$["on-click"] ${FUNCTION}${LEAVE_OUT("on-click")}`),
     ]);
   });
 
   test("a problem inside a recursive type", () => {
-    const d = diagnose(
-      "diag_path_recursive",
-      `interface Node { children: Node[]; visit: () => void }\nexport const C = codecFor<Node>();\n`,
-    );
+    const d = diagnoseFixture("path-recursive");
     expect(d.diagnostics).toEqual([d.expected("codecFor<Node>()", `$.visit ${FUNCTION}${OMIT("Node", "visit")}`)]);
   });
 });
 
 describe("several problems and several calls", () => {
   test("every problem of one type is reported, in declaration order", () => {
-    const d = diagnose(
-      "diag_many_problems",
-      `interface Bad { a: () => void; b: symbol; c: Promise<string>; d: bigint | 0 }\nexport const C = codecFor<Bad>();\n`,
-    );
+    const d = diagnoseFixture("many-problems");
     const call = "codecFor<Bad>()";
     expect(d.diagnostics).toEqual([
       d.expected(call, `$.a ${FUNCTION}${OMIT("Bad", "a")}`),
@@ -1008,19 +800,13 @@ describe("several problems and several calls", () => {
   });
 
   test("each failing call is reported at its own position; good calls in the same file still compile", () => {
-    const d = diagnose(
-      "diag_two_calls",
-      `interface Ok { id: number }\ninterface Bad { f: () => void }\nexport const A = codecFor<Ok>();\nexport const B = codecFor<Bad>();\n`,
-    );
+    const d = diagnoseFixture("two-calls");
     expect(d.diagnostics).toEqual([d.expected("codecFor<Bad>()", `$.f ${FUNCTION}${OMIT("Bad", "f")}`)]);
     expect(d.js).toContain("exports.A = __tm_OkCodec");
   });
 
   test("a second call for the same unsupported type is reported too", () => {
-    const d = diagnose(
-      "diag_same_bad_twice",
-      `interface Bad { f: () => void }\nexport const A = codecFor<Bad>();\nexport const B = codecFor<Bad>();\n`,
-    );
+    const d = diagnoseFixture("same-bad-twice");
     expect(d.diagnostics).toEqual([
       d.expected("codecFor<Bad>()", `$.f ${FUNCTION}${OMIT("Bad", "f")}`, 0),
       d.expected("codecFor<Bad>()", `$.f ${FUNCTION}${OMIT("Bad", "f")}`, 1),
@@ -1028,10 +814,7 @@ describe("several problems and several calls", () => {
   });
 
   test("an unsupported type is still reported when a later call reaches it through another type", () => {
-    const d = diagnose(
-      "diag_bad_then_nested",
-      `interface Bad { f: () => void }\nexport const A = codecFor<Bad>();\nexport const B = codecFor<{ inner: Bad }>();\n`,
-    );
+    const d = diagnoseFixture("bad-then-nested");
     expect(d.diagnostics).toEqual([
       d.expected("codecFor<Bad>()", `$.f ${FUNCTION}${OMIT("Bad", "f")}`),
       d.expected("codecFor<{ inner: Bad }>()", `$.inner.f ${FUNCTION}${OMIT_WHERE("Bad", "f")}`),
@@ -1050,10 +833,7 @@ describe("several problems and several calls", () => {
 describe("types that must not compile into a codec that fails or drops data", () => {
   test("a class with an ES private field is reported as symbolKey (the catalog names #private names)", () => {
     // Compiled silently, the generated encoder reads v["#pin"], which no instance has, so every encode fails.
-    const d = diagnose(
-      "diag_private_field",
-      `export class Account { #pin = 1234; owner = "ada"; }\nexport const C = codecFor<Account>();\n`,
-    );
+    const d = diagnoseFixture("private-field");
     expect(d.diagnostics).toEqual([
       d.expected(
         "codecFor<Account>()",
@@ -1076,14 +856,10 @@ describe("types that must not compile into a codec that fails or drops data", ()
 });
 
 describe("mixedWidths (91026): one number declared at two widths", () => {
-  const WIDTHS = `import type { Int8, Int16, Float32 } from "typed-msgpack";\n`;
   const MIXED = "; a number is written at one width, so declare one of them";
 
   test("a union of two widths, and of a width and number, names the path and the widths", () => {
-    const d = diagnose(
-      "diag_mixed_widths",
-      `${WIDTHS}interface R { a: Int8 | Int16; b: Float32 | number | null }\nexport const C = codecFor<R>();\n`,
-    );
+    const d = diagnoseFixture("mixed-widths");
     expect(d.diagnostics).toEqual([
       d.expected("codecFor<R>()", `$.a declares a number as int8 and int16 at once${MIXED}`),
       d.expected("codecFor<R>()", `$.b declares a number as number and float32 at once${MIXED}`),
@@ -1091,17 +867,14 @@ describe("mixedWidths (91026): one number declared at two widths", () => {
   });
 
   test("an intersection of two widths", () => {
-    const d = diagnose("diag_mixed_widths_intersection", `${WIDTHS}export const C = codecFor<Int8 & Int16>();\n`);
+    const d = diagnoseFixture("mixed-widths-intersection");
     expect(d.diagnostics).toEqual([
       d.expected("codecFor<Int8 & Int16>()", `$ declares a number as int8 and int16 at once${MIXED}`),
     ]);
   });
 
   test("a look-alike brand declared elsewhere is a plain branded number: no width, no diagnostic", () => {
-    const d = diagnose(
-      "diag_width_lookalike",
-      `type Int8 = number & { readonly __tmWidth?: "int8" };\nexport const C = codecFor<{ a: Int8 }>();\n`,
-    );
+    const d = diagnoseFixture("width-lookalike");
     expect(d.diagnostics).toEqual([]);
     expect(d.js).toContain("w.putNumber(");
     expect(d.js).not.toContain("writeInt");
@@ -1139,10 +912,7 @@ describe("codecOptions (91027): codecFor's options are read at build time", () =
 });
 
 test("options in a variable are taken for a codec argument, which a concrete type has no use for (91023)", () => {
-  const d = diagnose(
-    "diag_options_variable",
-    `const o = { layout: "positional" as const };\nexport const C = codecFor<{ a: number }>(o);\n`,
-  );
+  const d = diagnoseFixture("options-variable");
   expect(d.diagnostics).toHaveLength(1);
   expect(d.diagnostics[0]).toContain("codec argument");
   expect(d.js).not.toContain("__tm_codec(");
@@ -1150,10 +920,7 @@ test("options in a variable are taken for a codec argument, which a concrete typ
 
 describe("positionalTagIndex (91028): a positional union's discriminant at different indexes", () => {
   test("names the members and where each has it", () => {
-    const d = diagnose(
-      "diag_positional_tag",
-      `type S = { kind: "a"; x: number } | { y: number; kind: "b" };\nexport const C = codecFor<S>({ layout: "positional" });\n`,
-    );
+    const d = diagnoseFixture("positional-tag");
     expect(d.diagnostics).toEqual([
       d.expected(
         `codecFor<S>({ layout: "positional" })`,
@@ -1163,10 +930,7 @@ describe("positionalTagIndex (91028): a positional union's discriminant at diffe
   });
 
   test("the same union keyed is fine", () => {
-    const d = diagnose(
-      "diag_positional_tag_keyed",
-      `type S = { kind: "a"; x: number } | { y: number; kind: "b" };\nexport const C = codecFor<S>();\n`,
-    );
+    const d = diagnoseFixture("positional-tag-keyed");
     expect(d.diagnostics).toEqual([]);
   });
 });
@@ -1219,18 +983,7 @@ describe("how diagnostics reach the build", () => {
 describe("expandingGeneric (91029): recursion that changes the type argument", () => {
   const NEVER_ENDS = (name: string, first: string, second: string) =>
     `${second}: ${name} refers to itself with other type arguments (${first} holds ${second}, which holds a larger one still), so the type never ends and no codec, which is generated from a finite set of types, can encode it. Make the recursion use the same type arguments (${name}<T> inside ${name}<T>), or write the levels out as separate types.`;
-  const d = diagnose(
-    "diag_expanding_generic",
-    [
-      `import type { Codec } from "typed-msgpack";`,
-      `export interface Nested<T> { value: T; next?: Nested<T[]> }`,
-      `export type Deep<T> = { v: T; d?: Deep<[T]> };`,
-      `export const A = codecFor<Nested<number>>();`,
-      `export const B = codecFor<Deep<string>>();`,
-      `export function nestedCodec<T>(item: Codec<T>): Codec<Nested<T>> { return codecFor<Nested<T>>(item); }`,
-      ``,
-    ].join("\n"),
-  );
+  const d = diagnoseFixture("expanding-generic");
 
   test("a direct codec of an interface whose recursion wraps T in an array is an error where it starts growing, not a stack overflow", () => {
     expect(d.diagnostics).toContain(
@@ -1278,27 +1031,14 @@ describe("expandingGeneric (91029): recursion that changes the type argument", (
   });
 
   test("a type growing along several properties is one problem, found in linear time", () => {
-    const g = diagnose(
-      "diag_expanding_branches",
-      `export type B<T> = { a?: B<T[]>; b?: B<[T]>; c?: B<Set<T>>; d?: B<T | null> };\nexport const A = codecFor<B<number>>();\n`,
-    );
+    const g = diagnoseFixture("expanding-branches");
     expect(g.diagnostics).toEqual([
       g.expected("codecFor<B<number>>()", `$.a has type ${NEVER_ENDS("B", "B<number>", "B<number[]>")}`),
     ]);
   });
 
   test("nesting a generic by hand, and plain recursion, stay codecs", () => {
-    const ok = diagnose(
-      "diag_expanding_generic_ok",
-      [
-        `export interface Page<T> { items: T[]; total: number }`,
-        `export type Tree<T> = { value: T; children: Tree<T>[] };`,
-        `export type P8 = Page<Page<Page<Page<Page<Page<Page<Page<number>>>>>>>>;`,
-        `export const A = codecFor<P8>();`,
-        `export const B = codecFor<Tree<Page<string>>>();`,
-        ``,
-      ].join("\n"),
-    );
+    const ok = diagnoseFixture("expanding-generic-ok");
     expect(ok.diagnostics).toEqual([]);
   });
 });
