@@ -34,7 +34,7 @@ module.exports = {
       testMatch: FAST.map((dir) => `<rootDir>/test/${dir}/**/*.test.ts`).concat(
         FAST.map((dir) => `<rootDir>/test/${dir}.test.ts`),
       ),
-      testEnvironmentOptions: { propertyRuns: 25 },
+      testEnvironmentOptions: { propertyRuns: 10, tier: "fast" },
     },
     { ...shared, displayName: "full", testMatch: ["<rootDir>/test/**/*.test.ts"] },
   ],

@@ -10,10 +10,11 @@ const sourceFiles = new Map();
 class SharedCompilerEnvironment extends TestEnvironment {
   constructor(config, context) {
     super(config, context);
-    // propertyRuns: the project's bound on fast-check runs (test/property/lib/jest-run.ts).
-    const { propertyRuns } = config.projectConfig.testEnvironmentOptions;
+    // propertyRuns: the project's bound on fast-check runs (test/property/lib/jest-run.ts); tier:
+    // "fast" for the project whose suites run smaller workloads (test/helpers/tier.ts).
+    const { propertyRuns, tier } = config.projectConfig.testEnvironmentOptions;
     // nativeRequire: Node's own require, for TypeScript 7's API (ES modules, which jest's cannot load).
-    this.global.__typedMsgpackTest = { typescript, sourceFiles, propertyRuns, nativeRequire: require };
+    this.global.__typedMsgpackTest = { typescript, sourceFiles, propertyRuns, tier, nativeRequire: require };
   }
 }
 

@@ -3,6 +3,7 @@ import { inspect } from "node:util";
 import { CodecError, type Codec, type DecodeOptions } from "../../runtime/index";
 
 import { fromHex, hex } from "../helpers/bytes";
+import { same } from "../helpers/equal";
 
 export { fromHex, hex };
 
@@ -29,7 +30,7 @@ export function roundTrip(codec: Codec<any>, value: unknown, expected: unknown =
   const first = codec.encode(value);
   about(first, () => {
     const decoded = codec.decode(first);
-    expect(decoded).toEqual(expected);
+    same(decoded, expected);
     expect(hex(codec.encode(decoded))).toBe(hex(first));
   });
   return first;

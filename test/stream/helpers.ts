@@ -1,15 +1,11 @@
 /** Shared by the stream tests: fixture types, seeded chunkings, and small async helpers. */
-import { isDeepStrictEqual } from "node:util";
 import { CodecError, type Codec } from "../../runtime/index";
 import { concat as concatChunks, fromHex, hex } from "../helpers/bytes";
 
 /** The codecs of FIXTURE as tests see them; the array ones have decodeArrayStream. */
 export type Codecs = Record<string, Codec<any>> & Record<"ItemsC" | "NumsC" | "TreesC" | "AnysC", Codec<any[]>>;
 
-/** Deep equality that is cheap when it holds (jest's toEqual is slow on big values); toEqual's diff when it fails. */
-export function same(actual: unknown, expected: unknown): void {
-  if (!isDeepStrictEqual(actual, expected)) expect(actual).toEqual(expected);
-}
+export { same } from "../helpers/equal";
 
 /** Types that reach every decoder path; each test file loads this under its own fixture name. */
 export const FIXTURE = `

@@ -5,11 +5,14 @@
 import * as v8 from "node:v8";
 import * as vm from "node:vm";
 import { load } from "../helpers/compile";
+import { bySize } from "../helpers/tier";
 
 v8.setFlagsFromString("--expose-gc");
 const gc = vm.runInNewContext("gc") as () => void;
 
-const BIG = 50 << 20;
+/** The huge value: 50 MB, 8 MB in the fast tier (test/helpers/tier.ts), still 4 times RETAINED_MAX. */
+const BIG = bySize(50, 8) << 20;
+const MB = `${BIG >> 20} MB`;
 const RETAINED_MAX = 2 << 20; // the 1 MB the writer may keep, and slack for the test's own buffers
 
 function arrayBuffersAfterGc(): number {
@@ -41,7 +44,7 @@ test.each([
     "copied (output fills less than half of the buffer)",
     () => codecs.ChunksCodec.encode(Array.from({ length: 9 }, () => new Uint8Array(BIG / 8))),
   ],
-])("after a 50 MB encode whose result is %s, the codec keeps at most 1 MB", (_name, encode) => {
+])(`after a ${MB} encode whose result is %s, the codec keeps at most 1 MB`, (_name, encode) => {
   const before = arrayBuffersAfterGc();
   let out: Uint8Array | undefined = encode();
   expect(out!.length).toBeGreaterThan(BIG);
@@ -54,7 +57,7 @@ test.each([
   });
 });
 
-test("encodeInto keeps nothing of the caller's 50 MB target, also after a long str written into it", () => {
+test(`encodeInto keeps nothing of the caller's ${MB} target, also after a long str written into it`, () => {
   const before = arrayBuffersAfterGc();
   const encodeIntoBig = (): number =>
     codecs.PaddedCodec.encodeInto(
@@ -65,7 +68,7 @@ test("encodeInto keeps nothing of the caller's 50 MB target, also after a long s
   expect(arrayBuffersAfterGc() - before).toBeLessThan(RETAINED_MAX);
 });
 
-test("a 50 MB encode that fails half-way keeps at most 1 MB", () => {
+test(`a ${MB} encode that fails half-way keeps at most 1 MB`, () => {
   const before = arrayBuffersAfterGc();
   const chunks: unknown[] = Array.from({ length: 8 }, () => new Uint8Array(BIG / 8));
   chunks.push("not bytes");
@@ -74,7 +77,7 @@ test("a 50 MB encode that fails half-way keeps at most 1 MB", () => {
   expect(arrayBuffersAfterGc() - before).toBeLessThan(RETAINED_MAX);
 });
 
-test("after a 50 MB output the next goes into a buffer of its own (Writer.begin), kept neither after it nor after one that fails", () => {
+test(`after a ${MB} output the next goes into a buffer of its own (Writer.begin), kept neither after it nor after one that fails`, () => {
   // Inputs and decoded copies made and dropped inside these functions, so that no frame of the test keeps them.
   const encodeBig = (): Uint8Array => codecs.BlobCodec.encode({ name: "big", data: new Uint8Array(BIG).fill(7) });
   const allSevens = (bytes: Uint8Array): boolean => codecs.BlobCodec.decode(bytes).data.every((b: number) => b === 7);
