@@ -65,10 +65,39 @@ function formatDiagnostic(d: ts.Diagnostic): string {
 
 /** Compiles `source` as `test/.generated/<name>.ts` through the real transformer (as ts-patch runs it). */
 export function compile(name: string, source: string): Compiled {
+  const file = writeFixture(name, source);
+  return compileIn(ts.createProgram([file], FIXTURE_OPTIONS, cachingHost()), file);
+}
+
+/**
+ * compile() of many fixtures through one program, each on first request: a fixture is still checked
+ * and emitted alone, but the program (lib and runtime files merged into one checker) is built once,
+ * not once a fixture. For fixtures that are modules and declare no globals, so that none sees another.
+ */
+export function compileMany(
+  fixtures: readonly (readonly [name: string, source: string])[],
+): (name: string) => Compiled {
+  const files = new Map(fixtures.map(([name, source]) => [name, writeFixture(name, source)]));
+  let program: ts.Program | undefined;
+  const compiled = new Map<string, Compiled>();
+  return (name) => {
+    const file = files.get(name);
+    if (file === undefined) throw new Error(`no fixture named ${name} in this compileMany`);
+    program ??= ts.createProgram([...files.values()], FIXTURE_OPTIONS, cachingHost());
+    let result = compiled.get(name);
+    if (!result) compiled.set(name, (result = compileIn(program, file)));
+    return result;
+  };
+}
+
+function writeFixture(name: string, source: string): string {
   fs.mkdirSync(GENERATED_DIR, { recursive: true });
   const file = path.join(GENERATED_DIR, name + ".ts");
   fs.writeFileSync(file, source);
-  const program = ts.createProgram([file], FIXTURE_OPTIONS, cachingHost());
+  return file;
+}
+
+function compileIn(program: ts.Program, file: string): Compiled {
   const sourceFile = program.getSourceFile(file)!;
   const diagnostics = [
     ...program.getSyntacticDiagnostics(sourceFile),

@@ -1,4 +1,6 @@
-import { compile, type Compiled } from "./compile";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { compile, compileMany, type Compiled } from "./compile";
 import { fixture } from "./fixtures";
 
 /** The link compile() has checked each of our messages to end with (the one to its own code's section). */
@@ -31,8 +33,19 @@ export function diagnose(name: string, body: string): Diagnosed {
  * `diag_<file>` (dashes as underscores).
  */
 export function diagnoseFixture(file: string): Diagnosed {
-  return diagnoseSource("diag_" + file.replace(/-/g, "_"), fixture("diagnostics/" + file));
+  fixtures ??= compileMany(
+    fs
+      .readdirSync(path.join(__dirname, "../fixtures/diagnostics"))
+      .filter((f) => f.endsWith(".ts"))
+      .map((f) => [nameOf(f.slice(0, -3)), fixture("diagnostics/" + f.slice(0, -3))] as const),
+  );
+  return diagnosed(fixtures(nameOf(file)), fixture("diagnostics/" + file));
 }
+
+/** All of test/fixtures/diagnostics, compiled through one program (compileMany) on first use. */
+let fixtures: ((name: string) => Compiled) | undefined;
+
+const nameOf = (file: string) => "diag_" + file.replace(/-/g, "_");
 
 type Diagnosed = Compiled & {
   source: string;
@@ -40,7 +53,10 @@ type Diagnosed = Compiled & {
 };
 
 function diagnoseSource(name: string, source: string): Diagnosed {
-  const compiled = compile(name, source);
+  return diagnosed(compile(name, source), source);
+}
+
+function diagnosed(compiled: Compiled, source: string): Diagnosed {
   return {
     ...compiled,
     // Without the link, which compile() checked against each diagnostic's code: the tests compare the text.

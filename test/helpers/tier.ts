@@ -11,3 +11,9 @@ export const TIER: "fast" | "full" =
 export function bySize<T>(full: T, fast: T): T {
   return TIER === "fast" ? fast : full;
 }
+
+/**
+ * `test` in the full tier; in the fast tier a skipped one, which jest counts as skipped: for a
+ * variant whose kind of check another test of the suite keeps in fast.
+ */
+export const fullTest: typeof test = TIER === "full" ? test : test.skip;

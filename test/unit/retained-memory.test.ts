@@ -5,7 +5,7 @@
 import * as v8 from "node:v8";
 import * as vm from "node:vm";
 import { load } from "../helpers/compile";
-import { bySize } from "../helpers/tier";
+import { bySize, fullTest } from "../helpers/tier";
 
 v8.setFlagsFromString("--expose-gc");
 const gc = vm.runInNewContext("gc") as () => void;
@@ -33,7 +33,9 @@ export const PaddedCodec = codecFor<{ before: Uint8Array; label: string; after: 
 `,
 );
 
-test.each([
+// The fast tier (test/helpers/tier.ts) keeps one test of each kind: a buffer handed over, one copied
+// out, a failed encode, a huge output's buffer of its own, decoded strings; full runs the variants too.
+const encodes: [string, () => Uint8Array][] = [
   ["handed over (output fills the buffer)", () => codecs.BlobCodec.encode({ name: "big", data: new Uint8Array(BIG) })],
   // A str of 100 characters after the bin goes through a Buffer over the writer's memory (writeString): not kept either.
   [
@@ -44,20 +46,25 @@ test.each([
     "copied (output fills less than half of the buffer)",
     () => codecs.ChunksCodec.encode(Array.from({ length: 9 }, () => new Uint8Array(BIG / 8))),
   ],
-])(`after a ${MB} encode whose result is %s, the codec keeps at most 1 MB`, (_name, encode) => {
-  const before = arrayBuffersAfterGc();
-  let out: Uint8Array | undefined = encode();
-  expect(out!.length).toBeGreaterThan(BIG);
-  out = undefined;
-  expect(arrayBuffersAfterGc() - before).toBeLessThan(RETAINED_MAX);
-  // The codec still works, and small values still round-trip through the kept writer.
-  expect(codecs.BlobCodec.decode(codecs.BlobCodec.encode({ name: "small", data: new Uint8Array([1, 2]) }))).toEqual({
-    name: "small",
-    data: new Uint8Array([1, 2]),
-  });
-});
+];
 
-test(`encodeInto keeps nothing of the caller's ${MB} target, also after a long str written into it`, () => {
+test.each(bySize(encodes, [encodes[0]!, encodes[2]!]))(
+  `after a ${MB} encode whose result is %s, the codec keeps at most 1 MB`,
+  (_name, encode) => {
+    const before = arrayBuffersAfterGc();
+    let out: Uint8Array | undefined = encode();
+    expect(out!.length).toBeGreaterThan(BIG);
+    out = undefined;
+    expect(arrayBuffersAfterGc() - before).toBeLessThan(RETAINED_MAX);
+    // The codec still works, and small values still round-trip through the kept writer.
+    expect(codecs.BlobCodec.decode(codecs.BlobCodec.encode({ name: "small", data: new Uint8Array([1, 2]) }))).toEqual({
+      name: "small",
+      data: new Uint8Array([1, 2]),
+    });
+  },
+);
+
+fullTest(`encodeInto keeps nothing of the caller's ${MB} target, also after a long str written into it`, () => {
   const before = arrayBuffersAfterGc();
   const encodeIntoBig = (): number =>
     codecs.PaddedCodec.encodeInto(
@@ -119,24 +126,27 @@ test("a decoded string keeps at most the 1 KB latin1 copy around it alive, never
   expect(kept.slice(-2)).toEqual(["t", "label-19xxxxxxxxxxxx"]);
 });
 
-test("a str far from the strs before it is copied alone: 4,000 kept labels between two 2 KB bins take under 1 MB", () => {
-  // A latin1 copy of the 1 KB after each label would keep 4 MB alive; asciiText copies a str
-  // that starts more than SPARSE_GAP bytes past the last copy on its own.
-  const inputs = Array.from({ length: 20 }, (_, i) =>
-    codecs.PaddedCodec.encode({
-      before: new Uint8Array(2_000),
-      label: `label-${i}`.padEnd(20, "x"),
-      after: new Uint8Array(2_000),
-    }),
-  );
-  const kept: string[] = [];
-  const heapAfterGc = () => {
-    gc();
-    gc();
-    return process.memoryUsage().heapUsed;
-  };
-  const before = heapAfterGc();
-  for (let i = 0; i < 4_000; i++) kept.push(codecs.PaddedCodec.decode(inputs[i % 20]!).label);
-  expect(heapAfterGc() - before).toBeLessThan(1 << 20);
-  expect(kept.slice(-1)).toEqual(["label-19xxxxxxxxxxxx"]);
-});
+fullTest(
+  "a str far from the strs before it is copied alone: 4,000 kept labels between two 2 KB bins take under 1 MB",
+  () => {
+    // A latin1 copy of the 1 KB after each label would keep 4 MB alive; asciiText copies a str
+    // that starts more than SPARSE_GAP bytes past the last copy on its own.
+    const inputs = Array.from({ length: 20 }, (_, i) =>
+      codecs.PaddedCodec.encode({
+        before: new Uint8Array(2_000),
+        label: `label-${i}`.padEnd(20, "x"),
+        after: new Uint8Array(2_000),
+      }),
+    );
+    const kept: string[] = [];
+    const heapAfterGc = () => {
+      gc();
+      gc();
+      return process.memoryUsage().heapUsed;
+    };
+    const before = heapAfterGc();
+    for (let i = 0; i < 4_000; i++) kept.push(codecs.PaddedCodec.decode(inputs[i % 20]!).label);
+    expect(heapAfterGc() - before).toBeLessThan(1 << 20);
+    expect(kept.slice(-1)).toEqual(["label-19xxxxxxxxxxxx"]);
+  },
+);
