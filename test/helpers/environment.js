@@ -6,6 +6,8 @@ const typescript = require("typescript");
 
 /** Lib and runtime source files parsed once per worker (test/helpers/compile.ts). */
 const sourceFiles = new Map();
+/** The property tests' zoo, compiled once per worker (test/property/lib/zoo-load.ts). */
+const zoos = new Map();
 
 class SharedCompilerEnvironment extends TestEnvironment {
   constructor(config, context) {
@@ -14,7 +16,7 @@ class SharedCompilerEnvironment extends TestEnvironment {
     // "fast" for the project whose suites run smaller workloads (test/helpers/tier.ts).
     const { propertyRuns, tier } = config.projectConfig.testEnvironmentOptions;
     // nativeRequire: Node's own require, for TypeScript 7's API (ES modules, which jest's cannot load).
-    this.global.__typedMsgpackTest = { typescript, sourceFiles, propertyRuns, tier, nativeRequire: require };
+    this.global.__typedMsgpackTest = { typescript, sourceFiles, zoos, propertyRuns, tier, nativeRequire: require };
   }
 }
 

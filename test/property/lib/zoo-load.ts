@@ -2,14 +2,24 @@
  * Compiles the zoo through the real transformer (test/helpers/compile.ts) and pairs each exported
  * codec with its root in the transformer's type model, so properties can derive arbitraries.
  */
-import { compile } from "../../helpers/compile";
+import { compile, type Compiled } from "../../helpers/compile";
 import type { Codec } from "../../../runtime/index";
 import type { ZooType } from "./checks";
 import { ZOO_SOURCE } from "../zoo";
 
+/**
+ * Zoos compiled by the suites this jest worker ran before (test/helpers/environment.js), by source:
+ * the property suites share one compile of the zoo (seconds each) and each requires its module afresh.
+ */
+const compiledZoos = (globalThis as { __typedMsgpackTest?: { zoos?: Map<string, Compiled> } }).__typedMsgpackTest?.zoos;
+
 /** `name` must be unique across the repo (it becomes test/.generated/<name>.ts). */
 export function loadZoo(name: string, source: string = ZOO_SOURCE): ZooType[] {
-  const compiled = compile(name, source);
+  let compiled = compiledZoos?.get(source);
+  if (!compiled) {
+    compiled = compile(name, source);
+    compiledZoos?.set(source, compiled);
+  }
   if (compiled.diagnostics.length > 0)
     throw new Error(`zoo ${name} did not compile:\n${compiled.diagnostics.join("\n")}`);
   const model = compiled.model;
