@@ -8,6 +8,7 @@ import { decodeAsync, decodeMulti, decodeStream } from "../../runtime/stream";
 import { CodecError, type Reader, type Codec } from "../../runtime/index";
 import { codec, readDynamic, writeDynamic } from "../../runtime/internal";
 import { GENERATED_CODE_VERSION } from "../../runtime/codec";
+import { bySize } from "../helpers/tier";
 import {
   FIXTURE,
   type Codecs,
@@ -118,7 +119,8 @@ describe("cut short", () => {
 describe("the same errors as in memory", () => {
   test("seeded corruptions of a stream: same values, then the same error, as decodeMulti", async () => {
     const next = rng(5);
-    for (let trial = 0; trial < 500; trial++) {
+    // 100 trials in the fast tier (test/helpers/tier.ts), as property tests run fewer there.
+    for (let trial = 0; trial < bySize(500, 100); trial++) {
       const bad = stream.slice();
       for (let flips = 1 + (trial % 3); flips > 0; flips--)
         bad[Math.floor(next() * bad.length)] = Math.floor(next() * 256);
