@@ -822,7 +822,7 @@ describe("several problems and several calls", () => {
   });
 
   test("with an aliased import, the message quotes the call as written", () => {
-    const source = `import { codecFor as cf } from "typed-msgpack";\ninterface Bad { f: () => void }\nexport const C = cf<Bad>();\n`;
+    const source = fixture("diagnostics/alias-text");
     const { diagnostics } = compile("diag_alias_text", source);
     expect(diagnostics).toEqual([
       `${positionOf(source, "cf<Bad>()")} cf<Bad>(): $.f ${FUNCTION}${OMIT("Bad", "f")}${docsLink(91010)}`,
@@ -843,7 +843,7 @@ describe("types that must not compile into a codec that fails or drops data", ()
   });
 
   test("a number index signature beside properties", () => {
-    const source = `${IMPORT}export interface Row { label: string; [column: number]: string }\nexport const C = codecFor<Row>();\n`;
+    const source = fixture("diagnostics/number-index-rest");
     const compiled = compile("diag_number_index_rest", source);
     if (compiled.diagnostics.length > 0) {
       expect(compiled.diagnostics.join("\n")).toContain("number");
@@ -936,7 +936,7 @@ describe("positionalTagIndex (91028): a positional union's discriminant at diffe
 });
 
 describe("how diagnostics reach the build", () => {
-  const source = `${IMPORT}interface Bad { f: () => void }\nexport const C = codecFor<Bad>();\n`;
+  const source = fixture("diagnostics/function-property");
 
   function emitWith(name: string, extras: Parameters<typeof typedMsgpackTransformer>[2]) {
     const file = compile(name, source).file;
