@@ -940,7 +940,7 @@ describe("how diagnostics reach the build", () => {
 
   function emitWith(name: string, extras: Parameters<typeof typedMsgpackTransformer>[2]) {
     const file = compile(name, source).file;
-    const program = ts.createProgram([file], FIXTURE_OPTIONS);
+    const program = ts.createProgram([file], FIXTURE_OPTIONS, cachingHost());
     return () =>
       program.emit(program.getSourceFile(file), () => undefined, undefined, false, {
         before: [typedMsgpackTransformer(program, {}, extras)],

@@ -10,7 +10,7 @@ import type { SyntaxFile } from "../../transformer/recognize/syntax";
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import ts from "typescript";
-import { compile, FIXTURE_OPTIONS, GENERATED_DIR } from "../helpers/compile";
+import { cachingHost, compile, FIXTURE_OPTIONS, GENERATED_DIR } from "../helpers/compile";
 import { collectCodecs } from "../../transformer/schema/collect";
 import { jsonSchemas, templatePattern, type JsonSchema } from "../../transformer/schema/json-schema";
 import type { TemplateHole } from "../../transformer/model/ir";
@@ -79,7 +79,7 @@ function compiledWithSchema(
 ): { codec: { decode(bytes: Uint8Array): unknown }; schema: JsonSchema } {
   const compiled = compile(file, source);
   expect(compiled.diagnostics).toEqual([]);
-  const program = ts.createProgram([compiled.file], FIXTURE_OPTIONS);
+  const program = ts.createProgram([compiled.file], FIXTURE_OPTIONS, cachingHost());
   const found = collectCodecs(
     ClassicProgram.of(program),
     program.getSourceFile(compiled.file)! as unknown as SyntaxFile,

@@ -5,14 +5,14 @@
 import ts from "typescript";
 import { ClassicProgram } from "../../transformer/checkers/classic";
 import type { SyntaxFile } from "../../transformer/recognize/syntax";
-import { compile, FIXTURE_OPTIONS, GENERATED_DIR } from "../helpers/compile";
+import { cachingHost, compile, FIXTURE_OPTIONS, GENERATED_DIR } from "../helpers/compile";
 import { collectCodecs } from "../../transformer/schema/collect";
 import { buildSnapshot, formatSnapshot, type Snapshot } from "../../transformer/schema/snapshot";
 
 function snapshotOf(name: string, source: string): Snapshot {
   const compiled = compile(name, source);
   expect(compiled.diagnostics).toEqual([]);
-  const program = ts.createProgram([compiled.file], FIXTURE_OPTIONS);
+  const program = ts.createProgram([compiled.file], FIXTURE_OPTIONS, cachingHost());
   const found = collectCodecs(
     ClassicProgram.of(program),
     program.getSourceFile(compiled.file)! as unknown as SyntaxFile,
