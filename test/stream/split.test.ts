@@ -103,24 +103,26 @@ const vectors = Object.values(suite)
   .map(fromHex);
 
 describe("one message, cut anywhere", () => {
-  test.each(messages.map(([name, bytes], i) => [i, name, bytes.length, bytes] as const))(
-    "#%d %s (%d bytes) cut at every offset",
-    async (_i, name, _n, bytes) => {
-      const codec = C[name]!;
-      const expected = codec.decode(bytes);
-      for (let k = 0; k <= bytes.length; k++) {
-        const chunks = cut(bytes, [k]);
-        same(await decodeAsync(codec, chunks), expected);
-        same(await collect(decodeStream(codec, chunks)), [expected]);
-      }
-      const singles = cut(
-        bytes,
-        Array.from({ length: bytes.length - 1 }, (_, k) => k + 1),
-      );
-      same(await decodeAsync(codec, recycled(singles)), expected);
-      same(await collect(decodeStream(codec, recycled(singles))), [expected]);
-    },
-  );
+  // The fast tier (test/helpers/tier.ts) cuts 3 of the 12 orders (and every other message) at every offset.
+  test.each(
+    messages
+      .map(([name, bytes], i) => [i, name, bytes.length, bytes] as const)
+      .filter(([i, name]) => name !== "OrderC" || i < bySize(12, 3)),
+  )("#%d %s (%d bytes) cut at every offset", async (_i, name, _n, bytes) => {
+    const codec = C[name]!;
+    const expected = codec.decode(bytes);
+    for (let k = 0; k <= bytes.length; k++) {
+      const chunks = cut(bytes, [k]);
+      same(await decodeAsync(codec, chunks), expected);
+      same(await collect(decodeStream(codec, chunks)), [expected]);
+    }
+    const singles = cut(
+      bytes,
+      Array.from({ length: bytes.length - 1 }, (_, k) => k + 1),
+    );
+    same(await decodeAsync(codec, recycled(singles)), expected);
+    same(await collect(decodeStream(codec, recycled(singles))), [expected]);
+  });
 
   test("every pair of cut points of short messages", async () => {
     for (const [name, bytes] of messages.filter(([, b]) => b.length <= 80)) {
