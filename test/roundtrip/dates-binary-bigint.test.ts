@@ -2,6 +2,7 @@ import { load } from "../helpers/compile";
 import type { Codec } from "../../runtime/index";
 import { hex, fromHex, about, roundTrip, codecError, expectDecodeError } from "./helpers";
 import { fixture } from "../helpers/fixtures";
+import { same } from "../helpers/equal";
 
 const C = load<Record<string, Codec<any>>>("roundtrip_dates_binary_bigint", fixture("roundtrip/dates-binary-bigint"));
 
@@ -173,13 +174,13 @@ describe("Uint8Array and ArrayBuffer: bin", () => {
     const wire = C.ByteList!.encode(payloads);
     const first = C.ByteList!.decode(wire) as Uint8Array[];
     const second = C.ByteList!.decode(wire) as Uint8Array[];
-    expect(first).toEqual(payloads);
+    same(first, payloads);
     const buffers = [...new Set(first.map((b) => b.buffer))];
     expect(buffers.map((b) => b.byteLength)).toEqual([16384, 32768, 65536, 65536, 65536]);
     for (const b of second) expect(buffers).not.toContain(b.buffer);
     // Regions never overlap: rewriting one payload leaves every other intact.
     first[0]!.fill(0xee);
-    expect(first.slice(1)).toEqual(payloads.slice(1));
+    same(first.slice(1), payloads.slice(1));
     // One payload alone gets one small buffer.
     expect(C.Bytes!.decode(C.Bytes!.encode(new Uint8Array(10))).buffer.byteLength).toBe(16384);
   });
