@@ -238,7 +238,7 @@ export async function main(argv: string[]): Promise<void> {
       .join(" ");
     const written = publish(
       {
-        note: args.note ?? `Load average ${loadAtStart} at the start, ${load} at the end.`,
+        note: [args.note, `Load average ${loadAtStart} at the start, ${load} at the end.`].filter(Boolean).join(" "),
         command: ["npm run bench --", ...argv].join(" "),
         node: process.version,
         machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}, ${os.platform()} ${os.arch()}`,
