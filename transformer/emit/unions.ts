@@ -50,7 +50,8 @@ export function encodeUnion(ctx: EmitContext, node: Union): Stmt[] {
         tag.cases.filter((c) => c.member === i).map((c) => b.lit(c.value)),
         [...ctx.encode(node.members[i]!, v, p, d), b.ret()],
       ]);
-      // Each member's encoder checks isRecordLike itself; checking it here too cost 8 % (bench events).
+      // Each member's encoder checks isRecordLike itself; checking it here too is a second test per
+      // value (`node bench/ab.js hand events enc`).
       const isObject = b.bin(b.typeIs(v, "object"), "&&", b.bin(v, "!==", b.null()));
       out.push(b.if(isObject, [b.switch(readProperty(ctx, v, tag.property), cases)]));
       continue;
@@ -233,7 +234,7 @@ function decodeChoice(ctx: EmitContext, union: Union, choice: Choice): Stmt[] {
         badTag,
       ];
       // Members whose first element is the tag resume after it when its bytes are as encoders write
-      // them and the length is theirs (the header and the tag read once: bench events decode 1.09x);
+      // them and the length is theirs (the header and the tag read once: `node bench/ab.js hand events dec`);
       // anything else goes back to the start and the path above, which reports errors.
       const resume =
         positionalAt === 0 && choice.members.every((m) => resumablePositional(ctx, union.members[m]!) !== undefined);
