@@ -239,7 +239,10 @@ export async function main(argv: string[]): Promise<void> {
     const written = publish(
       {
         note: [args.note, `Load average ${loadAtStart} at the start, ${load} at the end.`].filter(Boolean).join(" "),
-        command: ["npm run bench --", ...argv.map((a) => (/\s/.test(a) ? JSON.stringify(a) : a))].join(" "),
+        command: [
+          "npm run bench --",
+          ...argv.filter((a) => !a.startsWith("--note=")).map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)),
+        ].join(" "),
         node: process.version,
         machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}, ${os.platform()} ${os.arch()}`,
         runs: runCount,
