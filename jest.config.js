@@ -16,11 +16,15 @@ const shared = {
     "^typed-msgpack$": "<rootDir>/runtime/index.ts",
     "^typed-msgpack/stream$": "<rootDir>/runtime/stream.ts",
     "^typed-msgpack/internal$": "<rootDir>/runtime/internal.ts",
+    "^typed-msgpack/interpret$": "<rootDir>/runtime/interpret/index.ts",
     "^(\\.{1,2}/.*)\\.js$": "$1",
   },
 };
 
 const FAST = ["unit", "golden", "roundtrip", "hostile", "contract", "property", "stream", "interop/test-suite-vectors"];
+
+/** Suites rerun in size mode: round trips, hostile input, property tests (bytes and errors of both modes). */
+const SIZE_MODE = ["roundtrip", "hostile", "property"];
 
 /** @type {import('jest').Config} */
 module.exports = {
@@ -37,5 +41,13 @@ module.exports = {
       testEnvironmentOptions: { propertyRuns: 25 },
     },
     { ...shared, displayName: "full", testMatch: ["<rootDir>/test/**/*.test.ts"] },
+    {
+      // Size mode (`optimize: "size"`, issue 60) under the suites that pin down the contract: every
+      // fixture compiled as a table run by typed-msgpack/interpret must behave as its functions do.
+      ...shared,
+      displayName: "size-mode",
+      testMatch: SIZE_MODE.map((dir) => `<rootDir>/test/${dir}/**/*.test.ts`),
+      testEnvironmentOptions: { propertyRuns: 25, optimize: "size" },
+    },
   ],
 };

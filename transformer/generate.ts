@@ -39,11 +39,16 @@ export function generateText(
 ): GeneratedText {
   const resolved = parseOptions(options);
   // Without `moduleOf` no other file's codecs are known to be generated anywhere: nothing links.
-  const result = modelFile(view, file, { link: resolved.link, moduleOf: moduleOf ?? (() => undefined), measure });
+  const result = modelFile(view, file, {
+    link: resolved.link,
+    optimize: resolved.optimize,
+    moduleOf: moduleOf ?? (() => undefined),
+    measure,
+  });
   if (result.problems.length > 0) return { diagnostics: result.problems.map((p) => diagnosticOf(file, p)) };
   if (!result.model) return { diagnostics: [] };
   const checks = view.strictNullChecks ? shapeChecks(view, result.calls) : [];
-  const emitted = emitSourceText(result.model, checks);
+  const emitted = emitSourceText(result.model, checks, { runtimeModule: resolved.runtimeModule });
   const inserted = [
     namespaceImportText(RUNTIME_ALIAS, internalEntry(resolved.runtimeModule)),
     ...emitted.imports.map(({ alias, module }) => namespaceImportText(alias, module)),

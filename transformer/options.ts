@@ -14,11 +14,21 @@ export interface TransformerOptions {
    * @default true
    */
   link?: boolean;
+  /**
+   * What `codecFor<T>()` calls that do not say (`codecFor<T>({ optimize })`) optimize for: `"speed"`,
+   * a function per type and direction, or `"size"`, a table of the type run by the
+   * `typed-msgpack/interpret` entry (docs/performance.md, "Size mode"). The same bytes and errors.
+   * @default "speed"
+   */
+  optimize?: Optimize;
 }
+
+export type Optimize = "speed" | "size";
 
 export interface ResolvedOptions {
   readonly runtimeModule: string;
   readonly link: boolean;
+  readonly optimize: Optimize;
 }
 
 /** Keys ts-patch and ttypescript put in the same `plugins` entry; they are theirs, not ours. */
@@ -39,9 +49,9 @@ const HOST_KEYS = new Set([
 export function parseOptions(raw: unknown): ResolvedOptions {
   const input = (raw ?? {}) as Record<string, unknown>;
   for (const key of Object.keys(input)) {
-    if (!HOST_KEYS.has(key) && key !== "runtimeModule" && key !== "link") {
+    if (!HOST_KEYS.has(key) && key !== "runtimeModule" && key !== "link" && key !== "optimize") {
       throw new Error(
-        `typed-msgpack/transformer: unknown option "${key}". The options are "runtimeModule" (the module generated code imports the runtime from) and "link" (false: copy codecs declared in other modules instead of importing them).`,
+        `typed-msgpack/transformer: unknown option "${key}". The options are "runtimeModule" (the module generated code imports the runtime from) "link" (false: copy codecs declared in other modules instead of importing them) and "optimize" ("speed" or "size").`,
       );
     }
   }
@@ -55,5 +65,10 @@ export function parseOptions(raw: unknown): ResolvedOptions {
       `typed-msgpack/transformer: option "runtimeModule" must be a non-empty module name, got ${JSON.stringify(runtimeModule)}.`,
     );
   }
-  return { runtimeModule, link };
+  const optimize = input.optimize ?? "speed";
+  if (optimize !== "speed" && optimize !== "size")
+    throw new Error(
+      `typed-msgpack/transformer: option "optimize" must be "speed" or "size", got ${JSON.stringify(optimize)}.`,
+    );
+  return { runtimeModule, link, optimize };
 }

@@ -336,7 +336,7 @@ function mapCandidate(ctx: EmitContext, member: TypeNode): Expr {
 }
 
 /** How an error message names what a union accepts, e.g. `string | number | null`. */
-function describeUnion(ctx: EmitContext, node: TypeNode): string {
+export function describeUnion(ctx: EmitContext, node: TypeNode): string {
   switch (node.kind) {
     case "union":
       return node.members.map((m) => describeUnion(ctx, m)).join(" | ");
