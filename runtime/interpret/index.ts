@@ -7,7 +7,6 @@
  * that never ask for size leave it out of their bundles. No `new Function`, no module state.
  */
 import { codec, type Codec, type DecodeFn, type EncodeFn } from "../codec.js";
-import { readDynamic, writeDynamic } from "../dynamic.js";
 import { keySegment } from "../errors.js";
 import { isRecordLike, definedKeys, setOwn } from "../objects.js";
 import type { Reader } from "../reader.js";
@@ -69,10 +68,6 @@ function build(it: Interpreted, i: number): void {
       D[i] = expected === null ? (r, p) => r.nil(p) : (r, p) => r.undefinedValue(p);
       return;
     }
-    case OP.UNKNOWN:
-      E[i] = writeDynamic as Enc;
-      D[i] = readDynamic;
-      return;
     case OP.LITERALS:
       literalsCodec(it, i, entry[1] as (string | number | boolean)[]);
       return;
@@ -86,12 +81,14 @@ function build(it: Interpreted, i: number): void {
       D[i] = (r, p, d) => (r.takeNil() ? absent : D[other]!(r, p, d));
       return;
     }
-    case OP.ABSENT: {
-      const other = entry[1] as number;
-      E[i] = (w, v, p, d) => (v === undefined ? w.nil() : E[other]!(w, v, p, d));
-      D[i] = (r, p, d) => (r.absentNil() ? undefined : D[other]!(r, p, d));
+    case OP.SPLIT: {
+      const [, decoder, encoder] = entry as [number, number, number];
+      E[i] = (w, v, p, d) => E[encoder]!(w, v, p, d);
+      D[i] = (r, p, d) => D[decoder]!(r, p, d);
       return;
     }
+    case OP.NAMES:
+      return;
     case OP.ARRAY: {
       const element = entry[1] as number;
       E[i] = (w, v, p, d) => {
@@ -194,16 +191,10 @@ function literalsCodec(it: Interpreted, i: number, values: (string | number | bo
     return;
   }
   const kinds = new Set(values.map((x) => typeof x));
-  it.D[i] = (r: Reader, p, d) => {
+  it.D[i] = (r: Reader, p) => {
     const at = r.pos;
-    const x =
-      kinds.size > 1
-        ? readDynamic(r, p, d)
-        : kinds.has("string")
-          ? readString(r, p)
-          : kinds.has("number")
-            ? r.number(p)
-            : r.bool(p);
+    // One kind: the emitter leaves a larger union of several kinds to generated code.
+    const x = kinds.has("string") ? readString(r, p) : kinds.has("number") ? r.number(p) : r.bool(p);
     return members.has(x) ? x : notOneOf(r, description, x, p, at);
   };
 }

@@ -16,14 +16,8 @@ const INHERITED_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
  * duplicates and missing required ones, into one object with every declared property.
  */
 export function objectCodec(it: Interpreted, i: number): void {
-  const [, display, flags, names, decoders, encoders] = it.table[i] as [
-    number,
-    string,
-    number,
-    string[],
-    number[],
-    number[],
-  ];
+  const [, display, flags, list, types] = it.table[i] as [number, string, number, number, number[]];
+  const names = it.table[list]![1] as string[];
   const { E, D } = it;
   const count = names.length;
   const expected = `an object (${display})`;
@@ -32,8 +26,13 @@ export function objectCodec(it: Interpreted, i: number): void {
   const resumes = (flags & RESUMABLE) !== 0;
   const inherited = names.map((name) => INHERITED_NAMES.has(name));
   const segments = names.map((name) => keySegment(name));
-  const optional = encoders.map((e) => e < 0);
-  const writers = encoders.map((e) => (e < 0 ? ~e : e));
+  const optional = types.map((t) => t < 0);
+  const entries = types.map((t) => (t < 0 ? ~t : t));
+  // `T | undefined` (nil 1 of NIL_OR): read as absent when nil (Reader.absentNil, emit/objects.ts
+  // decodeProperty) and, when optional, written as T (absence is no key at all).
+  const absent = entries.map((t) => it.table[t]![0] === OP.NIL_OR && it.table[t]![1] === 1);
+  const decoders = entries.map((t, k) => (absent[k] ? (it.table[t]![2] as number) : t));
+  const writers = entries.map((t, k) => (absent[k] && optional[k] ? (it.table[t]![2] as number) : t));
   const required = optional.filter((o) => !o).length;
   const table = keys(names);
   const words = Math.max(1, Math.ceil(count / 30));
@@ -119,6 +118,10 @@ export function objectCodec(it: Interpreted, i: number): void {
       }
       const path = p && p + segments[h];
       const element = readArrays[h]!;
+      if (absent[h] && r.absentNil()) {
+        values[h] = undefined;
+        continue;
+      }
       if (element < 0) {
         values[h] = D[decoders[h]!]!(r, path, d + 1);
         continue;

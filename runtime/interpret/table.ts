@@ -13,7 +13,7 @@ export const OP = {
   BOOLEAN: 2,
   NULL: 3,
   UNDEFINED: 4,
-  UNKNOWN: 5,
+  /** 5: unused (`unknown` goes through FALLBACK, so that readDynamic is bundled only where used). */
   /** `[LITERALS, values]`: a literal union, enums included. */
   LITERALS: 6,
   /** `[NIL_OR, nil, other]`: `T | null` (nil 0), `T | undefined` (1), both (2). */
@@ -23,8 +23,8 @@ export const OP = {
   /** `[RECORD, value]`: `Record<string, V>`. */
   RECORD: 9,
   /**
-   * `[OBJECT, display, flags, names, decoders, encoders]`: a keyed object type. `decoders[i]` is the
-   * entry that reads property i; `encoders[i]` writes it, `~entry` (negative) for an optional one.
+   * `[OBJECT, display, flags, names, types]`: a keyed object type; `names` is a NAMES entry, and
+   * `types[i]` the entry of property i's type, `~entry` (negative) for an optional property.
    */
   OBJECT: 10,
   /** `[ALIAS, countsDepth, type]`: a recursive alias, counting a level of depth per pass if countsDepth is 1. */
@@ -33,8 +33,10 @@ export const OP = {
   UNION: 12,
   /** `[FALLBACK, encoder, decoder]`: generated functions, for kinds the interpreter does not run. */
   FALLBACK: 13,
-  /** `[ABSENT, other]`: an optional property's value, absent when nil (Reader.absentNil). */
-  ABSENT: 14,
+  /** `[SPLIT, decoder, encoder]`: two entries' directions (an optional property's union with undefined). */
+  SPLIT: 14,
+  /** `[NAMES, names]`: an object type's property names, shared by the object types that have them. */
+  NAMES: 15,
 } as const;
 
 /** `OBJECT` flags. */

@@ -25,6 +25,8 @@ export interface PluginOptions {
   runtimeModule?: string;
   /** false: copy the codecs of types whose codec another module exports, instead of importing it (default true). */
   link?: boolean;
+  /** What codecFor calls that do not say optimize for: "speed" (default) or "size" (docs/performance.md, "Size mode"). */
+  optimize?: "speed" | "size";
   /**
    * false: no disk cache of generated modules. Default true: under Vite's cacheDir
    * (node_modules/.vite/typed-msgpack), with other bundlers node_modules/.cache/typed-msgpack
@@ -40,7 +42,7 @@ interface VitestPluginContext {
 }
 type CacheKeyGenerator = (module: { id: string; sourceCode: string }) => string | false | undefined;
 
-const KEYS = ["tsconfig", "runtimeModule", "link", "cache"];
+const KEYS = ["tsconfig", "runtimeModule", "link", "optimize", "cache"];
 const require = createRequire(import.meta.url);
 /** TypeScript modules, with or without a query (`?v=1`); declaration files have no calls to replace. */
 const SCRIPT = /\.[cm]?tsx?(\?.*)?$/;

@@ -14,6 +14,8 @@ export interface Settings {
   suffix: string;
   /** The module generated code imports the runtime from. */
   runtimeModule?: string;
+  /** What codecFor calls that do not say optimize for (`codecFor<T>({ optimize })`): "speed" (default) or "size". */
+  optimize?: "speed" | "size";
   /** The folder of the config file (or the working directory): where tsconfig.json is looked for. */
   baseDir: string;
   /** Where the settings came from, for messages. */
@@ -22,7 +24,7 @@ export interface Settings {
 
 export class ConfigError extends Error {}
 
-const KEYS = ["inputs", "project", "suffix", "runtimeModule"];
+const KEYS = ["inputs", "project", "suffix", "runtimeModule", "optimize"];
 
 /**
  * Reads typed-msgpack.config.json, or the "typed-msgpack" key of package.json, from the working
@@ -76,6 +78,10 @@ export function loadSettings(cwd: string, cli: { inputs: string[]; project?: str
       fs.existsSync(project) && fs.statSync(project).isDirectory() ? path.join(project, "tsconfig.json") : project;
   const runtimeModule = text("runtimeModule");
   if (runtimeModule) settings.runtimeModule = runtimeModule;
+  const optimize = text("optimize");
+  if (optimize !== undefined && optimize !== "speed" && optimize !== "size")
+    throw new ConfigError(`${where}: "optimize" must be "speed" or "size"`);
+  if (optimize) settings.optimize = optimize;
   if (found) settings.configFile = found.file;
   return settings;
 }

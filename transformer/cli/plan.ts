@@ -115,7 +115,10 @@ function generate(
   moduleOf: (fileName: string) => string | undefined,
   costs: CostReport | undefined,
 ): { text?: string; diagnostics: Diagnostic[] } {
-  const options = settings.runtimeModule ? { runtimeModule: settings.runtimeModule } : {};
+  const options = {
+    ...(settings.runtimeModule ? { runtimeModule: settings.runtimeModule } : {}),
+    ...(settings.optimize ? { optimize: settings.optimize } : {}),
+  };
   const generated = generateText(program.view, file, options, moduleOf, costs?.measureIn(file));
   return { ...generated, diagnostics: generated.diagnostics.map((d) => pipelineDiagnostic(file, d)) };
 }
