@@ -11,6 +11,7 @@ import { keySegment } from "../errors.js";
 import { isRecordLike, definedKeys, setOwn } from "../objects.js";
 import type { Reader } from "../reader.js";
 import { literals, readKeyString, readOneOf, readString, writeString, notOneOf } from "../strings.js";
+import type { Literals } from "../wire.js";
 import { mismatch, tooDeep, type Writer } from "../writer.js";
 import { objectCodec } from "./objects.js";
 import { OP, type Entry } from "./table.js";
@@ -27,6 +28,8 @@ export interface Interpreted {
   readonly E: Enc[];
   readonly D: Dec[];
   readonly table: readonly Entry[];
+  /** Per NAMES entry, what the object types that share it share (runtime/interpret/objects.ts). */
+  readonly names: Map<number, unknown>;
 }
 
 /**
@@ -35,7 +38,7 @@ export interface Interpreted {
  * @throws Error when the table is of another generated-code version than this runtime (as `codec`).
  */
 export function interpret<T>(version: number, table: readonly Entry[], root: number, element?: number): Codec<T> {
-  const it: Interpreted = { E: new Array(table.length), D: new Array(table.length), table };
+  const it: Interpreted = { E: new Array(table.length), D: new Array(table.length), table, names: new Map() };
   for (let i = 0; i < table.length; i++) build(it, i);
   const args: [EncodeFn<T>, DecodeFn<T>] = [it.E[root]! as EncodeFn<T>, it.D[root]! as DecodeFn<T>];
   return element === undefined ? codec(version, ...args) : codec(version, ...args, it.D[element]!);
@@ -166,8 +169,10 @@ const FEW_LITERALS = 16;
 
 /** A literal union, as emit/scalars.ts writes and reads one. */
 function literalsCodec(it: Interpreted, i: number, values: (string | number | boolean)[]): void {
-  const table = literals(values);
-  const description = table.description;
+  // Pre-encoded when first used, as key tables are (runtime/interpret/objects.ts).
+  let table: Literals | undefined;
+  const pre = () => (table ??= literals(values));
+  const description = values.map((v) => JSON.stringify(v)).join(" | ");
   const members = new Set<unknown>(values);
   const strings = values.length <= FEW_LITERALS && values.every((x) => typeof x === "string");
   if (strings) {
@@ -176,7 +181,7 @@ function literalsCodec(it: Interpreted, i: number, values: (string | number | bo
     it.E[i] = (w: Writer, v, p) => {
       const k = index.get(v);
       if (k === undefined) mismatch(description, v, p);
-      w.raw(table[k]!);
+      w.raw(pre()[k]!);
     };
   } else {
     it.E[i] = (w: Writer, v, p) => {
@@ -187,7 +192,7 @@ function literalsCodec(it: Interpreted, i: number, values: (string | number | bo
     };
   }
   if (values.length <= FEW_LITERALS) {
-    it.D[i] = (r: Reader, p) => readOneOf(r, table, p);
+    it.D[i] = (r: Reader, p) => readOneOf(r, pre(), p);
     return;
   }
   const kinds = new Set(values.map((x) => typeof x));

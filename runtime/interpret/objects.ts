@@ -1,6 +1,7 @@
 import { keySegment } from "../errors.js";
 import { isRecordLike, noExtraKeys, ownValue } from "../objects.js";
 import type { Reader } from "../reader.js";
+import type { PreEncoded } from "../wire.js";
 import { duplicateKey, keys, missing, readKey, unknownKey } from "../strings.js";
 import { mismatch, tooDeep } from "../writer.js";
 import type { Interpreted } from "./index.js";
@@ -15,17 +16,42 @@ const INHERITED_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
  * declaration order; decoding matches keys as bytes (readKey), a bit per property catching
  * duplicates and missing required ones, into one object with every declared property.
  */
+/** What object types with the same property names share: their key table and paths, made once. */
+interface Names {
+  names: string[];
+  /** The key table, pre-encoded when first used: a table of thousands of types loads without encoding them all. */
+  keys: () => PreEncoded[];
+  segments: string[];
+  inherited: boolean[];
+  proto: boolean;
+}
+
+function namesOf(it: Interpreted, list: number): Names {
+  let known = it.names.get(list) as Names | undefined;
+  if (!known) {
+    const names = it.table[list]![1] as string[];
+    let table: PreEncoded[] | undefined;
+    known = {
+      names,
+      keys: () => (table ??= keys(names)),
+      segments: names.map((name) => keySegment(name)),
+      inherited: names.map((name) => INHERITED_NAMES.has(name)),
+      proto: names.includes("__proto__"),
+    };
+    it.names.set(list, known);
+  }
+  return known;
+}
+
 export function objectCodec(it: Interpreted, i: number): void {
   const [, display, flags, list, types] = it.table[i] as [number, string, number, number, number[]];
-  const names = it.table[list]![1] as string[];
+  const { names, keys: keyTable, segments, inherited, proto } = namesOf(it, list);
   const { E, D } = it;
   const count = names.length;
   const expected = `an object (${display})`;
   const checksDepth = (flags & CHECKS_DEPTH) !== 0;
   const strictly = (flags & TRIED_STRICTLY) !== 0;
   const resumes = (flags & RESUMABLE) !== 0;
-  const inherited = names.map((name) => INHERITED_NAMES.has(name));
-  const segments = names.map((name) => keySegment(name));
   const optional = types.map((t) => t < 0);
   const entries = types.map((t) => (t < 0 ? ~t : t));
   // `T | undefined` (nil 1 of NIL_OR): read as absent when nil (Reader.absentNil, emit/objects.ts
@@ -34,12 +60,10 @@ export function objectCodec(it: Interpreted, i: number): void {
   const decoders = entries.map((t, k) => (absent[k] ? (it.table[t]![2] as number) : t));
   const writers = entries.map((t, k) => (absent[k] && optional[k] ? (it.table[t]![2] as number) : t));
   const required = optional.filter((o) => !o).length;
-  const table = keys(names);
   const words = Math.max(1, Math.ceil(count / 30));
   const masks = Array.from({ length: words }, (_, word) =>
     optional.reduce((mask, o, k) => (!o && Math.floor(k / 30) === word ? mask + 2 ** (k % 30) : mask), 0),
   );
-  const proto = names.includes("__proto__");
   // A required property of one literal value (a union's tag) is that literal in the result, read or
   // not (a union that resumes this decoder has read it); 0 is read, for -0 (emit/objects.ts fixedValue).
   const fixed = decoders.map((e, k) => {
@@ -72,6 +96,7 @@ export function objectCodec(it: Interpreted, i: number): void {
     for (let k = 0; k < count; k++) if (optional[k] && values[k] !== undefined) n++;
     if (strictly && w.strict) noExtraKeys(o, n, p);
     w.mapHeader(n);
+    const table = keyTable();
     for (let k = 0; k < count; k++) {
       const value = values[k];
       if (optional[k] && value === undefined) continue;
@@ -97,6 +122,7 @@ export function objectCodec(it: Interpreted, i: number): void {
       if (n === undefined) n = r.mapHeader(p);
       if (checksDepth && d > r.maxDepth) r.tooDeep(p);
     }
+    const table = keyTable();
     const values = new Array(count);
     const seen = words === 1 ? undefined : new Array<number>(words).fill(0);
     let h = from - 1;

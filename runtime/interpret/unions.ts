@@ -86,13 +86,14 @@ export function unionCodec(it: Interpreted, i: number): void {
     const start = r.pos;
     const n = r.mapHeader(p);
     const at = r.pos;
-    const found = readTag(r, n, t.key, t.tags, p);
+    const { key, tags } = t.pre();
+    const found = readTag(r, n, key, tags, p);
     if (!t.resume) {
       r.pos = start;
-      if (!t.cases.has(found)) return badTag(r, t.property, t.tags.description, p, start);
+      if (!t.cases.has(found)) return badTag(r, t.property, tags.description, p, start);
       return D[t.entries[found]!]!(r, p, d);
     }
-    if (!t.cases.has(found)) return badTag(r, t.property, t.tags.description, p, start);
+    if (!t.cases.has(found)) return badTag(r, t.property, tags.description, p, start);
     // The members go on where readTag left the map: after the tag when it came first.
     const read = r.pos === at ? 0 : 1;
     const bit = t.bits[found]!;
@@ -109,8 +110,8 @@ interface DecodePlan {
 
 interface TagPlan {
   property: string;
-  key: Uint8Array & { words: Int32Array };
-  tags: ReturnType<typeof literals>;
+  /** The tag's key and values, pre-encoded when first used. */
+  pre: () => { key: Uint8Array & { words: Int32Array }; tags: ReturnType<typeof literals> };
   cases: Set<number>;
   entries: number[];
   bits: number[];
@@ -127,7 +128,15 @@ function tagMembers(cases: number[], [, values, entries]: TagSpec): Map<unknown,
  * that resume go on where it left the map, others start over from the map's header.
  */
 function decodeTag(cases: number[], [property, values, entries, bits]: TagSpec, resume: boolean): TagPlan {
-  return { property, key: keys([property])[0]!, tags: literals(values), cases: new Set(cases), entries, bits, resume };
+  let pre: ReturnType<TagPlan["pre"]> | undefined;
+  return {
+    property,
+    pre: () => (pre ??= { key: keys([property])[0]!, tags: literals(values) }),
+    cases: new Set(cases),
+    entries,
+    bits,
+    resume,
+  };
 }
 
 /** A group's encoder: true when the value passed its test and was written. */
@@ -162,10 +171,12 @@ function encodeGroup(
 
 function decodeGroup(it: Interpreted, by: number, members: number[], candidates: CandidateSpec[] | undefined): Dec {
   const { D } = it;
-  const mapped = candidates?.map(decodeCandidate);
+  // Key tables pre-encoded when first used (see runtime/interpret/objects.ts).
+  let known: ReturnType<typeof decodeCandidate>[] | undefined;
+  const mapped = () => (known ??= candidates!.map(decodeCandidate));
   if (by === BY.keys) {
     return (r, p, d) => {
-      const k = pickMember(r, mapped!, p);
+      const k = pickMember(r, mapped(), p);
       return D[members[k >= 0 && k < members.length ? k : 0]!]!(r, p, d);
     };
   }
@@ -174,7 +185,7 @@ function decodeGroup(it: Interpreted, by: number, members: number[], candidates:
       r,
       members.map((m) => () => D[m]!(r, p, d)),
       p,
-      by === BY.keysThenTry ? mapped : undefined,
+      by === BY.keysThenTry ? mapped() : undefined,
     );
 }
 
