@@ -23,8 +23,21 @@ const shared = {
 
 const FAST = ["unit", "golden", "roundtrip", "hostile", "contract", "property", "stream", "interop/test-suite-vectors"];
 
-/** Suites rerun in size mode: round trips, hostile input, property tests (bytes and errors of both modes). */
-const SIZE_MODE = ["roundtrip", "hostile", "property"];
+/**
+ * Suites rerun in size mode: round trips (exact bytes included), hostile input, property tests,
+ * streaming, and the interop tests that need no build (@msgpack/msgpack and msgpackr, the
+ * msgpack-test-suite vectors, discord-api-types and Stripe).
+ */
+const SIZE_MODE = [
+  "roundtrip",
+  "hostile",
+  "property",
+  "stream",
+  "interop/msgpack-peers",
+  "interop/test-suite-vectors",
+  "interop/discord-flags",
+  "interop/stripe-decimal",
+];
 
 /** @type {import('jest').Config} */
 module.exports = {
@@ -46,7 +59,7 @@ module.exports = {
       // fixture compiled as a table run by typed-msgpack/interpret must behave as its functions do.
       ...shared,
       displayName: "size-mode",
-      testMatch: SIZE_MODE.map((dir) => `<rootDir>/test/${dir}/**/*.test.ts`),
+      testMatch: SIZE_MODE.flatMap((dir) => [`<rootDir>/test/${dir}/**/*.test.ts`, `<rootDir>/test/${dir}.test.ts`]),
       testEnvironmentOptions: { propertyRuns: 25, optimize: "size" },
     },
   ],
