@@ -7,8 +7,8 @@ import { mismatch } from "../writer.js";
 import type { Dec, Enc, Interpreted } from "./index.js";
 import { BY, TEST } from "./table.js";
 
-/** A member of an object union told apart by keys: its property names, the indices of the required ones, 1 with an index signature; 0 for a Record. */
-type CandidateSpec = [names: string[], required: number[], rest: number] | 0;
+/** A member of an object union told apart by keys: its NAMES entry, the indices of the required ones, 1 with an index signature; 0 for a Record. */
+type CandidateSpec = [names: number, required: number[], rest: number] | 0;
 type Test = number | [number, ...unknown[]];
 /** Encode: `[by, test, members (entries; for "tag", indices of tag cases), candidates?]`. */
 type EncodeGroup = [by: number, test: Test, members: number[], candidates?: CandidateSpec[]];
@@ -146,7 +146,7 @@ function encodeGroup(
 ): (w: Writer, v: unknown, p: string | undefined, d: number) => boolean {
   const { E } = it;
   const passes = testOf(test);
-  const keyed = candidates?.map(encodeCandidate);
+  const keyed = candidates?.map((c) => encodeCandidate(it, c));
   if (by === BY.keys) {
     return (w, v, p, d) => {
       if (!passes(v)) return false;
@@ -173,7 +173,7 @@ function decodeGroup(it: Interpreted, by: number, members: number[], candidates:
   const { D } = it;
   // Key tables pre-encoded when first used (see runtime/interpret/objects.ts).
   let known: ReturnType<typeof decodeCandidate>[] | undefined;
-  const mapped = () => (known ??= candidates!.map(decodeCandidate));
+  const mapped = () => (known ??= candidates!.map((c) => decodeCandidate(it, c)));
   if (by === BY.keys) {
     return (r, p, d) => {
       const k = pickMember(r, mapped(), p);
@@ -189,15 +189,17 @@ function decodeGroup(it: Interpreted, by: number, members: number[], candidates:
     );
 }
 
-function encodeCandidate(spec: CandidateSpec): readonly [string[] | null, string[]] | null {
+function encodeCandidate(it: Interpreted, spec: CandidateSpec): readonly [string[] | null, string[]] | null {
   if (spec === 0) return null;
-  const [names, required, rest] = spec;
+  const [list, required, rest] = spec;
+  const names = it.table[list]![1] as string[];
   return [rest ? null : names, required.map((k) => names[k]!)];
 }
 
-function decodeCandidate(spec: CandidateSpec): readonly [Uint8Array[] | null, number[]] | null {
+function decodeCandidate(it: Interpreted, spec: CandidateSpec): readonly [Uint8Array[] | null, number[]] | null {
   if (spec === 0) return null;
-  const [names, required, rest] = spec;
+  const [list, required, rest] = spec;
+  const names = it.table[list]![1] as string[];
   const words = Math.max(1, Math.ceil(names.length / 30));
   const masks = new Array<number>(words).fill(0);
   for (const k of required) masks[Math.floor(k / 30)]! += 2 ** (k % 30);

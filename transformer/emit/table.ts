@@ -1,7 +1,7 @@
 import { GENERATED_CODE_VERSION } from "../../runtime/codec.js";
 import { BY, CHECKS_DEPTH, OP, RESUMABLE, TEST, TRIED_STRICTLY } from "../../runtime/interpret/table.js";
 import { resolveAlias, splitNil, type Family } from "../model/families.js";
-import type { Choice, TypeNode } from "../model/ir.js";
+import type { Choice, ObjectShape, TypeNode } from "../model/ir.js";
 import { choiceMembers, withoutUndefined } from "../model/unions.js";
 import type { Build, Expr } from "./build-base.js";
 import type { EmitContext } from "./context.js";
@@ -212,9 +212,7 @@ class TableBuilder {
         : this.index(type);
       return new EntryRef(index, property.optional);
     });
-    const names = shape.properties.map((property) => property.name);
-    const list = this.entry("names:" + JSON.stringify(names), () => [OP.NAMES, names]);
-    return [OP.OBJECT, entry.display, flags, new EntryRef(list), types];
+    return [OP.OBJECT, entry.display, flags, this.names(shape), types];
   }
 
   /** A union by its plan (see runtime/interpret/unions.ts), or undefined when a member needs a test the interpreter lacks. */
@@ -266,20 +264,22 @@ class TableBuilder {
     return [OP.UNION, describeUnion(this.ctx, node), encode, decode, tagSpec];
   }
 
+  /** The NAMES entry of an object type's property names, shared by every object type and union member that has them. */
+  private names(shape: ObjectShape): EntryRef {
+    const names = shape.properties.map((property) => property.name);
+    return new EntryRef(this.entry("names:" + JSON.stringify(names), () => [OP.NAMES, names]));
+  }
+
   private positional(node: TypeNode): boolean {
     const shape = node.kind === "ref" ? this.ctx.entry(node).shape : undefined;
     return shape?.kind === "object" && shape.layout === "positional";
   }
 
-  /** `[names, required indices, 1 with an index signature]` for an object member, 0 for any other. */
+  /** `[NAMES entry, required indices, 1 with an index signature]` for an object member, 0 for any other. */
   private candidate(member: TypeNode): Data {
     const shape = member.kind === "ref" ? this.ctx.entry(member).shape : undefined;
     if (shape?.kind !== "object") return 0;
-    return [
-      shape.properties.map((p) => p.name),
-      shape.properties.flatMap((p, i) => (p.optional ? [] : [i])),
-      shape.rest ? 1 : 0,
-    ];
+    return [this.names(shape), shape.properties.flatMap((p, i) => (p.optional ? [] : [i])), shape.rest ? 1 : 0];
   }
 }
 
