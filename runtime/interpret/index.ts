@@ -7,6 +7,8 @@
  * that never ask for size leave it out of their bundles. No `new Function`, no module state.
  */
 import { codec, type Codec, type DecodeFn, type EncodeFn } from "../codec.js";
+
+export type { Dec, Enc, Interpreted };
 import { keySegment } from "../errors.js";
 import { isRecordLike, definedKeys, setOwn } from "../objects.js";
 import type { Reader } from "../reader.js";
@@ -14,23 +16,8 @@ import { literals, readKeyString, readOneOf, readString, writeString, notOneOf }
 import type { Literals } from "../wire.js";
 import { mismatch, tooDeep, type Writer } from "../writer.js";
 import { objectCodec } from "./objects.js";
-import { OP, type Entry } from "./table.js";
+import { OP, type Dec, type Enc, type Entry, type Interpreted } from "./table.js";
 import { unionCodec } from "./unions.js";
-
-export type Enc = EncodeFn<unknown>;
-export type Dec = DecodeFn<unknown>;
-
-/**
- * Every entry's encoder and decoder. Entries call each other through these arrays, read when a
- * value is encoded or decoded, so that recursive types need no order of construction.
- */
-export interface Interpreted {
-  readonly E: Enc[];
-  readonly D: Dec[];
-  readonly table: readonly Entry[];
-  /** Per NAMES entry, what the object types that share it share (runtime/interpret/objects.ts). */
-  readonly names: Map<number, unknown>;
-}
 
 /**
  * The codec of a table: `root` is the entry of the codec's type, `element` that of its elements when

@@ -4,7 +4,7 @@ import type { Reader } from "../reader.js";
 import type { PreEncoded } from "../wire.js";
 import { duplicateKey, keys, missing, readKey, unknownKey } from "../strings.js";
 import { mismatch, tooDeep } from "../writer.js";
-import type { Interpreted } from "./index.js";
+import type { Interpreted } from "./table.js";
 import { CHECKS_DEPTH, OP, RESUMABLE, TRIED_STRICTLY } from "./table.js";
 
 /** Names every object inherits from Object.prototype: only an own property of such a name counts. */

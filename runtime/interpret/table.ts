@@ -1,3 +1,5 @@
+import type { DecodeFn, EncodeFn } from "../codec.js";
+
 /**
  * The table a size-optimized codec (`codecFor<T>({ optimize: "size" })`) is made of: one entry per
  * distinct type of T's graph, each an array whose first element is one of the operations below;
@@ -77,3 +79,18 @@ export const TEST = {
 export const BY = { only: 0, tag: 1, keys: 2, try: 3, keysThenTry: 4 } as const;
 
 export type Entry = readonly unknown[];
+
+export type Enc = EncodeFn<unknown>;
+export type Dec = DecodeFn<unknown>;
+
+/**
+ * Every entry's encoder and decoder. Entries call each other through these arrays, read when a
+ * value is encoded or decoded, so that recursive types need no order of construction.
+ */
+export interface Interpreted {
+  readonly E: Enc[];
+  readonly D: Dec[];
+  readonly table: readonly Entry[];
+  /** Per NAMES entry, what the object types that share it share (runtime/interpret/objects.ts). */
+  readonly names: Map<number, unknown>;
+}

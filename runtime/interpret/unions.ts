@@ -4,7 +4,7 @@ import { keys, literals } from "../strings.js";
 import { badTag, firstOf, pickByKeys, pickMember, readTag, writeFirstOf } from "../unions.js";
 import type { Writer } from "../writer.js";
 import { mismatch } from "../writer.js";
-import type { Dec, Enc, Interpreted } from "./index.js";
+import type { Dec, Enc, Interpreted } from "./table.js";
 import { BY, TEST } from "./table.js";
 
 /** A member of an object union told apart by keys: its NAMES entry, the indices of the required ones, 1 with an index signature; 0 for a Record. */
