@@ -15,6 +15,7 @@ import { Writer } from "../../runtime/writer";
 
 const GOLDEN_EXPECTED = path.join(__dirname, "../golden/expected");
 const ROUNDTRIP_DIR = path.join(__dirname, "../roundtrip");
+const FIXTURES_DIR = path.join(__dirname, "../fixtures");
 
 /** Every `"kind": "..."` of the table's kinds in a JSON text (the IR's node kinds; `object`/`alias` are shapes). */
 function kindsIn(json: string): Set<string> {
@@ -32,7 +33,8 @@ interface Fixture {
 
 /**
  * The fixtures a round-trip file compiles: `load(name, source)` and `compile(name, source)` with a
- * string name and a source written in place or in a const of the file.
+ * string name and a source written in place, in a const of the file, or read by `fixture(name)`
+ * from test/fixtures.
  */
 function fixturesOf(file: string): Fixture[] {
   const source = ts.createSourceFile(file, fs.readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
@@ -52,6 +54,12 @@ function fixturesOf(file: string): Fixture[] {
   visit(source);
   const text = (e: ts.Expression | undefined): string | undefined => {
     if (e && ts.isIdentifier(e)) e = consts.get(e.text);
+    // `fixture("roundtrip/x")`: the source in test/fixtures/roundtrip/x.ts.
+    if (e && ts.isCallExpression(e) && ts.isIdentifier(e.expression) && e.expression.text === "fixture") {
+      const name = text(e.arguments[0]);
+      const file = name === undefined ? "" : path.join(FIXTURES_DIR, name + ".ts");
+      return fs.existsSync(file) ? fs.readFileSync(file, "utf8") : undefined;
+    }
     return e && (ts.isNoSubstitutionTemplateLiteral(e) || ts.isStringLiteral(e)) ? e.text : undefined;
   };
   return calls.flatMap((call) => {
