@@ -337,6 +337,6 @@ function mapCandidate(ctx: EmitContext, member: TypeNode): Expr {
 }
 
 /** How an error message names what a union accepts, e.g. `string | number | null` (model/kinds.ts). */
-function describeUnion(ctx: EmitContext, node: TypeNode): string {
+export function describeUnion(ctx: EmitContext, node: TypeNode): string {
   return describeNode(node, ctx.named, "runtime");
 }
