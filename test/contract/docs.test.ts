@@ -12,6 +12,7 @@ const read = (file: string) => fs.readFileSync(path.join(ROOT, file), "utf8");
 const PAGES = [
   "README.md",
   "CHANGELOG.md",
+  "ARCHITECTURE.md",
   ...fs
     .readdirSync(path.join(ROOT, "docs"))
     .filter((f) => f.endsWith(".md"))

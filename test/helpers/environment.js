@@ -11,9 +11,10 @@ class SharedCompilerEnvironment extends TestEnvironment {
   constructor(config, context) {
     super(config, context);
     // propertyRuns: the project's bound on fast-check runs (test/property/lib/jest-run.ts).
-    const { propertyRuns } = config.projectConfig.testEnvironmentOptions;
+    // optimize: the project's default for codecFor calls (the size-mode project reruns suites with "size").
+    const { propertyRuns, optimize } = config.projectConfig.testEnvironmentOptions;
     // nativeRequire: Node's own require, for TypeScript 7's API (ES modules, which jest's cannot load).
-    this.global.__typedMsgpackTest = { typescript, sourceFiles, propertyRuns, nativeRequire: require };
+    this.global.__typedMsgpackTest = { typescript, sourceFiles, propertyRuns, optimize, nativeRequire: require };
   }
 }
 

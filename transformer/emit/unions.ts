@@ -1,5 +1,6 @@
 import type { Family } from "../model/families.js";
 import type { Choice, TypeNode, UnionPlan } from "../model/ir.js";
+import { describeNode } from "../model/kinds.js";
 import { choiceMembers } from "../model/unions.js";
 import type { Expr, Stmt } from "./build-base.js";
 import type { EmitContext } from "./context.js";
@@ -12,7 +13,7 @@ import {
   resumable,
   resumablePositional,
 } from "./objects.js";
-import { describeFlags, describeLiterals, flagMask, literalTable, literalTest, templateTest } from "./scalars.js";
+import { describeLiterals, flagMask, literalTable, literalTest, templateTest } from "./scalars.js";
 
 /**
  * Unions, both directions, as the plan of the type model says (model/unions.ts): encode tests the
@@ -336,42 +337,7 @@ function mapCandidate(ctx: EmitContext, member: TypeNode): Expr {
   return b.array([keys, b.array(requiredMasks(shape).map((m) => b.num(m)))]);
 }
 
-/** How an error message names what a union accepts, e.g. `string | number | null`. */
-function describeUnion(ctx: EmitContext, node: TypeNode): string {
-  switch (node.kind) {
-    case "union":
-      return node.members.map((m) => describeUnion(ctx, m)).join(" | ");
-    case "literals":
-      return describeLiterals(node.values);
-    case "flags":
-      return describeFlags(node.values);
-    case "ref":
-      return ctx.entry(node).display;
-    case "template":
-      return node.text;
-    case "temporal":
-      return "Temporal." + node.type;
-    case "mapped":
-      return node.name;
-    case "date":
-      return "Date";
-    case "bytes":
-      return "Uint8Array";
-    case "arrayBuffer":
-      return "ArrayBuffer";
-    case "array":
-      return describeUnion(ctx, node.element) + "[]";
-    case "set":
-      return "Set";
-    case "map":
-      return "Map";
-    case "record":
-      return "Record";
-    case "tuple":
-      return "tuple";
-    case "numberOrBigint":
-      return "number | bigint";
-    default:
-      return node.kind;
-  }
+/** How an error message names what a union accepts, e.g. `string | number | null` (model/kinds.ts). */
+export function describeUnion(ctx: EmitContext, node: TypeNode): string {
+  return describeNode(node, ctx.named, "runtime");
 }
