@@ -16,11 +16,28 @@ const shared = {
     "^typed-msgpack$": "<rootDir>/runtime/index.ts",
     "^typed-msgpack/stream$": "<rootDir>/runtime/stream.ts",
     "^typed-msgpack/internal$": "<rootDir>/runtime/internal.ts",
+    "^typed-msgpack/interpret$": "<rootDir>/runtime/interpret/index.ts",
     "^(\\.{1,2}/.*)\\.js$": "$1",
   },
 };
 
 const FAST = ["unit", "golden", "roundtrip", "hostile", "contract", "property", "stream", "interop/test-suite-vectors"];
+
+/**
+ * Suites rerun in size mode: round trips (exact bytes included), hostile input, property tests,
+ * streaming, and the interop tests that need no build (@msgpack/msgpack and msgpackr, the
+ * msgpack-test-suite vectors, discord-api-types and Stripe).
+ */
+const SIZE_MODE = [
+  "roundtrip",
+  "hostile",
+  "property",
+  "stream",
+  "interop/msgpack-peers",
+  "interop/test-suite-vectors",
+  "interop/discord-flags",
+  "interop/stripe-decimal",
+];
 
 /** @type {import('jest').Config} */
 module.exports = {
@@ -37,5 +54,13 @@ module.exports = {
       testEnvironmentOptions: { propertyRuns: 10, tier: "fast" },
     },
     { ...shared, displayName: "full", testMatch: ["<rootDir>/test/**/*.test.ts"] },
+    {
+      // Size mode (`optimize: "size"`, issue 60) under the suites that pin down the contract: every
+      // fixture compiled as a table run by typed-msgpack/interpret must behave as its functions do.
+      ...shared,
+      displayName: "size-mode",
+      testMatch: SIZE_MODE.flatMap((dir) => [`<rootDir>/test/${dir}/**/*.test.ts`, `<rootDir>/test/${dir}.test.ts`]),
+      testEnvironmentOptions: { propertyRuns: 25, optimize: "size" },
+    },
   ],
 };

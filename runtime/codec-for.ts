@@ -20,6 +20,13 @@ export interface CodecOptions {
    * signatures and Maps stay maps. Both sides must use the same layout.
    */
   layout?: "keyed" | "positional";
+  /**
+   * What the generated code optimizes for. `"speed"` (the default, or the project's `optimize`
+   * option): a function per type and direction. `"size"`: a compact table of the type, run by the
+   * `typed-msgpack/interpret` entry: far less code for large types (API event unions), slower to
+   * encode and decode. The same bytes, validation, errors and limits either way.
+   */
+  optimize?: "speed" | "size";
 }
 
 /**

@@ -7,7 +7,7 @@ import { TWO_32 } from "./wire.js";
 import { mismatch, numberAt as importedNumberAt, type Writer } from "./writer.js";
 
 // Module-level bindings: the CommonJS build calls an import as `(0, writer_js_1.numberAt)(...)`,
-// which V8 did not inline into the loop below (bench smallints encode 0.71 -> 0.85x hand-written).
+// which V8 did not inline into the loop below (`node bench/ab.js hand smallints enc`).
 const numberAt = importedNumberAt;
 
 /** Elements written per capacity check (at most 9 bytes each). */
@@ -19,10 +19,10 @@ const RUN = 4096;
  * number is a series all the same. In the loop below, each of its fractions would meet
  * Number.isSafeInteger, and in a holey array of doubles (made by `new Array(n)` and filled, as
  * decoders make theirs) every element would be boxed, a HeapNumber each (`Object.is` and
- * `Number.isSafeInteger` take the element as a tagged value; `node --trace-gc`). By the first
- * element alone, such a series starting with 0 encoded 1.4-1.8x slower, 1.8-2.6x made by `new
- * Array(n)` (`node bench/number-series.js`, int first). Every other array: one capacity check per
- * run of elements, where `Writer.number` checks for each (bench numeric encode: 360 -> 402 ops/s).
+ * `Number.isSafeInteger` take the element as a tagged value; `node --trace-gc`). Chosen by the first
+ * element alone, such a series starting with 0 took the slower loop (`node bench/lab/number-series.js`,
+ * int first). Every other array: one capacity check per run of elements, where `Writer.number`
+ * checks for each (`node bench/ab.js hand numeric enc`).
  * A run is as long as the room left holds at 9 bytes an element, so nothing is reserved that
  * numbers of 1-5 bytes would leave unused (growing the buffer); runs shrink towards the end of the
  * buffer, and the last few elements go one by one, each growing the buffer only if it must (a fast
@@ -33,7 +33,7 @@ const RUN = 4096;
  * of every array: mixedNumberAt may write past its element, and this way no code in the loop is
  * first reached after V8 optimized it. A one-by-one path reached only when the buffer ran short,
  * and a tail loop per run, deoptimized the function in some processes and left it recompiled larger
- * and slower (bench numeric encode 0.90-0.92 -> 0.95x hand-written, `node bench/ab-processes.js`).
+ * and slower (`node bench/ab.js processes <before> <after> numeric enc`).
  */
 export function writeNumberArray(w: Writer, v: unknown, p?: string): void {
   const n = w.array(v, p);
@@ -53,7 +53,7 @@ export function writeNumberArray(w: Writer, v: unknown, p?: string): void {
       view = w.view;
     let pos = w.pos;
     try {
-      // No typeof per element: the int tests hold only for numbers (bench smallints encode +7 %).
+      // No typeof per element: the int tests hold only for numbers (`node bench/ab.js hand smallints enc`).
       for (; i < stop; i++) pos = mixedNumberAt(bytes, view, pos, values[i] as number);
     } catch (error) {
       if (typeof values[i] !== "number") mismatch("a number", values[i], p && p + "[" + i + "]");
@@ -77,11 +77,11 @@ function isFraction(x: unknown): x is number {
  * (one loop for both would take the setter as a call per element), one capacity check per RUN
  * elements (9 bytes an element, the most numberAt writes). `Math.trunc(x) !== x` tells a fraction
  * from an int for less than Number.isSafeInteger, which V8 calls as a builtin for a double (and `%`
- * on a double is a call into C). A group that is not four fractions goes one element at a time. bench
- * floats encode about 2x alone in fresh processes on Node 24 and 20 (`AB_BETWEEN=dec node
- * bench/ab-solo.js <before> <after> floats enc 5 2`). Chosen once per array by its first four
- * elements, so that arrays of ints never run this code: the trunc test inside mixedNumberAt cost
- * smallints encode 8-11 %, whose negative fixints reach it, and this loop writes them half as fast.
+ * on a double is a call into C). A group that is not four fractions goes one element at a time
+ * (`AB_BETWEEN=dec node bench/ab.js solo <before> <after> floats enc 5 2`). Chosen once per array by
+ * its first four elements, so that arrays of ints never run this code: the trunc test inside
+ * mixedNumberAt slowed smallints encode, whose negative fixints reach it, and this loop writes them
+ * more slowly than mixedNumberAt (`node bench/ab.js hand smallints enc`).
  */
 function writeFloat64s(w: Writer, values: unknown[], n: number, p: string | undefined): void {
   for (let start = 0; start < n; start += RUN) {
@@ -109,8 +109,8 @@ function writeFloat64s(w: Writer, values: unknown[], n: number, p: string | unde
         pos += 36;
       }
       // The group that was not four fractions (or the run's last elements), one at a time before
-      // the next group is tried: retried after each element, an array of half ints encoded 0.78x
-      // as fast as by the loop for every form (`node bench/number-series.js`, whole 50 %).
+      // the next group is tried: retried after each element, an array of half ints encoded slower
+      // than by the loop for every form (`node bench/lab/number-series.js`, whole 50 %).
       for (const last = Math.min(i + 4, stop); i < last; i++) {
         const x = values[i];
         if (isFraction(x)) {
@@ -129,8 +129,8 @@ function writeFloat64s(w: Writer, values: unknown[], n: number, p: string | unde
 /**
  * numberAt for an element with three or more after it in its array. The size of an int of 8 to 32
  * bits comes from arithmetic on Math.clz32, not from a branch per size: in an array of ints of
- * mixed sizes each such branch was a misprediction (bench numeric encode +6 to +8 %; the same values
- * sorted by size encode 1.5x faster: `node bench/ab-peer.js numeric enc --sorted`). It writes four
+ * mixed sizes each such branch was a misprediction (the same values sorted by size show what they
+ * cost: `node bench/ab.js peer numeric enc --sorted`). It writes four
  * bytes after the header whatever the size, up to three past the element, which the three
  * elements after it overwrite; the last three of an array go through Writer.number (see
  * writeNumberArray).
@@ -140,7 +140,7 @@ function mixedNumberAt(bytes: Uint8Array, view: DataView, pos: number, v: number
     if (v < 0x80) {
       bytes[pos] = v; // positive fixint
       // -0 tested after the store and rewritten by numberAt as float 64: faster than a fixint path
-      // that joins numberAt's call below (bench numeric encode +3 %, both orders of an A/B). Tested
+      // that joins numberAt's call below (`node bench/ab.js builds`, both orders, numeric enc). Tested
       // for every fixint, not behind `v === 0`: a branch first taken by a 0 met after optimization
       // deoptimizes the loop (V8 folds the test away for arrays of small ints).
       if (Object.is(v, -0)) return numberAt(bytes, view, pos, v);
@@ -162,7 +162,7 @@ function mixedNumberAt(bytes: Uint8Array, view: DataView, pos: number, v: number
 }
 
 // The sizes are computed in functions of their own: inline in mixedNumberAt they slowed arrays of
-// fixints, which never reach them (bench smallints encode -9 %).
+// fixints, which never reach them (`node bench/ab.js hand smallints enc`).
 
 /** uint 8, 16, 32 for 128 <= v < 2^32. */
 function mixedUintAt(bytes: Uint8Array, view: DataView, pos: number, v: number): number {
@@ -178,7 +178,7 @@ function mixedIntAt(bytes: Uint8Array, view: DataView, pos: number, v: number): 
 /**
  * uint 64 from 2^32, int 64 below -2^31: the high word by division (two's complement as an int 32),
  * the low one by `>>> 0`. Not Writer's intAt: with its int 8..32 cases it was too large for V8 to
- * inline, and mixedIntAt with it inlined too large as well (bench numeric encode +22 % on Node 24).
+ * inline, and mixedIntAt with it inlined too large as well (`node bench/ab.js hand numeric enc`).
  */
 function wideIntAt(bytes: Uint8Array, view: DataView, pos: number, v: number): number {
   bytes[pos] = v > 0 ? 0xcf : 0xd3;
@@ -199,7 +199,7 @@ function sizedIntAt(bytes: Uint8Array, view: DataView, pos: number, v: number, h
  * An array whose first element is a float 64 is read by a loop for float 64s; any other by a loop
  * for numbers of every form. Each loop is a function of its own, so that neither's code or type
  * feedback depends on the other's data: four float 64s an iteration in the mixed loop's float 64
- * branch cost arrays of fixints 8-10 % on Node 20, whichever way it was written (bench smallints).
+ * branch slowed arrays of fixints, whichever way it was written (`node bench/ab.js hand smallints dec`).
  */
 export function readNumberArray(r: Reader, p?: string): number[] {
   const n = r.arrayHeader(p);
@@ -209,9 +209,9 @@ export function readNumberArray(r: Reader, p?: string): number[] {
 /**
  * Four float 64s an iteration while the next four are float 64s, as readFloat32Array (widths.ts)
  * reads float 32s: one bounds test for the four, and the loop's own work (counter, test, V8's
- * interrupt check) once (bench floats decode +10 % on Node 24, +17 % on Node 20, alone in fresh
- * processes). One element of any other form between such groups, through Reader.number unless it
- * is a fixint. This one allocation site only ever holds numbers, so its arrays keep unboxed doubles.
+ * interrupt check) once (`node bench/ab.js solo <before> <after> floats dec`). One element of any
+ * other form between such groups, through Reader.number unless it is a fixint. This one allocation
+ * site only ever holds numbers, so its arrays keep unboxed doubles.
  */
 function readFloat64s(r: Reader, n: number, p: string | undefined): number[] {
   const out = new Array<number>(n);
@@ -260,7 +260,7 @@ function readFloat64s(r: Reader, n: number, p: string | undefined): number[] {
 function readNumbers(r: Reader, n: number, p: string | undefined): number[] {
   const out = new Array<number>(n);
   // Fixints, float 64s and 16/32-bit ints inline with the position in a local (an array of one kind
-  // of number meets one branch: bench numeric decode); any other form, and every error, through
+  // of number meets one branch: `node bench/ab.js hand numeric dec`); any other form, and every error, through
   // Reader.number.
   const bytes = r.bytes,
     view = r.view,

@@ -39,8 +39,8 @@ export function definedKeys(v: Record<string, unknown>): string[] {
 
 /**
  * definedKeys' filter, in a function of its own: a closure over `v` inside definedKeys made V8
- * allocate a context for `v` at every call, also when no filter ran (bench sbt encode: 0.88 MB
- * an encode, `node bench/alloc.js sbt enc`).
+ * allocate a context for `v` at every call, also when no filter ran
+ * (`node bench/lab/alloc.js sbt enc`).
  */
 function keysOfDefined(v: Record<string, unknown>, keys: string[]): string[] {
   return keys.filter((key) => v[key] !== undefined);

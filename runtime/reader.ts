@@ -5,7 +5,8 @@ const EMPTY = new Uint8Array(0);
 const EMPTY_VIEW = new DataView(EMPTY.buffer);
 /**
  * Inputs of at most this many bytes are copied by a reused reader (see `Reader.reset`): copying 1 KB
- * costs less than making a DataView, which bench rpc, lite and api decode pay per message.
+ * costs less than making a DataView, which small messages would pay per decode
+ * (`node bench/ab.js hand rpc dec`).
  */
 const SMALL_INPUT = 1024;
 
@@ -253,7 +254,7 @@ export class Reader {
       return this.view.getFloat64(pos + 1);
     }
     if (b === 0xcd) {
-      // uint 16, as ids and counts past 255 come: inline too (bench tree and flat decode +5 % on Node 24)
+      // uint 16, as ids and counts past 255 come: inline too, no call (`node bench/ab.js hand tree dec`)
       const pos = this.pos;
       this.need(3, p);
       this.pos = pos + 3;
@@ -329,13 +330,13 @@ export class Reader {
 
   /**
    * Array header; the count is checked against the remaining bytes (each element takes at least one),
-   * so decoders allocate `new Array(n)` at once: at most 8 bytes of memory per byte of input, and 3x
-   * faster than growing an array of 100,000 (bench/array-alloc.js). Generated decoders allocate
-   * themselves: each allocation site then learns its own element kind.
+   * so decoders allocate `new Array(n)` at once: at most 8 bytes of memory per byte of input, and
+   * faster than growing a large array element by element (`node bench/lab/array-alloc.js`).
+   * Generated decoders allocate themselves: each allocation site then learns its own element kind.
    */
   arrayHeader(p?: string): number {
     // A fixarray within the limits in few enough bytecodes for V8 to inline into decoders, where
-    // the whole of this method took a third of the inlining budget (bench tree decode +3.6 %).
+    // the whole of this method took much of the inlining budget (`node bench/ab.js hand tree dec`).
     const pos = this.pos,
       b = this.bytes[pos]!; // undefined at the end: the general path reports it
     if ((b & 0xf0) === 0x90) {

@@ -32,17 +32,17 @@ const STRINGS = newStringCache();
 /**
  * Bytes of input that one latin1 copy (`Reader.text`) covers: one native call per this many
  * bytes, and what a str sliced from it can keep alive (V8 makes a slice of 13 or more characters
- * a view of the copy; a shorter one is copied). 1 KB beat 4 KB and 256 B (bench categories decode
- * 2.1x / 1.8x / 1.6x the TextDecoder-per-str runtime, `node bench/ab-builds.js` both ways round).
+ * a view of the copy; a shorter one is copied). Larger windows copy bytes no str uses and keep
+ * more alive, smaller ones make more native calls (`node bench/ab.js builds <a> <b> categories dec`,
+ * both ways round).
  */
 const TEXT_WINDOW = 1024;
 /**
  * A str starting more than this many bytes past the last copy gets a copy of its own instead: a
- * window for a lone str copies 1 KB that no other str uses (bench flat, a 13-character note every
- * 2 KB or so, decodes 1.06-1.10x as fast with own copies; data whose strs are closer is unchanged).
- * 128, not 256: blobs' owners, one a record of 90-600 bytes, made 1.2 MB of copies a decode, and
- * on Node 20 four processes in five decoding 58 such messages in turn spent 43 % of their time in
- * the garbage collector (bench/ab-fresh.js blobs: 0.62x the hand-written codec; 1.28x with 128).
+ * window for a lone str copies 1 KB that no other str uses (`node bench/ab.js hand flat dec`: short
+ * notes far apart). 128, not 256: with records of a few hundred bytes between strs (blobs' owners)
+ * the copies of a wider gap fed the garbage collector more than the strs saved
+ * (`node bench/ab.js fresh hand . blobs`).
  */
 const SPARSE_GAP = 128;
 
@@ -143,7 +143,7 @@ function otherKey(r: Reader, keys: readonly PreEncoded[], hint: number, pos: num
  * Is `expected` (a pre-encoded str, header included) next at `pos`? Consumed if so. Four bytes at
  * a time from its whole words (see PreEncoded), then byte by byte; the loops return at the first
  * difference. Its bytecode counts: V8 inlines it at several sites of a decoder within one budget
- * (174 bytes, from 196: the tree decoder inlines mapHeader too, +5 %). A key longer than
+ * (kept small so that the tree decoder inlines mapHeader too: `node bench/ab.js hand tree dec`). A key longer than
  * maxStringLength never matches here, so that the parse in `anyKey` refuses it at its header.
  */
 function isNext(r: Reader, expected: PreEncoded, pos: number): boolean {
@@ -225,7 +225,7 @@ export function nextOneOf(r: Reader, table: Literals): number {
   const at = r.pos,
     byByte = table.byByte;
   if (byByte !== undefined) {
-    // Only the one entry that can match is compared (bench flat decode +15 %, tree +6 % on Node 24).
+    // Only the one entry that can match is compared (`node bench/ab.js hand flat dec`).
     const i = at + table.distinctAt;
     const k = i < r.end ? byByte[r.bytes[i]!]! : -1;
     return k >= 0 && isNext(r, table[k]!, at) ? k : -1;
@@ -304,9 +304,9 @@ function strHeaderSize(h: number): number {
 /**
  * Strings of at most this many UTF-16 units are encoded by the JS loop (`encodeUtf8`), longer ones
  * by encodeInto (on Node, up to NATIVE_ENCODE_LIMIT units by `Buffer#utf8Write`). In isolation
- * encodeInto wins from about 32 units (`node bench/utf8-threshold.js`), but in an encoder its
- * result object and subarray per call cost more: 64 took bench company's encode from 0.75x to 0.91x
- * the hand-written codec (`node bench/ab-hand.js company enc`). Not exported: the CommonJS build
+ * encodeInto wins earlier (`node bench/lab/utf8-threshold.js`), but in an encoder its result
+ * object and subarray per call cost more than the loop up to this length
+ * (`node bench/ab.js hand company enc`). Not exported: the CommonJS build
  * would read it from the module object on every call.
  */
 const SHORT_ENCODE_LIMIT = 64;
@@ -321,7 +321,7 @@ export function writeString(w: Writer, v: unknown, p?: string): void {
   const length = v.length;
   if (length <= SHORT_ENCODE_LIMIT) {
     // At most 192 bytes, so a fixstr or str 8 header: a path of its own for what most strings are
-    // (bench sbt, company and api encode +1.5 to +5 %).
+    // (`node bench/ab.js hand sbt enc`).
     w.ensure(2 + 3 * length);
     const bytes = w.bytes,
       pos = w.pos;
@@ -345,7 +345,7 @@ export function writeString(w: Writer, v: unknown, p?: string): void {
 /**
  * `writeString()` past SHORT_ENCODE_LIMIT units, in a function of its own: with it inside,
  * writeString was too large for V8 to consider inlining into an encoder (`--trace-turbo-inlining`;
- * without it, Node 20 inlines it into sbt's: bench sbt encode +4 to +12 %, the rest ±3 %).
+ * without it, V8 inlines it into sbt's: `node bench/ab.js hand sbt enc`).
  */
 function writeLongString(w: Writer, v: string, length: number): void {
   const native = length <= NATIVE_ENCODE_LIMIT && utf8Write !== undefined;
@@ -382,7 +382,7 @@ function writeLongString(w: Writer, v: string, length: number): void {
 /**
  * On Node, a string longer than SHORT_ENCODE_LIMIT and up to this many units is written by one
  * `Buffer#utf8Write` into room for its worst case (at most 12 KB), which makes neither the subarray
- * nor the result object of `encodeInto` (bench api and categories encode +2 %, company ±2 %).
+ * nor the result object of `encodeInto` (`node bench/ab.js hand api enc`).
  */
 const NATIVE_ENCODE_LIMIT = 4096;
 
@@ -414,8 +414,8 @@ function headerSize(n: number): number {
 export function constants(runs: readonly (readonly Constant[])[]): PreEncoded[] {
   // One writer of the usual size for every run: a small one per run made nearly every `ensure`
   // at load time call `grow`, and V8's feedback from that said `grow` was hot, so TurboFan inlined
-  // it into generated encoders, spending their inlining budget on a cold path (Node 24: bench
-  // shapes encode +10 %, `node --trace-turbo-inlining`: grow's call frequency 0.68 before, none now).
+  // it into generated encoders, spending their inlining budget on a cold path (`node
+  // --trace-turbo-inlining` shows grow's call frequency; `node bench/ab.js hand shapes enc`).
   const w = new Writer(1);
   return runs.map((run) => {
     w.begin();

@@ -1,9 +1,9 @@
 /**
  * UTF-8 for strings. Short strings go through plain JS loops (a call into TextEncoder/TextDecoder
  * costs more than the loop for them); long ones go to the platform codec, except text that is
- * mostly multi-byte characters, which the JS loop decodes faster at any length on Node 20 and 22
- * and up to 64 bytes on Node 24 (see MULTI_BYTE_LOOP_LIMIT).
- * Every threshold here comes from `npm run build && node bench/utf8-threshold.js`.
+ * mostly multi-byte characters, which the JS loop decodes faster at any length before Node 24 and
+ * only when short from Node 24 on (see MULTI_BYTE_LOOP_LIMIT).
+ * Every threshold here comes from `npm run build && node bench/lab/utf8-threshold.js`.
  */
 
 /** Strings of at most this many bytes are decoded by the JS loop; longer ones by TextDecoder unless mostly multi-byte. */
@@ -57,10 +57,9 @@ export function encodeInto(s: string, bytes: Uint8Array, pos: number): { read: n
 
 /**
  * Mostly multi-byte text up to this many bytes goes through decodeLoop, longer text to TextDecoder.
- * Node 24's TextDecoder decodes such text 2.6-3.3x faster than the loop from 1 KB (Cyrillic 834 vs
- * 2,170 ns, CJK 709 vs 2,069) and is even with it at 64 bytes; Node 20's and 22's are 2-3x slower
- * than the loop at every length (`node bench/utf8-threshold.js`). Elsewhere (browsers,
- * not measured) the loop at any length, as before.
+ * Node 24's TextDecoder has a fast path for such text that overtakes the loop at about this length;
+ * earlier Nodes' are slower than the loop at every length (`node bench/lab/utf8-threshold.js`).
+ * Elsewhere (browsers, not measured) the loop at any length, as before.
  */
 const MULTI_BYTE_LOOP_LIMIT = multiByteLoopLimit(globalThis as never);
 
@@ -84,7 +83,7 @@ function nodeMajor(g: { process?: { versions?: { node?: string } } }): number {
  * U+FFFD: a result without one was valid UTF-8, and only a result with one (invalid text, or text
  * with a U+FFFD of its own) is decoded again by the fatal decoder, which decides. That is faster
  * than the fatal decoder alone on most text, and than `buffer.isUtf8` plus a decode (two passes):
- * `node bench/utf8-decoders.js`.
+ * `node bench/lab/utf8-decoders.js`.
  */
 export function decodeUtf8(
   bytes: Uint8Array,
@@ -121,8 +120,8 @@ interface NodeBufferClass {
 type NodeGlobal = { Buffer?: NodeBufferClass; process?: { versions?: { node?: string } } };
 /**
  * Node's Buffer, where the code runs on Node (not a browser bundle's polyfill, which converts in
- * JS): a Buffer over `units` makes a string of them 2-5x faster than the UTF-16LE TextDecoder
- * (70 vs 145 ns at 24 units, 300 vs 1,500 ns at 2,000: `node bench/utf8-threshold.js`).
+ * JS): a Buffer over `units` makes a string of them faster than the UTF-16LE TextDecoder, which
+ * validates as it copies (`node bench/lab/utf8-threshold.js`).
  */
 const NodeBuffer = nodeBuffer(globalThis as never);
 
@@ -160,9 +159,8 @@ export const utf8Write = nodeMethod<Utf8Write>(globalThis as never, "utf8Write",
 /**
  * Buffer's `method` where the code runs on Node and it works on a plain Uint8Array (as Node's do:
  * they take any ArrayBufferView as `this`), checked once by `works`; else undefined. Called on the
- * Uint8Array itself rather than on a Buffer made over its memory: a Buffer per decode cost bench
- * lite and api decode 4 %, and a WeakMap lookup per str of 65 to 4,096 units api and categories
- * encode 3-9 %.
+ * Uint8Array itself rather than on a Buffer made over its memory: a Buffer per decode, or a WeakMap
+ * lookup per str, costs more than the call saves on small messages (`node bench/ab.js hand api dec`).
  */
 function nodeMethod<T extends (this: Uint8Array, ...args: never[]) => unknown>(
   g: NodeGlobal,
@@ -186,7 +184,7 @@ const FROM_CHAR_CODE_LIMIT = NodeBuffer ? 8 : 32;
 const MAX_KEPT_UNITS = 65_536;
 
 /**
- * decodeUtf8's JS loop (exported for `bench/utf8-threshold.js`). UTF-8 becomes UTF-16 code units
+ * decodeUtf8's JS loop (exported for `bench/lab/utf8-threshold.js`). UTF-8 becomes UTF-16 code units
  * in `units`; a short string is made by one fromCharCode call, a longer one by a Node Buffer over
  * `units` or else a UTF-16LE decoder, which copy memory rather than decoding UTF-8 again.
  */
@@ -246,8 +244,8 @@ export function decodeLoop(bytes: Uint8Array, start: number, length: number): st
 
 /**
  * Does text start with at least half its bytes in multi-byte characters (Cyrillic, Greek, CJK...)?
- * TextDecoder is fast on ASCII but, in Node 20 and 22, 2-3x slower than decodeLoop on such text at
- * every length (`node bench/utf8-threshold.js`), so that text is decoded by the loop.
+ * TextDecoder is fast on ASCII but, before Node 24, slower than decodeLoop on such text at every
+ * length (`node bench/lab/utf8-threshold.js`), so that text is decoded by the loop.
  */
 function mostlyMultiByte(bytes: Uint8Array, start: number, length: number): boolean {
   const end = start + Math.min(length, 32);

@@ -77,8 +77,7 @@ export function writeFloat32Array(w: Writer, v: unknown, p?: string): void {
     // Each element is rounded once, for the sum and the write.
     let sum = 0;
     // Four elements an iteration: the loop's own work (its counter, its test, V8's interrupt check)
-    // comes once for the four, and the sum's adds overlap (ns an element, 1.98 -> 1.33 on Node 24,
-    // 2.20 -> 1.67 on Node 20: `node bench/float32-loops.js`).
+    // comes once for the four, and the sum's adds overlap (`node bench/lab/float32-loops.js`).
     for (; i + 4 <= stop; i += 4) {
       const a = values[i],
         b = values[i + 1],
@@ -139,8 +138,7 @@ export function readFloat32Array(r: Reader, p?: string): number[] {
     i = 0;
   while (i < n) {
     // Four float 32s an iteration while the next four are float 32s, as writeFloat32Array writes
-    // them: one bounds test for the four (ns an element, result array included, 7.02 -> 5.88 on
-    // Node 24, 8.76 -> 7.69 on Node 20: `node bench/float32-loops.js`).
+    // them: one bounds test for the four (`node bench/lab/float32-loops.js`).
     while (
       i + 4 <= n &&
       pos + 20 <= end &&

@@ -11,7 +11,7 @@ export const TWO_32 = 0x1_0000_0000;
  * Bytes pre-encoded by `constants` and `keys`, with their big-endian 32-bit words, the last one
  * padded with zeros: `Writer.put` copies short ones four bytes at a time, the padded word included,
  * and `readKey` (strings.ts) compares their whole words, then the 0-3 bytes after them, in the
- * bytes (a 10-byte key: 8 ns instead of 14-15).
+ * bytes: fewer compares than byte by byte (`node bench/ab.js hand flat dec`).
  */
 export interface PreEncoded extends Uint8Array {
   readonly words: Int32Array;

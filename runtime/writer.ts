@@ -9,17 +9,21 @@ const RETAIN_MAX = 1 << 20;
  * A fresh writer's buffer: a message of about 1 KB fits without growing, also when its strings
  * reserve their worst case (3 bytes a unit). Growing, or `finish` handing the buffer over, assigns
  * `bytes` and `view` anew; once any writer in the process has, V8 no longer treats those fields as
- * constant (its code deoptimizes: "dependent field type changed"). Node 24, bench api encode: 931
- * bytes grew a 256-byte start twice and encoded 6-9 % slower; one grow elsewhere costs 4 %.
+ * constant (its code deoptimizes: "dependent field type changed"), so a start too small for common
+ * messages slows every encode after the first grow (`node bench/ab.js hand api enc`).
  */
 const INITIAL_SIZE = 4096;
-/** Pre-encoded chunks up to this size are copied by words, longer ones by `set` (11 vs 28 ns at 16 bytes, 23 vs 16 at 32). */
+/**
+ * Pre-encoded chunks up to this size are copied by words, longer ones by `set`, whose call costs more
+ * than a few word copies but less than many (`node bench/ab.js hand events enc`).
+ */
 const RAW_WORDS_MAX = 24;
 /** `put` copies whole words: up to this many zero bytes past a chunk, in room every `ensure` reserves too. */
 const PUT_OVERRUN = 3;
 /**
  * @internal The longest chunk the emitter writes by `put` (longer ones by `raw`). Not RAW_WORDS_MAX
- * exported: the CommonJS build would read `exports.RAW_WORDS_MAX` on every `raw` (categories encode -5 %).
+ * exported: the CommonJS build would read `exports.RAW_WORDS_MAX` on every `raw`
+ * (`node bench/ab.js hand categories enc`).
  */
 export const PUT_MAX = RAW_WORDS_MAX;
 
@@ -72,8 +76,8 @@ export class Writer {
   /**
    * Starts an output. After one larger than the buffer kept between calls (RETAIN_MAX) the next is
    * likely as large: it goes straight into a buffer of that size and an eighth more, which `finish`
-   * hands over, instead of filling the kept buffer, growing and copying it (bench numeric, flat and
-   * blobs encode), and the kept buffer comes back unused.
+   * hands over, instead of filling the kept buffer, growing and copying it, and the kept buffer
+   * comes back unused (`node bench/ab.js hand numeric enc`).
    */
   begin(): void {
     this.pos = 0;
@@ -100,11 +104,11 @@ export class Writer {
    * Everything written, in memory that later use of this writer never touches. Short output, and
    * output that fills less than half of the buffer, is copied. Otherwise the output is the buffer
    * itself (a view from offset 0 that nothing else refers to) and the writer moves to a fresh buffer,
-   * up to RETAIN_MAX: copying large output into new memory was 15-25 % of encoding (bench events,
-   * text, numeric, sbt), writing into new memory is not. The fresh buffer is as large as this output
+   * up to RETAIN_MAX: copying large output into new memory is a large part of encoding it, writing
+   * into new memory is not (`node bench/ab.js hand events enc`). The fresh buffer is as large as this output
    * and an eighth more (as `begin` sizes one), not as the old buffer, which doubling left anywhere
    * from 1x to 2x the output: each large encode allocates one, and the next output handed over holds
-   * all of it (bench floats32 encode +6 %, shapes +3 %). An output that reserves more than the eighth
+   * all of it (`node bench/ab.js hand floats32 enc`). An output that reserves more than the eighth
    * near its end (a string of up to 4,096 units reserves 3 bytes a unit) grows the buffer it is
    * written into, and is copied out of it from then on, as any output filling less than half is.
    */
@@ -141,12 +145,12 @@ export class Writer {
   /**
    * Copies pre-encoded bytes, e.g. a property name with its str header: a short one from
    * `constants()` or `keys()` four bytes at a time from its words (`Uint8Array.set` costs a call
-   * into the runtime that dwarfs copying a short key; a byte loop takes twice as long as words),
+   * into the runtime that dwarfs copying a short key; a byte loop is slower than words),
    * anything else by `set`.
    */
   raw(chunk: Uint8Array): void {
     // The `set` path is a method of its own, so that this one stays small enough for V8 to inline
-    // at the several call sites of one encoder (bench tree encode about 0.81 -> 0.86x hand-written).
+    // at the several call sites of one encoder (`node bench/ab.js hand tree enc`).
     if (chunk.length > RAW_WORDS_MAX || (chunk as Partial<PreEncoded>).words === undefined) return this.rawSet(chunk);
     this.ensure(chunk.length);
     this.put(chunk as PreEncoded);
@@ -155,14 +159,14 @@ export class Writer {
   /**
    * `raw` of a pre-encoded chunk of up to PUT_MAX bytes, into room reserved by `ensure`. The `put`
    * methods let a generated encoder reserve once for adjacent writes of bounded size (`w.ensure(68)`,
-   * then keys and numbers): bench events encode +6 %.
+   * then keys and numbers): one capacity check instead of one per write (`node bench/ab.js hand events enc`).
    */
   put(chunk: PreEncoded): void {
     // Whole words only, the last one zero-padded past the chunk (PUT_OVERRUN): without a loop for
-    // the last bytes, V8 inlines put at every site of an encoder (bench tree encode on Node 24 about
-    // 0.5 -> 0.83x hand-written). The bytes past the chunk are the next write's, or past the output.
-    // The first word outside the loop (a chunk has one at least): Node 24 encodes 5-18 % faster
-    // (bench tree, shapes, events, flat, company, `node bench/ab-solo.js`), Node 20 as fast.
+    // the last bytes, V8 inlines put at every site of an encoder (`node bench/ab.js hand tree enc`).
+    // The bytes past the chunk are the next write's, or past the output. The first word outside the
+    // loop (a chunk has one at least): one-word chunks, most keys, skip the loop's setup
+    // (`node bench/ab.js solo <before> <after> tree enc`).
     const words = chunk.words,
       view = this.view,
       pos = this.pos;
@@ -279,9 +283,10 @@ export class Writer {
  */
 export function numberAt(bytes: Uint8Array, view: DataView, pos: number, v: number): number {
   if (v >>> 0 === v) {
-    // Smallest first: the values that fill arrays are mostly small (bench smallints).
+    // Smallest first: the values that fill arrays are mostly small (`node bench/ab.js hand smallints enc`).
     if (v < 0x80) {
-      // -0 goes on to float 64. Object.is, not `1 / v > 0`: V8 keeps v an integer then (bench smallints encode +8 %).
+      // -0 goes on to float 64. Object.is, not `1 / v > 0`: V8 keeps v an integer then
+      // (`node bench/ab.js hand smallints enc`).
       if (v !== 0 || !Object.is(v, -0)) {
         bytes[pos] = v;
         return pos + 1;
@@ -294,7 +299,8 @@ export function numberAt(bytes: Uint8Array, view: DataView, pos: number, v: numb
       return uintAt(bytes, view, pos, v);
     }
   } else if (Number.isSafeInteger(v)) {
-    // Inside the integer branch, so that a fraction meets one test before its float 64 (bench floats encode +6 %).
+    // Inside the integer branch, so that a fraction meets one test before its float 64
+    // (`node bench/ab.js hand floats enc`).
     if (v < 0 && v >= -0x20) {
       bytes[pos] = v & 0xff;
       return pos + 1;

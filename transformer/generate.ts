@@ -8,6 +8,7 @@
  * (emit/source-build.ts).
  */
 import type ts from "typescript";
+import { codecSizes, type CodecSize } from "./codec-size.js";
 import { codecName, internalEntry, RUNTIME_ALIAS } from "./emit/context.js";
 import type { ShapeCheck } from "./emit/shape.js";
 import { emitSourceText, namespaceImportText } from "./emit/source.js";
@@ -23,6 +24,24 @@ export interface GeneratedText {
   /** The edits that made `text` from the file's text (for its source map: source-map.ts). */
   edits?: Edit[];
   diagnostics: PipelineDiagnostic[];
+  /**
+   * The size of each codec at or above the `sizeWarning` limits, or of every codec when asked
+   * (`reportSizes`), at the first call of it.
+   */
+  sizes: CallSize[];
+}
+
+export interface CallSize extends CodecSize {
+  /** Where the call starts in the file, and its text (`codecFor<Stripe.Event>()`). */
+  start: number;
+  call: string;
+}
+
+export interface GenerateExtras {
+  /** Runs the modelling of each call, to measure what it costs (`generate --verbose`). */
+  measure?: CallMeasure;
+  /** The size of every codec, not only of those large enough to warn about. */
+  reportSizes?: boolean;
 }
 
 /**
@@ -35,15 +54,27 @@ export function generateText(
   file: SyntaxFile,
   options?: TransformerOptions,
   moduleOf?: (fileName: string) => string | undefined,
-  measure?: CallMeasure,
+  extras: GenerateExtras = {},
 ): GeneratedText {
   const resolved = parseOptions(options);
   // Without `moduleOf` no other file's codecs are known to be generated anywhere: nothing links.
-  const result = modelFile(view, file, { link: resolved.link, moduleOf: moduleOf ?? (() => undefined), measure });
-  if (result.problems.length > 0) return { diagnostics: result.problems.map((p) => diagnosticOf(file, p)) };
-  if (!result.model) return { diagnostics: [] };
+  const result = modelFile(view, file, {
+    link: resolved.link,
+    optimize: resolved.optimize,
+    moduleOf: moduleOf ?? (() => undefined),
+    measure: extras.measure,
+  });
+  if (result.problems.length > 0) return { diagnostics: result.problems.map((p) => diagnosticOf(file, p)), sizes: [] };
+  if (!result.model) return { diagnostics: [], sizes: [] };
   const checks = view.strictNullChecks ? shapeChecks(view, result.calls) : [];
-  const emitted = emitSourceText(result.model, checks);
+  const emitted = emitSourceText(result.model, checks, { runtimeModule: resolved.runtimeModule });
+  const emittedBytes = emitted.statements.reduce((sum, s) => sum + s.length, 0);
+  const sizes = codecSizes(result.model, emittedBytes, resolved.sizeWarning, extras.reportSizes ?? false).map(
+    (size): CallSize => {
+      const call = result.calls.find((c) => c.id === size.id)!.call;
+      return { ...size, start: call.getStart(), call: `codecFor<${size.display}>()` };
+    },
+  );
   const inserted = [
     namespaceImportText(RUNTIME_ALIAS, internalEntry(resolved.runtimeModule)),
     ...emitted.imports.map(({ alias, module }) => namespaceImportText(alias, module)),
@@ -54,7 +85,7 @@ export function generateText(
     ...codecEdits(view.syntax, file, result.calls, replacement),
   ];
   edits.push(...importEdits(view.syntax, file, result.calls, edits));
-  return { text: spliceEdits(file.text, edits), edits, diagnostics: [] };
+  return { text: spliceEdits(file.text, edits), edits, diagnostics: [], sizes };
 }
 
 /** `(__tm_XCodec as __tm.Codec<T>)`, or for a generic codec `(__tm_XCodec(item) as __tm.Codec<Page<T>>)`. */
@@ -94,12 +125,14 @@ export function generateSource(
   file: ts.SourceFile,
   options?: TransformerOptions,
   moduleOf?: (fileName: string) => string | undefined,
-): { text?: string; edits?: Edit[]; diagnostics: ts.Diagnostic[] } {
+  extras?: GenerateExtras,
+): { text?: string; edits?: Edit[]; diagnostics: ts.Diagnostic[]; sizes: CallSize[] } {
   const { ClassicProgram } = require("./checkers/classic.js") as typeof import("./checkers/classic.js");
-  const generated = generateText(ClassicProgram.of(program), file as unknown as SyntaxFile, options, moduleOf);
+  const generated = generateText(ClassicProgram.of(program), file as unknown as SyntaxFile, options, moduleOf, extras);
   return {
     ...(generated.text === undefined ? {} : { text: generated.text, edits: generated.edits! }),
     diagnostics: generated.diagnostics.map((d) => asTsDiagnostic(program, d)),
+    sizes: generated.sizes,
   };
 }
 

@@ -14,11 +14,36 @@ export interface TransformerOptions {
    * @default true
    */
   link?: boolean;
+  /**
+   * What `codecFor<T>()` calls that do not say (`codecFor<T>({ optimize })`) optimize for: `"speed"`,
+   * a function per type and direction, or `"size"`, a table of the type run by the
+   * `typed-msgpack/interpret` entry (docs/performance.md, "Size mode"). The same bytes and errors.
+   * @default "speed"
+   */
+  optimize?: Optimize;
+  /**
+   * When generate and the bundler plugin warn that a codec's code is large: at or above `bytes` of
+   * code (comments and indentation left out) or `types` named types reached. false: never.
+   * @default { bytes: 200000, types: 500 }
+   */
+  sizeWarning?: { bytes?: number; types?: number } | false;
 }
+
+export type Optimize = "speed" | "size";
+
+/** When a codec is worth a warning about its size: at or above either figure (codec-size.ts). */
+export interface SizeLimits {
+  bytes: number;
+  types: number;
+}
+
+export const DEFAULT_SIZE_LIMITS: SizeLimits = { bytes: 200_000, types: 500 };
 
 export interface ResolvedOptions {
   readonly runtimeModule: string;
   readonly link: boolean;
+  readonly optimize: Optimize;
+  readonly sizeWarning: SizeLimits | false;
 }
 
 /** Keys ts-patch and ttypescript put in the same `plugins` entry; they are theirs, not ours. */
@@ -39,9 +64,9 @@ const HOST_KEYS = new Set([
 export function parseOptions(raw: unknown): ResolvedOptions {
   const input = (raw ?? {}) as Record<string, unknown>;
   for (const key of Object.keys(input)) {
-    if (!HOST_KEYS.has(key) && key !== "runtimeModule" && key !== "link") {
+    if (!HOST_KEYS.has(key) && !["runtimeModule", "link", "optimize", "sizeWarning"].includes(key)) {
       throw new Error(
-        `typed-msgpack/transformer: unknown option "${key}". The options are "runtimeModule" (the module generated code imports the runtime from) and "link" (false: copy codecs declared in other modules instead of importing them).`,
+        `typed-msgpack/transformer: unknown option "${key}". The options are "runtimeModule" (the module generated code imports the runtime from), "link" (false: copy codecs declared in other modules instead of importing them), "optimize" ("speed" or "size") and "sizeWarning" (when a codec's code is large enough to warn: { bytes, types }, or false).`,
       );
     }
   }
@@ -55,5 +80,30 @@ export function parseOptions(raw: unknown): ResolvedOptions {
       `typed-msgpack/transformer: option "runtimeModule" must be a non-empty module name, got ${JSON.stringify(runtimeModule)}.`,
     );
   }
-  return { runtimeModule, link };
+  const optimize = input.optimize ?? "speed";
+  if (optimize !== "speed" && optimize !== "size")
+    throw new Error(
+      `typed-msgpack/transformer: option "optimize" must be "speed" or "size", got ${JSON.stringify(optimize)}.`,
+    );
+  return { runtimeModule, link, optimize, sizeWarning: sizeLimits(input.sizeWarning) };
+}
+
+function sizeLimits(raw: unknown): SizeLimits | false {
+  if (raw === undefined) return DEFAULT_SIZE_LIMITS;
+  if (raw === false) return false;
+  const given = raw as Record<string, unknown>;
+  const valid =
+    typeof raw === "object" &&
+    raw !== null &&
+    Object.keys(given).every((key) => (key === "bytes" || key === "types") && isCount(given[key]));
+  if (!valid) {
+    throw new Error(
+      `typed-msgpack/transformer: option "sizeWarning" must be false or { bytes?: number; types?: number } with positive whole numbers, got ${JSON.stringify(raw)}.`,
+    );
+  }
+  return { ...DEFAULT_SIZE_LIMITS, ...(given as Partial<SizeLimits>) };
+}
+
+function isCount(value: unknown): boolean {
+  return typeof value === "number" && Number.isInteger(value) && value > 0;
 }

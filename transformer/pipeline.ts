@@ -13,6 +13,7 @@ import { codecCalls } from "./recognize/codec-calls.js";
 import { readCodecOptions } from "./recognize/codec-options.js";
 import { linksFor } from "./recognize/links.js";
 import { mappingsFor } from "./recognize/mappings.js";
+import type { Optimize } from "./options.js";
 import type { ProgramView } from "./recognize/program-view.js";
 import type { CallNode, NamedNode, SyntaxFile, SyntaxNode } from "./recognize/syntax.js";
 
@@ -21,6 +22,8 @@ export { codecCalls };
 export interface ModelOptions {
   /** Link to codecs declared in other modules instead of copying them (recognize/links.ts). */
   link: boolean;
+  /** What calls that do not say optimize for (`codecFor<T>({ optimize })`); "speed" when absent. */
+  optimize?: Optimize;
   /** The module that holds another file's codecs, for links; undefined where none can be imported. */
   moduleOf: (fileName: string) => string | undefined;
   /** Runs the modelling of each call, to measure what it costs (`generate --verbose`). */
@@ -72,8 +75,10 @@ export function modelFile(view: ProgramView, file: SyntaxFile, options: ModelOpt
       layout: callOptions.layout,
       declaredAs: view.syntax.declaredName(call),
     });
-    if (codec.id === undefined) codec.problems.forEach(problem);
-    else result.calls.push({ call, typeArgument, id: codec.id });
+    if (codec.id === undefined) return codec.problems.forEach(problem);
+    // A type asked for in both modes in one file shares one codec, in size mode (the same contract).
+    if ((callOptions.optimize ?? options.optimize) === "size") builder.model.codecs[codec.id]!.optimize = "size";
+    result.calls.push({ call, typeArgument, id: codec.id });
   };
   for (const call of codecCalls(view, file)) {
     if (options.measure) options.measure(call, () => modelCall(call));

@@ -49,7 +49,7 @@ export const codecs: { [K in DatasetId]: Codec<Roots[K]> } = {
  * Issue 16: what composing a generic codec costs. `pageCodec(AccountCodec)` against the concrete
  * `codecFor<Page<Account>>()`, with the `flat` dataset's accounts as items; numbers as the worst
  * case (each element is a call into the codec passed, where the concrete codec writes it inline).
- * `node bench/ab-generic.js` times them against each other.
+ * `node bench/ab.js generic` times them against each other.
  */
 export interface Page<T> {
   items: T[];

@@ -10,9 +10,11 @@ import { measureBuildTime, type BuildScale, type BuildTime } from "./buildtime";
 import { CONTENDER_IDS, type ContenderId } from "./contenders";
 import { DATASET_IDS } from "./data";
 import { profile } from "./profile";
+import { publish, VERSUS } from "./publish";
 import {
   datasetTable,
   positionalTable,
+  publishedRatios,
   targetsTable,
   throughputTable,
   type Results,
@@ -39,6 +41,9 @@ interface Args {
   datasets: DatasetId[];
   contenders: ContenderId[];
   profile?: string;
+  /** Publish the results (docs/bench.json and what is drawn from it) whatever the run. */
+  write: boolean;
+  note?: string;
   help: boolean;
 }
 
@@ -53,7 +58,7 @@ function parseArgs(argv: string[]): Args {
     return picked;
   };
   const known =
-    /^--(quick|build-time|help|clock=(wall|cpu)|build-scale=(small|default|large)|(datasets|contenders|profile|build-projects)=.+)$/;
+    /^--(quick|build-time|help|write|clock=(wall|cpu)|build-scale=(small|default|large)|(datasets|contenders|profile|build-projects|note)=.+)$/;
   for (const a of argv) if (!known.test(a)) throw new Error(`unknown argument ${a}; try --help`);
   return {
     quick: argv.includes("--quick"),
@@ -65,10 +70,12 @@ function parseArgs(argv: string[]): Args {
     datasets: list("datasets", DATASET_IDS),
     contenders: list("contenders", CONTENDER_IDS),
     profile: value("profile"),
+    write: argv.includes("--write"),
+    note: value("note"),
   };
 }
 
-const HELP = `npm run bench -- [--quick] [--runs N] [--build-time] [--clock=cpu] [--datasets=a,b] [--contenders=a,b] [--profile=ds[:contender]]
+const HELP = `npm run bench -- [--quick] [--runs N] [--write] [--note=text] [--build-time] [--clock=cpu] [--datasets=a,b] [--contenders=a,b] [--profile=ds[:contender]]
   --quick        5 rounds of 75 ms per direction after a 200 ms warm-up (default: 7 × 500 ms after 1.5 s)
   --build-time   also build generated projects (independent types, a chain of types across files,
                  feature files over a shared core; 100, 300 and 1,000 types each) with tsc, tspc and
@@ -81,6 +88,11 @@ const HELP = `npm run bench -- [--quick] [--runs N] [--build-time] [--clock=cpu]
                  dataset ds under node --cpu-prof, each direction; top self-time functions
   --runs N       repeat the whole measurement N times, each in fresh worker processes; every ratio
                  is then the median of the N per-run ratios, shown with their range (min–max)
+  --write        publish the results even when the run is quick or filtered: docs/bench.json,
+                 docs/bench.svg, README.md's summary and docs/performance.md's table (a full run of
+                 every dataset with typed-msgpack, hand-written, msgpack, msgpackr and json publishes
+                 them by default; \`node bench/index.js --redraw\` redraws them from docs/bench.json)
+  --note=text    what to say about the machine or the run in docs/bench.json
 datasets: ${DATASET_IDS.join(", ")}
 contenders: ${CONTENDER_IDS.join(", ")}`;
 
@@ -188,7 +200,7 @@ export async function main(argv: string[]): Promise<void> {
   }
   const mode = args.quick ? MODES.quick : MODES.full;
   const settings: Settings = { warmupMs: mode.warmupMs, batchMs: mode.batchMs };
-  const load = os
+  const loadAtStart = os
     .loadavg()
     .map((x) => x.toFixed(2))
     .join(" ");
@@ -215,13 +227,38 @@ export async function main(argv: string[]): Promise<void> {
       .map((r) => r.note)
       .filter(Boolean),
   );
+  const complete =
+    !args.quick &&
+    DATASET_IDS.every((d) => args.datasets.includes(d)) &&
+    ["typed-msgpack", ...VERSUS].every((c) => args.contenders.includes(c as ContenderId));
+  if (args.write || complete) {
+    const load = os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(" ");
+    const written = publish(
+      {
+        note: [args.note, `Load average ${loadAtStart} at the start, ${load} at the end.`].filter(Boolean).join(" "),
+        command: [
+          "npm run bench --",
+          ...argv.filter((a) => !a.startsWith("--note=")).map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)),
+        ].join(" "),
+        node: process.version,
+        machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}, ${os.platform()} ${os.arch()}`,
+        runs: runCount,
+        datasets: publishedRatios(runs),
+      },
+      true,
+    );
+    progress(`wrote ${written.join(", ")}`);
+  } else progress("a quick or filtered run: docs/bench.json and its drawings left as they are (--write to publish)");
   const targets = targetsTable(runs);
   const kb = (n: number) => `${(n / 1024).toFixed(2)} KB`;
   console.log(
     [
       "# typed-msgpack benchmark",
       "",
-      `Node ${process.version} (V8 ${process.versions.v8}), ${os.platform()} ${os.arch()}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}; load average at start ${load}.`,
+      `Node ${process.version} (V8 ${process.versions.v8}), ${os.platform()} ${os.arch()}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}; load average at start ${loadAtStart}.`,
       `Mode: ${args.quick ? "quick" : "full"}: per contender × dataset process, ${mode.warmupMs} ms warm-up per direction, then ${mode.rounds} rounds of ${mode.batchMs} ms per direction, interleaved across contenders; ops/s by ${args.clock === "cpu" ? "the process's CPU time (--clock=cpu)" : "the wall clock"}.${runCount > 1 ? ` The whole measurement ran ${runCount} times (--runs), each time in fresh worker processes.` : ""}`,
       `Versions: @msgpack/msgpack ${version("@msgpack/msgpack")}, msgpackr ${version("msgpackr")}, msgpack-lite ${version("msgpack-lite")}, avsc ${version("avsc")}, typescript ${version("typescript")}, esbuild ${version("esbuild")}.`,
       ...[...notes].map((n) => `${n}.`),

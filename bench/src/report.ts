@@ -6,6 +6,7 @@
 // range (min–max) beside it.
 import { CONTENDERS, type ContenderId } from "./contenders";
 import { DATASETS } from "./data";
+import { type Published, type Ratio, type Ratios, VERSUS } from "./publish";
 import type { CodeSize } from "./sizes";
 import type { DatasetId } from "./types";
 
@@ -75,6 +76,20 @@ function ratios(runs: Runs, dataset: DatasetId, a: ContenderId, b: ContenderId, 
 }
 
 const datasetsOf = (runs: Runs) => [...(runs[0]?.keys() ?? [])];
+
+/** typed-msgpack ÷ each published contender per dataset and direction, for docs/bench.json. */
+export function publishedRatios(runs: Runs): Published["datasets"] {
+  const round = (x: number) => Math.round(x * 1000) / 1000;
+  const side = (dataset: DatasetId, dir: Dir) => {
+    const out = {} as Ratios;
+    for (const vs of VERSUS) {
+      const f = figure(ratios(runs, dataset, "typed-msgpack", vs, dir));
+      out[vs] = f ? ([f.value, f.min, f.max].map(round) as Ratio) : null;
+    }
+    return out;
+  };
+  return Object.fromEntries(datasetsOf(runs).map((d) => [d, { encode: side(d, "encode"), decode: side(d, "decode") }]));
+}
 
 export function throughputTable(runs: Runs): string[] {
   const out = [

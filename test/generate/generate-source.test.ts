@@ -418,6 +418,24 @@ describe("the positional layout (issue 17) through generate", () => {
   });
 });
 
+describe("size mode (issue 60) through generate", () => {
+  test("the copy holds a table run by typed-msgpack/interpret, and compiles under the strictest settings", () => {
+    const input = [
+      `import { codecFor } from "typed-msgpack";`,
+      `export type Mark = { kind: "pin"; at: { x: number; y: number }; label?: string | null } | { kind: "line"; len: number };`,
+      `export const MarkCodec = codecFor<Mark>({ optimize: "size" });`,
+      ``,
+    ].join("\n");
+    const result = generate("size-mode", input, {});
+    expect(result.messages).toEqual([]);
+    const text = result.text!;
+    expect(text).toContain(`import * as __tm_interpret from "typed-msgpack/interpret";`);
+    expect(text).toContain(`// codecFor<Mark>({ optimize: "size" })`);
+    expect(text).toContain("__tm_interpret.interpret(");
+    expect(strictErrors("size-mode", text)).toEqual([]);
+  });
+});
+
 describe("a fresh copy is never reported stale (issue 19): what the check cannot compare is left out", () => {
   /** T0 → T1 → ... → T(n-1), each level also through an optional array: nested deeper than TypeScript compares (100 levels). */
   const chain = (n: number, extra = -1) =>

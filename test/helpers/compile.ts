@@ -8,8 +8,20 @@ import { docsLink } from "../../transformer/diagnostics/catalog";
 import type { FileModel } from "../../transformer/model/ir";
 
 const ROOT = path.resolve(__dirname, "../..");
+
+/**
+ * The transformer options fixtures compile with: the project default of `optimize` comes from the
+ * jest project (jest.config.js "size-mode" reruns suites with `"size"`, or TYPED_MSGPACK_OPTIMIZE).
+ */
+export const TEST_OPTIMIZE: "speed" | "size" =
+  ((globalThis as { __typedMsgpackTest?: { optimize?: "speed" | "size" } }).__typedMsgpackTest?.optimize ??
+    process.env.TYPED_MSGPACK_OPTIMIZE) === "size"
+    ? "size"
+    : "speed";
+const TRANSFORMER_OPTIONS = TEST_OPTIMIZE === "size" ? { optimize: "size" as const } : {};
+
 /** Fixture sources and their emitted JS live here (git-ignored), so stack traces point at real files. */
-export const GENERATED_DIR = path.join(ROOT, "test/.generated");
+export const GENERATED_DIR = path.join(ROOT, TEST_OPTIMIZE === "size" ? "test/.generated-size" : "test/.generated");
 
 export const FIXTURE_OPTIONS: ts.CompilerOptions = {
   target: ts.ScriptTarget.ES2020,
@@ -24,6 +36,7 @@ export const FIXTURE_OPTIONS: ts.CompilerOptions = {
     "typed-msgpack": [path.join(ROOT, "runtime/index.ts")],
     "typed-msgpack/stream": [path.join(ROOT, "runtime/stream.ts")],
     "typed-msgpack/internal": [path.join(ROOT, "runtime/internal.ts")],
+    "typed-msgpack/interpret": [path.join(ROOT, "runtime/interpret/index.ts")],
   },
 };
 
@@ -107,9 +120,9 @@ function compileIn(program: ts.Program, file: string): Compiled {
   const transformerDiagnostics: ts.Diagnostic[] = [];
   const extras = { addDiagnostic: (d: ts.Diagnostic) => void transformerDiagnostics.push(d) };
   // The public factory does the work; a second pass records the model for IR snapshots.
-  const factory = typedMsgpackTransformer(program, {}, extras);
+  const factory = typedMsgpackTransformer(program, TRANSFORMER_OPTIONS, extras);
   const recordModel: ts.TransformerFactory<ts.SourceFile> = (context) => (sf) => {
-    model = transformFile(sf, context, program, parseOptions({}), () => undefined).model;
+    model = transformFile(sf, context, program, parseOptions(TRANSFORMER_OPTIONS), () => undefined).model;
     return sf;
   };
   let js = "";

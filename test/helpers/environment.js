@@ -13,10 +13,19 @@ class SharedCompilerEnvironment extends TestEnvironment {
   constructor(config, context) {
     super(config, context);
     // propertyRuns: the project's bound on fast-check runs (test/property/lib/jest-run.ts); tier:
-    // "fast" for the project whose suites run smaller workloads (test/helpers/tier.ts).
-    const { propertyRuns, tier } = config.projectConfig.testEnvironmentOptions;
+    // "fast" for the project whose suites run smaller workloads (test/helpers/tier.ts); optimize: the
+    // project's default for codecFor calls (the size-mode project reruns suites with "size").
+    const { propertyRuns, tier, optimize } = config.projectConfig.testEnvironmentOptions;
     // nativeRequire: Node's own require, for TypeScript 7's API (ES modules, which jest's cannot load).
-    this.global.__typedMsgpackTest = { typescript, sourceFiles, zoos, propertyRuns, tier, nativeRequire: require };
+    this.global.__typedMsgpackTest = {
+      typescript,
+      sourceFiles,
+      zoos,
+      propertyRuns,
+      tier,
+      optimize,
+      nativeRequire: require,
+    };
   }
 }
 

@@ -890,7 +890,13 @@ describe("codecOptions (91027): codecFor's options are read at build time", () =
       "an unknown key (past the type check)",
       `export const C = codecFor<{ a: number }>({ layot: "positional" } as any);\n`,
       `codecFor<{ a: number }>({ layot: "positional" } as any)`,
-      "Unknown option `layot` (the options are: layout).",
+      "Unknown option `layot` (the options are: layout, optimize).",
+    ],
+    [
+      "an optimization that does not exist",
+      `export const C = codecFor<{ a: number }>({ optimize: "memory" as any });\n`,
+      `codecFor<{ a: number }>({ optimize: "memory" as any })`,
+      '`optimize` must be "speed" or "size", written as a string literal, not `"memory"`.',
     ],
     [
       "a layout that does not exist",

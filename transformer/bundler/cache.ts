@@ -20,6 +20,17 @@ export interface Generated {
   map?: SourceMap;
   /** Project files (outside node_modules) the module's types come from: watched for it. */
   dependencies: string[];
+  /** Its codecs' sizes: those large enough to warn about, or all for the plugin's `report`. */
+  sizes?: ModuleSize[];
+}
+
+/** One codec's size, where its call is (1-based), as the warning or the report line says it. */
+export interface ModuleSize {
+  line: number;
+  column: number;
+  /** At or above the `sizeWarning` limits: a warning. */
+  large: boolean;
+  text: string;
 }
 
 /** For each file, the modules whose codecs were generated from it. */

@@ -11,8 +11,15 @@ import { formatDiagnostic, IGNORED_CODES } from "../cli/compiler.js";
 import { openProjects } from "../cli/project.js";
 import { generateSource } from "../generate.js";
 import { editsSourceMap } from "../source-map.js";
-import type { TransformerOptions } from "../options.js";
-import { BuildError, isLibrary, linkable, type CodecModules, type Transformed } from "./codec-modules.js";
+import {
+  BuildError,
+  isLibrary,
+  linkable,
+  moduleSizes,
+  type CodecModuleOptions,
+  type CodecModules,
+  type Transformed,
+} from "./codec-modules.js";
 import { dependencies as dependenciesOf, LiveProgram } from "./live-program.js";
 
 /** The compiler whose configs the plugin reads: TypeScript 4.9-6, the project's own (find-compiler.ts routes `typescript` to it). */
@@ -25,10 +32,10 @@ export class ClassicCodecModules implements CodecModules {
   private readonly configFiles: string[];
 
   private readonly tsconfig: string;
-  private readonly options: TransformerOptions;
+  private readonly options: CodecModuleOptions;
   private readonly root: string;
 
-  constructor(tsconfig: string, options: TransformerOptions, root: string) {
+  constructor(tsconfig: string, options: CodecModuleOptions, root: string) {
     this.tsconfig = tsconfig;
     this.options = options;
     this.root = root;
@@ -68,10 +75,11 @@ export class ClassicCodecModules implements CodecModules {
       ...errors(program.getGlobalDiagnostics()),
       ...errors(program.getSyntacticDiagnostics(sourceFile)),
     ];
+    const { reportSizes, ...transformerOptions } = this.options;
     const result =
       problems.length > 0
-        ? { diagnostics: problems, text: undefined }
-        : generateSource(program, sourceFile, this.options, linkable);
+        ? { diagnostics: problems, text: undefined, sizes: [] }
+        : generateSource(program, sourceFile, transformerOptions, linkable, { reportSizes });
     if (result.diagnostics.length > 0) {
       throw new BuildError(result.diagnostics.map((d) => formatDiagnostic(fromTs(d), this.root)).join("\n"));
     }
@@ -91,6 +99,7 @@ export class ClassicCodecModules implements CodecModules {
         ? {}
         : { code: result.text, map: editsSourceMap(file, sourceFile.text, result.edits ?? []) }),
       dependencies,
+      sizes: moduleSizes(sourceFile, result.sizes, transformerOptions),
       inputs: [...new Set([...all, ...looked, ...globals, ...this.linkSources(program), ...this.configFiles])].filter(
         (name) => name !== file,
       ),

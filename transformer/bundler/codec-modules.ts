@@ -6,7 +6,13 @@
  * API, one process for the whole bundler session (native-codec-modules.ts); open-codec-modules.ts
  * picks one. Imports no compiler.
  */
-import type { Generated } from "./cache.js";
+import { describeSize, isLarge, sizeWarning } from "../codec-size.js";
+import type { CallSize } from "../generate.js";
+import { DEFAULT_SIZE_LIMITS, type TransformerOptions } from "../options.js";
+import type { Generated, ModuleSize } from "./cache.js";
+
+/** The transformer's options, and whether to measure every codec for the plugin's `report`. */
+export type CodecModuleOptions = TransformerOptions & { reportSizes?: boolean };
 
 export interface Transformed extends Generated {
   /**
@@ -54,4 +60,19 @@ export function linkable(fileName: string): string | undefined {
 /** Files under node_modules (and TypeScript's lib files there) change only on install: not checked on each rebuild. */
 export function isLibrary(file: string): boolean {
   return file.split(/[\\/]/).includes("node_modules");
+}
+
+/** The sizes generateText measured, where their calls are, for the plugin's warnings and report. */
+export function moduleSizes(
+  file: { getLineAndCharacterOfPosition(start: number): { line: number; character: number } },
+  sizes: readonly CallSize[],
+  options: TransformerOptions,
+): ModuleSize[] {
+  const limits = options.sizeWarning === false ? false : { ...DEFAULT_SIZE_LIMITS, ...options.sizeWarning };
+  return sizes.map((size) => {
+    const { line, character } = file.getLineAndCharacterOfPosition(size.start);
+    const large = limits !== false && isLarge(size, limits);
+    const text = large ? sizeWarning(size.call, size, limits) : `${size.call}: ${describeSize(size)}`;
+    return { line: line + 1, column: character + 1, large, text };
+  });
 }

@@ -16,7 +16,7 @@ import * as path from "node:path";
 import { createUnplugin, type UnpluginFactory } from "unplugin";
 import type { ViteDevServer } from "vite";
 import type { CodecModules } from "./codec-modules.js";
-import type { DiskCache, Generated } from "./cache.js";
+import type { DiskCache, Generated, ModuleSize } from "./cache.js";
 
 export interface PluginOptions {
   /** The tsconfig whose Program type-checks the modules (default: the nearest tsconfig.json above the bundler's root). */
@@ -25,12 +25,22 @@ export interface PluginOptions {
   runtimeModule?: string;
   /** false: copy the codecs of types whose codec another module exports, instead of importing it (default true). */
   link?: boolean;
+  /** What codecFor calls that do not say optimize for: "speed" (default) or "size" (docs/performance.md, "Size mode"). */
+  optimize?: "speed" | "size";
   /**
    * false: no disk cache of generated modules. Default true: under Vite's cacheDir
    * (node_modules/.vite/typed-msgpack), with other bundlers node_modules/.cache/typed-msgpack
    * in the bundler's root (none without a node_modules folder there).
    */
   cache?: boolean;
+  /**
+   * When a codec's code is large enough for a warning that suggests `optimize: "size"`: at or above
+   * `bytes` of code (comments and indentation left out) or `types` named types. false: never.
+   * Default { bytes: 200000, types: 500 }.
+   */
+  sizeWarning?: { bytes?: number; types?: number } | false;
+  /** true: at the end of the build, list each codec's code size and the named types it reaches. */
+  report?: boolean;
 }
 
 /** What vitest passes to a plugin's configureVitest hook, as far as the plugin uses it. */
@@ -40,7 +50,7 @@ interface VitestPluginContext {
 }
 type CacheKeyGenerator = (module: { id: string; sourceCode: string }) => string | false | undefined;
 
-const KEYS = ["tsconfig", "runtimeModule", "link", "cache"];
+const KEYS = ["tsconfig", "runtimeModule", "link", "optimize", "cache", "sizeWarning", "report"];
 const require = createRequire(import.meta.url);
 /** TypeScript modules, with or without a query (`?v=1`); declaration files have no calls to replace. */
 const SCRIPT = /\.[cm]?tsx?(\?.*)?$/;
@@ -59,6 +69,8 @@ const factory: UnpluginFactory<PluginOptions | undefined> = (options = {}) => {
   let devServer: ViteDevServer | undefined;
   const { Dependents, DiskCache: Cache, cacheSalt } = require("./cache.js") as typeof import("./cache.js");
   const dependents = new Dependents();
+  /** For `report`: each module's codec sizes, listed when the build ends. */
+  const reported = new Map<string, ModuleSize[]>();
   let cache: DiskCache | undefined | null;
   /** The disk cache, once the bundler has said where the project is; null when off. */
   const diskCache = (): DiskCache | null => {
@@ -87,8 +99,9 @@ const factory: UnpluginFactory<PluginOptions | undefined> = (options = {}) => {
   const codecModules = (): CodecModules => {
     if (modules) return modules;
     const { openCodecModules } = require("./open-codec-modules.js") as typeof import("./open-codec-modules.js");
-    const { tsconfig: _ignored, cache: _cache, ...transformerOptions } = options; // the rest are the transformer's own options
-    modules = openCodecModules(root, codecTsconfig(), transformerOptions);
+    // The rest are the transformer's own options.
+    const { tsconfig: _ignored, cache: _cache, report, ...transformerOptions } = options;
+    modules = openCodecModules(root, codecTsconfig(), { ...transformerOptions, reportSizes: report === true });
     return modules;
   };
 
@@ -113,8 +126,21 @@ const factory: UnpluginFactory<PluginOptions | undefined> = (options = {}) => {
         const result = generate(file, code);
         dependents.record(file, result.dependencies);
         for (const dependency of result.dependencies) this.addWatchFile(dependency);
+        for (const size of result.sizes ?? []) {
+          if (size.large) this.warn(`${path.relative(root, file) || file}:${size.line}:${size.column}: ${size.text}`);
+        }
+        if (options.report) reported.set(file, result.sizes ?? []);
         return result.code === undefined ? null : { code: result.code, map: result.map ?? null };
       },
+    },
+    buildEnd() {
+      if (!options.report || reported.size === 0) return;
+      const lines = [...reported]
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .flatMap(([file, sizes]) =>
+          sizes.map((size) => `  ${path.relative(root, file) || file}:${size.line}:${size.column} ${size.text}`),
+        );
+      process.stdout.write(`typed-msgpack: codec sizes\n${lines.join("\n")}\n`);
     },
     watchChange(id) {
       cache?.changed(id);

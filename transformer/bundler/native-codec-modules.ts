@@ -20,8 +20,15 @@ import { fromNative, NativeCompiler } from "../cli/native-compiler.js";
 import { openProjects, type Project } from "../cli/project.js";
 import { generateText } from "../generate.js";
 import { editsSourceMap } from "../source-map.js";
-import type { TransformerOptions } from "../options.js";
-import { BuildError, isLibrary, linkable, type CodecModules, type Transformed } from "./codec-modules.js";
+import {
+  BuildError,
+  isLibrary,
+  linkable,
+  moduleSizes,
+  type CodecModuleOptions,
+  type CodecModules,
+  type Transformed,
+} from "./codec-modules.js";
 import { extendedConfigs, lookupsOf, packageJsonOf, readText } from "./resolution-inputs.js";
 
 /** What a file says of itself, kept until its modification time changes. */
@@ -64,7 +71,7 @@ export class NativeCodecModules implements CodecModules {
   private readonly scans = new Map<string, Scan>();
 
   private readonly tsconfig: string;
-  private readonly options: TransformerOptions;
+  private readonly options: CodecModuleOptions;
   private readonly root: string;
 
   /** `load` loads TypeScript 7's ES modules (Node's require; a test runner passes its own). */
@@ -72,7 +79,7 @@ export class NativeCodecModules implements CodecModules {
     modules: NativeModules,
     typescriptDir: string,
     tsconfig: string,
-    options: TransformerOptions,
+    options: CodecModuleOptions,
     root: string,
     load: (file: string) => unknown = require,
   ) {
@@ -112,7 +119,8 @@ export class NativeCodecModules implements CodecModules {
     const program = view.project.program;
     const problems = [...facts.problems, ...program.getSyntacticDiagnostics(file).map(fromNative).filter(isError)];
     if (problems.length > 0) throw new BuildError(problems.map((d) => formatDiagnostic(d, this.root)).join("\n"));
-    const result = generateText(view, sourceFile, this.options, linkable);
+    const { reportSizes, ...transformerOptions } = this.options;
+    const result = generateText(view, sourceFile, transformerOptions, linkable, { reportSizes });
     if (result.diagnostics.length > 0) {
       throw new BuildError(
         result.diagnostics.map((d) => formatDiagnostic(pipelineDiagnostic(sourceFile, d), this.root)).join("\n"),
@@ -127,6 +135,7 @@ export class NativeCodecModules implements CodecModules {
         ? {}
         : { code: result.text, map: editsSourceMap(file, sourceFile.text, result.edits ?? []) }),
       dependencies: [...new Set([...all.filter((name) => !isLibrary(name)), ...globals])],
+      sizes: moduleSizes(sourceFile, result.sizes, transformerOptions),
       inputs: [...new Set([...all, ...lookups, ...packages, ...globals, ...facts.links, ...this.configFiles])].filter(
         (name) => name !== file,
       ),

@@ -5,15 +5,14 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { findCompiler } from "../cli/find-compiler.js";
-import type { TransformerOptions } from "../options.js";
-import type { CodecModules } from "./codec-modules.js";
+import type { CodecModuleOptions, CodecModules } from "./codec-modules.js";
 
 /**
  * The CodecModules of the project at `root` (the bundler's root), on the TypeScript installed
  * there: TypeScript 7 through its API, 4.9-6 in process; anything else is findCompiler's error.
  * `tsconfig` is the tsconfig the plugin was given or found (null: none).
  */
-export function openCodecModules(root: string, tsconfig: string | null, options: TransformerOptions): CodecModules {
+export function openCodecModules(root: string, tsconfig: string | null, options: CodecModuleOptions): CodecModules {
   const native = nativeTypeScript(root);
   // findCompiler for 4.9-6 (it routes typed-msgpack's `require("typescript")` to the project's) and
   // for every error: none installed, too old, a 7 without the API. A TypeScript 7 is not created

@@ -61,13 +61,17 @@ Options:
       --verbose         print what each codec cost to build: milliseconds, and on TypeScript 7 the
                         requests to its checker process (types shared with an earlier codec of the
                         same file are counted at the first)
+      --report          list each codec's code size (comments and indentation left out, and
+                        gzipped) and the named types it reaches; codecs at or above the
+                        "sizeWarning" limits get a warning on every run
   -h, --help            show this help
   -v, --version         show the version
 
 Config (typed-msgpack.config.json, or "typed-msgpack": {...} in package.json; paths are relative
 to the file that holds them):
   { "inputs": ["src/codecs.ts", "src/api"], "project": "tsconfig.json",
-    "suffix": ".codecs", "runtimeModule": "typed-msgpack" }
+    "suffix": ".codecs", "runtimeModule": "typed-msgpack",
+    "sizeWarning": { "bytes": 200000, "types": 500 } }
 
 Exit status: 0 done (or, with --check, everything up to date); 1 compile errors, or --check found
 stale files; 2 bad arguments, configuration, or no usable TypeScript compiler API.
@@ -79,7 +83,15 @@ ${INIT_USAGE}`;
 export type Command =
   | { kind: "help" }
   | { kind: "version" }
-  | { kind: "generate"; inputs: string[]; project?: string; watch: boolean; check: boolean; verbose: boolean }
+  | {
+      kind: "generate";
+      inputs: string[];
+      project?: string;
+      watch: boolean;
+      check: boolean;
+      verbose: boolean;
+      report: boolean;
+    }
   | { kind: "schemaHelp" }
   | { kind: "init"; dryRun: boolean }
   | {
@@ -116,6 +128,7 @@ export function parseArgs(argv: readonly string[]): Command {
     watch: false,
     check: false,
     verbose: false,
+    report: false,
   };
   while (args.length > 0) {
     const arg = args.shift()!;
@@ -130,6 +143,9 @@ export function parseArgs(argv: readonly string[]): Command {
         break;
       case "--verbose":
         result.verbose = true;
+        break;
+      case "--report":
+        result.report = true;
         break;
       case "-p":
       case "--project": {
@@ -150,6 +166,8 @@ export function parseArgs(argv: readonly string[]): Command {
     throw new UsageError("--watch and --check do not go together: --check is a one-off test for CI");
   if (result.watch && result.verbose)
     throw new UsageError("--watch and --verbose do not go together: --verbose measures one run");
+  if (result.watch && result.report)
+    throw new UsageError("--watch and --report do not go together: --report lists one run's codecs");
   return result;
 }
 

@@ -1,6 +1,7 @@
 /** Where `typed-msgpack generate` reads its settings: the command line, then a config file, then defaults. */
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { parseOptions, type SizeLimits } from "../options.js";
 
 export const CONFIG_FILE = "typed-msgpack.config.json";
 export const PACKAGE_KEY = "typed-msgpack";
@@ -14,6 +15,10 @@ export interface Settings {
   suffix: string;
   /** The module generated code imports the runtime from. */
   runtimeModule?: string;
+  /** What codecFor calls that do not say optimize for (`codecFor<T>({ optimize })`): "speed" (default) or "size". */
+  optimize?: "speed" | "size";
+  /** When a codec's code is large enough to warn about (options.ts `sizeWarning`); undefined: the default. */
+  sizeWarning?: SizeLimits | false;
   /** The folder of the config file (or the working directory): where tsconfig.json is looked for. */
   baseDir: string;
   /** Where the settings came from, for messages. */
@@ -22,7 +27,7 @@ export interface Settings {
 
 export class ConfigError extends Error {}
 
-const KEYS = ["inputs", "project", "suffix", "runtimeModule"];
+const KEYS = ["inputs", "project", "suffix", "runtimeModule", "optimize", "sizeWarning"];
 
 /**
  * Reads typed-msgpack.config.json, or the "typed-msgpack" key of package.json, from the working
@@ -76,6 +81,17 @@ export function loadSettings(cwd: string, cli: { inputs: string[]; project?: str
       fs.existsSync(project) && fs.statSync(project).isDirectory() ? path.join(project, "tsconfig.json") : project;
   const runtimeModule = text("runtimeModule");
   if (runtimeModule) settings.runtimeModule = runtimeModule;
+  const optimize = text("optimize");
+  if (optimize !== undefined && optimize !== "speed" && optimize !== "size")
+    throw new ConfigError(`${where}: "optimize" must be "speed" or "size"`);
+  if (optimize) settings.optimize = optimize;
+  if (raw.sizeWarning !== undefined) {
+    try {
+      settings.sizeWarning = parseOptions({ sizeWarning: raw.sizeWarning }).sizeWarning;
+    } catch (e) {
+      throw new ConfigError(`${where}: ${(e as Error).message.replace(/^typed-msgpack\/transformer: option /, "")}`);
+    }
+  }
   if (found) settings.configFile = found.file;
   return settings;
 }

@@ -1,8 +1,17 @@
 /** What one run of generate would write and delete, computed without touching the disk. */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { generateText } from "../generate.js";
-import { message, pipelineDiagnostic, sameDiagnostic, type Diagnostic, type ProjectProgram } from "./compiler.js";
+import { isLarge } from "../codec-size.js";
+import { generateText, type CallSize, type GenerateExtras } from "../generate.js";
+import { DEFAULT_SIZE_LIMITS } from "../options.js";
+import {
+  message,
+  pipelineDiagnostic,
+  position,
+  sameDiagnostic,
+  type Diagnostic,
+  type ProjectProgram,
+} from "./compiler.js";
 import type { CostReport } from "./cost-report.js";
 import type { Settings } from "./config.js";
 import { packageVersion } from "./package-info.js";
@@ -26,6 +35,15 @@ export interface Plan {
   diagnostics: Diagnostic[];
   /** Named inputs without any codecFor call. */
   empty: string[];
+  /** Codecs at or above the size warning's limits, or every codec for `--report`, in input order. */
+  sizes: PlannedSize[];
+}
+
+export interface PlannedSize {
+  at: NonNullable<Diagnostic["at"]>;
+  size: CallSize;
+  /** At or above the limits: warned about. */
+  large: boolean;
 }
 
 /**
@@ -39,8 +57,9 @@ export function makePlan(
   inputs: Inputs,
   settings: Settings,
   costs?: CostReport,
+  reportSizes = false,
 ): Plan {
-  const plan: Plan = { outputs: [], leftovers: [], diagnostics: [], empty: [] };
+  const plan: Plan = { outputs: [], leftovers: [], diagnostics: [], empty: [], sizes: [] };
   const version = packageVersion();
   const failed = new Set<string>();
   // Codecs declared in another input are imported from its generated file, not copied.
@@ -66,7 +85,7 @@ export function makePlan(
       const result =
         syntax.length > 0
           ? { diagnostics: syntax, text: undefined }
-          : generate(program, file, settings, moduleOf, costs);
+          : generate(program, file, settings, moduleOf, { measure: costs?.measureIn(file), reportSizes });
       if (result.diagnostics.length > 0) {
         plan.diagnostics.push(...result.diagnostics);
         failed.add(input);
@@ -82,6 +101,9 @@ export function makePlan(
         withoutCalls.add(input);
         if (inputs.explicit.has(input)) plan.empty.push(input);
       } else {
+        const limits = settings.sizeWarning ?? DEFAULT_SIZE_LIMITS;
+        for (const size of result.sizes ?? [])
+          plan.sizes.push({ at: position(file, size.start), size, large: isLarge(size, limits) });
         plan.outputs.push({
           input,
           output: outputPath(input, settings.suffix),
@@ -113,10 +135,14 @@ function generate(
   file: NonNullable<ReturnType<ProjectProgram["view"]["sourceFile"]>>,
   settings: Settings,
   moduleOf: (fileName: string) => string | undefined,
-  costs: CostReport | undefined,
-): { text?: string; diagnostics: Diagnostic[] } {
-  const options = settings.runtimeModule ? { runtimeModule: settings.runtimeModule } : {};
-  const generated = generateText(program.view, file, options, moduleOf, costs?.measureIn(file));
+  extras: GenerateExtras,
+): { text?: string; diagnostics: Diagnostic[]; sizes?: CallSize[] } {
+  const options = {
+    ...(settings.runtimeModule ? { runtimeModule: settings.runtimeModule } : {}),
+    ...(settings.optimize ? { optimize: settings.optimize } : {}),
+    ...(settings.sizeWarning === undefined ? {} : { sizeWarning: settings.sizeWarning }),
+  };
+  const generated = generateText(program.view, file, options, moduleOf, extras);
   return { ...generated, diagnostics: generated.diagnostics.map((d) => pipelineDiagnostic(file, d)) };
 }
 

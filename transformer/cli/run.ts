@@ -25,7 +25,7 @@ export function runGenerate(
     return undefined;
   }
   const programs = costs ? costs.phase("programs", () => compiler.programs(groups)) : compiler.programs(groups);
-  const plan = makePlan(programs, inputs, settings, costs);
+  const plan = makePlan(programs, inputs, settings, costs, command.report);
   costs?.finish();
   const applied = applyPlan(plan, settings, command.check ? "check" : "write", cwd, log, compiler.version);
   (applied.exitCode === 0 ? log.out : log.err)(applied.summary);

@@ -38,8 +38,8 @@ export type Parameter = [name: string, type: TypeSpec, initializer?: Expr];
  * TypeScript's printer lays out NodeBuild's nodes (test/unit/build.test.ts holds them to that); and
  * SourceBuild writes the TypeScript source generate prints, as text, with generate's edits made
  * as it builds (test/unit/source-build.test.ts).
- * Why text: building nodes and printing them through TypeScript was about half of what the plugin
- * adds to a build (bench `--build-time`, chain project), text costs a fraction of it; and
+ * Why text: building nodes and printing them through TypeScript was much of what the plugin adds
+ * to a build, text costs a fraction of that (`npm run bench -- --build-time --build-projects=chain`); and
  * TypeScript 7 has no printer to call.
  * Emitters see which builder they have only through `typed`.
  */

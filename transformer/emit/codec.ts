@@ -13,9 +13,14 @@ export { codecName, emitCode };
  * output the rest is written as text (TextBuild) and handed over as one statement printed as it
  * stands (TypeScript source, for generate, is emit/source.ts's).
  */
-export function emitFile(factory: ts.NodeFactory, model: FileModel, comments = true): ts.Statement[] {
+export function emitFile(
+  factory: ts.NodeFactory,
+  model: FileModel,
+  comments = true,
+  runtimeModule = "typed-msgpack",
+): ts.Statement[] {
   const b = new TextBuild(comments);
-  const { imports, code } = emitCode(b, model);
+  const { imports, code } = emitCode(b, model, runtimeModule);
   return [
     ...imports.map(({ alias, module }) => namespaceImport(factory, alias, module)),
     verbatim(factory, b.render(code)),

@@ -65,8 +65,8 @@ export function decodeCollection(ctx: EmitContext, node: Collection): Stmt[] {
   switch (node.kind) {
     case "array":
       if (readFunction(node)) return [b.ret(ctx.decode(node, p, d))]; // a root such as `number[]`
-      // Sized up front (within a limit, see Reader.presize): growing by push cost about 1.6x on
-      // large number arrays (bench numeric).
+      // Sized up front (within a limit, see Reader.presize): growing by push copies as it goes
+      // (`node bench/ab.js hand numeric dec`).
       return [
         b.const("n", b.method(r, "arrayHeader", p)),
         b.const("out", b.new(b.id("Array"), b.id("n"))),
@@ -133,8 +133,8 @@ type ArrayNode = Extract<TypeNode, { kind: "array" }>;
  * `type` when it is an array of the object type named `self` (`children: TreeNode[]` in TreeNode):
  * the object's own encoder and decoder run that array's loop inline. V8 never inlines a function
  * into itself, but through an array function of its own it inlined the object's decoder into
- * itself once, spending the budget that inlining the reads of headers and numbers needed (bench
- * tree: decode 4 %, encode 6 %, categories encode 3 % faster inline, medians over processes).
+ * itself once, spending the budget that inlining the reads of headers and numbers needed
+ * (`node bench/ab.js processes <before> <after> tree dec`).
  */
 export function ownArray(ctx: EmitContext, self: string, type: TypeNode): ArrayNode | undefined {
   return type.kind === "array" && type.element.kind === "ref" && type.element.name === self && !ctx.linkOf(type.element)
@@ -152,8 +152,8 @@ function elementPath(ctx: EmitContext, segment: string): Expr {
  * The writes of `value`, of a property at `segment` of type `type`, when that is an own array of
  * `self` (see ownArray) or one that may be nil: the loop inline, over the `size` elements its
  * header counts. Otherwise undefined. The header, when not behind a nil test, is a write of its
- * own that shares the room its key reserves, as a hand-written encoder would (bench tree encode
- * +4 % on Node 24, +9 % on Node 20; categories unchanged).
+ * own that shares the room its key reserves, as a hand-written encoder would
+ * (`node bench/ab.js hand tree enc`).
  */
 export function writeOwnArray(
   ctx: EmitContext,

@@ -42,7 +42,7 @@ export function encodeObjectType(ctx: EmitContext, node: Ref, display: string, s
   if (reads.length === 0) return [b.if(notRecord, fail()), ...check, ...writes];
   // The prototype is tested after the properties are read, in the encoder's own code: a read
   // tells V8 the object's map, and with it the prototype, so that Object.getPrototypeOf is a
-  // constant instead of a call (encode +2 to +7 %: events, shapes, sbt, categories, tree). Reading
+  // constant instead of a call (`node bench/ab.js hand events enc`). Reading
   // them first needs an object that is not null.
   const prototype = b.method(b.id("Object"), "getPrototypeOf", v);
   return [
@@ -112,7 +112,7 @@ function encodeObject(ctx: EmitContext, name: string, shape: ObjectShape, depth:
     optionalChecks.forEach((check) => out.push(b.if(check, [b.inc("n")])));
     if (shape.rest) out.push(b.assign(b.id("n"), b.bin(b.id("n"), "+", b.prop(b.id("extra"), "length"))));
     // A header of a few sizes is copied with the first key as one of a few pre-encoded runs, as a
-    // fixed one is (one Writer call per object fewer: bench tree, company, api encode).
+    // fixed one is (one Writer call per object fewer: `node bench/ab.js hand tree enc`).
     const sizes = optionalChecks.length + 1;
     const variants = !shape.rest && sizes <= MAP_HEADER_VARIANTS && !shape.properties[0]!.optional;
     pieces.push(
@@ -417,7 +417,8 @@ function decodePositional(ctx: EmitContext, name: string, shape: ObjectShape, de
     return i >= required ? b.cond(b.bin(n, ">", b.num(i)), value, b.undef()) : value;
   };
   // Into locals, then one object literal: an object allocated before its nested values are read
-  // (reads inside the literal) made decoding sbt 1.6x slower, most of it in the garbage collector.
+  // (reads inside the literal) slowed decoding, most of it in the garbage collector
+  // (`node bench/ab.js hand sbt dec`).
   const locals = properties.map((property, i) => localFor(property.name, i));
   properties.forEach((property, i) => {
     // Arrays of this type itself: their loops inline (see ownArray); the first element of a

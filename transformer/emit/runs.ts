@@ -125,8 +125,7 @@ export function emitRuns(ctx: EmitContext, steps: Planned[], table: Expr | undef
     if ("run" in step) return [copy(step.run)];
     if ("choice" in step) {
       // The switch picks the chunk and one copy follows it, not one copy per value: each copy is a
-      // call site that V8 inlines out of one budget per encoder (bench on Node 24: tree encode +1 to
-      // +6 %, five tag values; flat +8 %; Node 20 tree unchanged, flat +5 %).
+      // call site that V8 inlines out of one budget per encoder (`node bench/ab.js hand flat enc`).
       const chunk = choices++ === 0 ? "chunk" : `chunk${choices}`;
       const cases = step.values.map((value, i): [Expr[], Stmt[]] => [
         [b.str(value)],
@@ -157,8 +156,8 @@ function reservedSize(step: Planned, runSizes: number[]): number | undefined {
  * The header of an array whose values `pieces` write, `length` of them (a number when fixed): a
  * fixed one is pre-encoded with the constant that follows it (a discriminant); otherwise a call
  * writes it, as cheaply as a copy and without a table, into room reserved with the writes after
- * it when they are bounded (bench shapes encode, a `[number, number]` per point: `w.ensure(19)`
- * once, +14 % on Node 24, -1 % on Node 20).
+ * it when they are bounded (a `[number, number]` per point: `w.ensure(19)` once;
+ * `node bench/ab.js hand shapes enc`).
  */
 export function arrayHeaderPiece(ctx: EmitContext, pieces: Piece[], length: Expr | number): Piece {
   const b = ctx.b;

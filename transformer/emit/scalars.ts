@@ -1,4 +1,5 @@
 import { INT_RANGES, type Literal, type TypeNode } from "../model/ir.js";
+import { describe } from "../model/kinds.js";
 import type { Expr, Stmt } from "./build-base.js";
 import { nameOf, type EmitContext } from "./context.js";
 
@@ -336,8 +337,9 @@ function writeLiteral(ctx: EmitContext, values: Literal[], v: Expr, reserved: bo
   ];
 }
 
+/** How messages name a set of literals (model/kinds.ts): `"a" | "b"`. */
 export function describeLiterals(values: Literal[]): string {
-  return values.map((v) => JSON.stringify(v)).join(" | ");
+  return describe({ kind: "literals", values }, String, "runtime");
 }
 
 /** The bits of a flag enum, OR-ed (up to 2^52, so added: `|` stops at 32 bits). */
@@ -347,5 +349,5 @@ export function flagMask(values: readonly number[]): number {
 
 /** How messages name what a flag enum takes: `a combination of 1, 2, 4` (0, the empty one, goes without saying). */
 export function describeFlags(values: readonly number[]): string {
-  return "a combination of " + values.filter((v) => v !== 0).join(", ");
+  return describe({ kind: "flags", values: [...values] }, String, "runtime");
 }

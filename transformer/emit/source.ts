@@ -28,10 +28,10 @@ export interface SourceText {
 export function emitSourceText(
   model: FileModel,
   checks: readonly ShapeCheck[],
-  options: { comments?: boolean } = {},
+  options: { comments?: boolean; runtimeModule?: string } = {},
 ): SourceText {
   const b = new SourceBuild(options.comments ?? true);
-  const { imports, code } = emitCode(b, model);
+  const { imports, code } = emitCode(b, model, options.runtimeModule);
   const statements = b.source(code);
   const shape = checks.length > 0 ? shapeChecks(model, checks).trimEnd() : "";
   // Printed today as a verbatim statement, which ends with one `;`.

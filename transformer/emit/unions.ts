@@ -1,5 +1,6 @@
 import type { Family } from "../model/families.js";
 import type { Choice, TypeNode, UnionPlan } from "../model/ir.js";
+import { describeNode } from "../model/kinds.js";
 import { choiceMembers } from "../model/unions.js";
 import type { Expr, Stmt } from "./build-base.js";
 import type { EmitContext } from "./context.js";
@@ -12,7 +13,7 @@ import {
   resumable,
   resumablePositional,
 } from "./objects.js";
-import { describeFlags, describeLiterals, flagMask, literalTable, literalTest, templateTest } from "./scalars.js";
+import { describeLiterals, flagMask, literalTable, literalTest, templateTest } from "./scalars.js";
 
 /**
  * Unions, both directions, as the plan of the type model says (model/unions.ts): encode tests the
@@ -50,7 +51,8 @@ export function encodeUnion(ctx: EmitContext, node: Union): Stmt[] {
         tag.cases.filter((c) => c.member === i).map((c) => b.lit(c.value)),
         [...ctx.encode(node.members[i]!, v, p, d), b.ret()],
       ]);
-      // Each member's encoder checks isRecordLike itself; checking it here too cost 8 % (bench events).
+      // Each member's encoder checks isRecordLike itself; checking it here too is a second test per
+      // value (`node bench/ab.js hand events enc`).
       const isObject = b.bin(b.typeIs(v, "object"), "&&", b.bin(v, "!==", b.null()));
       out.push(b.if(isObject, [b.switch(readProperty(ctx, v, tag.property), cases)]));
       continue;
@@ -233,7 +235,7 @@ function decodeChoice(ctx: EmitContext, union: Union, choice: Choice): Stmt[] {
         badTag,
       ];
       // Members whose first element is the tag resume after it when its bytes are as encoders write
-      // them and the length is theirs (the header and the tag read once: bench events decode 1.09x);
+      // them and the length is theirs (the header and the tag read once: `node bench/ab.js hand events dec`);
       // anything else goes back to the start and the path above, which reports errors.
       const resume =
         positionalAt === 0 && choice.members.every((m) => resumablePositional(ctx, union.members[m]!) !== undefined);
@@ -335,42 +337,7 @@ function mapCandidate(ctx: EmitContext, member: TypeNode): Expr {
   return b.array([keys, b.array(requiredMasks(shape).map((m) => b.num(m)))]);
 }
 
-/** How an error message names what a union accepts, e.g. `string | number | null`. */
-function describeUnion(ctx: EmitContext, node: TypeNode): string {
-  switch (node.kind) {
-    case "union":
-      return node.members.map((m) => describeUnion(ctx, m)).join(" | ");
-    case "literals":
-      return describeLiterals(node.values);
-    case "flags":
-      return describeFlags(node.values);
-    case "ref":
-      return ctx.entry(node).display;
-    case "template":
-      return node.text;
-    case "temporal":
-      return "Temporal." + node.type;
-    case "mapped":
-      return node.name;
-    case "date":
-      return "Date";
-    case "bytes":
-      return "Uint8Array";
-    case "arrayBuffer":
-      return "ArrayBuffer";
-    case "array":
-      return describeUnion(ctx, node.element) + "[]";
-    case "set":
-      return "Set";
-    case "map":
-      return "Map";
-    case "record":
-      return "Record";
-    case "tuple":
-      return "tuple";
-    case "numberOrBigint":
-      return "number | bigint";
-    default:
-      return node.kind;
-  }
+/** How an error message names what a union accepts, e.g. `string | number | null` (model/kinds.ts). */
+export function describeUnion(ctx: EmitContext, node: TypeNode): string {
+  return describeNode(node, ctx.named, "runtime");
 }

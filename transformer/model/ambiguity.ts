@@ -7,6 +7,7 @@
  * its own kind.
  */
 import { familiesOf, resolveAlias } from "./families.js";
+import { describeNode } from "./kinds.js";
 import { choiceMembers } from "./unions.js";
 import { propertySegment, type Family, type NamedType, type ObjectShape, type TypeNode, type UnionPlan } from "./ir.js";
 
@@ -152,47 +153,11 @@ function kindOf(node: TypeNode, named: Named): string {
   return !shape || shape.kind === "object" ? "object" : kindOf(shape.type, named);
 }
 
+export { describeNode };
+
 /** How a union member is named where it arrives as `family`: of `true | 255`, only 255 is an int. */
 export function describeIn(node: TypeNode, family: Family, named: Named): string {
   if (node.kind !== "literals") return describeNode(node, named);
   const values = node.values.filter((v) => familiesOf({ kind: "literals", values: [v] }, named).includes(family));
   return describeNode({ kind: "literals", values }, named);
-}
-
-export function describeNode(node: TypeNode, named: Named): string {
-  switch (node.kind) {
-    case "ref":
-      return named[node.name]?.display ?? node.name;
-    case "literals":
-      return node.values.map((v) => JSON.stringify(v)).join(" | ");
-    case "array":
-      return describeNode(node.element, named) + "[]";
-    case "set":
-      return `Set<${describeNode(node.element, named)}>`;
-    case "map":
-      return `Map<${describeNode(node.key, named)}, ${describeNode(node.value, named)}>`;
-    case "record":
-      return `Record<string, ${describeNode(node.value, named)}>`;
-    case "tuple":
-      return `[${node.elements.map((e) => (e.mode === "rest" ? "..." : "") + describeNode(e.type, named) + (e.mode === "optional" ? "?" : "")).join(", ")}]`;
-    case "date":
-      return "Date";
-    case "bytes":
-      return "Uint8Array";
-    case "arrayBuffer":
-      return "ArrayBuffer";
-    case "template":
-      return node.text;
-    case "numberOrBigint":
-      return "number | bigint";
-    case "temporal":
-      return "Temporal." + node.type;
-    case "mapped":
-      return node.name;
-    case "flags":
-      // As the codecs' messages name a flag enum (emit/scalars.ts describeFlags).
-      return "a combination of " + node.values.filter((v) => v !== 0).join(", ");
-    default:
-      return node.kind;
-  }
 }

@@ -1,71 +1,13 @@
 import type { Family, NamedType, TypeNode } from "./ir.js";
+import { ALL_FAMILIES, kindInfo } from "./kinds.js";
 
 export type { Family };
-export const ALL_FAMILIES: readonly Family[] = ["NIL", "BOOL", "INT", "FLOAT", "STR", "BIN", "ARRAY", "MAP", "EXT"];
+export { ALL_FAMILIES };
 
-/** Families in which a value of `node` may arrive. `unknown` arrives in all of them. */
+/** Families in which a value of `node` may arrive (model/kinds.ts `families`). `unknown` arrives in all of them. */
 export function familiesOf(node: TypeNode, named: Record<string, NamedType>, seen = new Set<string>()): Family[] {
-  switch (node.kind) {
-    case "null":
-    case "undefined":
-      return ["NIL"];
-    case "boolean":
-      return ["BOOL"];
-    // An integer width takes ints alone: a float is a mismatch, even a whole one.
-    case "number":
-    case "numberOrBigint":
-      return node.width && node.width !== "float32" && node.width !== "float64" ? ["INT"] : ["INT", "FLOAT"];
-    case "bigint":
-      return ["INT"];
-    case "string":
-    case "template":
-      return ["STR"];
-    case "flags":
-      return ["INT", "FLOAT"];
-    case "temporal":
-      return node.type === "Instant" ? ["EXT"] : ["STR"];
-    case "mapped":
-      return node.ext === undefined ? familiesOf(node.wire, named, seen) : ["EXT"];
-    case "literals": {
-      const out = new Set<Family>();
-      for (const v of node.values) {
-        if (typeof v === "string") out.add("STR");
-        else if (typeof v === "boolean") out.add("BOOL");
-        else {
-          out.add("INT");
-          out.add("FLOAT");
-        }
-      }
-      return [...out];
-    }
-    case "date":
-      return ["EXT"];
-    case "bytes":
-    case "arrayBuffer":
-      return ["BIN"];
-    case "array":
-    case "tuple":
-    case "set":
-      return ["ARRAY"];
-    case "map":
-    case "record":
-      return ["MAP"];
-    case "unknown":
-    case "param":
-      return [...ALL_FAMILIES];
-    case "union": {
-      const out = new Set<Family>();
-      for (const m of node.members) for (const f of familiesOf(m, named, seen)) out.add(f);
-      return [...out];
-    }
-    case "ref": {
-      const entry = named[node.name];
-      if (!entry || seen.has(node.name)) return [];
-      if (entry.shape.kind === "object") return [entry.shape.layout === "positional" ? "ARRAY" : "MAP"];
-      seen.add(node.name);
-      return familiesOf(entry.shape.type, named, seen);
-    }
-  }
+  const of = (n: TypeNode) => familiesOf(n, named, seen);
+  return [...kindInfo(node.kind).families(node as never, { named, seen, of })];
 }
 
 /** Resolves references to aliases (not to objects) down to the node they name. */

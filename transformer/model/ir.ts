@@ -240,8 +240,12 @@ export interface FileModel {
    * Keyed by codec id; several `codecFor` calls for the same type share one entry. `params`: the
    * type parameters the type mentions, in order of declaration, one codec argument each; a codec
    * with params is emitted as a factory of them. `layout`: set for `{ layout: "positional" }`.
+   * `optimize`: set for `{ optimize: "size" }` (or the project's default): emitted as a table.
    */
-  codecs: Record<string, { display: string; root: TypeNode; params?: string[]; layout?: "positional" }>;
+  codecs: Record<
+    string,
+    { display: string; root: TypeNode; params?: string[]; layout?: "positional"; optimize?: "size" }
+  >;
 }
 
 /** True when `name` can follow a dot in JavaScript (and in a path like `$.items`). */

@@ -61,9 +61,7 @@ export function union(b: Walker, type: Type, path: string): TypeNode {
   const numbers = distinctNumbers(others);
   // `Int8 | Int16`, `Float32 | number`: one number with two widths, which no byte could tell apart.
   if (numbers.length > 1 && numbers.some((n) => "width" in n)) {
-    const widths = numbers.map((n) =>
-      "width" in n ? n.width! : n.kind === "numberOrBigint" ? "number | bigint" : n.kind,
-    );
+    const widths = numbers.map((n) => describeNode(n, b.model.named));
     return b.problem("mixedWidths", path, nameList(widths));
   }
   // `Int64` is `(number & W) | (bigint & W)` to the checker: two members that model alike.

@@ -4,6 +4,7 @@
  * writeFirstOf / firstOf carry it out.
  */
 import { familiesOf } from "./families.js";
+import { kindInfo, type MemberTest } from "./kinds.js";
 import type { Choice, Family, NamedType, ObjectShape, TypeNode, UnionPlan } from "./ir.js";
 
 type UnionNode = Extract<TypeNode, { kind: "union" }>;
@@ -15,7 +16,7 @@ export function planUnion(node: UnionNode, named: Named): UnionPlan {
   // own, which an object type's test (isRecordLike) would take: their own tests (the toStringTag,
   // the mapping's `is`) go first.
   const groups = [...groupBy(node.members, (member) => testOf(member, named)).values()];
-  const ownTest = (g: number[]) => ["temporal", "mapped"].includes(node.members[g[0]!]!.kind);
+  const ownTest = (g: number[]) => memberTest(node.members[g[0]!]!, named).beforeObjects === true;
   const temporalFirst = [...groups.filter(ownTest), ...groups.filter((g) => !ownTest(g))];
   const encode = temporalFirst.map((members) => choose(node, members, named));
   const byFamily = new Map<Family, number[]>();
@@ -97,11 +98,16 @@ function tiesPossible(keyed: Keys[]): boolean {
   return false;
 }
 
-/** Members with the same JS-side test share a group: object types and Records, arrays and tuples, else one each. */
+/**
+ * Members with the same JS-side test share a group (model/kinds.ts `test`): object types and
+ * Records, arrays and tuples, else one each.
+ */
 function testOf(member: TypeNode, named: Named): string {
-  if (member.kind === "record" || objectShape(member, named)) return "object";
-  if (member.kind === "array" || member.kind === "tuple") return "array";
-  return JSON.stringify(member);
+  return memberTest(member, named).group ?? JSON.stringify(member);
+}
+
+function memberTest(member: TypeNode, named: Named): MemberTest {
+  return kindInfo(member.kind).test(member as never, named);
 }
 
 function objectShape(member: TypeNode, named: Named): ObjectShape | undefined {

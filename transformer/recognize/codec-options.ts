@@ -1,14 +1,18 @@
 import type { Layout } from "../model/ir.js";
+import type { Optimize } from "../options.js";
 import type { CallNode, NamedNode, ObjectLiteralNode, PropertyAssignmentNode, Syntax } from "./syntax.js";
 
 /** What a `codecFor` call's argument asks for (runtime/codec-for.ts `CodecOptions`), read at build time. */
 export interface CodecCallOptions {
   layout: Layout;
+  /** Absent when the call does not say: the project's default applies. */
+  optimize?: Optimize;
   /** How many codecs the call passes for the type parameters of a generic codec (`codecFor<Page<T>>(item)`). */
   codecArguments: number;
 }
 
 const LAYOUTS: readonly string[] = ["keyed", "positional"] satisfies Layout[];
+const OPTIMIZE: readonly string[] = ["speed", "size"] satisfies Optimize[];
 
 /**
  * The options of `codecFor<T>(options)`: an object literal in the call whose values are literals,
@@ -36,8 +40,17 @@ export function readCodecOptions(call: CallNode, syntax: Syntax): CodecCallOptio
       return { reason: `\`${property.getText()}\` is not a plain \`key: value\` property.` };
     }
     const key = (name as NamedNode).text;
-    if (key !== "layout") return { reason: `Unknown option \`${key}\` (the options are: layout).` };
+    if (key !== "layout" && key !== "optimize")
+      return { reason: `Unknown option \`${key}\` (the options are: layout, optimize).` };
     const value = syntax.unwrap((property as PropertyAssignmentNode).initializer);
+    if (key === "optimize") {
+      if (!syntax.isStringLiteralLike(value) || !OPTIMIZE.includes(value.text))
+        return {
+          reason: `\`optimize\` must be "speed" or "size", written as a string literal, not \`${value.getText()}\`.`,
+        };
+      options.optimize = value.text as Optimize;
+      continue;
+    }
     if (!syntax.isStringLiteralLike(value) || !LAYOUTS.includes(value.text)) {
       return {
         reason: `\`layout\` must be "keyed" or "positional", written as a string literal, not \`${value.getText()}\`.`,

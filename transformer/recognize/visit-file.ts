@@ -40,7 +40,11 @@ export function transformFile(
     failWithoutTypes(file, view, isTranspileOnlyProgram(program) ? throwingSink : report);
     return { file };
   }
-  const result = modelFile(view, original as unknown as SyntaxFile, { link: options.link, moduleOf });
+  const result = modelFile(view, original as unknown as SyntaxFile, {
+    link: options.link,
+    optimize: options.optimize,
+    moduleOf,
+  });
   for (const { call, problem } of result.problems) {
     const diagnostic = diagnosticAt(call as unknown as ts.Node, problem);
     // The declaration of the property the problem is at (tsc prints it below the error).
@@ -82,7 +86,7 @@ export function transformFile(
     file: factory.updateSourceFile(visited, [
       ...statements.slice(0, at),
       runtimeImport(factory, options.runtimeModule),
-      ...emitFile(factory, result.model, !program.getCompilerOptions().removeComments),
+      ...emitFile(factory, result.model, !program.getCompilerOptions().removeComments, options.runtimeModule),
       ...statements.slice(at),
     ]),
     model: result.model,

@@ -13,14 +13,14 @@
 import {
   compareText,
   type CodecSchema,
-  type NumberWidth,
   type SchemaNamed,
   type SchemaProperty,
   type SchemaType,
   type Snapshot,
 } from "./snapshot.js";
 import { propertySegment } from "../model/ir.js";
-import type { Literal } from "../model/ir.js";
+import { describe as describeType } from "../model/kinds.js";
+import type { Literal, NumberWidth } from "../model/ir.js";
 import { isTemplateMember } from "../../runtime/template.js";
 import { isFlags } from "../../runtime/flags.js";
 
@@ -584,61 +584,20 @@ function inRange(v: number, [min, max, integer]: [number, number, boolean]): boo
   return v >= min && v <= max && (!integer || Number.isInteger(v));
 }
 
-/** How a change message names a type: `string`, `"a" | "b"`, `Order`, `number[]`. */
+/** How a change message names a type (model/kinds.ts): `string`, `"a" | "b"`, `Order`, `number[]`, `Decimal (as string)`. */
 export function describe(t: SchemaType, side: CodecSchema): string {
-  switch (t.kind) {
-    case "literals":
-      return literalList(t.values);
-    case "flags":
-      return `flags ${t.values.join(" | ")}`;
-    case "template":
-      return t.text;
-    case "number":
-      return t.width ?? "number";
-    case "array":
-      return `${describe(t.element, side)}[]`;
-    case "set":
-      return `Set<${describe(t.element, side)}>`;
-    case "map":
-      return `Map<${describe(t.key, side)}, ${describe(t.value, side)}>`;
-    case "record":
-      return `Record<${describe(t.key, side)}, ${describe(t.value, side)}>`;
-    case "tuple":
-      return tupleText(
-        t.elements.map((e) => ({ mode: e.mode, type: e.type })),
-        side,
-      );
-    case "union":
-      return t.members.map((m) => describe(m, side)).join(" | ");
-    case "ref":
-      return side.types[t.name]?.display ?? t.name;
-    case "bytes":
-      return "Uint8Array";
-    case "arrayBuffer":
-      return "ArrayBuffer";
-    case "date":
-      return "Date";
-    case "temporal":
-      return "Temporal." + t.type;
-    case "mapped":
-      return `${t.name} (as ${t.ext === undefined ? describe(t.wire, side) : `ext type ${t.ext}`})`;
-    case "numberOrBigint":
-      return "number | bigint";
-    default:
-      return t.kind;
-  }
+  return describeType(t, (name) => side.types[name]?.display ?? name, "wire");
 }
 
-function tupleText(elements: { mode: string; type: SchemaType }[], side?: CodecSchema): string {
-  const text = (e: { mode: string; type: SchemaType }) => {
-    const inner = side ? describe(e.type, side) : e.type.kind;
-    return e.mode === "rest" ? `...${inner}[]` : e.mode === "optional" ? `${inner}?` : inner;
-  };
+/** A tuple's lengths, for length changes: each element by its kind alone (`[string, number?, ...string[]]`). */
+function tupleText(elements: { mode: string; type: SchemaType }[]): string {
+  const text = (e: { mode: string; type: SchemaType }) =>
+    e.mode === "rest" ? `...${e.type.kind}[]` : e.mode === "optional" ? `${e.type.kind}?` : e.type.kind;
   return `[${elements.map(text).join(", ")}]`;
 }
 
 function literalList(values: readonly Literal[]): string {
-  return values.map((v) => JSON.stringify(v)).join(" | ");
+  return describeType({ kind: "literals", values: [...values] }, String);
 }
 
 function plural(n: number, word: string): string {

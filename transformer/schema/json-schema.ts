@@ -8,12 +8,14 @@
  * a base64 string. A `Map` becomes an object (JSON keys are strings). Validators that check decoded
  * MessagePack values directly should map those types the same way first.
  */
-import type { TemplateHole } from "../model/ir.js";
+import { jsonSchemaOf } from "../model/kinds.js";
+import type { JsonSchema } from "./forms.js";
 import type { CodecSchema, SchemaNamed, SchemaType, Snapshot } from "./snapshot.js";
 
-export const JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema";
+export { templatePattern } from "./forms.js";
+export type { JsonSchema };
 
-export type JsonSchema = boolean | { [keyword: string]: unknown };
+export const JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema";
 
 /** Codec name -> its JSON Schema, in the snapshot's (sorted) order. */
 export function jsonSchemas(snapshot: Snapshot): Record<string, JsonSchema> {
@@ -69,127 +71,5 @@ function admitsUndefined(t: SchemaType): boolean {
 }
 
 function typeSchema(t: SchemaType): JsonSchema {
-  switch (t.kind) {
-    case "null":
-    case "undefined":
-      return { type: "null" };
-    case "boolean":
-      return { type: "boolean" };
-    case "number":
-      return numberSchema(t.width);
-    case "bigint":
-      return { type: "integer", minimum: -(2 ** 63), maximum: 2 ** 64 - 1 };
-    case "numberOrBigint":
-      return { type: "number" };
-    case "string":
-      return { type: "string" };
-    case "literals":
-      return t.values.length === 1 ? { const: t.values[0] } : { enum: t.values };
-    // JSON Schema has no bit sets: the integers up to all bits set, the bits named.
-    case "flags":
-      return {
-        type: "integer",
-        minimum: 0,
-        maximum: t.values.reduce((mask, bit) => mask + bit, 0),
-        description: `any combination of the bits ${t.values.filter((v) => v !== 0).join(", ")}`,
-      };
-    case "template":
-      return { type: "string", pattern: "texts" in t ? templatePattern(t.texts, t.holes) : t.pattern };
-    // Instant as a Date (the timestamp extension); the others as the ISO 8601 text they travel as.
-    case "temporal":
-      return t.type === "Instant"
-        ? { type: "string", format: "date-time" }
-        : { type: "string", description: `Temporal.${t.type} in ISO 8601 form` };
-    // The JSON form of a mapped class is its wire type's.
-    case "mapped":
-      return t.ext === undefined
-        ? { allOf: [typeSchema(t.wire)], description: `${t.name}, written through its wire mapping ${t.mapping}` }
-        : {
-            description: `${t.name}, as MessagePack extension type ${t.ext} (its mapping ${t.mapping}), which JSON has no form for`,
-          };
-    case "date":
-      return { type: "string", format: "date-time" };
-    case "bytes":
-    case "arrayBuffer":
-      return { type: "string", contentEncoding: "base64" };
-    case "array":
-      return { type: "array", items: typeSchema(t.element) };
-    case "set":
-      return { type: "array", items: typeSchema(t.element), uniqueItems: true };
-    case "tuple": {
-      const restAt = t.elements.findIndex((e) => e.mode === "rest");
-      const leading = restAt < 0 ? t.elements : t.elements.slice(0, restAt);
-      const schema: { [keyword: string]: unknown } = { type: "array" };
-      if (leading.length > 0) schema.prefixItems = leading.map((e) => typeSchema(e.type));
-      // Elements after a rest element (`[number, ...string[], boolean]`) are counted from the end,
-      // which JSON Schema cannot say: past the leading ones, each is the rest's type or one of theirs.
-      const after = restAt < 0 ? [] : t.elements.slice(restAt);
-      schema.items =
-        after.length === 0
-          ? false
-          : after.length === 1
-            ? typeSchema(after[0]!.type)
-            : { anyOf: after.map((e) => typeSchema(e.type)) };
-      const min = t.elements.filter((e) => e.mode === "required").length;
-      if (min > 0) schema.minItems = min;
-      return schema;
-    }
-    case "map":
-    case "record": {
-      const schema: { [keyword: string]: unknown } = { type: "object", additionalProperties: typeSchema(t.value) };
-      if (t.key.kind === "literals" || t.key.kind === "template") schema.propertyNames = typeSchema(t.key);
-      return schema;
-    }
-    case "union":
-      return { anyOf: t.members.map(typeSchema) };
-    case "ref":
-      return { $ref: `#/$defs/${encodeURIComponent(t.name.replace(/~/g, "~0").replace(/\//g, "~1"))}` };
-    case "unknown":
-      return true;
-  }
-}
-
-/** A width's range (issue 17 part 3); a plain `number` is any JSON number. */
-function numberSchema(width: string | undefined): JsonSchema {
-  const int = /^(u?)int(8|16|32|64)$/.exec(width ?? "");
-  if (!int) return { type: "number" };
-  const bits = Number(int[2]);
-  return int[1]
-    ? { type: "integer", minimum: 0, maximum: 2 ** bits - 1 }
-    : { type: "integer", minimum: -(2 ** (bits - 1)), maximum: 2 ** (bits - 1) - 1 };
-}
-
-/**
- * A regular expression for a template literal type, for JSON Schema's `pattern`. Approximate where
- * a regular expression cannot follow the checker's rule (runtime/template.ts, what the codec does):
- * texts, `string` placeholders and a placeholder followed by an empty text are exact, but `number`
- * and `bigint` placeholders are matched by their syntax, so a number of any size passes (the codec
- * wants `+s` finite), and one followed by a text its own syntax could hold (`${number}e`) may be
- * split where the checker would not split it.
- */
-export function templatePattern(texts: readonly string[], holes: readonly TemplateHole[]): string {
-  let pattern = "^" + escapeRegExp(texts[0]!);
-  holes.forEach((hole, i) => {
-    const next = texts[i + 1]!;
-    const last = i === holes.length - 1;
-    if (!last && next === "") pattern += ONE_CHAR[hole];
-    else if (hole === "string") pattern += last ? "[\\s\\S]*" : `(?:(?!${escapeRegExp(next)})[\\s\\S])*`;
-    else pattern += hole === "number" ? NUMBER : BIGINT;
-    pattern += escapeRegExp(next);
-  });
-  return pattern + "$";
-}
-
-/** A placeholder followed by an empty text holds one character. */
-const ONE_CHAR: Record<TemplateHole, string> = { string: "[\\s\\S]", number: "[\\d\\s]", bigint: "\\d" };
-/** What `+s` reads as a number, by syntax alone (`\s` is its whitespace too); "" is not one. */
-const NUMBER =
-  "(?:\\s*(?:[+-]?(?:\\d+(?:\\.\\d*)?|\\.\\d+)(?:[eE][+-]?\\d+)?|0[xX][\\da-fA-F]+|0[oO][0-7]+|0[bB][01]+)\\s*|\\s+)";
-/** A bigint literal as the TypeScript scanner reads it, with the characters it skips silently around the `-`. */
-const BIGINT =
-  "[\\u0085\\u2028\\u2029]*(?:-[\\u0085\\u2028\\u2029]*)?(?:0|[1-9]\\d*|0[xX][\\da-fA-F]+|0[oO][0-7]+|0[bB][01]+)";
-
-/** Escapes the characters a regular expression reads as syntax (valid with and without the `u` flag). */
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+  return jsonSchemaOf(t);
 }

@@ -5,75 +5,20 @@
  * the emitter needs (union plans, links, depth counting) is left out. Plain JSON, built in a fixed
  * key order with sorted tables, so that the same types always give the same text.
  */
-import {
-  propertySegment,
-  TEMPORAL_TYPES,
-  type TemporalType,
-  type FileModel,
-  type Literal,
-  type NamedType,
-  type TemplateHole,
-  type TypeNode,
-} from "../model/ir.js";
+import { propertySegment, type FileModel, type NamedType, type TypeNode } from "../model/ir.js";
+import { kindInfo, snapshotReader } from "../model/kinds.js";
 import { withoutUndefined } from "../model/unions.js";
+import { compareText } from "./forms.js";
+import type { SchemaType } from "./schema-type.js";
+
+export { compareText };
 
 /** Names the file format; a file without it is not a snapshot. */
 export const SNAPSHOT_FORMAT = "typed-msgpack wire schema";
 /** Raised when the format changes incompatibly; a snapshot of another version is refused, not misread. */
 export const SNAPSHOT_VERSION = 1;
 
-export type SchemaType =
-  | {
-      kind:
-        | "null"
-        | "undefined"
-        | "boolean"
-        | "bigint"
-        | "numberOrBigint"
-        | "string"
-        | "date"
-        | "bytes"
-        | "arrayBuffer"
-        | "unknown";
-    }
-  /** `width`: the number width the type declares (`Float32`, `Int8`...`Uint64`); absent means a plain `number`. */
-  | { kind: "number"; width?: NumberWidth }
-  /** A Temporal type: `Instant` on the timestamp extension, the others as ISO 8601 strings. */
-  | { kind: "temporal"; type: TemporalType }
-  /**
-   * A class with a wire mapping: written as `wire` through the mapping the constant `mapping`
-   * declares (its export name); `name` is the class. With `ext`, as an extension of that type
-   * (`extensionMapping`), whose data `wire` (bytes) describes.
-   */
-  | { kind: "mapped"; name: string; mapping: string; wire: SchemaType; ext?: number }
-  /** A flag enum: its bits (and 0 if declared), ascending; takes any combination of them. */
-  | { kind: "flags"; values: number[] }
-  /** Sorted; one union holds all its literals in one such member. */
-  | { kind: "literals"; values: Literal[] }
-  /** `texts` around `holes`, as in the model (model/ir.ts); `text` names the type. */
-  | { kind: "template"; texts: string[]; holes: TemplateHole[]; text: string }
-  /** How typed-msgpack 0.9 wrote a template: an anchored regular expression. Read, never written. */
-  | { kind: "template"; pattern: string; text: string }
-  | { kind: "array" | "set"; element: SchemaType }
-  | { kind: "tuple"; elements: { mode: "required" | "optional" | "rest"; type: SchemaType }[] }
-  | { kind: "map" | "record"; key: SchemaType; value: SchemaType }
-  /** Members sorted by their JSON text; `discriminant` is the property whose literal names the object member. */
-  | { kind: "union"; members: SchemaType[]; discriminant?: string }
-  /** A type of the codec's `types` table. */
-  | { kind: "ref"; name: string };
-
-/** The widths of issue 17 part 3; none is produced yet, but the diff already knows their ranges. */
-export type NumberWidth =
-  | "float32"
-  | "float64"
-  | "int8"
-  | "int16"
-  | "int32"
-  | "int64"
-  | "uint8"
-  | "uint16"
-  | "uint32"
-  | "uint64";
+export type { SchemaType };
 
 export interface SchemaProperty {
   name: string;
@@ -216,76 +161,7 @@ function namedSchema(named: NamedType, rename: (ref: string) => string): SchemaN
 
 function schemaType(node: TypeNode, rename: (ref: string) => string): SchemaType {
   const inner = (n: TypeNode) => schemaType(n, rename);
-  switch (node.kind) {
-    case "literals":
-      return { kind: "literals", values: sortLiterals(node.values) };
-    case "flags":
-      return { kind: "flags", values: [...node.values] };
-    case "temporal":
-      return { kind: "temporal", type: node.type };
-    case "mapped":
-      return {
-        kind: "mapped",
-        name: node.name,
-        mapping: node.mapping.exportName,
-        wire: inner(node.wire),
-        ...(node.ext === undefined ? {} : { ext: node.ext }),
-      };
-    case "template":
-      return { kind: "template", texts: node.texts, holes: node.holes, text: node.text };
-    case "array":
-    case "set":
-      return { kind: node.kind, element: inner(node.element) };
-    case "tuple":
-      return { kind: "tuple", elements: node.elements.map((e) => ({ mode: e.mode, type: inner(e.type) })) };
-    case "map":
-    case "record":
-      return { kind: node.kind, key: inner(node.key), value: inner(node.value) };
-    case "ref":
-      return { kind: "ref", name: rename(node.name) };
-    case "union":
-      return unionSchema(node.members.map(inner), node.tag?.property);
-    case "number":
-    case "numberOrBigint":
-      // `Int64`/`Uint64` are `number | bigint` at a width: the width is what the contract says.
-      if (node.width) return { kind: "number", width: node.width };
-      return { kind: node.kind };
-    // A generic codec's type parameter is whatever codec the factory is given: not part of this contract.
-    case "param":
-      return { kind: "unknown" };
-    default:
-      return { kind: node.kind };
-  }
-}
-
-/** Flattens nested unions, gathers the literals into one member, and sorts the members. */
-function unionSchema(members: SchemaType[], discriminant: string | undefined): SchemaType {
-  const flat = members.flatMap((m) => (m.kind === "union" ? m.members : [m]));
-  const literals = flat.flatMap((m) => (m.kind === "literals" ? m.values : []));
-  const others = flat.filter((m) => m.kind !== "literals");
-  const all = literals.length > 0 ? [...others, { kind: "literals" as const, values: sortLiterals(literals) }] : others;
-  if (all.length === 1) return all[0]!;
-  const sorted = all
-    .map((m) => [JSON.stringify(m), m] as const)
-    .sort((a, b) => compareText(a[0], b[0]))
-    .map(([, m]) => m);
-  return discriminant === undefined
-    ? { kind: "union", members: sorted }
-    : { kind: "union", members: sorted, discriminant };
-}
-
-/** Booleans, then numbers by value, then strings. */
-function sortLiterals(values: readonly Literal[]): Literal[] {
-  const rank = (v: Literal) => (typeof v === "boolean" ? 0 : typeof v === "number" ? 1 : 2);
-  return [...new Set(values)].sort(
-    (a, b) =>
-      rank(a) - rank(b) || (typeof a === "number" && typeof b === "number" ? a - b : compareText(String(a), String(b))),
-  );
-}
-
-/** Code-unit order, the same on every machine and locale. */
-export function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+  return kindInfo(node.kind).snapshot(node as never, { inner, rename });
 }
 
 function sortKeys<V>(record: Record<string, V>): Record<string, V> {
@@ -298,20 +174,6 @@ function sortKeys<V>(record: Record<string, V>): Record<string, V> {
 // Reading a committed snapshot: anything else is a clear error, never a crash in the diff.
 
 export class SnapshotError extends Error {}
-
-const SIMPLE_KINDS = new Set([
-  "null",
-  "undefined",
-  "boolean",
-  "bigint",
-  "numberOrBigint",
-  "string",
-  "date",
-  "bytes",
-  "arrayBuffer",
-  "unknown",
-  "number",
-]);
 
 /** Parses and checks a snapshot's text; `where` names the file in messages. */
 export function parseSnapshot(text: string, where: string): Snapshot {
@@ -340,38 +202,8 @@ export function parseSnapshot(text: string, where: string): Snapshot {
     const types = (codec as Record<string, Record<string, unknown>>).types!;
     const checkType = (t: unknown, p: string): void => {
       if (!isObject(t) || typeof t.kind !== "string") return fail(`${p} is not a type`);
-      const ok =
-        SIMPLE_KINDS.has(t.kind) ||
-        (t.kind === "literals" &&
-          Array.isArray(t.values) &&
-          t.values.every((v) => ["string", "number", "boolean"].includes(typeof v))) ||
-        (t.kind === "temporal" && (TEMPORAL_TYPES as readonly unknown[]).includes(t.type)) ||
-        (t.kind === "mapped" &&
-          typeof t.name === "string" &&
-          typeof t.mapping === "string" &&
-          (t.ext === undefined || (Number.isInteger(t.ext) && (t.ext as number) >= 0 && (t.ext as number) <= 127)) &&
-          (checkType(t.wire, p + ".wire"), true)) ||
-        (t.kind === "flags" &&
-          Array.isArray(t.values) &&
-          t.values.every((v) => Number.isSafeInteger(v) && (v as number) >= 0)) ||
-        (t.kind === "template" &&
-          typeof t.text === "string" &&
-          (isTemplateParts(t) || typeof t.pattern === "string")) ||
-        ((t.kind === "array" || t.kind === "set") && (checkType(t.element, p + ".element"), true)) ||
-        ((t.kind === "map" || t.kind === "record") &&
-          (checkType(t.key, p + ".key"), checkType(t.value, p + ".value"), true)) ||
-        (t.kind === "tuple" &&
-          Array.isArray(t.elements) &&
-          t.elements.every(
-            (e, i) =>
-              isObject(e) &&
-              ["required", "optional", "rest"].includes(e.mode as string) &&
-              (checkType(e.type, `${p}.elements[${i}].type`), true),
-          )) ||
-        (t.kind === "union" &&
-          Array.isArray(t.members) &&
-          t.members.every((m, i) => (checkType(m, `${p}.members[${i}]`), true))) ||
-        (t.kind === "ref" && typeof t.name === "string" && isObject(types[t.name]));
+      const read = snapshotReader(t.kind);
+      const ok = read?.(t, { check: checkType, at: p, types });
       if (!ok) fail(`${p} is not a valid type of kind ${JSON.stringify(t.kind)}`);
     };
     checkType(codec.root, `${at}.root`);
@@ -398,17 +230,4 @@ export function parseSnapshot(text: string, where: string): Snapshot {
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** A template's `texts` around `holes`: one more text than holes, and at least one hole. */
-function isTemplateParts(t: Record<string, unknown>): boolean {
-  const { texts, holes } = t;
-  return (
-    Array.isArray(texts) &&
-    Array.isArray(holes) &&
-    holes.length > 0 &&
-    texts.length === holes.length + 1 &&
-    texts.every((x) => typeof x === "string") &&
-    holes.every((h) => h === "string" || h === "number" || h === "bigint")
-  );
 }

@@ -1,15 +1,12 @@
-#!/usr/bin/env node
 "use strict";
-// node bench/ab-fresh.js <A> <B> <dataset> [rounds=5] [variants]: decodes a second of two
-// codecs of one dataset on messages whose strs are new each time, as a service's messages carry
-// fresh ids and names, where the benchmark decodes the same bytes again and again (so that any
-// cache of recent strings always hits). `variants` copies of the dataset's value (4,000, or as many
-// as 64 MB of messages hold), each str of 8 to 27 characters ending in the copy's number (a str at
-// a path the type fixes, a string literal, is kept), decoded in turn; A and B alternate in fresh
-// processes, `rounds` each, as in ab-solo.js.
-// A and B: a checkout (its generated codec), or `hand` (this checkout's hand-written codec).
-const path = require("node:path");
-const { alternate, codecOf, median, sliceMedian } = require("./solo.js");
+// Decodes a second of two codecs of one dataset on messages whose strs are new each time, as a
+// service's messages carry fresh ids and names, where the benchmark decodes the same bytes again
+// and again (so that any cache of recent strings always hits). `variants` copies of the dataset's
+// value (4,000, or as many as 64 MB of messages hold), each str of 8 to 27 characters ending in the
+// copy's number (a str at a path the type fixes, a string literal, is kept), decoded in turn; A and
+// B alternate in fresh processes, `rounds` each, as in `solo`. A and B: a checkout (its generated
+// codec), or `hand` (this checkout's hand-written codec).
+const { AB, alternateProcesses, codecOf, generated, median, sliceMedian } = require("./timing.js");
 
 /**
  * `value` with each str of 8-27 characters not at a path in `fixed` suffixed by `n`. Paths name
@@ -32,10 +29,10 @@ function vary(value, n, fixed, p = "$") {
   return value;
 }
 
-if (process.argv[2] === "--child") {
-  const [who, ds, variants] = process.argv.slice(3);
+exports.usage = "fresh <checkout A | hand> <checkout B | hand> <dataset> [rounds=5] [variants]";
+exports.child = ([who, ds, variants]) => {
   const codec = codecOf(who, ds);
-  const value = require(path.join(__dirname, ".generated/data.js")).makeDataset(ds);
+  const value = generated("data.js").makeDataset(ds);
   // A path whose str the type fixes fails to encode when varied: found once, then kept as it is,
   // at every index of the arrays on the way (one encode per field, not per element).
   const fixed = new Set();
@@ -57,19 +54,15 @@ if (process.argv[2] === "--child") {
     next = (next + 1) % inputs.length;
   };
   console.log(sliceMedian(run, undefined, 2));
-  process.exit(0);
-}
-
-const [a, b, ds, rounds = "5", variants = ""] = process.argv.slice(2);
-if (!ds) {
-  console.error("usage: node bench/ab-fresh.js <checkout A | hand> <checkout B | hand> <dataset> [rounds] [variants]");
-  process.exit(2);
-}
-const runs = alternate(__filename, a, b, +rounds, [ds, variants]);
-for (const name of ["A", "B"])
+};
+exports.run = ([a, b, ds, rounds = "5", variants = ""]) => {
+  if (!ds) return false;
+  const runs = alternateProcesses([AB, "fresh"], a, b, +rounds, [ds, variants]);
+  for (const name of ["A", "B"])
+    console.log(
+      `${name} ops/s: ${runs[name].map((x) => x.toFixed(0)).join(" ")}  median ${median(runs[name]).toFixed(1)}`,
+    );
   console.log(
-    `${name} ops/s: ${runs[name].map((x) => x.toFixed(0)).join(" ")}  median ${median(runs[name]).toFixed(1)}`,
+    `${ds} dec, fresh strs: B ÷ A ${(median(runs.B) / median(runs.A)).toFixed(3)} (medians over ${rounds} processes each)`,
   );
-console.log(
-  `${ds} dec, fresh strs: B ÷ A ${(median(runs.B) / median(runs.A)).toFixed(3)} (medians over ${rounds} processes each)`,
-);
+};

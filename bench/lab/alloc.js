@@ -1,18 +1,18 @@
 #!/usr/bin/env node
 "use strict";
-// node bench/alloc.js <dataset> [enc|dec] [generated|hand] [ops=100]: memory allocated per encode or
+// node bench/lab/alloc.js <dataset> [enc|dec] [generated|hand] [ops=100]: memory allocated per encode or
 // decode, by allocating function, from V8's sampling heap profiler (every 1 KB, objects the GC
 // collected included), after 200 untimed operations. Deterministic where timings are not: the way
 // to compare what the generated and the hand-written codec leave to the GC. For messages of a few
 // KB, count 100000 operations or more, so that the 1 KB samples add up to bytes per operation.
 // Needs bench/.generated from any `npm run bench` (`node bench/index.js --help` recompiles it).
 const inspector = require("node:inspector");
-const G = require("./.generated/codecs.js").codecs;
-const H = require("./.generated/handwritten/index.js").handwritten;
-const { makeDataset } = require("./.generated/data.js");
+const G = require("../.generated/codecs.js").codecs;
+const H = require("../.generated/handwritten/index.js").handwritten;
+const { makeDataset } = require("../.generated/data.js");
 const [ds, dir = "dec", who = "generated", ops = "100"] = process.argv.slice(2);
 if (!ds || !G[ds])
-  throw new Error(`usage: node bench/alloc.js <${Object.keys(G).join("|")}> [enc|dec] [generated|hand] [ops]`);
+  throw new Error(`usage: node bench/lab/alloc.js <${Object.keys(G).join("|")}> [enc|dec] [generated|hand] [ops]`);
 const value = makeDataset(ds);
 const bytes = H[ds].encode(value);
 const codec = who === "hand" ? H[ds] : G[ds];

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 "use strict";
-// node bench/number-series.js <A> <B> [rounds=5] [seconds=2] [series...]: `number[]` encode of series that the
+// node bench/lab/number-series.js <A> <B> [rounds=5] [seconds=2] [series...]: `number[]` encode of series that the
 // benchmark's datasets do not have, by two checkouts' floats codecs ({ xs: number[] }), each alone in
-// fresh processes as bench/ab-solo.js times them (A and B alternate, median of 100 ms slices after a
+// fresh processes as `node bench/ab.js solo` times them (A and B alternate, median of 100 ms slices after a
 // 1 s warm-up, decodes between the timed slices). A and B: a checkout, or `hand` (this checkout's
 // hand-written floats codec). The series, 100,000 elements each, from the floats dataset's values:
 // - fractions: the dataset itself (every element a fraction), an array made by `new Array(n)` and
@@ -16,10 +16,10 @@
 // writeNumberArray chooses its loop by the first four elements (the floats loop for a fraction
 // among them), so that every series here takes the floats loop; by the first element alone, as
 // before, int first and whole, fraction second took the loop for numbers of every form.
-// Run: npm run build && node bench/index.js --help >/dev/null && node bench/number-series.js <copy> .
+// Run: npm run build && node bench/index.js --help >/dev/null && node bench/lab/number-series.js <copy> .
 // (series by name after the seconds, e.g. `... 5 2 "whole 50 %"`).
 const path = require("node:path");
-const { alternate, codecOf, median, sliceMedian } = require("./solo.js");
+const { alternateProcesses, codecOf, median, sliceMedian } = require("../ab/timing.js");
 
 const SERIES = {
   fractions: (xs) => xs,
@@ -42,7 +42,7 @@ function filled(xs) {
 if (process.argv[2] === "--child") {
   const [who, series, secs] = process.argv.slice(3);
   const codec = codecOf(who, "floats");
-  const value = { xs: SERIES[series](require(path.join(__dirname, ".generated/data.js")).makeDataset("floats").xs) };
+  const value = { xs: SERIES[series](require(path.join(__dirname, "../.generated/data.js")).makeDataset("floats").xs) };
   const bytes = codec.encode(value);
   console.log(
     sliceMedian(
@@ -57,7 +57,7 @@ if (process.argv[2] === "--child") {
 const [a, b, rounds = "5", secs = "2", ...only] = process.argv.slice(2);
 if (!b) {
   console.error(
-    "usage: node bench/number-series.js <checkout A | hand> <checkout B | hand> [rounds] [seconds] [series...]",
+    "usage: node bench/lab/number-series.js <checkout A | hand> <checkout B | hand> [rounds] [seconds] [series...]",
   );
   process.exit(2);
 }
@@ -67,7 +67,7 @@ for (const series of only.length ? only : Object.keys(SERIES)) {
     console.error(`no series "${series}": ${Object.keys(SERIES).join(", ")}`);
     process.exit(2);
   }
-  const runs = alternate(__filename, a, b, +rounds, [series, secs]);
+  const runs = alternateProcesses([__filename], a, b, +rounds, [series, secs]);
   const ma = median(runs.A),
     mb = median(runs.B);
   console.log(`| ${series} | ${ma.toFixed(0)} | ${mb.toFixed(0)} | ${(mb / ma).toFixed(3)} |`);

@@ -11,13 +11,13 @@
 //   decoder's loop is now the runtime's).
 // All but the runtime's rows are copies that restate a loop, with a bare `throw` where the runtime
 // reports an error; the dataset's elements are 100,000 float 32s (no leftover elements, no other
-// forms). Whole codecs, before against after: `node bench/ab-solo.js <copy> . floats32 enc|dec`.
-// Run: npm run build && node bench/index.js --help >/dev/null && node bench/float32-loops.js
+// forms). Whole codecs, before against after: `node bench/ab.js solo <copy> . floats32 enc|dec`.
+// Run: npm run build && node bench/index.js --help >/dev/null && node bench/lab/float32-loops.js
 "use strict";
-const { Writer } = require("../dist/runtime/writer.js");
-const { Reader } = require("../dist/runtime/reader.js");
-const { writeFloat32Array, readFloat32Array } = require("../dist/runtime/widths.js");
-const { makeDataset } = require("./.generated/data.js");
+const { Writer } = require("../../dist/runtime/writer.js");
+const { Reader } = require("../../dist/runtime/reader.js");
+const { writeFloat32Array, readFloat32Array } = require("../../dist/runtime/widths.js");
+const { makeDataset } = require("../.generated/data.js");
 
 const xs = makeDataset("floats32").xs;
 const n = xs.length;

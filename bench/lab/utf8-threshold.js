@@ -8,7 +8,7 @@
 // Code units to string (decodeLoop's last step): String.fromCharCode (used up to
 // FROM_CHAR_CODE_LIMIT units) against a Node Buffer over the units and a UTF-16LE TextDecoder.
 // Encode: 400k strings per length, a JS loop (below SHORT_ENCODE_LIMIT) against TextEncoder.encodeInto.
-// Run: npm run build && node bench/utf8-threshold.js   (measured 2026-11 on the CI machine, Node 20:
+// Run: npm run build && node bench/lab/utf8-threshold.js   (measured 2026-11 on the CI machine, Node 20:
 // the ASCII decode loop wins at 4 bytes and is within 10 % at 8, hence SHORT_DECODE_LIMIT = 8; on
 // Cyrillic and CJK it wins at every length, 2-2.7x from 66 bytes; on French the two are even up to
 // ~100 bytes and TextDecoder wins by ~15 % beyond; code units to string: fromCharCode wins up to 8 units, the
@@ -17,7 +17,7 @@
 // Node 24.21.0 (2026-11-28): TextDecoder wins on Cyrillic and CJK from ~100 bytes (2.6-3.3x from 1 KB),
 // hence runtime/utf8.ts MULTI_BYTE_LOOP_LIMIT = 64 there; Node 22 is like Node 20.
 "use strict";
-const { decodeLoop } = require("../dist/runtime/utf8.js");
+const { decodeLoop } = require("../../dist/runtime/utf8.js");
 const decoder = new TextDecoder("utf-8", { fatal: true });
 
 /** ns per string: the best of 5 rounds decoding `count` strings of `length` bytes laid end to end. */

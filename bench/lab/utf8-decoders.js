@@ -8,11 +8,11 @@
 // `decodeUtf8` (its choice, the JS loop for short or mostly multi-byte text where that is faster,
 // and the cost of making it), on the benchmark's own long strings (lite's string16, one body per
 // language of dataset text) and a few more kinds of text.
-// Run: npm run build && node bench/utf8-decoders.js   (isUtf8 needs Node 18.14 or later)
+// Run: npm run build && node bench/lab/utf8-decoders.js   (isUtf8 needs Node 18.14 or later)
 "use strict";
 const { isUtf8 } = require("node:buffer");
-const { makeDataset } = require("./.generated/data.js");
-const { decodeUtf8 } = require("../dist/runtime/utf8.js");
+const { makeDataset } = require("../.generated/data.js");
+const { decodeUtf8 } = require("../../dist/runtime/utf8.js");
 
 const articles = makeDataset("text");
 const body = (lang) => articles.find((a) => a.lang === lang).body;
