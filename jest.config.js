@@ -1,8 +1,9 @@
 /**
- * Two projects over one set of suites:
+ * Three projects over one set of suites:
  * - fast (`npm test`): the suites that need no build, no package install and no child compiler,
  *   with property tests at a small number of runs; the loop to run after every change.
  * - full (`npm run test:full`, what CI runs): every suite, property tests at full runs.
+ * - size-mode (also in `npm run test:full`): the contract suites again, every codec as a table.
  */
 const shared = {
   rootDir: __dirname,

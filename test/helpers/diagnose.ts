@@ -4,7 +4,7 @@ import { compile, compileMany, type Compiled } from "./compile";
 import { fixture } from "./fixtures";
 
 /** The link compile() has checked each of our messages to end with (the one to its own code's section). */
-const DOCS_LINK = / \(see typed-msgpack's docs\/diagnostics\.md#ts\d+\)$/;
+const DOCS_LINK = / \(see typed-msgpack's docs\/diagnostics\.md#ts\d+\)(?=:?$)/m;
 
 export const IMPORT = `import { codecFor } from "typed-msgpack";\n`;
 

@@ -160,14 +160,18 @@ export function docsLink(code: number): string {
   return ` (see ${DIAGNOSTICS_DOCS}#ts${code})`;
 }
 
-/** The message of a problem, ending with the link to its code's section of the docs. */
+/** The message of a problem, its first line ending with the link to its code's section of the docs. */
 export function formatProblem(problem: Problem): string {
   const { code, text: template }: { code: number; text: string } = CATALOG[problem.kind];
   const values = [problem.path, ...problem.args];
   const text = template
     .replace(/\[([^|\]]*)\|([^\]]*)\]/g, (_, one: string, many: string) => ((problem.count ?? 1) === 1 ? one : many))
     .replace(/\{(\d+)\}/g, (_, i: string) => values[Number(i)] ?? "");
-  return (problem.property && LEAVE_OUT.has(problem.kind) ? text + leaveOut(problem.property) : text) + docsLink(code);
+  const message = problem.property && LEAVE_OUT.has(problem.kind) ? text + leaveOut(problem.property) : text;
+  // A message that quotes TypeScript's errors below it (TS91003) has the link before them, where it
+  // reads as ours, not as the last quoted error's.
+  const quoted = message.indexOf(":\n");
+  return quoted < 0 ? message + docsLink(code) : message.slice(0, quoted) + docsLink(code) + message.slice(quoted);
 }
 
 /** `. To encode the rest of Widget, leave onClick out: codecFor<Omit<Widget, "onClick">>() ...` */
