@@ -19,7 +19,7 @@
 // Run: npm run build && node bench/index.js --help >/dev/null && node bench/lab/number-series.js <copy> .
 // (series by name after the seconds, e.g. `... 5 2 "whole 50 %"`).
 const path = require("node:path");
-const { alternateProcesses, codecOf, median, sliceMedian } = require("../ab/timing.js");
+const { alternateProcesses, codecOf, median, sliceMedian } = require("./ab/timing.js");
 
 const SERIES = {
   fractions: (xs) => xs,

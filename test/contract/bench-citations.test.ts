@@ -8,7 +8,7 @@ import * as path from "node:path";
 
 const ROOT = path.join(__dirname, "../..");
 const SUBCOMMANDS = fs
-  .readdirSync(path.join(ROOT, "bench/ab"))
+  .readdirSync(path.join(ROOT, "bench/lab/ab"))
   .map((f) => f.replace(/\.js$/, ""))
   .filter((f) => f !== "timing");
 

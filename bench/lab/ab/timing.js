@@ -7,9 +7,9 @@ const path = require("node:path");
 const { execFileSync } = require("node:child_process");
 
 /** bench/ab.js, which runs a subcommand's children. */
-const AB = path.join(__dirname, "..", "ab.js");
+const AB = path.join(__dirname, "..", "..", "ab.js");
 /** bench/.generated of this checkout (`node bench/index.js --help` compiles it). */
-const GENERATED = path.join(__dirname, "..", ".generated");
+const GENERATED = path.join(__dirname, "..", "..", ".generated");
 /** A module of this checkout's bench/.generated, or of another checkout's with `root`. */
 const generated = (file, root) =>
   require(root === undefined ? path.join(GENERATED, file) : path.resolve(root, "bench/.generated", file));

@@ -26,7 +26,7 @@ exports.run = ([which = "all", dirArg = "both", secs = "6"]) => {
     for (const ds of datasets)
       for (const dir of dirs)
         process.stdout.write(
-          execFileSync(process.execPath, [path.join(__dirname, "..", "ab.js"), "records", ds, dir, secs], {
+          execFileSync(process.execPath, [path.join(__dirname, "..", "..", "ab.js"), "records", ds, dir, secs], {
             encoding: "utf8",
             stdio: ["ignore", "pipe", "inherit"],
             env: { ...process.env, AB_CHILD: "1" },
