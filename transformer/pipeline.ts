@@ -74,10 +74,9 @@ export function modelFile(view: ProgramView, file: SyntaxFile, options: ModelOpt
       codecArguments: callOptions.codecArguments,
       layout: callOptions.layout,
       declaredAs: view.syntax.declaredName(call),
+      ...((callOptions.optimize ?? options.optimize) === "size" ? { optimize: "size" as const } : {}),
     });
     if (codec.id === undefined) return codec.problems.forEach(problem);
-    // A type asked for in both modes in one file shares one codec, in size mode (the same contract).
-    if ((callOptions.optimize ?? options.optimize) === "size") builder.model.codecs[codec.id]!.optimize = "size";
     result.calls.push({ call, typeArgument, id: codec.id });
   };
   for (const call of codecCalls(view, file)) {

@@ -26,14 +26,23 @@ export interface CodecSite {
   codecArguments?: number;
   layout?: Layout;
   declaredAs?: string;
+  /** `{ optimize: "size" }`: the codec is emitted as a table, beside any default codec of the type. */
+  optimize?: "size";
 }
 
 export class ModelBuilder implements Walker {
   readonly model: FileModel = { named: {}, codecs: {} };
-  /** Named types and codecs by type, one table per layout: a type has one entry in each layout it is written in. */
+  /**
+   * Named types and codecs by type, one table per layout: a type has one entry in each layout it is
+   * written in. Codecs in size mode have a map of their own (their named types are the layout's).
+   */
   private readonly tables = {
-    keyed: { named: new Map<Type, string>(), codecs: new Map<Type, string>() },
-    positional: { named: new Map<Type, string>(), codecs: new Map<Type, string>() },
+    keyed: { named: new Map<Type, string>(), codecs: new Map<Type, string>(), sizeCodecs: new Map<Type, string>() },
+    positional: {
+      named: new Map<Type, string>(),
+      codecs: new Map<Type, string>(),
+      sizeCodecs: new Map<Type, string>(),
+    },
   };
   /** The named types of the codec's layout, by type. */
   namedByType = this.tables.keyed.named;
@@ -82,10 +91,10 @@ export class ModelBuilder implements Walker {
    * `declaredAs`: the name the call is declared under (`OrderCodec`), which names a type written
    * in place (`codecFor<{ id: number }>()`) and what its code declares (`encOrder`, `K_Order`).
    */
-  addCodec(type: Type, { codecArguments = 0, layout = "keyed", declaredAs }: CodecSite = {}): CodecResult {
+  addCodec(type: Type, { codecArguments = 0, layout = "keyed", declaredAs, optimize }: CodecSite = {}): CodecResult {
     this.layout = layout;
     this.namedByType = this.tables[layout].named;
-    this.codecByType = this.tables[layout].codecs;
+    this.codecByType = optimize === "size" ? this.tables[layout].sizeCodecs : this.tables[layout].codecs;
     const known = this.codecByType.get(type);
     if (known && (this.model.codecs[known]!.params?.length ?? 0) === codecArguments) return { id: known, problems: [] };
     this.problems = [];
@@ -118,10 +127,12 @@ export class ModelBuilder implements Walker {
       for (const [key, name] of this.anonymousShapes) if (!this.model.named[name]) this.anonymousShapes.delete(key);
       return { problems: this.problems };
     }
-    const id = this.uniqueName(this.rootName + (layout === "positional" ? "Positional" : ""), "codec:");
+    const suffix = (layout === "positional" ? "Positional" : "") + (optimize === "size" ? "Table" : "");
+    const id = this.uniqueName(this.rootName + suffix, "codec:");
     const codec: FileModel["codecs"][string] = { display, root };
     if (params.length > 0) codec.params = params;
     if (layout === "positional") codec.layout = layout;
+    if (optimize === "size") codec.optimize = optimize;
     this.model.codecs[id] = codec;
     this.codecByType.set(type, id);
     return { id, problems: [] };

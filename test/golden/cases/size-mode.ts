@@ -16,6 +16,8 @@ export type Event = { kind: "created"; order: Order } | { kind: "deleted"; id: n
 
 export const EventCodec = codecFor<Event>({ optimize: "size" });
 export const OrderCodec = codecFor<Order>();
+// The same type in both modes in one file: two codecs, functions and a table, the same bytes.
+export const OrderTable = codecFor<Order>({ optimize: "size" });
 
 const order = {
   id: 1,
@@ -28,6 +30,7 @@ const order = {
 
 export const roundTrip: [Codec<any>, unknown][] = [
   [OrderCodec, order],
+  [OrderTable, order],
   [EventCodec, { kind: "deleted", id: 7 }],
   [EventCodec, { kind: "created", order }],
 ];

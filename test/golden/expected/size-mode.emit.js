@@ -202,11 +202,15 @@ function __tm_decOrder(r, p, d) {
     };
 }
 // codecFor<Event>({ optimize: "size" })
-const __tm_EventCodec = __tm_interpret.interpret(10 /* generated-code version */, [[1], [0], [10, "{ kind: \"created\"; order: Order; }", 4, 13, [3, 4]], [6, ["created"]], [10, "Order", 0, 12, [0, 5, -7, 7, 10, 11]], [6, ["draft", "paid"]], [7, 2, 1], [8, 8], [10, "{ sku: string; qty: number; }", 0, 9, [1, 0]], [15, ["sku", "qty"]], [13, __tm_encDate, __tm_decDate], [9, 1], [15, ["id", "status", "note", "lines", "at", "tags"]], [15, ["kind", "order"]], [10, "{ kind: \"deleted\"; id: number; }", 4, 16, [15, 0]], [6, ["deleted"]], [15, ["kind", "id"]], [12, "{ kind: \"created\"; order: Order; } | { kind: \"deleted\"; id: number; }", [[1, 14, [0, 1]]], [[[7], 1, [0, 1], 1]], ["kind", ["created", "deleted"], [2, 14], [0, 0]]]], 17);
+const __tm_EventTableCodec = __tm_interpret.interpret(10 /* generated-code version */, [[1], [0], [10, "{ kind: \"created\"; order: Order; }", 4, 13, [3, 4]], [6, ["created"]], [10, "Order", 0, 12, [0, 5, -7, 7, 10, 11]], [6, ["draft", "paid"]], [7, 2, 1], [8, 8], [10, "{ sku: string; qty: number; }", 0, 9, [1, 0]], [15, ["sku", "qty"]], [13, __tm_encDate, __tm_decDate], [9, 1], [15, ["id", "status", "note", "lines", "at", "tags"]], [15, ["kind", "order"]], [10, "{ kind: \"deleted\"; id: number; }", 4, 16, [15, 0]], [6, ["deleted"]], [15, ["kind", "id"]], [12, "{ kind: \"created\"; order: Order; } | { kind: \"deleted\"; id: number; }", [[1, 14, [0, 1]]], [[[7], 1, [0, 1], 1]], ["kind", ["created", "deleted"], [2, 14], [0, 0]]]], 17);
 // codecFor<Order>()
 const __tm_OrderCodec = __tm_codec(10 /* generated-code version */, __tm_encOrder, __tm_decOrder);
-export const EventCodec = __tm_EventCodec;
+// codecFor<Order>({ optimize: "size" })
+const __tm_OrderTableCodec = __tm_interpret.interpret(10 /* generated-code version */, [[0], [1], [6, ["draft", "paid"]], [7, 2, 0], [8, 5], [10, "{ sku: string; qty: number; }", 0, 6, [0, 1]], [15, ["sku", "qty"]], [13, __tm_encDate, __tm_decDate], [9, 0], [15, ["id", "status", "note", "lines", "at", "tags"]], [10, "Order", 0, 9, [1, 2, -4, 4, 7, 8]]], 10);
+export const EventCodec = __tm_EventTableCodec;
 export const OrderCodec = __tm_OrderCodec;
+// The same type in both modes in one file: two codecs, functions and a table, the same bytes.
+export const OrderTable = __tm_OrderTableCodec;
 const order = {
     id: 1,
     status: "paid",
@@ -217,6 +221,7 @@ const order = {
 };
 export const roundTrip = [
     [OrderCodec, order],
+    [OrderTable, order],
     [EventCodec, { kind: "deleted", id: 7 }],
     [EventCodec, { kind: "created", order }],
 ];
