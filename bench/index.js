@@ -15,10 +15,8 @@ function compile() {
   const program = ts.createProgram(config.fileNames, config.options);
   const diagnostics = [...config.errors, ...ts.getPreEmitDiagnostics(program)];
   const extras = { addDiagnostic: (d) => void diagnostics.push(d) };
-  // TYPED_MSGPACK_OPTIMIZE=size: every codec in size mode (docs/performance.md, "Size mode").
-  const options = process.env.TYPED_MSGPACK_OPTIMIZE ? { optimize: process.env.TYPED_MSGPACK_OPTIMIZE } : {};
   const emitted = program.emit(undefined, undefined, undefined, false, {
-    before: [transformer(program, options, extras)],
+    before: [transformer(program, {}, extras)],
   });
   diagnostics.push(...emitted.diagnostics);
   if (diagnostics.length > 0) fail(diagnostics);

@@ -86,3 +86,26 @@ export const positionalCodecs: { [K in DatasetId]: Codec<Roots[K]> } = {
   inventory: codecFor<Inventory[]>({ layout: "positional" }),
   issues: codecFor<Issue[]>({ layout: "positional" }),
 };
+
+/** The same types in size mode (issue 60): each a table of the type, run by typed-msgpack/interpret. */
+export const sizeCodecs: { [K in DatasetId]: Codec<Roots[K]> } = {
+  lite: codecFor<LiteExample>({ optimize: "size" }),
+  sbt: codecFor<ModuleID[]>({ optimize: "size" }),
+  tree: codecFor<TreeNode>({ optimize: "size" }),
+  events: codecFor<UiEvent[]>({ optimize: "size" }),
+  text: codecFor<Article[]>({ optimize: "size" }),
+  numeric: codecFor<Series[]>({ optimize: "size" }),
+  blobs: codecFor<BlobRecord[]>({ optimize: "size" }),
+  shapes: codecFor<Shape[]>({ optimize: "size" }),
+  floats: codecFor<NumberList>({ optimize: "size" }),
+  floats32: codecFor<Float32List>({ optimize: "size" }),
+  smallints: codecFor<NumberList>({ optimize: "size" }),
+  company: codecFor<Company>({ optimize: "size" }),
+  flat: codecFor<Account[]>({ optimize: "size" }),
+  categories: codecFor<Category>({ optimize: "size" }),
+  api: codecFor<ApiProfile>({ optimize: "size" }),
+  geo: codecFor<FeatureCollection>({ optimize: "size" }),
+  rpc: codecFor<RpcRequest>({ optimize: "size" }),
+  inventory: codecFor<Inventory[]>({ optimize: "size" }),
+  issues: codecFor<Issue[]>({ optimize: "size" }),
+};

@@ -3,7 +3,7 @@
 import * as msgpack from "@msgpack/msgpack";
 import { FLOAT32_OPTIONS, Packr, isNativeAccelerationEnabled } from "msgpackr";
 import { avroType } from "./avro";
-import { codecs, positionalCodecs } from "./codecs";
+import { codecs, positionalCodecs, sizeCodecs } from "./codecs";
 import { DATASETS } from "./data";
 import type { EqualOptions } from "./equal";
 import { handwritten } from "./handwritten";
@@ -23,6 +23,7 @@ export interface Contender {
 export const CONTENDERS = {
   "typed-msgpack": "typed-msgpack (generated codec)",
   "typed-msgpack-positional": 'typed-msgpack, layout: "positional"',
+  "typed-msgpack-size": 'typed-msgpack, optimize: "size"',
   "hand-written": "hand-written codec for the type",
   msgpack: "@msgpack/msgpack encode()/decode()",
   "msgpack-reused": "@msgpack/msgpack Encoder/Decoder reused",
@@ -56,6 +57,11 @@ export function makeContender(id: ContenderId, dataset: DatasetId): Contender {
       // written as nil, and a nullable one comes back as null (README "Positional layout").
       const codec = positionalCodecs[dataset] as { encode(v: unknown): Uint8Array; decode(b: Uint8Array): unknown };
       return { encode: (v) => codec.encode(v), decode: (b) => codec.decode(b), equal: { nullIsAbsent: true } };
+    }
+    case "typed-msgpack-size": {
+      // A table of the type run by the interpreter: the same bytes and checks as the functions.
+      const codec = sizeCodecs[dataset] as { encode(v: unknown): Uint8Array; decode(b: Uint8Array): unknown };
+      return { encode: (v) => codec.encode(v), decode: (b) => codec.decode(b) };
     }
     case "hand-written": {
       // bench/src/handwritten/<dataset>.ts: an encoder and a validating decoder written for the type.

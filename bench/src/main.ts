@@ -14,6 +14,7 @@ import { publish, VERSUS } from "./publish";
 import {
   datasetTable,
   positionalTable,
+  sizeModeTable,
   publishedRatios,
   targetsTable,
   throughputTable,
@@ -270,6 +271,7 @@ export async function main(argv: string[]): Promise<void> {
       ...throughputTable(runs),
       "",
       ...positionalTable(runs),
+      ...sizeModeTable(runs),
       "## Datasets and generated code",
       "",
       "Generated code: the module the transformer emits for `export const codec = codecFor<T>()` (ES2020), raw / esbuild-minified / minified+gzip -9. App bundle: that module plus the runtime it imports, esbuild --bundle --minify for the browser, gzip -9.",

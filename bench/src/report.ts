@@ -251,6 +251,44 @@ export function targetsTable(runs: Runs): { table: string[]; misses: string[]; s
 }
 
 /**
+ * Size mode (issue 60) against the default mode and @msgpack/msgpack: the target is never slower
+ * than @msgpack/msgpack, in the same bytes as the default mode. Empty unless both ran.
+ */
+export function sizeModeTable(runs: Runs): string[] {
+  const datasets = datasetsOf(runs).filter(
+    (d) => ratios(runs, d, "typed-msgpack-size", "typed-msgpack", "encode").length,
+  );
+  if (datasets.length === 0) return [];
+  const cell = (f: Figure | undefined, min?: number) =>
+    f ? `${showRatio(f)}${min === undefined ? "" : f.value >= min ? " ✓" : " ✗"}` : "n/a";
+  const table = [
+    "| dataset | encode ÷ default | decode ÷ default | encode ÷ msgpack (≥ 1×) | decode ÷ msgpack (≥ 1×) | bytes as the default |",
+    "|---|---:|---:|---:|---:|---|",
+  ];
+  for (const dataset of datasets) {
+    const rows = runs[0]!.get(dataset);
+    const [size, speed] = [find(rows, "typed-msgpack-size")?.size, find(rows, "typed-msgpack")?.size];
+    table.push(
+      `| ${dataset} | ${[
+        cell(figure(ratios(runs, dataset, "typed-msgpack-size", "typed-msgpack", "encode"))),
+        cell(figure(ratios(runs, dataset, "typed-msgpack-size", "typed-msgpack", "decode"))),
+        cell(figure(ratios(runs, dataset, "typed-msgpack-size", "msgpack", "encode")), 1),
+        cell(figure(ratios(runs, dataset, "typed-msgpack-size", "msgpack", "decode")), 1),
+        size === undefined || speed === undefined ? "n/a" : size === speed ? "✓" : `✗ ${int(size)} / ${int(speed)}`,
+      ].join(" | ")} |`,
+    );
+  }
+  return [
+    "## Size mode",
+    "",
+    '`codecFor<T>({ optimize: "size" })` (a table of the type run by typed-msgpack/interpret) against the default mode (its functions) and @msgpack/msgpack, timed in the same rounds.',
+    "",
+    ...table,
+    "",
+  ];
+}
+
+/**
  * The positional layout (issue 17) against the keyed layout and msgpackr's records (the
  * non-standard extension it uses for the same purpose): targets ≥ 1.3× keyed and > 1× records both
  * ways, in no more bytes than records. Empty unless both typed-msgpack contenders ran.

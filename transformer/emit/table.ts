@@ -1,13 +1,13 @@
 import { GENERATED_CODE_VERSION } from "../../runtime/codec.js";
 import { BY, CHECKS_DEPTH, OP, RESUMABLE, TEST, TRIED_STRICTLY } from "../../runtime/interpret/table.js";
-import { resolveAlias, splitNil, type Family } from "../model/families.js";
+import { resolveAlias, splitNil } from "../model/families.js";
 import type { Choice, ObjectShape, TypeNode } from "../model/ir.js";
 import { choiceMembers, withoutUndefined } from "../model/unions.js";
 import type { Build, Expr } from "./build-base.js";
 import type { EmitContext } from "./context.js";
 import { fixedValue, resumable } from "./objects.js";
 import { writeFunction } from "./scalars.js";
-import { describeUnion } from "./unions.js";
+import { describeUnion, FAMILY_CODES } from "./unions.js";
 
 /**
  * Size-optimized codecs (`codecFor<T>({ optimize: "size" })`, issue 60): instead of a function per
@@ -19,19 +19,6 @@ import { describeUnion } from "./unions.js";
  */
 type Union = Extract<TypeNode, { kind: "union" }>;
 type Ref = Extract<TypeNode, { kind: "ref" }>;
-
-/** The runtime's family codes (wire.ts), as emit/unions.ts has them. */
-const FAMILY_CODES: Record<Family, number> = {
-  NIL: 0,
-  BOOL: 1,
-  INT: 2,
-  FLOAT: 3,
-  STR: 4,
-  BIN: 5,
-  ARRAY: 6,
-  MAP: 7,
-  EXT: 8,
-};
 
 /** The entry module of the interpreter, beside the runtime's `/internal`. */
 export function interpretEntry(runtimeModule: string): string {

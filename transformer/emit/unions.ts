@@ -23,7 +23,7 @@ import { describeLiterals, flagMask, literalTable, literalTest, templateTest } f
 type Union = Extract<TypeNode, { kind: "union" }>;
 
 /** The runtime's numeric family constants (wire.ts), inlined as literals with their names beside them. */
-const FAMILY_CODES: Record<Family, number> = {
+export const FAMILY_CODES: Record<Family, number> = {
   NIL: 0,
   BOOL: 1,
   INT: 2,
