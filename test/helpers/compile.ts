@@ -11,11 +11,10 @@ const ROOT = path.resolve(__dirname, "../..");
 
 /**
  * The transformer options fixtures compile with: the project default of `optimize` comes from the
- * jest project (jest.config.js "size-mode" reruns suites with `"size"`, or TYPED_MSGPACK_OPTIMIZE).
+ * jest project (jest.config.js "size-mode" reruns suites with `"size"`).
  */
 export const TEST_OPTIMIZE: "speed" | "size" =
-  ((globalThis as { __typedMsgpackTest?: { optimize?: "speed" | "size" } }).__typedMsgpackTest?.optimize ??
-    process.env.TYPED_MSGPACK_OPTIMIZE) === "size"
+  (globalThis as { __typedMsgpackTest?: { optimize?: "speed" | "size" } }).__typedMsgpackTest?.optimize === "size"
     ? "size"
     : "speed";
 const TRANSFORMER_OPTIONS = TEST_OPTIMIZE === "size" ? { optimize: "size" as const } : {};
