@@ -23,6 +23,10 @@ export interface CodecSize {
   gzip: number;
   /** Emitted as a table (`optimize: "size"`): never warned about, since that is the warning's advice. */
   table?: true;
+  /** At or above the limits: warned about. */
+  large: boolean;
+  /** What generate and the bundler plugin print after the call's place: the warning, or the figures. */
+  text: string;
 }
 
 /**
@@ -47,7 +51,7 @@ export function codecSizes(
       codecs: { [id]: codec },
     };
     const text = compact(emitSourceText(alone, [], { comments: false }).statements);
-    const size: CodecSize = {
+    const measured = {
       id,
       display: codec.display,
       types: reached.size,
@@ -55,17 +59,23 @@ export function codecSizes(
       gzip: gzipSync(text).length,
       ...(codec.optimize === "size" ? { table: true as const } : {}),
     };
-    if (all || isLarge(size, limits)) sizes.push(size);
+    const large =
+      limits !== false && !measured.table && (measured.types >= limits.types || measured.bytes >= limits.bytes);
+    const call = `codecFor<${codec.display}>()`;
+    if (all || large)
+      sizes.push({
+        ...measured,
+        large,
+        text: large && limits ? sizeWarning(call, measured, limits) : `${call}: ${describeSize(measured)}`,
+      });
   }
   return sizes;
 }
 
-export function isLarge(size: CodecSize, limits: SizeLimits | false): boolean {
-  return limits !== false && !size.table && (size.types >= limits.types || size.bytes >= limits.bytes);
-}
+type Measured = Omit<CodecSize, "large" | "text">;
 
 /** The warning for a large codec, after its place (`src/events.ts:3:22: warning: `). */
-export function sizeWarning(call: string, size: CodecSize, limits: SizeLimits): string {
+function sizeWarning(call: string, size: Measured, limits: SizeLimits): string {
   return (
     `${call} emits ${describeSize(size)}, at or above the size warning (${kilobytes(limits.bytes)} or ` +
     `${limits.types.toLocaleString("en-US")} types). codecFor<${size.display}>({ optimize: "size" }) emits a table ` +
@@ -75,7 +85,7 @@ export function sizeWarning(call: string, size: CodecSize, limits: SizeLimits): 
 }
 
 /** `≈1.2 MB (≈140 KB gzip) for 812 types`, and `, as a table` in size mode. */
-export function describeSize(size: CodecSize): string {
+function describeSize(size: Measured): string {
   const types = `${size.types.toLocaleString("en-US")} type${size.types === 1 ? "" : "s"}`;
   return `≈${kilobytes(size.bytes)} (≈${kilobytes(size.gzip)} gzip) for ${types}${size.table ? ", as a table" : ""}`;
 }

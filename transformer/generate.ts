@@ -32,9 +32,8 @@ export interface GeneratedText {
 }
 
 export interface CallSize extends CodecSize {
-  /** Where the call starts in the file, and its text (`codecFor<Stripe.Event>()`). */
+  /** Where the (first) call of the codec starts in the file. */
   start: number;
-  call: string;
 }
 
 export interface GenerateExtras {
@@ -70,10 +69,7 @@ export function generateText(
   const emitted = emitSourceText(result.model, checks, { runtimeModule: resolved.runtimeModule });
   const emittedBytes = emitted.statements.reduce((sum, s) => sum + s.length, 0);
   const sizes = codecSizes(result.model, emittedBytes, resolved.sizeWarning, extras.reportSizes ?? false).map(
-    (size): CallSize => {
-      const call = result.calls.find((c) => c.id === size.id)!.call;
-      return { ...size, start: call.getStart(), call: `codecFor<${size.display}>()` };
-    },
+    (size): CallSize => ({ ...size, start: result.calls.find((c) => c.id === size.id)!.call.getStart() }),
   );
   const inserted = [
     namespaceImportText(RUNTIME_ALIAS, internalEntry(resolved.runtimeModule)),

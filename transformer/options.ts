@@ -37,7 +37,7 @@ export interface SizeLimits {
   types: number;
 }
 
-export const DEFAULT_SIZE_LIMITS: SizeLimits = { bytes: 200_000, types: 500 };
+const DEFAULT_SIZE_LIMITS: SizeLimits = { bytes: 200_000, types: 500 };
 
 export interface ResolvedOptions {
   readonly runtimeModule: string;

@@ -99,7 +99,7 @@ export class ClassicCodecModules implements CodecModules {
         ? {}
         : { code: result.text, map: editsSourceMap(file, sourceFile.text, result.edits ?? []) }),
       dependencies,
-      sizes: moduleSizes(sourceFile, result.sizes, transformerOptions),
+      sizes: moduleSizes(sourceFile, result.sizes),
       inputs: [...new Set([...all, ...looked, ...globals, ...this.linkSources(program), ...this.configFiles])].filter(
         (name) => name !== file,
       ),

@@ -6,9 +6,8 @@
  * API, one process for the whole bundler session (native-codec-modules.ts); open-codec-modules.ts
  * picks one. Imports no compiler.
  */
-import { describeSize, isLarge, sizeWarning } from "../codec-size.js";
 import type { CallSize } from "../generate.js";
-import { DEFAULT_SIZE_LIMITS, type TransformerOptions } from "../options.js";
+import type { TransformerOptions } from "../options.js";
 import type { Generated, ModuleSize } from "./cache.js";
 
 /** The transformer's options, and whether to measure every codec for the plugin's `report`. */
@@ -66,13 +65,9 @@ export function isLibrary(file: string): boolean {
 export function moduleSizes(
   file: { getLineAndCharacterOfPosition(start: number): { line: number; character: number } },
   sizes: readonly CallSize[],
-  options: TransformerOptions,
 ): ModuleSize[] {
-  const limits = options.sizeWarning === false ? false : { ...DEFAULT_SIZE_LIMITS, ...options.sizeWarning };
-  return sizes.map((size) => {
-    const { line, character } = file.getLineAndCharacterOfPosition(size.start);
-    const large = limits !== false && isLarge(size, limits);
-    const text = large ? sizeWarning(size.call, size, limits) : `${size.call}: ${describeSize(size)}`;
+  return sizes.map(({ start, large, text }) => {
+    const { line, character } = file.getLineAndCharacterOfPosition(start);
     return { line: line + 1, column: character + 1, large, text };
   });
 }

@@ -135,7 +135,7 @@ export class NativeCodecModules implements CodecModules {
         ? {}
         : { code: result.text, map: editsSourceMap(file, sourceFile.text, result.edits ?? []) }),
       dependencies: [...new Set([...all.filter((name) => !isLibrary(name)), ...globals])],
-      sizes: moduleSizes(sourceFile, result.sizes, transformerOptions),
+      sizes: moduleSizes(sourceFile, result.sizes),
       inputs: [...new Set([...all, ...lookups, ...packages, ...globals, ...facts.links, ...this.configFiles])].filter(
         (name) => name !== file,
       ),

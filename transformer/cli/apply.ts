@@ -4,8 +4,6 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { describeSize, sizeWarning } from "../codec-size.js";
-import { DEFAULT_SIZE_LIMITS } from "../options.js";
 import type { Settings } from "./config.js";
 import { packageVersion } from "./package-info.js";
 import { formatDiagnostic } from "./compiler.js";
@@ -42,11 +40,10 @@ export function applyPlan(
   const rel = (file: string) => path.relative(cwd, file) || file;
   for (const d of plan.diagnostics) log.err(formatDiagnostic(d, cwd));
   for (const file of plan.empty) log.err(`${rel(file)}: warning: no codecFor<T>() call; nothing to generate`);
-  const limits = settings.sizeWarning ?? DEFAULT_SIZE_LIMITS;
-  for (const { at, size, large } of plan.sizes) {
+  for (const { at, size } of plan.sizes) {
     const where = `${rel(at.fileName)}:${at.line}:${at.column}`;
-    if (large && limits) log.err(`${where}: warning: ${sizeWarning(size.call, size, limits)}`);
-    else log.out(`${where} ${size.call}: ${describeSize(size)}`);
+    if (size.large) log.err(`${where}: warning: ${size.text}`);
+    else log.out(`${where} ${size.text}`);
   }
   for (const { input, output } of plan.outputs) {
     if (isTestFile(input)) {

@@ -1,9 +1,7 @@
 /** What one run of generate would write and delete, computed without touching the disk. */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { isLarge } from "../codec-size.js";
 import { generateText, type CallSize, type GenerateExtras } from "../generate.js";
-import { DEFAULT_SIZE_LIMITS } from "../options.js";
 import {
   message,
   pipelineDiagnostic,
@@ -42,8 +40,6 @@ export interface Plan {
 export interface PlannedSize {
   at: NonNullable<Diagnostic["at"]>;
   size: CallSize;
-  /** At or above the limits: warned about. */
-  large: boolean;
 }
 
 /**
@@ -101,9 +97,7 @@ export function makePlan(
         withoutCalls.add(input);
         if (inputs.explicit.has(input)) plan.empty.push(input);
       } else {
-        const limits = settings.sizeWarning ?? DEFAULT_SIZE_LIMITS;
-        for (const size of result.sizes ?? [])
-          plan.sizes.push({ at: position(file, size.start), size, large: isLarge(size, limits) });
+        for (const size of result.sizes ?? []) plan.sizes.push({ at: position(file, size.start), size });
         plan.outputs.push({
           input,
           output: outputPath(input, settings.suffix),
