@@ -158,9 +158,12 @@ export function objectCodec(it: Interpreted, i: number): void {
       for (let j = 0; j < size; j++) array[j] = dec(r, path && path + "[" + j + "]", d + 1);
       values[h] = array;
     }
-    const seenWords = seen ?? [seen0];
-    for (let word = 0; word < words; word++)
-      if ((seenWords[word]! & masks[word]!) !== masks[word]!) missing(r, table, masks, seenWords, p);
+    // One word (up to 30 properties) is checked without an array: this runs for every object decoded.
+    const incomplete =
+      seen === undefined
+        ? (seen0 & masks[0]!) !== masks[0]!
+        : masks.some((mask, word) => (seen[word]! & mask) !== mask);
+    if (incomplete) missing(r, table, masks, seen ?? [seen0], p);
     const out: Record<string, unknown> = {};
     for (let k = 0; k < count; k++) {
       const known = fixed[k];
