@@ -5,10 +5,7 @@ import type { PreEncoded } from "../wire.js";
 import { duplicateKey, keys, missing, readKey, unknownKey } from "../strings.js";
 import { mismatch, tooDeep } from "../writer.js";
 import type { Interpreted } from "./table.js";
-import { CHECKS_DEPTH, OP, RESUMABLE, TRIED_STRICTLY } from "./table.js";
-
-/** Names every object inherits from Object.prototype: only an own property of such a name counts. */
-const INHERITED_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
+import { CHECKS_DEPTH, INHERITED_NAMES, OP, RESUMABLE, TRIED_STRICTLY } from "./table.js";
 
 /**
  * A keyed object type, as emit/objects.ts writes and reads one: the value checked to be a plain

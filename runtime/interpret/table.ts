@@ -94,3 +94,6 @@ export interface Interpreted {
   /** Per NAMES entry, what the object types that share it share (runtime/interpret/objects.ts). */
   readonly names: Map<number, unknown>;
 }
+
+/** Names every object inherits from Object.prototype: only an own property of such a name counts. */
+export const INHERITED_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));

@@ -5,7 +5,7 @@ import { badTag, firstOf, pickByKeys, pickMember, readTag, writeFirstOf } from "
 import type { Writer } from "../writer.js";
 import { mismatch } from "../writer.js";
 import type { Dec, Enc, Interpreted } from "./table.js";
-import { BY, TEST } from "./table.js";
+import { BY, INHERITED_NAMES, TEST } from "./table.js";
 
 /** A member of an object union told apart by keys: its NAMES entry, the indices of the required ones, 1 with an index signature; 0 for a Record. */
 type CandidateSpec = [names: number, required: number[], rest: number] | 0;
@@ -18,8 +18,6 @@ type DecodeGroup = [families: number[], by: number, members: number[], extra?: C
 type TagSpec = [property: string, values: (string | number | boolean)[], entries: number[], bits: number[]];
 /** A member's decoder that resumes after its union read the header and `i` entries (runtime/interpret/objects.ts). */
 type Resume = (r: Reader, p: string | undefined, d: number, n: number, i: number, seen0: number) => unknown;
-
-const INHERITED_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 /**
  * A union, as emit/unions.ts writes and reads one by the model's plan: encode runs the JS-side test
