@@ -9,9 +9,11 @@ const fs = require("node:fs");
 const path = require("node:path");
 
 const root = path.resolve(__dirname, "..");
-const out = path.resolve(process.argv[2] ?? path.join(root, "dist"));
+const target = path.resolve(process.argv[2] ?? path.join(root, "dist"));
+// Built from scratch beside the target, then moved in file by file (see replaceTree): tests read
+// dist/ while another test's `npm pack` rebuilds it, and must never find a file missing or half written.
+const out = `${target}.staging-${process.pid}`;
 const tsc = require.resolve("typescript/bin/tsc");
-// From scratch: files of removed modules must not linger and be packed.
 fs.rmSync(out, { recursive: true, force: true });
 execFileSync(process.execPath, [tsc, "-p", path.join(root, "tsconfig.json"), "--outDir", out], { stdio: "inherit" });
 execFileSync(process.execPath, [tsc, "-p", path.join(root, "tsconfig.esm.json"), "--outDir", path.join(out, "esm")], {
@@ -65,9 +67,34 @@ const bundles = [
 );
 
 Promise.all(bundles).then(() => {
-  if (process.argv[2] !== undefined) return;
-  const buildPackage = path.join(root, "typed-msgpack-build/dist");
-  fs.rmSync(buildPackage, { recursive: true, force: true });
-  for (const part of ["transformer", "runtime"])
-    fs.cpSync(path.join(out, part), path.join(buildPackage, part), { recursive: true });
+  if (process.argv[2] === undefined) {
+    const buildPackage = path.join(root, "typed-msgpack-build/dist");
+    const staged = `${buildPackage}.staging-${process.pid}`;
+    fs.rmSync(staged, { recursive: true, force: true });
+    for (const part of ["transformer", "runtime"])
+      fs.cpSync(path.join(out, part), path.join(staged, part), { recursive: true });
+    replaceTree(staged, buildPackage);
+  }
+  replaceTree(out, target);
 });
+
+/**
+ * Makes `to` hold exactly the files of `from`, then removes `from`. Each file arrives by a rename,
+ * which replaces the old one atomically, and files of removed modules are deleted last (they must
+ * not linger and be packed).
+ */
+function replaceTree(from, to) {
+  const built = new Set(fs.readdirSync(from, { recursive: true }).map(String));
+  for (const file of built) {
+    const source = path.join(from, file);
+    if (fs.statSync(source).isDirectory()) continue;
+    fs.mkdirSync(path.dirname(path.join(to, file)), { recursive: true });
+    fs.renameSync(source, path.join(to, file));
+  }
+  if (fs.existsSync(to)) {
+    for (const file of fs.readdirSync(to, { recursive: true }).map(String).sort().reverse()) {
+      if (!built.has(file)) fs.rmSync(path.join(to, file), { recursive: true, force: true });
+    }
+  }
+  fs.rmSync(from, { recursive: true, force: true });
+}
