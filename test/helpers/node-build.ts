@@ -19,6 +19,7 @@ const OPERATORS: Record<BinaryOp, ts.BinaryOperator> = {
   "!==": ts.SyntaxKind.ExclamationEqualsEqualsToken,
   "==": ts.SyntaxKind.EqualsEqualsToken,
   "/": ts.SyntaxKind.SlashToken,
+  "*": ts.SyntaxKind.AsteriskToken,
   "<<": ts.SyntaxKind.LessThanLessThanToken,
   "&&": ts.SyntaxKind.AmpersandAmpersandToken,
   "||": ts.SyntaxKind.BarBarToken,

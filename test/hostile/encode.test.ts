@@ -70,6 +70,7 @@ describe("values that do not match T (a JS caller, `as any`) throw a CodecError 
     ["UnknownC", [new Date(NaN)], "out-of-range", "$[0]"],
     ["UnknownC", { big: 2n ** 70n }, "out-of-range", "$.big"],
     ["RecordNumC", { a: 1, b: "2" }, "type-mismatch", "$.b"],
+    ["RecordNumC", { a: undefined, b: 1, c: "2" }, "type-mismatch", "$.c"],
     ["EventC", { type: "tap", x: 1 }, "type-mismatch", "$"],
     ["EventC", { type: "click", x: "1" }, "type-mismatch", "$.x"],
     ["ExprC", { op: "neg", arg: { op: "lit", value: "1" } }, "type-mismatch", "$.arg.value"],
@@ -94,6 +95,12 @@ describe("values that do not match T (a JS caller, `as any`) throw a CodecError 
   ] as [string, unknown, string, string][])("%s: %p", (codec, value, code, path) => {
     expectCodecError(() => H[codec]!.encode(value), { code: code as never, path, offset: -1 });
   });
+});
+
+test("a sparse array of tuples fails at its first hole, reserving no room for its length", () => {
+  const sparse = new Array(2 ** 30);
+  sparse[5] = ["pt", 1, 2];
+  expectCodecError(() => H.MarksC!.encode(sparse), { code: "type-mismatch", path: "$[0]", offset: -1 });
 });
 
 describe("unknown values: encode writes only what decode accepts back", () => {

@@ -209,7 +209,14 @@ describe("valid values round-trip", () => {
 
   test("undefined-valued record entries are omitted", () => {
     expect(hex(C.Rec!.encode({ a: 1, b: undefined }))).toBe("81a16101");
+    expect(hex(C.Rec!.encode({ b: undefined, a: 1, c: undefined }))).toBe("81a16101");
     expect(hex(C.Named!.encode({ name: "n", x: undefined } as any))).toBe("81a46e616d65a16e");
+    // 16 keys, one undefined: the map header is the fixmap of 15 entries, not map 16's.
+    const keys = Array.from({ length: 16 }, (_, i) => String.fromCharCode(97 + i));
+    const sixteen = Object.fromEntries(keys.map((k, i) => [k, i === 3 ? undefined : i]));
+    const fifteen = Object.fromEntries(keys.filter((_, i) => i !== 3).map((k) => [k, sixteen[k]]));
+    expect(hex(C.Rec!.encode(sixteen))).toBe(hex(msgpackEncode(fifteen)));
+    expect(hex(C.Rec!.encode(sixteen)).slice(0, 2)).toBe("8f");
   });
 
   test("non-minimal containers decode", () => {

@@ -246,13 +246,14 @@ export function valuePieces(
   ctx: EmitContext,
   type: TypeNode,
   local: Expr,
-  segment: string,
+  segment: string | Expr,
   depth: Expr,
   own?: { self: string; size: string },
 ): Piece[] {
   const b = ctx.b;
   const path = childPath(b, segment);
-  const ownArray = own && writeOwnArray(ctx, own.self, type, local, segment, depth, own.size);
+  const ownArray =
+    own && typeof segment === "string" && writeOwnArray(ctx, own.self, type, local, segment, depth, own.size);
   if (ownArray) return ownArray;
   if (type.kind === "literals" && type.values.length > 1 && allStrings(type.values)) {
     return [

@@ -81,8 +81,15 @@ export function planRuns(pieces: Piece[], runs: Constant[][]): Planned[] {
  * The statements of `steps`. Where two or more adjacent steps write a bounded size each, one
  * `w.ensure` reserves room for them all and each writes by `put` (one bounds test per object
  * instead of one per write; `w.raw` and `w.number` test each). `runs`: the constants of `table`.
+ * `inRoom`: the caller has reserved the room of all the steps (see stepsRoom), and every one writes by `put`.
  */
-export function emitRuns(ctx: EmitContext, steps: Planned[], table: Expr | undefined, runs: Constant[][]): Stmt[] {
+export function emitRuns(
+  ctx: EmitContext,
+  steps: Planned[],
+  table: Expr | undefined,
+  runs: Constant[][],
+  inRoom = false,
+): Stmt[] {
   const b = ctx.b;
   const w = b.id("w");
   const runSizes = constants(runs).map((chunk) => chunk.length);
@@ -101,9 +108,9 @@ export function emitRuns(ctx: EmitContext, steps: Planned[], table: Expr | undef
         size += s;
         if (s > 0) writes++;
       }
-      if (writes >= 2) {
+      if (writes >= 2 || (inRoom && end > i)) {
         for (let step: (typeof steps)[number]; "check" in (step = steps[i]!); i++) out.push(step.check); // checks first, then the room
-        out.push(b.expr(b.method(w, "ensure", b.num(size))));
+        if (!inRoom) out.push(b.expr(b.method(w, "ensure", b.num(size))));
         for (; i < end; i++) out.push(...emitStep(steps[i]!, true));
       } else {
         for (end = Math.max(end, i + 1); i < end; i++) out.push(...emitStep(steps[i]!, false));
@@ -136,6 +143,18 @@ export function emitRuns(ctx: EmitContext, steps: Planned[], table: Expr | undef
     return [b.if(b.bin(step.optional, "!==", b.undef()), emit(step.steps))];
   };
   return emit(steps);
+}
+
+/** The most bytes all of `steps` write when every one writes a bounded size by `put`, else undefined. */
+export function stepsRoom(steps: Planned[], runs: Constant[][]): number | undefined {
+  const runSizes = constants(runs).map((chunk) => chunk.length);
+  let room = 0;
+  for (const step of steps) {
+    const size = reservedSize(step, runSizes);
+    if (size === undefined) return undefined;
+    room += size;
+  }
+  return room;
 }
 
 /** The most bytes `step` writes when that is bounded and `put` can write it (0 for a check), else undefined. */

@@ -41,6 +41,7 @@ const BINARY_PRECEDENCE: Record<BinaryOp, Prec> = {
   "+": Prec.Additive,
   "-": Prec.Additive,
   "/": Prec.Multiplicative,
+  "*": Prec.Multiplicative,
 };
 
 /** An expression's text and what parenthesizing it needs to know. */

@@ -14,7 +14,7 @@ import {
   readAsBytes,
 } from "./scalars.js";
 import { decodeMapped, encodeMapped } from "./mapped.js";
-import { decodeTuple, encodeTuple } from "./tuples.js";
+import { decodeTuple, encodeTuple, encodeTupleArray } from "./tuples.js";
 import { decodeUnion, encodeUnion } from "./unions.js";
 
 /**
@@ -103,6 +103,7 @@ function encoderBody(ctx: EmitContext, node: TypeNode): Stmt[] {
     case "template":
       return encodeTemplate(ctx, node, v, p);
     case "array":
+      return encodeTupleArray(ctx, node) ?? encodeCollection(ctx, node);
     case "set":
     case "map":
     case "record":

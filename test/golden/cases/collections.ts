@@ -1,4 +1,5 @@
-// Map, Set, tuples (optional and rest elements), Records and arrays side by side.
+// Map, Set, tuples (optional and rest elements), Records and arrays side by side. Arrays of
+// bounded tuples (`path`, `marks`) write each tuple inline, into room reserved once for all of them.
 import { codecFor, type Codec } from "typed-msgpack";
 
 export interface Inventory {
@@ -10,6 +11,9 @@ export interface Inventory {
   byRegion: Record<string, Set<number>>;
   readings: number[];
   labels: string[];
+  path: [x: number, y: number][];
+  marks: ["pt", number][];
+  notes?: Record<string, string | undefined>;
 }
 
 export const InventoryCodec = codecFor<Inventory>();
@@ -24,5 +28,8 @@ export const roundTrip: [Codec<any>, unknown][] = [
     byRegion: { north: new Set([1, 2]), south: new Set() },
     readings: [0, -1, 2.5, 2 ** 40],
     labels: ["a", ""],
+    path: [[0, 0], [1.5, -2], [2 ** 33, 7]],
+    marks: [["pt", 1], ["pt", -0.5]],
+    notes: { kept: "yes", dropped: undefined },
   }],
 ];

@@ -1,4 +1,5 @@
-// Map, Set, tuples (optional and rest elements), Records and arrays side by side.
+// Map, Set, tuples (optional and rest elements), Records and arrays side by side. Arrays of
+// bounded tuples (`path`, `marks`) write each tuple inline, into room reserved once for all of them.
 import { codecFor } from "typed-msgpack";
 import * as __tm from "typed-msgpack/internal";
 const __tm_mismatch = __tm.mismatch;
@@ -16,13 +17,17 @@ const __tm_tupleHeader = __tm.tupleHeader;
 const __tm_readDate = __tm.readDate;
 const __tm_setOwn = __tm.setOwn;
 const __tm_readNumberArray = __tm.readNumberArray;
+const __tm_readOneOf = __tm.readOneOf;
+const __tm_literals = __tm.literals;
 const __tm_unknownKey = __tm.unknownKey;
 const __tm_readKey = __tm.readKey;
 const __tm_duplicateKey = __tm.duplicateKey;
 const __tm_missing = __tm.missing;
 const __tm_codec = __tm.codec;
-const __tm_E_Inventory = __tm_constants([[[7], "stock"], [[8], "stock"], ["tags"], ["location"], ["window"], ["history"], ["byRegion"], ["readings"], ["labels"]]);
-const __tm_K_Inventory = __tm_keys(["stock", "tags", "location", "window", "history", "byRegion", "readings", "labels"]);
+const __tm_E_Tuple = __tm_constants([[[2, "array"], "pt"]]);
+const __tm_E_Inventory = __tm_constants([[[9], "stock"], [[10], "stock"], [[11], "stock"], ["tags"], ["location"], ["window"], ["history"], ["byRegion"], ["readings"], ["labels"], ["path"], ["marks"], ["notes"]]);
+const __tm_K_Inventory = __tm_keys(["stock", "tags", "location", "window", "history", "byRegion", "readings", "labels", "path", "marks", "notes"]);
+const __tm_L_pt = __tm_literals(["pt"]);
 function __tm_encMapOfString_Number(w, v, p, d) {
     if (!(v instanceof Map)) {
         __tm_mismatch("a Map", v, p);
@@ -99,11 +104,24 @@ function __tm_encRecordOfNumberSet(w, v, p, d) {
     if (!(__tm_isRecordLike(v))) {
         __tm_mismatch("an object", v, p);
     }
-    const keys = __tm_definedKeys(v);
+    const all = Object.keys(v);
+    let keys = all;
+    const start = w.pos;
     w.mapHeader(keys.length);
-    for (const k of keys) {
-        __tm_writeString(w, k);
-        __tm_encNumberSet(w, v[k], p && p + __tm_keySegment(k), d);
+    for (let i = 0; i < keys.length; i++) {
+        const k = keys[i];
+        const x = v[k];
+        // An undefined value is left out, as an absent key is: the map again, of the defined keys.
+        if (x === undefined && keys === all) {
+            w.pos = start;
+            keys = __tm_definedKeys(v);
+            w.mapHeader(keys.length);
+            i = -1;
+        }
+        else {
+            __tm_writeString(w, k);
+            __tm_encNumberSet(w, x, p && p + __tm_keySegment(k), d);
+        }
     }
 }
 function __tm_encStringArray(w, v, p, d) {
@@ -112,37 +130,110 @@ function __tm_encStringArray(w, v, p, d) {
         __tm_writeString(w, v[i], p && p + ("[" + i + "]"));
     }
 }
+function __tm_encTuple_Number_NumberArray(w, v, p, d) {
+    const n = w.array(v, p);
+    for (let i = 0; i < n; i++) {
+        if ((i & 1023) === 0) {
+            w.ensure(19 * Math.min(n - i, 1024));
+        }
+        const x = v[i];
+        if (!(Array.isArray(x) && x.length === 2)) {
+            __tm_mismatch("a tuple of 2 elements", x, p && p + ("[" + i + "]"));
+        }
+        w.putArrayHeader(2);
+        w.putNumber(x[0], p && p + ("[" + i + "][0]"));
+        w.putNumber(x[1], p && p + ("[" + i + "][1]"));
+    }
+}
+function __tm_encTuple_Literal_pt_NumberArray(w, v, p, d) {
+    const n = w.array(v, p);
+    for (let i = 0; i < n; i++) {
+        if ((i & 1023) === 0) {
+            w.ensure(13 * Math.min(n - i, 1024));
+        }
+        const x = v[i];
+        if (!(Array.isArray(x) && x.length === 2)) {
+            __tm_mismatch("a tuple of 2 elements", x, p && p + ("[" + i + "]"));
+        }
+        if (x[0] !== "pt") {
+            __tm_mismatch("\"pt\"", x[0], p && p + ("[" + i + "][0]"));
+        }
+        w.put(__tm_E_Tuple[0]);
+        w.putNumber(x[1], p && p + ("[" + i + "][1]"));
+    }
+}
+function __tm_encRecordOfUndefinedOrString(w, v, p, d) {
+    if (!(__tm_isRecordLike(v))) {
+        __tm_mismatch("an object", v, p);
+    }
+    const all = Object.keys(v);
+    let keys = all;
+    const start = w.pos;
+    w.mapHeader(keys.length);
+    for (let i = 0; i < keys.length; i++) {
+        const k = keys[i];
+        const x = v[k];
+        // An undefined value is left out, as an absent key is: the map again, of the defined keys.
+        if (x === undefined && keys === all) {
+            w.pos = start;
+            keys = __tm_definedKeys(v);
+            w.mapHeader(keys.length);
+            i = -1;
+        }
+        else {
+            __tm_writeString(w, k);
+            if (x === undefined) {
+                w.nil();
+            }
+            else {
+                __tm_writeString(w, x, p && p + __tm_keySegment(k));
+            }
+        }
+    }
+}
 function __tm_encInventory(w, v, p, d) {
     if (!(typeof v === "object" && v !== null)) {
         __tm_mismatch("an object (Inventory)", v, p);
     }
     const stock_ = v.stock;
     const window_ = v.window;
+    const notes_ = v.notes;
     if (Object.getPrototypeOf(v) !== Object.prototype && !(__tm_isRecordLike(v))) {
         __tm_mismatch("an object (Inventory)", v, p);
     }
-    let n = 7;
+    let n = 9;
     if (window_ !== undefined) {
         n++;
     }
-    w.raw(__tm_E_Inventory[n - 7]);
+    if (notes_ !== undefined) {
+        n++;
+    }
+    w.raw(__tm_E_Inventory[n - 9]);
     __tm_encMapOfString_Number(w, stock_, p && p + ".stock", d + 1);
-    w.raw(__tm_E_Inventory[2]);
-    __tm_encStringSet(w, v.tags, p && p + ".tags", d + 1);
     w.raw(__tm_E_Inventory[3]);
+    __tm_encStringSet(w, v.tags, p && p + ".tags", d + 1);
+    w.raw(__tm_E_Inventory[4]);
     __tm_encTuple_Number_Number(w, v.location, p && p + ".location", d + 1);
     if (window_ !== undefined) {
-        w.raw(__tm_E_Inventory[4]);
+        w.raw(__tm_E_Inventory[5]);
         __tm_encTuple_Date_UndefinedOrDate(w, window_, p && p + ".window", d + 1);
     }
-    w.raw(__tm_E_Inventory[5]);
-    __tm_encTuple_String_Number(w, v.history, p && p + ".history", d + 1);
     w.raw(__tm_E_Inventory[6]);
-    __tm_encRecordOfNumberSet(w, v.byRegion, p && p + ".byRegion", d + 1);
+    __tm_encTuple_String_Number(w, v.history, p && p + ".history", d + 1);
     w.raw(__tm_E_Inventory[7]);
-    __tm_writeNumberArray(w, v.readings, p && p + ".readings");
+    __tm_encRecordOfNumberSet(w, v.byRegion, p && p + ".byRegion", d + 1);
     w.raw(__tm_E_Inventory[8]);
+    __tm_writeNumberArray(w, v.readings, p && p + ".readings");
+    w.raw(__tm_E_Inventory[9]);
     __tm_encStringArray(w, v.labels, p && p + ".labels", d + 1);
+    w.raw(__tm_E_Inventory[10]);
+    __tm_encTuple_Number_NumberArray(w, v.path, p && p + ".path", d + 1);
+    w.raw(__tm_E_Inventory[11]);
+    __tm_encTuple_Literal_pt_NumberArray(w, v.marks, p && p + ".marks", d + 1);
+    if (notes_ !== undefined) {
+        w.raw(__tm_E_Inventory[12]);
+        __tm_encRecordOfUndefinedOrString(w, notes_, p && p + ".notes", d + 1);
+    }
 }
 function __tm_decMapOfString_Number(r, p, d) {
     const n = r.mapHeader(p);
@@ -211,9 +302,38 @@ function __tm_decStringArray(r, p, d) {
     }
     return out;
 }
+function __tm_decTuple_Number_NumberArray(r, p, d) {
+    const n = r.arrayHeader(p);
+    const out = new Array(n);
+    for (let i = 0; i < n; i++) {
+        out[i] = __tm_decTuple_Number_Number(r, p && p + ("[" + i + "]"), d);
+    }
+    return out;
+}
+function __tm_decTuple_Literal_pt_Number(r, p, d) {
+    __tm_tupleHeader(r, 2, 2, p);
+    return [__tm_readOneOf(r, __tm_L_pt, p && p + "[0]"), r.number(p && p + "[1]")];
+}
+function __tm_decTuple_Literal_pt_NumberArray(r, p, d) {
+    const n = r.arrayHeader(p);
+    const out = new Array(n);
+    for (let i = 0; i < n; i++) {
+        out[i] = __tm_decTuple_Literal_pt_Number(r, p && p + ("[" + i + "]"), d);
+    }
+    return out;
+}
+function __tm_decRecordOfUndefinedOrString(r, p, d) {
+    const n = r.mapHeader(p);
+    const out = {};
+    for (let i = 0; i < n; i++) {
+        const k = __tm_readKeyString(r, p);
+        __tm_setOwn(out, k, r.takeNil() ? undefined : __tm_readString(r, p && p + __tm_keySegment(k)));
+    }
+    return out;
+}
 function __tm_decInventory(r, p, d) {
     const n = r.mapHeader(p);
-    let stock_, tags_, location_, window_, history_, byRegion_, readings_, labels_;
+    let stock_, tags_, location_, window_, history_, byRegion_, readings_, labels_, path_, marks_, notes_;
     let seen0 = 0, h = -1;
     for (let i = 0; i < n; i++) {
         h = __tm_readKey(r, __tm_K_Inventory, h + 1, p);
@@ -249,11 +369,20 @@ function __tm_decInventory(r, p, d) {
             case 7:
                 labels_ = __tm_decStringArray(r, p && p + ".labels", d + 1);
                 break;
+            case 8:
+                path_ = __tm_decTuple_Number_NumberArray(r, p && p + ".path", d + 1);
+                break;
+            case 9:
+                marks_ = __tm_decTuple_Literal_pt_NumberArray(r, p && p + ".marks", d + 1);
+                break;
+            case 10:
+                notes_ = r.absentNil() ? undefined : __tm_decRecordOfUndefinedOrString(r, p && p + ".notes", d + 1);
+                break;
             default: __tm_unknownKey(r, p, d + 1);
         }
     }
-    if ((seen0 & 247) !== 247) {
-        __tm_missing(r, __tm_K_Inventory, [247], [seen0], p);
+    if ((seen0 & 1015) !== 1015) {
+        __tm_missing(r, __tm_K_Inventory, [1015], [seen0], p);
     }
     return {
         stock: stock_,
@@ -263,7 +392,10 @@ function __tm_decInventory(r, p, d) {
         history: history_,
         byRegion: byRegion_,
         readings: readings_,
-        labels: labels_
+        labels: labels_,
+        path: path_,
+        marks: marks_,
+        notes: notes_
     };
 }
 // codecFor<Inventory>()
@@ -279,5 +411,8 @@ export const roundTrip = [
             byRegion: { north: new Set([1, 2]), south: new Set() },
             readings: [0, -1, 2.5, 2 ** 40],
             labels: ["a", ""],
+            path: [[0, 0], [1.5, -2], [2 ** 33, 7]],
+            marks: [["pt", 1], ["pt", -0.5]],
+            notes: { kept: "yes", dropped: undefined },
         }],
 ];
