@@ -123,7 +123,7 @@ export class EmitContext {
    * The name of the function for `node` in one direction, building it on first request. Inside a
    * factory, the functions of types that mention a type parameter are the factory's own.
    */
-  function(prefix: "enc" | "put" | "dec", node: TypeNode, body: () => Stmt[], extra: Parameter[] = []): string {
+  function(prefix: "enc" | "dec", node: TypeNode, body: () => Stmt[], extra: Parameter[] = []): string {
     const key = prefix + ":" + JSON.stringify(node);
     const scope = this.takesCodecs(node) ? this.factory : undefined;
     const byKey = scope?.byKey ?? this.byKey;
@@ -131,7 +131,7 @@ export class EmitContext {
     if (!name) {
       name = this.unique(`${RUNTIME_ALIAS}_${prefix}${baseName(node, this.named)}`);
       byKey.set(key, name);
-      const signature = prefix === "dec" ? DECODER_SIGNATURE : ENCODER_SIGNATURE;
+      const signature = prefix === "enc" ? ENCODER_SIGNATURE : DECODER_SIGNATURE;
       (scope?.functions ?? this.functions).push(
         this.b.fn(name, [...signature.params, ...extra], signature.returns, body()),
       );
