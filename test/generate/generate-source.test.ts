@@ -280,6 +280,7 @@ test("types from other modules: the input's own imports stay, and the result pas
       `export const TreeCodec: Codec<Tree> = codecFor<Tree>();`,
       `export const ReadingsCodec = codecFor<Map<string, [Reading, Reading?]>>();`,
       `export const MaybeCodec = codecFor<{ kind: "a"; n: number } | { kind: "b"; s: string } | null>();`,
+      `export const PathCodec = codecFor<{ points: [number, number][]; marks: ["pt", number, boolean][] }>();`,
       ``,
     ].join("\n"),
     {
@@ -290,6 +291,7 @@ test("types from other modules: the input's own imports stay, and the result pas
     },
   );
   expect(messages).toEqual([]);
+  expect(text).toContain("Math.min(n - i, 1024)"); // an array of bounded tuples, written inline
   expect(text).toContain(`import type { Shape, Tree } from "./rich-types";`);
   expect(text).not.toMatch(/\bcodecFor\b(?!<)/); // only the `// codecFor<T>()` comments mention it
   expect(strictErrors("rich", text!)).toEqual([]);

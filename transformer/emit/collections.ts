@@ -44,39 +44,16 @@ export function encodeCollection(ctx: EmitContext, node: Collection): Stmt[] {
           b.inc("i"),
         ]),
       ];
-    case "record": {
-      // One pass over the keys, each value read once: an undefined value, left out as an absent
-      // key is, starts the map again over the defined keys only (`node bench/ab.js hand geo enc`).
-      const [all, keys, k, x] = [b.id("all"), b.id("keys"), b.id("k"), b.id("x")];
-      const count = b.prop(keys, "length");
+    case "record":
       return [
         b.if(b.not(b.call(ctx.rt("isRecordLike"), v)), [fail("an object")]),
-        b.const("all", b.call(b.prop(b.id("Object"), "keys"), v)),
-        b.let(["keys", all]),
-        b.const("start", b.prop(w, "pos")),
-        b.expr(b.method(w, "mapHeader", count)),
-        b.forCount("i", count, [
-          b.const("k", b.index(keys, b.id("i"))),
-          b.const("x", b.index(v, k)),
-          b.commentAbove(
-            b.if(
-              b.all([b.bin(x, "===", b.undef()), b.bin(keys, "===", all)]),
-              [
-                b.assign(b.prop(w, "pos"), b.id("start")),
-                b.assign(keys, b.call(ctx.rt("definedKeys"), v)),
-                b.expr(b.method(w, "mapHeader", count)),
-                b.assign(b.id("i"), b.num(-1)),
-              ],
-              [
-                ...encodeKey(ctx, node.key, k),
-                ...ctx.encode(node.value, x, childPath(b, b.call(ctx.rt("keySegment"), k)), d),
-              ],
-            ),
-            "An undefined value is left out, as an absent key is: the map again, of the defined keys.",
-          ),
+        b.const("keys", b.call(ctx.rt("definedKeys"), v)),
+        b.expr(b.method(w, "mapHeader", b.prop(b.id("keys"), "length"))),
+        b.forOf("k", b.id("keys"), [
+          ...encodeKey(ctx, node.key, b.id("k")),
+          ...ctx.encode(node.value, b.index(v, b.id("k")), childPath(b, b.call(ctx.rt("keySegment"), b.id("k"))), d),
         ]),
       ];
-    }
   }
 }
 

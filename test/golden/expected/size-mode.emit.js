@@ -58,24 +58,11 @@ function __tm_encRecordOfString(w, v, p, d) {
     if (!(__tm_isRecordLike(v))) {
         __tm_mismatch("an object", v, p);
     }
-    const all = Object.keys(v);
-    let keys = all;
-    const start = w.pos;
+    const keys = __tm_definedKeys(v);
     w.mapHeader(keys.length);
-    for (let i = 0; i < keys.length; i++) {
-        const k = keys[i];
-        const x = v[k];
-        // An undefined value is left out, as an absent key is: the map again, of the defined keys.
-        if (x === undefined && keys === all) {
-            w.pos = start;
-            keys = __tm_definedKeys(v);
-            w.mapHeader(keys.length);
-            i = -1;
-        }
-        else {
-            __tm_writeString(w, k);
-            __tm_writeString(w, x, p && p + __tm_keySegment(k));
-        }
+    for (const k of keys) {
+        __tm_writeString(w, k);
+        __tm_writeString(w, v[k], p && p + __tm_keySegment(k));
     }
 }
 function __tm_encOrder(w, v, p, d) {
