@@ -51,7 +51,6 @@ export const mismatch = mismatchFn;
 export const tooDeep = tooDeepFn;
 export const isRecordLike = objects.isRecordLike;
 export const ownValue = objects.ownValue;
-export const definedKeys = objects.definedKeys;
 export const extraKeys = objects.extraKeys;
 export const noExtraKeys = objects.noExtraKeys;
 export const absentLast = objects.absentLast;

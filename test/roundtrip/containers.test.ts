@@ -1,4 +1,4 @@
-import { encode as msgpackEncode } from "@msgpack/msgpack";
+import { decode as msgpackDecode, encode as msgpackEncode } from "@msgpack/msgpack";
 import { load } from "../helpers/compile";
 import type { Codec } from "../../runtime/index";
 import { hex, fromHex, about, roundTrip, codecError, expectDecodeError } from "./helpers";
@@ -217,6 +217,12 @@ describe("valid values round-trip", () => {
     const fifteen = Object.fromEntries(keys.filter((_, i) => i !== 3).map((k) => [k, sixteen[k]]));
     expect(hex(C.Rec!.encode(sixteen))).toBe(hex(msgpackEncode(fifteen)));
     expect(hex(C.Rec!.encode(sixteen)).slice(0, 2)).toBe("8f");
+    // 65,536 keys, the first undefined: map 32 becomes map 16, and every entry moves back 2 bytes.
+    const many: Record<string, number | undefined> = {};
+    for (let i = 0; i < 65536; i++) many["k" + i] = i === 0 ? undefined : i;
+    const bytes = C.Rec!.encode(many);
+    expect(hex(bytes.subarray(0, 3))).toBe("deffff");
+    expect(msgpackDecode(bytes)).toEqual(Object.fromEntries(Object.entries(many).slice(1)));
   });
 
   test("non-minimal containers decode", () => {

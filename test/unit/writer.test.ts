@@ -309,6 +309,23 @@ describe("array and map headers", () => {
     ).toBe(map);
   });
 
+  test.each([
+    [3, 2, "82"],
+    [16, 15, "8f"], // map 16 → fixmap: the entries move back 2 bytes
+    [16, 0, "80"],
+    [65536, 65535, "deffff"], // map 32 → map 16
+    [65536, 15, "8f"], // map 32 → fixmap
+    [65535, 16, "de0010"], // same header size: rewritten in place
+  ])("fixMapHeader: a header written for %p entries, fixed to %p → %s, with what follows it kept", (from, to, head) => {
+    const w = new Writer(undefined, 1);
+    w.nil(); // the map does not start at 0
+    const at = w.pos;
+    w.mapHeader(from);
+    writeString(w, "entries");
+    w.fixMapHeader(at, to);
+    expect(written((x) => x.nil()) + head + hex(referenceEncode("entries"))).toBe(hex(w.finish()));
+  });
+
   test("array() checks the value, writes the header and returns the length", () => {
     const w = new Writer();
     expect(w.array(new Array(16).fill(0), "$")).toBe(16);

@@ -44,16 +44,32 @@ export function encodeCollection(ctx: EmitContext, node: Collection): Stmt[] {
           b.inc("i"),
         ]),
       ];
-    case "record":
+    case "record": {
+      // One read of each value: the header counts every key, and is made smaller afterwards if
+      // some values were undefined (which JSON leaves out, and so does MessagePack here).
+      const [keys, absent] = [b.id("keys"), b.id("absent")];
       return [
         b.if(b.not(b.call(ctx.rt("isRecordLike"), v)), [fail("an object")]),
-        b.const("keys", b.call(ctx.rt("definedKeys"), v)),
-        b.expr(b.method(w, "mapHeader", b.prop(b.id("keys"), "length"))),
-        b.forOf("k", b.id("keys"), [
-          ...encodeKey(ctx, node.key, b.id("k")),
-          ...ctx.encode(node.value, b.index(v, b.id("k")), childPath(b, b.call(ctx.rt("keySegment"), b.id("k"))), d),
+        b.const("keys", b.method(b.id("Object"), "keys", v)),
+        b.const("at", b.prop(w, "pos")),
+        b.expr(b.method(w, "mapHeader", b.prop(keys, "length"))),
+        b.let(["absent", b.num(0)]),
+        b.forOf("k", keys, [
+          b.const("x", b.index(v, b.id("k"))),
+          b.if(
+            b.bin(b.id("x"), "===", b.undef()),
+            [b.inc("absent")],
+            [
+              ...encodeKey(ctx, node.key, b.id("k")),
+              ...ctx.encode(node.value, b.id("x"), childPath(b, b.call(ctx.rt("keySegment"), b.id("k"))), d),
+            ],
+          ),
+        ]),
+        b.if(b.bin(absent, "!==", b.num(0)), [
+          b.expr(b.method(w, "fixMapHeader", b.id("at"), b.bin(b.prop(keys, "length"), "-", absent))),
         ]),
       ];
+    }
   }
 }
 

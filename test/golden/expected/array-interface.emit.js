@@ -6,7 +6,6 @@ const __tm_writeString = __tm.writeString;
 const __tm_tooDeep = __tm.tooDeep;
 const __tm_isRecordLike = __tm.isRecordLike;
 const __tm_mismatch = __tm.mismatch;
-const __tm_definedKeys = __tm.definedKeys;
 const __tm_keySegment = __tm.keySegment;
 const __tm_keys = __tm.keys;
 const __tm_readString = __tm.readString;
@@ -21,11 +20,22 @@ function __tm_encRecordOfJson(w, v, p, d) {
     if (!(__tm_isRecordLike(v))) {
         __tm_mismatch("an object", v, p);
     }
-    const keys = __tm_definedKeys(v);
+    const keys = Object.keys(v);
+    const at = w.pos;
     w.mapHeader(keys.length);
+    let absent = 0;
     for (const k of keys) {
-        __tm_writeString(w, k);
-        __tm_encJson(w, v[k], p && p + __tm_keySegment(k), d);
+        const x = v[k];
+        if (x === undefined) {
+            absent++;
+        }
+        else {
+            __tm_writeString(w, k);
+            __tm_encJson(w, x, p && p + __tm_keySegment(k), d);
+        }
+    }
+    if (absent !== 0) {
+        w.fixMapHeader(at, keys.length - absent);
     }
 }
 function __tm_encJson(w, v, p, d) {

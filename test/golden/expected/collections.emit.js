@@ -7,7 +7,6 @@ const __tm_writeString = __tm.writeString;
 const __tm_keySegment = __tm.keySegment;
 const __tm_writeDate = __tm.writeDate;
 const __tm_isRecordLike = __tm.isRecordLike;
-const __tm_definedKeys = __tm.definedKeys;
 const __tm_writeNumberArray = __tm.writeNumberArray;
 const __tm_constants = __tm.constants;
 const __tm_keys = __tm.keys;
@@ -104,11 +103,22 @@ function __tm_encRecordOfNumberSet(w, v, p, d) {
     if (!(__tm_isRecordLike(v))) {
         __tm_mismatch("an object", v, p);
     }
-    const keys = __tm_definedKeys(v);
+    const keys = Object.keys(v);
+    const at = w.pos;
     w.mapHeader(keys.length);
+    let absent = 0;
     for (const k of keys) {
-        __tm_writeString(w, k);
-        __tm_encNumberSet(w, v[k], p && p + __tm_keySegment(k), d);
+        const x = v[k];
+        if (x === undefined) {
+            absent++;
+        }
+        else {
+            __tm_writeString(w, k);
+            __tm_encNumberSet(w, x, p && p + __tm_keySegment(k), d);
+        }
+    }
+    if (absent !== 0) {
+        w.fixMapHeader(at, keys.length - absent);
     }
 }
 function __tm_encStringArray(w, v, p, d) {
@@ -153,16 +163,27 @@ function __tm_encRecordOfUndefinedOrString(w, v, p, d) {
     if (!(__tm_isRecordLike(v))) {
         __tm_mismatch("an object", v, p);
     }
-    const keys = __tm_definedKeys(v);
+    const keys = Object.keys(v);
+    const at = w.pos;
     w.mapHeader(keys.length);
+    let absent = 0;
     for (const k of keys) {
-        __tm_writeString(w, k);
-        if (v[k] === undefined) {
-            w.nil();
+        const x = v[k];
+        if (x === undefined) {
+            absent++;
         }
         else {
-            __tm_writeString(w, v[k], p && p + __tm_keySegment(k));
+            __tm_writeString(w, k);
+            if (x === undefined) {
+                w.nil();
+            }
+            else {
+                __tm_writeString(w, x, p && p + __tm_keySegment(k));
+            }
         }
+    }
+    if (absent !== 0) {
+        w.fixMapHeader(at, keys.length - absent);
     }
 }
 function __tm_encInventory(w, v, p, d) {

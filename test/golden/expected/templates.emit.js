@@ -7,7 +7,6 @@ const __tm_mismatch = __tm.mismatch;
 const __tm_writeString = __tm.writeString;
 const __tm_literals = __tm.literals;
 const __tm_isRecordLike = __tm.isRecordLike;
-const __tm_definedKeys = __tm.definedKeys;
 const __tm_keySegment = __tm.keySegment;
 const __tm_constants = __tm.constants;
 const __tm_keys = __tm.keys;
@@ -94,11 +93,22 @@ function __tm_encRecordOfString(w, v, p, d) {
     if (!(__tm_isRecordLike(v))) {
         __tm_mismatch("an object", v, p);
     }
-    const keys = __tm_definedKeys(v);
+    const keys = Object.keys(v);
+    const at = w.pos;
     w.mapHeader(keys.length);
+    let absent = 0;
     for (const k of keys) {
-        __tm_encTemplate_x(w, k, p && p + ".<key>", 0);
-        __tm_writeString(w, v[k], p && p + __tm_keySegment(k));
+        const x = v[k];
+        if (x === undefined) {
+            absent++;
+        }
+        else {
+            __tm_encTemplate_x(w, k, p && p + ".<key>", 0);
+            __tm_writeString(w, x, p && p + __tm_keySegment(k));
+        }
+    }
+    if (absent !== 0) {
+        w.fixMapHeader(at, keys.length - absent);
     }
 }
 function __tm_encRoute(w, v, p, d) {

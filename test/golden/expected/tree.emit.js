@@ -13,7 +13,6 @@ const __tm_readKey = __tm.readKey;
 const __tm_duplicateKey = __tm.duplicateKey;
 const __tm_missing = __tm.missing;
 const __tm_codec = __tm.codec;
-const __tm_definedKeys = __tm.definedKeys;
 const __tm_keySegment = __tm.keySegment;
 const __tm_readKeyString = __tm.readKeyString;
 const __tm_setOwn = __tm.setOwn;
@@ -91,11 +90,22 @@ function __tm_encRecordOfJson(w, v, p, d) {
     if (!(__tm_isRecordLike(v))) {
         __tm_mismatch("an object", v, p);
     }
-    const keys = __tm_definedKeys(v);
+    const keys = Object.keys(v);
+    const at = w.pos;
     w.mapHeader(keys.length);
+    let absent = 0;
     for (const k of keys) {
-        __tm_writeString(w, k);
-        __tm_encJson(w, v[k], p && p + __tm_keySegment(k), d);
+        const x = v[k];
+        if (x === undefined) {
+            absent++;
+        }
+        else {
+            __tm_writeString(w, k);
+            __tm_encJson(w, x, p && p + __tm_keySegment(k), d);
+        }
+    }
+    if (absent !== 0) {
+        w.fixMapHeader(at, keys.length - absent);
     }
 }
 function __tm_encJsonArray(w, v, p, d) {
