@@ -51,6 +51,7 @@ export const mismatch = mismatchFn;
 export const tooDeep = tooDeepFn;
 export const isRecordLike = objects.isRecordLike;
 export const ownValue = objects.ownValue;
+export const fixMapHeader = objects.fixMapHeader;
 export const extraKeys = objects.extraKeys;
 export const noExtraKeys = objects.noExtraKeys;
 export const absentLast = objects.absentLast;

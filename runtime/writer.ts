@@ -257,23 +257,6 @@ export class Writer {
     } // map 32
   }
 
-  /**
-   * Rewrites the map header written at `at` to count `n` entries, fewer than it did: a Record
-   * encoder writes the header for all its keys and leaves out those whose value is undefined as it
-   * goes, which reads each value once (`node bench/ab.js hand geo enc`). When the smaller count takes a
-   * shorter header, the entries written since move back.
-   */
-  fixMapHeader(at: number, n: number): void {
-    const head = this.bytes[at]!;
-    const written = head === 0xdf ? 5 : head === 0xde ? 3 : 1;
-    const needed = n < 16 ? 1 : n < 0x10000 ? 3 : 5;
-    const end = this.pos;
-    if (needed !== written) this.bytes.copyWithin(at + needed, at + written, end);
-    this.pos = at;
-    this.putMapHeader(n);
-    this.pos = end - written + needed;
-  }
-
   /** Checks that `v` is an array and writes its header; returns its length. */
   array(v: unknown, p?: string): number {
     this.ensure(5);

@@ -7,6 +7,7 @@ import { decode as referenceDecode, encode as referenceEncode } from "@msgpack/m
 import { CodecError, Reader, Writer } from "../../runtime/index";
 import {
   constants,
+  fixMapHeader,
   keys,
   readBigint,
   readDate,
@@ -322,7 +323,7 @@ describe("array and map headers", () => {
     const at = w.pos;
     w.mapHeader(from);
     writeString(w, "entries");
-    w.fixMapHeader(at, to);
+    fixMapHeader(w, at, to);
     expect(written((x) => x.nil()) + head + hex(referenceEncode("entries"))).toBe(hex(w.finish()));
   });
 

@@ -66,7 +66,7 @@ export function encodeCollection(ctx: EmitContext, node: Collection): Stmt[] {
           ),
         ]),
         b.if(b.bin(absent, "!==", b.num(0)), [
-          b.expr(b.method(w, "fixMapHeader", b.id("at"), b.bin(b.prop(keys, "length"), "-", absent))),
+          b.expr(b.call(ctx.rt("fixMapHeader"), w, b.id("at"), b.bin(b.prop(keys, "length"), "-", absent))),
         ]),
       ];
     }

@@ -389,7 +389,7 @@ export const KINDS: { [K in Kind]: KindInfo<K> } = {
     test: () => ({ js: "isRecordLike(v)", group: "object" }),
     describe: (node, d) => (d.style === "runtime" ? "Record" : `Record<${d.inner(node.key)}, ${d.inner(node.value)}>`),
     runtime: {
-      write: ["isRecordLike", "w.mapHeader", "w.fixMapHeader", "keySegment"],
+      write: ["isRecordLike", "w.mapHeader", "fixMapHeader", "keySegment"],
       read: ["r.mapHeader", "readKeyString", "setOwn", "keySegment"],
     },
     snapshot: (node, c) => ({ kind: "record", key: c.inner(node.key), value: c.inner(node.value) }),

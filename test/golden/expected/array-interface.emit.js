@@ -7,6 +7,7 @@ const __tm_tooDeep = __tm.tooDeep;
 const __tm_isRecordLike = __tm.isRecordLike;
 const __tm_mismatch = __tm.mismatch;
 const __tm_keySegment = __tm.keySegment;
+const __tm_fixMapHeader = __tm.fixMapHeader;
 const __tm_keys = __tm.keys;
 const __tm_readString = __tm.readString;
 const __tm_readKeyString = __tm.readKeyString;
@@ -35,7 +36,7 @@ function __tm_encRecordOfJson(w, v, p, d) {
         }
     }
     if (absent !== 0) {
-        w.fixMapHeader(at, keys.length - absent);
+        __tm_fixMapHeader(w, at, keys.length - absent);
     }
 }
 function __tm_encJson(w, v, p, d) {

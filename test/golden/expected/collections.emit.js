@@ -7,6 +7,7 @@ const __tm_writeString = __tm.writeString;
 const __tm_keySegment = __tm.keySegment;
 const __tm_writeDate = __tm.writeDate;
 const __tm_isRecordLike = __tm.isRecordLike;
+const __tm_fixMapHeader = __tm.fixMapHeader;
 const __tm_writeNumberArray = __tm.writeNumberArray;
 const __tm_constants = __tm.constants;
 const __tm_keys = __tm.keys;
@@ -118,7 +119,7 @@ function __tm_encRecordOfNumberSet(w, v, p, d) {
         }
     }
     if (absent !== 0) {
-        w.fixMapHeader(at, keys.length - absent);
+        __tm_fixMapHeader(w, at, keys.length - absent);
     }
 }
 function __tm_encStringArray(w, v, p, d) {
@@ -183,7 +184,7 @@ function __tm_encRecordOfUndefinedOrString(w, v, p, d) {
         }
     }
     if (absent !== 0) {
-        w.fixMapHeader(at, keys.length - absent);
+        __tm_fixMapHeader(w, at, keys.length - absent);
     }
 }
 function __tm_encInventory(w, v, p, d) {

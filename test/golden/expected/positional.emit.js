@@ -8,6 +8,7 @@ const __tm_writeFloat32 = __tm.writeFloat32;
 const __tm_isRecordLike = __tm.isRecordLike;
 const __tm_constants = __tm.constants;
 const __tm_keySegment = __tm.keySegment;
+const __tm_fixMapHeader = __tm.fixMapHeader;
 const __tm_tupleHeader = __tm.tupleHeader;
 const __tm_readString = __tm.readString;
 const __tm_literals = __tm.literals;
@@ -141,7 +142,7 @@ function __tm_encRecordOfString(w, v, p, d) {
         }
     }
     if (absent !== 0) {
-        w.fixMapHeader(at, keys.length - absent);
+        __tm_fixMapHeader(w, at, keys.length - absent);
     }
 }
 function __tm_encLayerPositional(w, v, p, d) {

@@ -8,6 +8,7 @@ const __tm_writeString = __tm.writeString;
 const __tm_literals = __tm.literals;
 const __tm_isRecordLike = __tm.isRecordLike;
 const __tm_keySegment = __tm.keySegment;
+const __tm_fixMapHeader = __tm.fixMapHeader;
 const __tm_constants = __tm.constants;
 const __tm_keys = __tm.keys;
 const __tm_readString = __tm.readString;
@@ -108,7 +109,7 @@ function __tm_encRecordOfString(w, v, p, d) {
         }
     }
     if (absent !== 0) {
-        w.fixMapHeader(at, keys.length - absent);
+        __tm_fixMapHeader(w, at, keys.length - absent);
     }
 }
 function __tm_encRoute(w, v, p, d) {

@@ -14,6 +14,7 @@ const __tm_duplicateKey = __tm.duplicateKey;
 const __tm_missing = __tm.missing;
 const __tm_codec = __tm.codec;
 const __tm_keySegment = __tm.keySegment;
+const __tm_fixMapHeader = __tm.fixMapHeader;
 const __tm_readKeyString = __tm.readKeyString;
 const __tm_setOwn = __tm.setOwn;
 const __tm_E_TreeNode = __tm_constants([[[2], "value"], [[3], "value"], ["label"], ["children"]]);
@@ -105,7 +106,7 @@ function __tm_encRecordOfJson(w, v, p, d) {
         }
     }
     if (absent !== 0) {
-        w.fixMapHeader(at, keys.length - absent);
+        __tm_fixMapHeader(w, at, keys.length - absent);
     }
 }
 function __tm_encJsonArray(w, v, p, d) {
