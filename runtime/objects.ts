@@ -30,29 +30,13 @@ export function ownValue(v: Record<string, unknown>, key: string): unknown {
   return Object.prototype.hasOwnProperty.call(v, key) ? v[key] : undefined;
 }
 
-/** Own enumerable keys whose values are defined: what a Record writes (undefined values are omitted). */
-export function definedKeys(v: Record<string, unknown>): string[] {
-  const keys = Object.keys(v);
-  // Nearly always every value is defined: then the keys as they are, without a second array.
-  for (let i = 0; i < keys.length; i++) if (v[keys[i]!] === undefined) return keysOfDefined(v, keys);
-  return keys;
-}
-
-/**
- * definedKeys' filter, in a function of its own: a closure over `v` inside definedKeys made V8
- * allocate a context for `v` at every call, also when no filter ran
- * (`node bench/lab/alloc.js sbt enc`).
- */
-function keysOfDefined(v: Record<string, unknown>, keys: string[]): string[] {
-  return keys.filter((key) => v[key] !== undefined);
-}
-
 /**
  * Rewrites the map header written at `at` to count `n` entries, fewer than it did: a Record
- * encoder writes the header for all its keys and leaves out those whose value is undefined as it
- * goes, which reads each value once (`node bench/ab.js hand geo enc`). When the smaller count takes
- * a shorter header, the entries written since move back. A function, not a Writer method, so that
- * a bundle without Records leaves it out.
+ * encoder (generated, or the size-mode interpreter) writes the header for all its keys and leaves
+ * out those whose value is undefined as it goes, which reads each value once
+ * (`node bench/ab.js hand geo enc`). When the smaller count takes a shorter header, the entries
+ * written since move back. A function, not a Writer method, so that a bundle without Records
+ * leaves it out.
  */
 export function fixMapHeader(w: Writer, at: number, n: number): void {
   const head = w.bytes[at]!;

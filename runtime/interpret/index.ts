@@ -10,7 +10,7 @@ import { codec, type Codec, type DecodeFn, type EncodeFn } from "../codec.js";
 
 export type { Dec, Enc, Interpreted };
 import { keySegment } from "../errors.js";
-import { isRecordLike, definedKeys, setOwn } from "../objects.js";
+import { fixMapHeader, isRecordLike, setOwn } from "../objects.js";
 import type { Reader } from "../reader.js";
 import { literals, readKeyString, readOneOf, readString, writeString, notOneOf } from "../strings.js";
 import type { Literals } from "../wire.js";
@@ -99,13 +99,21 @@ function build(it: Interpreted, i: number): void {
       const value = entry[1] as number;
       E[i] = (w, v, p, d) => {
         if (!isRecordLike(v)) mismatch("an object", v, p);
-        const keys = definedKeys(v);
+        // As generated code does: one read of each value, the header fixed if some were undefined.
+        const keys = Object.keys(v);
+        const at = w.pos;
         w.mapHeader(keys.length);
         const enc = E[value]!;
+        let absent = 0;
         for (const k of keys) {
-          writeString(w, k);
-          enc(w, v[k], p && p + keySegment(k), d);
+          const x = v[k];
+          if (x === undefined) absent++;
+          else {
+            writeString(w, k);
+            enc(w, x, p && p + keySegment(k), d);
+          }
         }
+        if (absent !== 0) fixMapHeader(w, at, keys.length - absent);
       };
       D[i] = (r, p, d) => {
         const n = r.mapHeader(p);
